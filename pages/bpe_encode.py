@@ -1,0 +1,5 @@
+"""Placeholder: being written."""
+
+import streamlit as st
+
+st.title("bpe_encode")

@@ -1,0 +1,1 @@
+"""subword_core: the algorithms, pure Python, with step-by-step traces."""

@@ -1,0 +1,1 @@
+"""UI helpers: rendering of results and steps (imports streamlit)."""
