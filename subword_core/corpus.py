@@ -1,0 +1,466 @@
+"""Training corpora for the subword tokenizers.
+
+A *corpus* here is not a list of sentences but a word-frequency table: each distinct word with the
+number of times it occurs, kept in the order in which the words were first seen. That is exactly
+what BPE, WordPiece and Unigram training look at, and keeping first-seen order makes every table
+and every tie-break in the app reproducible.
+
+:func:`parse_corpus` turns what a student types or pastes into a :class:`Corpus`. Three input
+formats are accepted and detected automatically:
+
+* **Running text**, e.g. ``low low low lower newest``: the text is split on whitespace and every
+  token counts as one occurrence of that word.
+* **Count lines**, one word and its count per line, written ``low 5``, ``low: 5`` or
+  ``low<TAB>5``. A word listed on several lines gets the sum of its counts.
+* **The tutorials' Python-dict notation**, e.g. ``{'l o w </w>': 5, 'n e w e s t </w>': 6}``.
+  Each key is a word already split into symbols; the symbols are joined back into the word and a
+  final ``</w>`` end-of-word marker is removed, because the app adds its own marker later.
+
+Input that starts with ``{`` is read as a dictionary. Otherwise, if every non-blank line (or more
+than half of them) looks like ``word count``, the input is read as count lines and every line must
+then be valid; anything else is running text. Words are never normalised or changed beyond that.
+
+Example:
+    >>> parse_corpus("low low lower").as_dict()
+    {'low': 2, 'lower': 1}
+    >>> parse_corpus("low 5\\nlower: 2").as_dict()
+    {'low': 5, 'lower': 2}
+    >>> parse_corpus("{'l o w </w>': 5, 'n e w e s t </w>': 6}").as_dict()
+    {'low': 5, 'newest': 6}
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from subword_core.errors import CorpusError, ParameterError
+
+__all__ = ["END_OF_WORD_MARKER_IN_TUTORIALS", "Corpus", "parse_corpus"]
+
+#: The end-of-word symbol used by the classic BPE tutorials' dictionaries.
+END_OF_WORD_MARKER_IN_TUTORIALS = "</w>"
+
+_SOURCE_FORMATS = ("text", "counts", "dict")
+# A value that "looks numeric": optional sign, then digits, dots and commas with at least one digit.
+_NUMERIC_LIKE = re.compile(r"[-+]?[0-9.,]*[0-9][0-9.,]*", re.ASCII)
+# A valid count: a whole number written with ASCII digits (an optional leading "+" is tolerated).
+_WHOLE_NUMBER = re.compile(r"\+?[0-9]+", re.ASCII)
+# Line breaks as Python's tokenizer sees them (so our line numbers match ast's).
+_NEWLINE = re.compile(r"\r\n|\r|\n")
+_QUOTE_LIMIT = 60
+_MAX_LISTED_WORDS = 8
+_COUNT_LINE_EXAMPLES = '"low 5", "low: 5" or "low<TAB>5"'
+_DICT_EXAMPLE = "{'l o w </w>': 5, 'n e w e s t </w>': 6}"
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """A word-frequency table: distinct words with their counts, in first-seen order.
+
+    Build one with :func:`parse_corpus` (from text) or :meth:`Corpus.from_counts` (from Python
+    data). Two corpora are equal when they hold the same words with the same counts in the same
+    order; ``source_format`` and ``notes`` are informational and ignored by ``==``.
+
+    Attributes:
+        items: ``(word, count)`` pairs in first-seen order. Words are unique, non-empty and contain
+            no whitespace; counts are whole numbers of at least 1.
+        source_format: How the corpus was written: ``"text"`` (running text), ``"counts"``
+            (``word count`` lines) or ``"dict"`` (the tutorials' dictionary notation).
+        notes: Plain-language notes about what parsing did, e.g. that repeated words were summed.
+
+    Raises:
+        CorpusError: If ``items`` breaks one of the rules above (checked on construction).
+
+    Example:
+        >>> corpus = Corpus.from_counts({"low": 5, "lower": 2})
+        >>> corpus.words, corpus.counts, corpus.total
+        (('low', 'lower'), (5, 2), 7)
+        >>> print(corpus.to_text())
+        low 5
+        lower 2
+    """
+
+    items: tuple[tuple[str, int], ...]
+    source_format: str = field(default="counts", compare=False)
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    def __post_init__(self) -> None:
+        if self.source_format not in _SOURCE_FORMATS:
+            raise ParameterError(
+                f"source_format must be one of {', '.join(_SOURCE_FORMATS)}, "
+                f"not {self.source_format!r}."
+            )
+        items = tuple(self.items)
+        if not items:
+            raise CorpusError(_empty_message())
+        seen: set[str] = set()
+        for pair in items:
+            if not isinstance(pair, tuple) or len(pair) != 2:
+                raise CorpusError(
+                    f"Each corpus item must be a (word, count) pair, not {_shorten(repr(pair))}."
+                )
+            word, count = pair
+            _check_word(word)
+            _check_count(word, count)
+            if word in seen:
+                raise CorpusError(
+                    f"The word {word!r} is listed twice; each word may appear only once "
+                    "(use Corpus.from_counts to add up repeated words)."
+                )
+            seen.add(word)
+        object.__setattr__(self, "items", items)
+        object.__setattr__(self, "notes", tuple(self.notes))
+
+    @classmethod
+    def from_counts(cls, counts: Mapping[str, int] | Iterable[tuple[str, int]]) -> Corpus:
+        """Build a corpus from a mapping or from ``(word, count)`` pairs.
+
+        Args:
+            counts: A mapping such as ``{"low": 5}`` or an iterable of ``(word, count)`` pairs.
+                Order is kept; a word repeated in an iterable gets the sum of its counts.
+
+        Returns:
+            The corpus, with ``source_format="counts"``.
+
+        Raises:
+            CorpusError: If there are no words, a word is empty or contains whitespace, or a count
+                is not a whole number (``int``, not ``bool``) of at least 1.
+
+        Example:
+            >>> Corpus.from_counts([("low", 2), ("new", 1), ("low", 3)]).as_dict()
+            {'low': 5, 'new': 1}
+        """
+        pairs = counts.items() if isinstance(counts, Mapping) else counts
+        merged: dict[str, int] = {}
+        for pair in pairs:
+            try:
+                word, count = pair
+            except (TypeError, ValueError):
+                raise CorpusError(
+                    f"Each corpus item must be a (word, count) pair, not {_shorten(repr(pair))}."
+                ) from None
+            _check_word(word)
+            _check_count(word, count)
+            merged[word] = merged.get(word, 0) + count
+        return cls(items=tuple(merged.items()), source_format="counts")
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The distinct words, in first-seen order."""
+        return tuple(word for word, _ in self.items)
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The counts, aligned with :attr:`words`."""
+        return tuple(count for _, count in self.items)
+
+    @property
+    def total(self) -> int:
+        """The total number of word occurrences (the sum of all counts)."""
+        return sum(count for _, count in self.items)
+
+    def __len__(self) -> int:
+        """Return the number of distinct words."""
+        return len(self.items)
+
+    def __iter__(self) -> Iterator[tuple[str, int]]:
+        """Yield ``(word, count)`` pairs in first-seen order."""
+        return iter(self.items)
+
+    def as_dict(self) -> dict[str, int]:
+        """Return a new ``{word: count}`` dict in first-seen order.
+
+        Example:
+            >>> Corpus.from_counts([("b", 1), ("a", 2)]).as_dict()
+            {'b': 1, 'a': 2}
+        """
+        return dict(self.items)
+
+    def to_text(self) -> str:
+        """Write the corpus as ``word count`` lines that :func:`parse_corpus` reads back.
+
+        A word that itself ends with ``:`` is written as ``word: count`` so that its own colon is
+        not mistaken for the separator. ``parse_corpus(corpus.to_text()) == corpus`` always holds.
+
+        Example:
+            >>> print(Corpus.from_counts({"low": 5, "newest": 6}).to_text())
+            low 5
+            newest 6
+        """
+        return "\n".join(
+            f"{word}: {count}" if word.endswith(":") else f"{word} {count}"
+            for word, count in self.items
+        )
+
+
+def parse_corpus(text: str) -> Corpus:
+    """Read a corpus typed or pasted by a student.
+
+    The format (running text, ``word count`` lines or the tutorials' dictionary) is detected
+    automatically; see the module documentation for the exact rules.
+
+    Args:
+        text: The raw input.
+
+    Returns:
+        The corpus. Its ``source_format`` says which format was detected and its ``notes``
+        explain anything parsing did besides counting (summing repeated words, joining symbols).
+
+    Raises:
+        CorpusError: If the input is empty or cannot be read; the message says what is wrong and
+            ``err.line`` gives the 1-based line number when one line is to blame.
+
+    Example:
+        >>> parse_corpus("low low lower").as_dict()
+        {'low': 2, 'lower': 1}
+        >>> parse_corpus("low: 5\\nlower\\t2").source_format
+        'counts'
+    """
+    if not isinstance(text, str):
+        raise ParameterError(
+            f"The corpus must be given as text (a str), not {type(text).__name__}."
+        )
+    stripped = text.strip()
+    if not stripped:
+        raise CorpusError(_empty_message())
+    lines = text.splitlines()
+    numbered = [(number, line) for number, line in enumerate(lines, start=1) if line.strip()]
+    count_like = sum(1 for _, line in numbered if _is_count_like(line))
+    all_count_like = count_like == len(numbered)
+    if stripped.startswith("{") and not all_count_like:
+        return _parse_dict(text)
+    if all_count_like or count_like > len(numbered) / 2:
+        return _parse_count_lines(numbered)
+    return _parse_running_text(text)
+
+
+# --- running text -------------------------------------------------------------------------------
+
+
+def _parse_running_text(text: str) -> Corpus:
+    counts: dict[str, int] = {}
+    for word in text.split():
+        counts[word] = counts.get(word, 0) + 1
+    return Corpus(items=tuple(counts.items()), source_format="text")
+
+
+# --- count lines --------------------------------------------------------------------------------
+
+
+def _split_count_line(line: str) -> tuple[str, str] | None:
+    """Split ``word count``, ``word: count``, ``word :count``, ``word : count`` or ``word:count``.
+
+    Returns ``(word, value)`` with the value still unchecked, or ``None`` if the line does not
+    have the shape of one word followed by one value.
+    """
+    tokens = line.split()
+    if len(tokens) == 3 and tokens[1] == ":":
+        return tokens[0], tokens[2]
+    if len(tokens) == 2:
+        word, value = tokens
+        if len(word) > 1 and word.endswith(":"):
+            word = word[:-1]
+        elif len(value) > 1 and value.startswith(":"):
+            value = value[1:]
+        return word, value
+    if len(tokens) == 1:
+        word, colon, value = tokens[0].rpartition(":")
+        if colon and word and value:
+            return word, value
+    return None
+
+
+def _is_count_like(line: str) -> bool:
+    split = _split_count_line(line)
+    return split is not None and _NUMERIC_LIKE.fullmatch(split[1]) is not None
+
+
+def _parse_count_lines(numbered: list[tuple[int, str]]) -> Corpus:
+    counts: dict[str, int] = {}
+    repeated: list[str] = []
+    for number, line in numbered:
+        split = _split_count_line(line)
+        if split is None:
+            raise CorpusError(
+                f'{_quote(line)} is not in "word count" form. Most lines look like word counts, '
+                f"so every line must be one word (without spaces) and its count, e.g. "
+                f"{_COUNT_LINE_EXAMPLES}.",
+                line=number,
+            )
+        word, value = split
+        if _WHOLE_NUMBER.fullmatch(value) is None or int(value) < 1:
+            raise CorpusError(
+                f"In {_quote(line)} the count {_shorten(repr(value), 20)} is not allowed: counts "
+                "must be whole numbers of at least 1 (like 1, 2 or 15).",
+                line=number,
+            )
+        if word in counts and word not in repeated:
+            repeated.append(word)
+        counts[word] = counts.get(word, 0) + int(value)
+    notes: tuple[str, ...] = ()
+    if repeated:
+        notes = (
+            "Some words appear on more than one line, so their counts were added together: "
+            f"{_list_words(repeated)}.",
+        )
+    return Corpus(items=tuple(counts.items()), source_format="counts", notes=notes)
+
+
+# --- the tutorials' dictionary notation ---------------------------------------------------------
+
+
+def _parse_dict(text: str) -> Corpus:
+    body = text.lstrip()
+    # ast reports line numbers relative to `body`; add the blank lines that lstrip removed.
+    offset = len(_NEWLINE.findall(text[: len(text) - len(body)]))
+    body_lines = _NEWLINE.split(body)
+
+    def line_text(lineno: int | None) -> str:
+        if lineno is None or not 1 <= lineno <= len(body_lines):
+            return ""
+        return body_lines[lineno - 1]
+
+    try:
+        tree = ast.parse(body, mode="eval")
+    except SyntaxError as exc:
+        lineno = exc.lineno if exc.lineno is not None else 1
+        reason = exc.msg or "invalid syntax"
+        if "null bytes" in reason:
+            lineno = next((i for i, ln in enumerate(body_lines, 1) if "\x00" in ln), 1)
+        raise CorpusError(
+            "The dictionary could not be read (Python says: "
+            f"{reason}). Check the quotes, colons, commas and braces near "
+            f"{_quote(line_text(lineno))}. The expected shape is {_DICT_EXAMPLE}.",
+            line=lineno + offset,
+        ) from None
+    except (ValueError, RecursionError, MemoryError):
+        raise CorpusError(
+            f"The dictionary could not be read. The expected shape is {_DICT_EXAMPLE}.",
+            line=1 + offset,
+        ) from None
+
+    node = tree.body
+    if not isinstance(node, ast.Dict):
+        raise CorpusError(
+            'Text that starts with "{" is read as a dictionary such as '
+            f"{_DICT_EXAMPLE}, but this is not one: each entry needs a quoted key, a colon and a "
+            "count.",
+            line=node.lineno + offset,
+        )
+    if not node.keys:
+        raise CorpusError(
+            f"The dictionary is empty: add at least one entry, e.g. {_DICT_EXAMPLE}.",
+            line=node.lineno + offset,
+        )
+
+    counts: dict[str, int] = {}
+    repeated: list[str] = []
+    for key_node, value_node in zip(node.keys, node.values, strict=True):
+        where = key_node if key_node is not None else value_node
+        lineno = where.lineno
+        if key_node is None:
+            raise CorpusError(
+                f"{_quote(line_text(lineno))} is not a plain dictionary entry: write each entry "
+                "as 'symbols': count.",
+                line=lineno + offset,
+            )
+        if not (isinstance(key_node, ast.Constant) and isinstance(key_node.value, str)):
+            raise CorpusError(
+                f"Every key must be a quoted string such as 'l o w </w>', but "
+                f"{_shorten(ast.unparse(key_node))} in {_quote(line_text(lineno))} is not.",
+                line=lineno + offset,
+            )
+        key = key_node.value
+        word = _join_symbols(key)
+        if not word:
+            raise CorpusError(
+                f"The key {_shorten(repr(key))} has no symbols left once the '</w>' marker is "
+                "removed; every key needs at least one symbol, e.g. 'l o w </w>'.",
+                line=lineno + offset,
+            )
+        value = value_node.value if isinstance(value_node, ast.Constant) else None
+        if type(value) is not int or value < 1:
+            raise CorpusError(
+                f"The count for {_shorten(repr(key))} is {_shorten(ast.unparse(value_node))}, "
+                "but counts must be whole numbers of at least 1 (like 1, 2 or 15).",
+                line=value_node.lineno + offset,
+            )
+        if word in counts and word not in repeated:
+            repeated.append(word)
+        counts[word] = counts.get(word, 0) + value
+
+    notes = [
+        "The symbols of each key were joined into one word and the '</w>' end-of-word markers "
+        "were removed, because the app adds its own end-of-word marker."
+    ]
+    if repeated:
+        notes.append(
+            "Some keys became the same word, so their counts were added together: "
+            f"{_list_words(repeated)}."
+        )
+    return Corpus(items=tuple(counts.items()), source_format="dict", notes=tuple(notes))
+
+
+def _join_symbols(key: str) -> str:
+    """Turn a tutorial key like ``'l o w </w>'`` into the word ``'low'``."""
+    symbols = key.split()
+    if symbols and symbols[-1] == END_OF_WORD_MARKER_IN_TUTORIALS:
+        symbols.pop()
+    elif symbols and symbols[-1].endswith(END_OF_WORD_MARKER_IN_TUTORIALS):
+        # Some tutorials glue the marker to the last symbol: 'l o w</w>'.
+        symbols[-1] = symbols[-1][: -len(END_OF_WORD_MARKER_IN_TUTORIALS)]
+    return "".join(symbols)
+
+
+# --- validation and message helpers -------------------------------------------------------------
+
+
+def _check_word(word: object) -> None:
+    if not isinstance(word, str):
+        raise CorpusError(
+            f"Every word must be text, but got {_shorten(repr(word))} ({type(word).__name__})."
+        )
+    if not word:
+        raise CorpusError("A word cannot be empty.")
+    if any(ch.isspace() for ch in word):
+        raise CorpusError(
+            f"The word {_shorten(repr(word))} contains whitespace; a word must be one token "
+            "without spaces, tabs or line breaks."
+        )
+
+
+def _check_count(word: str, count: object) -> None:
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise CorpusError(
+            f"The count of {_shorten(repr(word))} is {_shorten(repr(count), 20)}, but counts must "
+            "be whole numbers of at least 1."
+        )
+    if count < 1:
+        raise CorpusError(
+            f"The count of {_shorten(repr(word))} is {count}, but counts must be whole numbers "
+            "of at least 1."
+        )
+
+
+def _empty_message() -> str:
+    return (
+        "The corpus is empty: type some words (for example: low low lower newest), "
+        f"or one word and its count per line ({_COUNT_LINE_EXAMPLES})."
+    )
+
+
+def _shorten(snippet: str, limit: int = _QUOTE_LIMIT) -> str:
+    return snippet if len(snippet) <= limit else snippet[: limit - 1] + "…"
+
+
+def _quote(line: str) -> str:
+    return f'"{_shorten(line.strip())}"'
+
+
+def _list_words(words: list[str]) -> str:
+    shown = ", ".join(_shorten(word, 30) for word in words[:_MAX_LISTED_WORDS])
+    hidden = len(words) - _MAX_LISTED_WORDS
+    return shown + (f" and {hidden} more" if hidden > 0 else "")

@@ -1,0 +1,46 @@
+"""Errors raised by :mod:`subword_core`.
+
+Every documented error is a :class:`SubwordError`, which is a :class:`ValueError`, so callers
+(for example the Streamlit pages) can catch one type and show ``str(err)`` to the student: the
+message is always written in plain language.
+"""
+
+from __future__ import annotations
+
+
+class SubwordError(ValueError):
+    """Base class for every documented error of subword_core."""
+
+
+class CorpusError(SubwordError):
+    """The corpus text or counts could not be understood.
+
+    Args:
+        message: A plain-language explanation of what is wrong and how to fix it.
+        line: The 1-based line number of the input that caused the problem, or ``None`` when the
+            problem is not tied to one line (for example an empty corpus).
+
+    Attributes:
+        message: The explanation without the ``"Line N: "`` prefix.
+        line: The 1-based line number, or ``None``.
+
+    Example:
+        >>> err = CorpusError("the count must be at least 1", line=3)
+        >>> str(err)
+        'Line 3: the count must be at least 1'
+        >>> err.line
+        3
+    """
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        self.message = message
+        self.line = line
+        super().__init__(f"Line {line}: {message}" if line is not None else message)
+
+    def __reduce__(self) -> tuple[type[CorpusError], tuple[str, int | None]]:
+        # Keep the exception picklable despite the custom signature.
+        return (type(self), (self.message, self.line))
+
+
+class ParameterError(SubwordError):
+    """A bad argument (e.g. num_merges < 1), message in plain words."""
