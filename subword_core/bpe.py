@@ -1,0 +1,900 @@
+"""Byte-pair encoding (BPE), learned and applied step by step.
+
+BPE started as a compression scheme (Gage 1994) and became a subword tokenizer with
+Sennrich, Haddow and Birch (2016). Learning works on a corpus of words with counts:
+
+1. split every word into characters and mark the end of the word (``</w>``);
+2. count every pair of adjacent symbols, weighted by the word's count;
+3. merge the most frequent pair everywhere it occurs, creating a new symbol;
+4. repeat until ``num_merges`` merges were made or no pair is frequent enough.
+
+The ordered list of merges *is* the model. Encoding a new word applies the merges by
+priority: split it into characters, then repeatedly merge the pair with the lowest merge
+number present in the word until none is left.
+
+How BPE differs from its siblings: WordPiece picks the pair with the best likelihood
+score instead of the highest count and keeps a vocabulary rather than a merge list;
+the Unigram LM starts from a large vocabulary and prunes it instead of growing one.
+
+Every call here returns plain data that records *why* each step happened (pair counts,
+ties and the rule that broke them, the words that changed, the vocabulary change), so
+a notebook gets the same trace the app animates.
+
+>>> result = learn({"low": 5, "lower": 2, "newest": 6, "widest": 3}, 3)
+>>> result.merges
+[('e', 's'), ('es', 't'), ('est', '</w>')]
+>>> result.model.encode("lowest")
+['l', 'o', 'w', 'est</w>']
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+from typing import Literal
+
+from subword_core.corpus import Corpus, parse_corpus
+from subword_core.errors import ParameterError
+
+Pair = tuple[str, str]
+TieBreak = Literal["first-seen", "lexicographic"]
+StopReason = Literal["num_merges", "min_frequency", "no_pairs"]
+
+TIE_BREAKS: tuple[str, ...] = ("first-seen", "lexicographic")
+DEFAULT_END_OF_WORD = "</w>"
+
+
+# --------------------------------------------------------------------------------------
+# The trace: plain, frozen data
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairCount:
+    """One adjacent pair and how often it occurs in the corpus (weighted by word counts).
+
+    ``first_seen`` is where the pair first occurs in corpus order: the index of the
+    word in the corpus and the character offset inside the word's current segmentation.
+
+    >>> PairCount(("e", "s"), 9, (2, 3)).count
+    9
+    """
+
+    pair: Pair
+    count: int
+    first_seen: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class WordChange:
+    """A corpus word whose segmentation a merge changed.
+
+    >>> WordChange("newest", 6, ("n", "e", "w", "e", "s", "t"), ("n", "e", "w", "es", "t")).count
+    6
+    """
+
+    word: str
+    count: int
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MergeStep:
+    """One iteration of BPE learning: what was counted, what was chosen and why.
+
+    Attributes:
+        number: 1-based step number (equal to the merge number when a merge happened).
+        pair_counts: the most frequent pairs at the start of the step, best first
+            (count descending, then the tie rule's order). Always holds every pair tied
+            with the best one; on large corpora only the ``top_k`` most frequent others.
+        pairs_total: how many distinct adjacent pairs the corpus had at this step.
+        pairs_omitted: how many of them ``pair_counts`` leaves out.
+        best_count: the highest pair count at this step (0 when there was no pair).
+        tied: every pair with ``best_count``, ranked by the tie rule (winner first when
+            the rule chose; the chosen pair may be elsewhere when ``rule == "chosen"``).
+        rule: ``"unique"`` (no tie), ``"first-seen"``, ``"lexicographic"`` or
+            ``"chosen"`` (the caller picked among the tied pairs).
+        merged: the merged pair, or ``None`` for a final step that stops without merging.
+        changed_words: words whose segmentation changed (all of them on small corpora,
+            the most frequent ``max_changed_words`` otherwise), in corpus order.
+        changed_words_total: how many distinct words the merge changed.
+        vocab_size: number of distinct symbols in the corpus after the step.
+        vocab_added: symbols that appeared (the new merged symbol unless it existed).
+        vocab_removed: symbols that vanished because every occurrence was merged away.
+        stop_reason: set on the last step only: ``"num_merges"`` (done), ``"min_frequency"``
+            (the best pair is rarer than ``min_frequency``) or ``"no_pairs"`` (every word
+            is a single symbol).
+        min_frequency: the threshold in force, so a stop can be explained with numbers.
+
+    >>> step = learn({"low": 5, "lower": 2, "newest": 6, "widest": 3}, 1).steps[0]
+    >>> step.merged, step.best_count, step.tied
+    (('e', 's'), 9, (('e', 's'), ('s', 't'), ('t', '</w>')))
+    """
+
+    number: int
+    pair_counts: tuple[PairCount, ...]
+    pairs_total: int
+    pairs_omitted: int
+    best_count: int
+    tied: tuple[Pair, ...]
+    rule: str
+    merged: Pair | None
+    changed_words: tuple[WordChange, ...]
+    changed_words_total: int
+    vocab_size: int
+    vocab_added: tuple[str, ...]
+    vocab_removed: tuple[str, ...]
+    stop_reason: str | None
+    min_frequency: int
+
+    @property
+    def merged_symbol(self) -> str | None:
+        """The new symbol the merge created, e.g. ``"es"`` for ``("e", "s")``."""
+        return None if self.merged is None else self.merged[0] + self.merged[1]
+
+    @property
+    def vocab_delta(self) -> int:
+        """How the number of distinct symbols changed: usually +1, but 0 or -1 happen."""
+        return len(self.vocab_added) - len(self.vocab_removed)
+
+    @property
+    def is_tie(self) -> bool:
+        """True when more than one pair had the best count."""
+        return len(self.tied) > 1
+
+
+@dataclass(frozen=True)
+class EncodeStep:
+    """One iteration of encoding a word by merge priority.
+
+    Attributes:
+        number: 1-based iteration number.
+        symbols: the word's symbols at the start of the iteration.
+        pairs: every adjacent pair in order, with its merge number (1-based) or ``None``
+            when the pair was never learned.
+        merged: the learned pair with the lowest merge number, or ``None``: nothing left
+            to merge, encoding stops.
+        rank: the merge number of ``merged``.
+        positions: symbol indices where ``merged`` was applied (non-overlapping,
+            left to right).
+        result: the symbols after the iteration.
+
+    >>> model = BPEModel((("l", "o"), ("lo", "w")))
+    >>> [s.merged for s in model.encode_steps("low")]
+    [('l', 'o'), ('lo', 'w'), None]
+    """
+
+    number: int
+    symbols: tuple[str, ...]
+    pairs: tuple[tuple[Pair, int | None], ...]
+    merged: Pair | None
+    rank: int | None
+    positions: tuple[int, ...]
+    result: tuple[str, ...]
+
+
+# --------------------------------------------------------------------------------------
+# The model: an ordered merge list, applied by priority
+# --------------------------------------------------------------------------------------
+
+
+def split_word(
+    word: str, end_of_word: str = DEFAULT_END_OF_WORD, attach: bool = False
+) -> list[str]:
+    """Split a word into its initial symbols: characters plus the end-of-word marker.
+
+    Args:
+        word: the word (no whitespace).
+        end_of_word: the marker; ``""`` means no marker.
+        attach: glue the marker to the last character (subword-nmt's ``#version: 0.2``)
+            instead of keeping it as a symbol of its own (Sennrich et al. 2016).
+
+    >>> split_word("low")
+    ['l', 'o', 'w', '</w>']
+    >>> split_word("low", attach=True)
+    ['l', 'o', 'w</w>']
+    >>> split_word("low", "")
+    ['l', 'o', 'w']
+    """
+    symbols = list(word)
+    if end_of_word and symbols:
+        # subtle: the two conventions learn different merges. A separate '</w>' can merge
+        # with anything ('est' + '</w>'); a glued 'w</w>' is a different symbol from 'w'.
+        if attach:
+            symbols[-1] += end_of_word
+        else:
+            symbols.append(end_of_word)
+    return symbols
+
+
+def merge_symbols(symbols: Sequence[str], pair: Pair) -> tuple[list[str], list[int]]:
+    """Merge every non-overlapping occurrence of ``pair``, scanning left to right.
+
+    Returns the new symbols and the indices (in the old symbols) where merges started.
+
+    >>> merge_symbols(["a", "a", "a"], ("a", "a"))
+    (['aa', 'a'], [0])
+    """
+    left, right = pair
+    merged = left + right
+    out: list[str] = []
+    positions: list[int] = []
+    i, n = 0, len(symbols)
+    while i < n:
+        # subtle: "a a a" holds the pair (a, a) twice but only one merge fits; taking the
+        # leftmost first is what subword-nmt and the tutorials do.
+        if i + 1 < n and symbols[i] == left and symbols[i + 1] == right:
+            out.append(merged)
+            positions.append(i)
+            i += 2
+        else:
+            out.append(symbols[i])
+            i += 1
+    return out, positions
+
+
+@dataclass(frozen=True)
+class BPEModel:
+    """A learned BPE model: the ordered merges plus the marker conventions.
+
+    Args:
+        merges: ``(left, right)`` pairs in the order they were learned; merge number
+            ``i + 1`` has priority over every later one. A repeated pair keeps its first
+            number.
+        end_of_word: the end-of-word marker (``""`` for none).
+        attach_end_of_word: whether the marker is glued to the last character.
+        unk_token: when set, characters outside ``alphabet`` become this token.
+        alphabet: the characters seen in training (used only with ``unk_token``).
+
+    >>> model = BPEModel((("u", "g"), ("h", "ug")), alphabet=frozenset("hugpnbs"),
+    ...                  unk_token="[UNK]")
+    >>> model.encode("mhug")
+    ['[UNK]', 'hug', '</w>']
+    >>> model.decode(model.encode("hug"))
+    'hug'
+    """
+
+    merges: tuple[Pair, ...]
+    end_of_word: str = DEFAULT_END_OF_WORD
+    attach_end_of_word: bool = False
+    unk_token: str | None = None
+    alphabet: frozenset[str] | None = None
+    ranks: dict[Pair, int] = field(init=False, repr=False, compare=False, hash=False)
+    _cache: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "merges", tuple((str(a), str(b)) for a, b in self.merges))
+        ranks: dict[Pair, int] = {}
+        for index, pair in enumerate(self.merges):
+            ranks.setdefault(pair, index)
+        object.__setattr__(self, "ranks", ranks)
+        object.__setattr__(self, "_cache", {})
+
+    def symbols(self, word: str) -> list[str]:
+        """The word's initial symbols: characters (unknown ones as UNK) and the marker.
+
+        >>> BPEModel(()).symbols("hi")
+        ['h', 'i', '</w>']
+        """
+        chars = list(word)
+        if self.unk_token is not None and self.alphabet is not None:
+            chars = [c if c in self.alphabet else self.unk_token for c in chars]
+        if self.end_of_word and chars:
+            if self.attach_end_of_word:
+                chars[-1] += self.end_of_word
+            else:
+                chars.append(self.end_of_word)
+        return chars
+
+    def encode_steps(self, word: str) -> list[EncodeStep]:
+        """Encode ``word`` and record every iteration of the priority algorithm.
+
+        The last step always has ``merged is None``: it shows the pairs left over and
+        that none of them was ever learned.
+
+        >>> model = BPEModel((("e", "s"), ("es", "t")))
+        >>> [step.result for step in model.encode_steps("test")][:2]
+        [('t', 'es', 't', '</w>'), ('t', 'est', '</w>')]
+        """
+        symbols = self.symbols(word)
+        steps: list[EncodeStep] = []
+        while True:
+            pairs = tuple(
+                (pair, None if (r := self.ranks.get(pair)) is None else r + 1)
+                for pair in pairwise(symbols)
+            )
+            known = [(rank, pair) for pair, rank in pairs if rank is not None]
+            before = tuple(symbols)
+            if not known:
+                steps.append(EncodeStep(len(steps) + 1, before, pairs, None, None, (), before))
+                return steps
+            rank, best = min(known)
+            symbols, positions = merge_symbols(symbols, best)
+            steps.append(
+                EncodeStep(
+                    len(steps) + 1, before, pairs, best, rank, tuple(positions), tuple(symbols)
+                )
+            )
+
+    def encode(self, word: str) -> list[str]:
+        """Segment one word by merge priority (lowest merge number first).
+
+        The returned tokens keep the end-of-word marker, so ``decode`` can restore word
+        boundaries.
+
+        >>> BPEModel((("l", "o"), ("lo", "w"))).encode("lowly")
+        ['low', 'l', 'y', '</w>']
+        """
+        cached = self._cache.get(word)
+        if cached is not None:
+            return list(cached)
+        symbols = self.symbols(word)
+        ranks = self.ranks
+        while len(symbols) > 1:
+            best_rank = None
+            best: Pair | None = None
+            for pair in pairwise(symbols):
+                rank = ranks.get(pair)
+                if rank is not None and (best_rank is None or rank < best_rank):
+                    best_rank, best = rank, pair
+            if best is None:
+                break
+            symbols, _ = merge_symbols(symbols, best)
+        if len(self._cache) < 100_000:
+            self._cache[word] = tuple(symbols)
+        return symbols
+
+    def tokenize(self, text: str) -> list[str]:
+        """Encode running text: split on whitespace and encode each word.
+
+        >>> BPEModel((("l", "o"),)).tokenize("lo lo")
+        ['lo', '</w>', 'lo', '</w>']
+        """
+        return [token for word in text.split() for token in self.encode(word)]
+
+    def decode(self, tokens: Iterable[str]) -> str:
+        """Join tokens back into text; the end-of-word marker decides where words end.
+
+        Without a marker (``end_of_word == ""``) word boundaries are not recorded, so the
+        tokens are simply concatenated.
+
+        >>> BPEModel(()).decode(["low", "</w>", "est", "</w>"])
+        'low est'
+        """
+        text = "".join(tokens)
+        if not self.end_of_word:
+            return text
+        words = text.split(self.end_of_word)
+        if words and words[-1] == "":
+            words.pop()
+        return " ".join(words)
+
+    def strip_marker(self, tokens: Iterable[str]) -> list[str]:
+        """Tokens as the tutorials print them: markers removed, marker-only tokens dropped.
+
+        >>> BPEModel(()).strip_marker(["low", "est</w>"])
+        ['low', 'est']
+        """
+        if not self.end_of_word:
+            return list(tokens)
+        out = []
+        for token in tokens:
+            if token == self.end_of_word:
+                continue
+            if token.endswith(self.end_of_word):
+                token = token[: -len(self.end_of_word)]
+            out.append(token)
+        return out
+
+    def to_codes(self) -> str:
+        """The merges as a subword-nmt codes file.
+
+        A model with ``</w>`` glued to the last character writes ``#version: 0.2``; one
+        with a separate ``</w>`` writes the headerless version 0.1 format. Other markers
+        have no subword-nmt equivalent.
+
+        >>> print(BPEModel((("e", "s"),), attach_end_of_word=True).to_codes(), end="")
+        #version: 0.2
+        e s
+
+        Raises:
+            ParameterError: the marker is not ``</w>`` or a symbol contains a space.
+        """
+        if self.end_of_word != DEFAULT_END_OF_WORD:
+            raise ParameterError(
+                "subword-nmt codes files always use the '</w>' end-of-word marker; "
+                f"this model uses {self.end_of_word!r}."
+            )
+        if any(" " in symbol for pair in self.merges for symbol in pair):
+            raise ParameterError("A symbol contains a space, which a codes file cannot hold.")
+        header = "#version: 0.2\n" if self.attach_end_of_word else ""
+        return header + "".join(f"{left} {right}\n" for left, right in self.merges)
+
+    @classmethod
+    def from_codes(cls, text: str, *, unk_token: str | None = None) -> BPEModel:
+        """Read a subword-nmt codes file (``#version: 0.2`` or the older headerless one).
+
+        >>> BPEModel.from_codes("#version: 0.2\\ne s\\nes t</w>\\n").encode("test")
+        ['t', 'est</w>']
+
+        Raises:
+            ParameterError: a line is not two symbols separated by one space.
+        """
+        lines = text.splitlines()
+        attach = False
+        if lines and lines[0].startswith("#version:"):
+            version = lines[0].split(":", 1)[1].strip()
+            if version != "0.2":
+                raise ParameterError(f"Line 1: codes version {version!r} is not supported.")
+            attach = True
+            lines = lines[1:]
+            start = 2
+        else:
+            start = 1
+        merges: list[Pair] = []
+        for number, line in enumerate(lines, start=start):
+            parts = line.strip("\r\n ").split(" ")
+            if len(parts) != 2 or not all(parts):
+                raise ParameterError(
+                    f"Line {number}: expected two symbols separated by one space, "
+                    f"got {line[:60]!r}."
+                )
+            merges.append((parts[0], parts[1]))
+        return cls(tuple(merges), DEFAULT_END_OF_WORD, attach, unk_token=unk_token)
+
+    @property
+    def vocabulary(self) -> list[str]:
+        """Every symbol the model can produce: the alphabet (if known) then the merges.
+
+        >>> BPEModel((("a", "b"),), alphabet=frozenset("ab")).vocabulary
+        ['a', 'b', '</w>', 'ab']
+        """
+        vocab: dict[str, None] = {}
+        if self.alphabet is not None:
+            for ch in sorted(self.alphabet):
+                vocab[ch] = None
+            if self.end_of_word and not self.attach_end_of_word:
+                vocab[self.end_of_word] = None
+        for left, right in self.merges:
+            vocab[left + right] = None
+        return list(vocab)
+
+
+# --------------------------------------------------------------------------------------
+# Learning
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BPEResult:
+    """What ``learn`` returns: the merges, the step-by-step trace and the model.
+
+    Attributes:
+        merges: ``(left, right)`` pairs in merge order.
+        steps: one ``MergeStep`` per merge, plus a final non-merge step when learning
+            stopped early (``stop_reason`` says why).
+        model: the ``BPEModel`` built from ``merges``.
+        corpus: the corpus learned from.
+        initial_segmentation: every word's symbols before the first merge.
+        final_segmentation: every word's symbols after the last merge.
+        initial_vocab: distinct symbols before the first merge, in first-seen order.
+        stop_reason: why learning stopped.
+        history: for tracked words (all words of small corpora, the most frequent ones of
+            large corpora) the steps at which their segmentation changed.
+    """
+
+    merges: list[Pair]
+    steps: list[MergeStep]
+    model: BPEModel
+    corpus: Corpus
+    initial_segmentation: tuple[tuple[str, ...], ...]
+    final_segmentation: tuple[tuple[str, ...], ...]
+    initial_vocab: tuple[str, ...]
+    stop_reason: str
+    history: Mapping[int, tuple[tuple[int, tuple[str, ...]], ...]]
+
+    def vocab_at(self, step: int) -> list[str]:
+        """Distinct symbols in the corpus after ``step`` steps (0 = before any merge).
+
+        Order: the initial characters in first-seen order, then merged symbols in the
+        order they appeared.
+
+        >>> learn({"aa": 2}, 1, end_of_word="").vocab_at(1)
+        ['aa']
+        """
+        vocab: dict[str, None] = dict.fromkeys(self.initial_vocab)
+        for s in self.steps[:step]:
+            for symbol in s.vocab_removed:
+                vocab.pop(symbol, None)
+            for symbol in s.vocab_added:
+                vocab[symbol] = None
+        return list(vocab)
+
+    def segmentation_at(self, step: int) -> list[tuple[int, tuple[str, ...]]]:
+        """``(word index, symbols)`` of every tracked word after ``step`` steps.
+
+        >>> result = learn({"low": 5, "lower": 2}, 2)
+        >>> result.segmentation_at(2)[0]
+        (0, ('low', '</w>'))
+        """
+        rows = []
+        for index, changes in sorted(self.history.items()):
+            symbols = self.initial_segmentation[index]
+            for at, after in changes:
+                if at > step:
+                    break
+                symbols = after
+            rows.append((index, symbols))
+        return rows
+
+
+class _PairTable:
+    """Pair counts with a word index and a lazy max-heap, updated one word at a time.
+
+    subtle: a heap entry is only a hint. Counts change all the time, so an entry is
+    trusted only if it still matches the current count; stale and duplicate entries are
+    dropped when they reach the top.
+    """
+
+    def __init__(self, words: list[list[str]], counts: list[int]) -> None:
+        self.counts: dict[Pair, int] = {}
+        self.where: dict[Pair, set[int]] = {}
+        self.first_word: dict[Pair, int] = {}
+        self.words = words
+        self.freq = counts
+        for index, symbols in enumerate(words):
+            self._add(index, symbols, +1)
+        self.heap: list[tuple[int, Pair]] = [(-c, p) for p, c in self.counts.items()]
+        heapq.heapify(self.heap)
+
+    def _add(self, index: int, symbols: Sequence[str], sign: int) -> set[Pair]:
+        freq = self.freq[index] * sign
+        touched: set[Pair] = set()
+        for pair, n in Counter(pairwise(symbols)).items():
+            self.counts[pair] = self.counts.get(pair, 0) + n * freq
+            touched.add(pair)
+            if sign > 0:
+                self.where.setdefault(pair, set()).add(index)
+                if index < self.first_word.get(pair, index + 1):
+                    self.first_word[pair] = index
+        return touched
+
+    def replace_word(self, index: int, new: list[str]) -> None:
+        """Swap word ``index``'s symbols for ``new`` and update every affected count."""
+        old = self.words[index]
+        touched = self._add(index, old, -1)
+        old_pairs = set(touched)
+        self.words[index] = new
+        new_pairs = self._add(index, new, +1)
+        touched |= new_pairs
+        for pair in old_pairs - new_pairs:
+            holders = self.where[pair]
+            holders.discard(index)
+            if not holders:
+                del self.where[pair]
+                self.first_word.pop(pair, None)
+            elif self.first_word.get(pair) == index:
+                self.first_word[pair] = min(holders)
+        for pair in touched:
+            count = self.counts[pair]
+            if count <= 0:
+                del self.counts[pair]
+            else:
+                heapq.heappush(self.heap, (-count, pair))
+
+    def first_seen(self, pair: Pair) -> tuple[int, int]:
+        """(word index, character offset) of the pair's first occurrence in corpus order."""
+        index = self.first_word[pair]
+        symbols = self.words[index]
+        offset = 0
+        for i in range(len(symbols) - 1):
+            if symbols[i] == pair[0] and symbols[i + 1] == pair[1]:
+                return index, offset
+            offset += len(symbols[i])
+        raise AssertionError("pair index out of date")  # pragma: no cover
+
+    def top(self, k: int) -> list[tuple[Pair, int]]:
+        """The ``k`` most frequent pairs plus every pair tied with the best, best first."""
+        heap = self.heap
+        taken: dict[Pair, int] = {}
+        best = 0
+        while heap:
+            neg, pair = heap[0]
+            count = self.counts.get(pair, 0)
+            if count != -neg or pair in taken:
+                heapq.heappop(heap)
+                continue
+            if not taken:
+                best = count
+            elif len(taken) >= k and count < best:
+                break
+            heapq.heappop(heap)
+            taken[pair] = count
+        for pair, count in taken.items():
+            heapq.heappush(heap, (-count, pair))
+        if len(heap) > 4 * len(self.counts) + 1000:
+            self.heap = [(-c, p) for p, c in self.counts.items()]
+            heapq.heapify(self.heap)
+        return list(taken.items())
+
+
+def _as_corpus(corpus: Corpus | Mapping[str, int] | str) -> Corpus:
+    if isinstance(corpus, Corpus):
+        return corpus
+    if isinstance(corpus, str):
+        return parse_corpus(corpus)
+    return Corpus.from_counts(corpus)
+
+
+def _check_marker(corpus: Corpus, end_of_word: str) -> None:
+    if not end_of_word:
+        return
+    for word in corpus.words:
+        if end_of_word in word:
+            raise ParameterError(
+                f"The word {word!r} already contains the end-of-word marker {end_of_word!r}, "
+                "so the marker could no longer tell where words end. Choose another marker "
+                "or remove it from the corpus."
+            )
+
+
+def learn(
+    corpus: Corpus | Mapping[str, int] | str,
+    num_merges: int,
+    *,
+    min_frequency: int = 2,
+    end_of_word: str = DEFAULT_END_OF_WORD,
+    attach_end_of_word: bool = False,
+    tie_break: TieBreak = "first-seen",
+    choose: Mapping[int, Pair] | None = None,
+    top_k: int = 50,
+    max_changed_words: int = 50,
+    history_limit: int = 500,
+) -> BPEResult:
+    """Learn BPE merges and record every step.
+
+    Args:
+        corpus: a ``Corpus``, a ``{word: count}`` mapping, or text for ``parse_corpus``.
+        num_merges: how many merges to learn at most (>= 1).
+        min_frequency: stop when the most frequent pair occurs fewer times (>= 1).
+        end_of_word: the end-of-word marker; ``""`` for none.
+        attach_end_of_word: glue the marker to the last character (subword-nmt) rather
+            than keep it as a symbol of its own (Sennrich et al. 2016; seeds 002, 003).
+        tie_break: how to choose among pairs with the same best count:
+            ``"first-seen"`` takes the pair that occurs first in corpus order (words in
+            first-seen order, left to right inside a word), as the tutorials do;
+            ``"lexicographic"`` takes the greatest pair in string order, as subword-nmt does.
+        choose: ``{step number: pair}`` to pick a different pair among the tied ones at
+            those steps (e.g. to reproduce a tutorial's printed order).
+        top_k: how many pair counts each step keeps besides the ties.
+        max_changed_words: how many changed words each step keeps.
+        history_limit: track the segmentation history of at most this many words (the
+            most frequent ones).
+
+    Returns:
+        A ``BPEResult``.
+
+    Raises:
+        ParameterError: a bad argument, a pair in ``choose`` that is not tied at its step,
+            or a word that already contains the marker.
+        CorpusError: the corpus text cannot be parsed.
+
+    >>> result = learn("low lower", 10)
+    >>> result.merges
+    [('l', 'o'), ('lo', 'w')]
+    >>> result.stop_reason, result.steps[-1].best_count
+    ('min_frequency', 1)
+    """
+    data = _as_corpus(corpus)
+    _validate(data, num_merges, min_frequency, tie_break, top_k, max_changed_words)
+    _check_marker(data, end_of_word)
+    choices = dict(choose or {})
+
+    corpus_words = data.words
+    words = [split_word(w, end_of_word, attach_end_of_word) for w in corpus_words]
+    freqs = list(data.counts)
+    initial = tuple(tuple(w) for w in words)
+    symbol_counts: Counter[str] = Counter()
+    for symbols, freq in zip(words, freqs, strict=True):
+        for symbol in symbols:
+            symbol_counts[symbol] += freq
+    initial_vocab = tuple(dict.fromkeys(s for w in words for s in w))
+
+    if len(words) <= history_limit:
+        tracked = set(range(len(words)))
+    else:
+        by_count = sorted(range(len(words)), key=lambda i: (-freqs[i], i))
+        tracked = set(by_count[:history_limit])
+    history: dict[int, list[tuple[int, tuple[str, ...]]]] = {i: [] for i in tracked}
+
+    table = _PairTable(words, freqs)
+    merges: list[Pair] = []
+    steps: list[MergeStep] = []
+    stop: str = "num_merges"
+
+    for number in range(1, num_merges + 1):
+        top = table.top(top_k)
+        if not top:
+            steps.append(_stop_step(number, [], 0, 0, symbol_counts, "no_pairs", min_frequency))
+            stop = "no_pairs"
+            break
+        best = top[0][1]
+        ranked = _rank(top, table, tie_break)
+        tied = tuple(pc.pair for pc in ranked if pc.count == best)
+        omitted = len(table.counts) - len(ranked)
+        if best < min_frequency:
+            steps.append(
+                _stop_step(
+                    number,
+                    ranked,
+                    len(table.counts),
+                    omitted,
+                    symbol_counts,
+                    "min_frequency",
+                    min_frequency,
+                    tied,
+                )
+            )
+            stop = "min_frequency"
+            break
+
+        if number in choices:
+            pair = tuple(choices[number])
+            if pair not in tied:
+                raise ParameterError(
+                    f"Step {number}: {pair[0]!r} + {pair[1]!r} is not one of the tied pairs "
+                    f"({', '.join(f'{a}+{b}' for a, b in tied)}), so it cannot be chosen here."
+                )
+            chosen, rule = pair, "chosen"
+        else:
+            chosen, rule = tied[0], ("unique" if len(tied) == 1 else tie_break)
+        chosen = (chosen[0], chosen[1])
+
+        new_symbol = chosen[0] + chosen[1]
+        existed = symbol_counts.get(new_symbol, 0) > 0
+        changes: list[WordChange] = []
+        for index in sorted(table.where.get(chosen, ())):
+            before = table.words[index]
+            after, _ = merge_symbols(before, chosen)
+            freq = freqs[index]
+            for symbol in before:
+                symbol_counts[symbol] -= freq
+            for symbol in after:
+                symbol_counts[symbol] += freq
+            table.replace_word(index, after)
+            changes.append(WordChange(corpus_words[index], freq, tuple(before), tuple(after)))
+            if index in history:
+                history[index].append((number, tuple(after)))
+        added = () if existed else (new_symbol,)
+        removed = tuple(
+            dict.fromkeys(s for s in chosen if symbol_counts.get(s, 0) <= 0 and s != new_symbol)
+        )
+        for symbol in removed:
+            symbol_counts.pop(symbol, None)
+        merges.append(chosen)
+        steps.append(
+            MergeStep(
+                number=number,
+                pair_counts=tuple(ranked),
+                pairs_total=len(ranked) + omitted,
+                pairs_omitted=omitted,
+                best_count=best,
+                tied=tied,
+                rule=rule,
+                merged=chosen,
+                changed_words=_keep_changes(changes, max_changed_words),
+                changed_words_total=len(changes),
+                vocab_size=len(symbol_counts),
+                vocab_added=added,
+                vocab_removed=removed,
+                stop_reason="num_merges" if number == num_merges else None,
+                min_frequency=min_frequency,
+            )
+        )
+
+    alphabet = frozenset(ch for w in corpus_words for ch in w)
+    model = BPEModel(tuple(merges), end_of_word, attach_end_of_word, alphabet=alphabet)
+    return BPEResult(
+        merges=merges,
+        steps=steps,
+        model=model,
+        corpus=data,
+        initial_segmentation=initial,
+        final_segmentation=tuple(tuple(w) for w in table.words),
+        initial_vocab=initial_vocab,
+        stop_reason=stop,
+        history={i: tuple(h) for i, h in history.items()},
+    )
+
+
+def _validate(
+    corpus: Corpus,
+    num_merges: int,
+    min_frequency: int,
+    tie_break: str,
+    top_k: int,
+    max_changed_words: int,
+) -> None:
+    if len(corpus) == 0:
+        raise ParameterError("The corpus is empty: there is nothing to learn from.")
+    for name, value in (
+        ("num_merges", num_merges),
+        ("min_frequency", min_frequency),
+        ("top_k", top_k),
+        ("max_changed_words", max_changed_words),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ParameterError(f"{name} must be a whole number of at least 1, not {value!r}.")
+    if tie_break not in TIE_BREAKS:
+        raise ParameterError(
+            f"tie_break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}."
+        )
+
+
+def _rank(top: list[tuple[Pair, int]], table: _PairTable, tie_break: str) -> list[PairCount]:
+    """Order pairs by count, then by the tie rule (first occurrence or string order)."""
+    counts = [PairCount(pair, count, table.first_seen(pair)) for pair, count in top]
+    if tie_break == "lexicographic":
+        # subtle: subword-nmt takes max((count, pair)): among equal counts the pair that
+        # sorts last as a (left, right) tuple of strings wins.
+        counts.sort(key=lambda pc: pc.pair, reverse=True)
+        counts.sort(key=lambda pc: -pc.count)
+    else:
+        counts.sort(key=lambda pc: (-pc.count, pc.first_seen))
+    return counts
+
+
+def _keep_changes(changes: list[WordChange], limit: int) -> tuple[WordChange, ...]:
+    if len(changes) <= limit:
+        return tuple(changes)
+    order = sorted(range(len(changes)), key=lambda i: -changes[i].count)[:limit]
+    return tuple(changes[i] for i in sorted(order))
+
+
+def _stop_step(
+    number: int,
+    ranked: list[PairCount],
+    total: int,
+    omitted: int,
+    symbol_counts: Counter[str],
+    reason: str,
+    min_frequency: int,
+    tied: tuple[Pair, ...] = (),
+) -> MergeStep:
+    return MergeStep(
+        number=number,
+        pair_counts=tuple(ranked),
+        pairs_total=total,
+        pairs_omitted=omitted,
+        best_count=ranked[0].count if ranked else 0,
+        tied=tied,
+        rule="unique" if len(tied) <= 1 else "none",
+        merged=None,
+        changed_words=(),
+        changed_words_total=0,
+        vocab_size=sum(1 for c in symbol_counts.values() if c > 0),
+        vocab_added=(),
+        vocab_removed=(),
+        stop_reason=reason,
+        min_frequency=min_frequency,
+    )
+
+
+def replay(result: BPEResult) -> list[tuple[str, ...]]:
+    """Re-apply the recorded merges, in order, to the initial segmentation.
+
+    A check that the trace is complete: the outcome equals ``result.final_segmentation``.
+
+    >>> result = learn({"low": 5, "lower": 2}, 3)
+    >>> replay(result) == list(result.final_segmentation)
+    True
+    """
+    words = [list(w) for w in result.initial_segmentation]
+    for step in result.steps:
+        if step.merged is not None:
+            words = [merge_symbols(w, step.merged)[0] for w in words]
+    return [tuple(w) for w in words]
