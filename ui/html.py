@@ -1,0 +1,248 @@
+"""The one place where the app builds HTML: escaped token spans, badges, and ``show_html``.
+
+Every string that may come from a user (corpus words, tokens, file contents, parser messages)
+goes through :func:`esc` before it is placed in markup, attributes included. The markup is shown
+with :func:`show_html` (``st.html``, which sanitises with DOMPurify as a second line of defence),
+never with ``unsafe_allow_html``.
+
+The colours are semi-transparent so that they sit on both the light and the dark theme, the text
+colour is inherited from the theme, and every box also has a border and text cues (labels,
+dashed borders) so that colour is never the only signal on a washed-out classroom projector.
+
+Example:
+    >>> token_spans_html(["lo", "w</w>"], highlight=[1], marker="</w>").count("sw-tok ")
+    2
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Collection, Sequence
+
+import streamlit as st
+
+__all__ = [
+    "BADGE_KINDS",
+    "STYLE",
+    "badge_html",
+    "esc",
+    "show_html",
+    "show_text",
+    "token_spans_html",
+    "visible_whitespace",
+]
+
+# Hues chosen to stay apart for common colour-vision deficiencies; alpha keeps them readable as
+# a background on white and on the dark theme's near-black, with the text colour inherited.
+_PALETTE: tuple[tuple[int, int, int], ...] = (
+    (31, 119, 180),  # blue
+    (255, 127, 14),  # orange
+    (44, 160, 44),  # green
+    (148, 103, 189),  # purple
+    (23, 190, 207),  # cyan
+    (227, 119, 194),  # pink
+    (188, 189, 34),  # olive
+    (140, 86, 75),  # brown
+)
+
+_PALETTE_CSS = "\n".join(
+    f".sw-c{i} {{ background: rgba({r}, {g}, {b}, 0.20); "
+    f"border-color: rgba({r}, {g}, {b}, 0.85); }}"
+    for i, (r, g, b) in enumerate(_PALETTE)
+)
+
+BADGE_KINDS: dict[str, tuple[int, int, int]] = {
+    "neutral": (128, 128, 128),
+    "info": (31, 119, 180),
+    "success": (44, 160, 44),
+    "warning": (230, 150, 0),
+    "error": (214, 39, 40),
+}
+"""Kinds accepted by :func:`badge_html`, with their RGB colour."""
+
+_BADGE_CSS = "\n".join(
+    f".sw-badge-{kind} {{ background: rgba({r}, {g}, {b}, 0.18); "
+    f"border-color: rgba({r}, {g}, {b}, 0.85); }}"
+    for kind, (r, g, b) in BADGE_KINDS.items()
+)
+
+STYLE = f"""<style>
+.sw-tokens {{ display: inline-flex; flex-wrap: wrap; gap: 0.25em; align-items: flex-end;
+  line-height: 1.3; vertical-align: bottom; }}
+.sw-tok {{ display: inline-flex; flex-direction: column; align-items: center;
+  border: 1px solid; border-radius: 0.3em; padding: 0.05em 0.35em; color: inherit;
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace;
+  white-space: pre; }}
+.sw-tok-text {{ display: inline-block; }}
+.sw-tok-hl {{ border-width: 3px; font-weight: 700; padding: 0 0.3em; }}
+.sw-tok-label {{ font-family: inherit; font-size: 0.62em; font-weight: 700;
+  text-transform: uppercase; letter-spacing: 0.04em; line-height: 1.1; opacity: 0.9; }}
+.sw-tok-unk {{ border: 2px dashed rgb(214, 39, 40) !important;
+  background: rgba(214, 39, 40, 0.12) !important; }}
+.sw-marker {{ font-size: 0.72em; opacity: 0.7; font-weight: 400; }}
+.sw-ws {{ opacity: 0.7; }}
+.sw-empty {{ opacity: 0.6; font-style: italic; }}
+{_PALETTE_CSS}
+.sw-badge {{ display: inline-block; border: 1px solid; border-radius: 999px;
+  padding: 0 0.6em; font-size: 0.85em; font-weight: 600; color: inherit; line-height: 1.5; }}
+{_BADGE_CSS}
+.sw-text {{ white-space: pre-wrap; overflow-wrap: anywhere; }}
+.sw-small {{ font-size: 0.88em; opacity: 0.85; }}
+</style>"""
+"""The shared ``<style>`` block; :func:`show_html` prepends it. Class names start with ``sw-``."""
+
+_WHITESPACE_SYMBOLS = {" ": "␣", "\t": "⇥", "\n": "↵", "\r": "␍"}
+
+
+def esc(text: str) -> str:
+    """Escape text for HTML content and attribute values (quotes included).
+
+    Args:
+        text: Any text, e.g. a word typed by a student.
+
+    Returns:
+        The text with ``& < > " '`` replaced by character references.
+
+    Example:
+        >>> esc('<b title="x">low</b>')
+        '&lt;b title=&quot;x&quot;&gt;low&lt;/b&gt;'
+    """
+    return html.escape(str(text), quote=True)
+
+
+def visible_whitespace(text: str) -> str:
+    """Replace spaces, tabs and line breaks by visible symbols (not escaped).
+
+    Args:
+        text: A token or word.
+
+    Returns:
+        The text with ``" "`` as ``"␣"``, tab as ``"⇥"``, newline as ``"↵"``.
+
+    Example:
+        >>> visible_whitespace("a b")
+        'a␣b'
+    """
+    return "".join(_WHITESPACE_SYMBOLS.get(ch, ch) for ch in text)
+
+
+def _piece_html(text: str) -> str:
+    """Escape one piece of a token, wrapping visible-whitespace symbols in a muted span."""
+    out: list[str] = []
+    for ch in text:
+        symbol = _WHITESPACE_SYMBOLS.get(ch)
+        out.append(f'<span class="sw-ws">{symbol}</span>' if symbol else esc(ch))
+    return "".join(out)
+
+
+def _token_text_html(token: str, marker: str | None) -> str:
+    if token == "":
+        return '<span class="sw-empty">∅</span>'
+    if not marker or marker not in token:
+        return _piece_html(token)
+    # subtle: the marker may appear anywhere in a token (e.g. "est</w>" or "▁the"); every
+    # occurrence is muted, the rest is shown as usual.
+    parts = token.split(marker)
+    marker_html = f'<span class="sw-marker">{esc(marker)}</span>'
+    return marker_html.join(_piece_html(part) for part in parts)
+
+
+def token_spans_html(
+    tokens: Sequence[str],
+    *,
+    highlight: Collection[int] = (),
+    unk: str | None = None,
+    marker: str | None = None,
+    highlight_label: str = "new",
+) -> str:
+    """Render tokens as bordered, coloured boxes (an inline group of ``sw-tok`` spans).
+
+    Neighbouring tokens get different colours; every token also has a border, so the boundaries
+    stay visible without colour. Highlighted tokens get a thick border, bold text and a small
+    label above them; the unknown token gets a dashed red border; the end-of-word ``marker``
+    inside a token is shown smaller and muted; spaces are shown as ``␣``. Everything is escaped.
+
+    Args:
+        tokens: The tokens in order (e.g. one word's segmentation).
+        highlight: Indices (0-based) of tokens to emphasise, e.g. the piece a merge just built.
+        unk: The unknown-token string (e.g. ``"[UNK]"``); tokens equal to it get the UNK style.
+        marker: The end-of-word (or word-start) marker, e.g. ``"</w>"``, to show in muted style.
+        highlight_label: The small label shown above highlighted tokens.
+
+    Returns:
+        An HTML fragment; pass it (possibly with others) to :func:`show_html`.
+
+    Example:
+        >>> html_ = token_spans_html(["l", "ow</w>"], highlight={1}, marker="</w>")
+        >>> 'class="sw-marker">&lt;/w&gt;' in html_, "sw-tok-hl" in html_
+        (True, True)
+    """
+    highlighted = set(highlight)
+    spans: list[str] = []
+    for index, token in enumerate(tokens):
+        classes = ["sw-tok", f"sw-c{index % len(_PALETTE)}"]
+        label = ""
+        is_unk = unk is not None and token == unk
+        if is_unk:
+            classes.append("sw-tok-unk")
+        if index in highlighted:
+            classes.append("sw-tok-hl")
+            label = f'<span class="sw-tok-label">{esc(highlight_label)}</span>'
+        title = f"token {index + 1}: {token}" + (" (unknown)" if is_unk else "")
+        spans.append(
+            f'<span class="{" ".join(classes)}" title="{esc(title)}">{label}'
+            f'<span class="sw-tok-text">{_token_text_html(token, marker)}</span></span>'
+        )
+    return f'<span class="sw-tokens">{"".join(spans)}</span>'
+
+
+def badge_html(text: str, kind: str = "neutral") -> str:
+    """Render a small rounded label, e.g. ``+1`` for a vocabulary change or ``tie``.
+
+    Args:
+        text: The label (escaped).
+        kind: One of ``"neutral"``, ``"info"``, ``"success"``, ``"warning"``, ``"error"``.
+
+    Returns:
+        An HTML fragment.
+
+    Raises:
+        ValueError: If ``kind`` is not one of the kinds above.
+
+    Example:
+        >>> badge_html("+1", "success")
+        '<span class="sw-badge sw-badge-success">+1</span>'
+    """
+    if kind not in BADGE_KINDS:
+        raise ValueError(f"Unknown badge kind {kind!r}; use one of {', '.join(BADGE_KINDS)}.")
+    return f'<span class="sw-badge sw-badge-{kind}">{esc(text)}</span>'
+
+
+def show_html(fragment: str) -> None:
+    """Show an HTML fragment built by this module, with the shared ``sw-`` styles.
+
+    Only pass fragments whose user text went through :func:`esc` (all helpers here do).
+
+    Args:
+        fragment: The HTML to show.
+
+    Example:
+        >>> show_html(token_spans_html(["lo", "w"]))  # doctest: +SKIP
+    """
+    st.html(STYLE + fragment)
+
+
+def show_text(text: str, *, small: bool = False) -> None:
+    """Show plain text (escaped, line breaks kept, long words wrapped).
+
+    Use it for any text that may contain user input, instead of ``st.markdown``.
+
+    Args:
+        text: The text, shown literally.
+        small: Show it smaller and muted, like a caption.
+
+    Example:
+        >>> show_text("Line 2: 'x' is not a count")  # doctest: +SKIP
+    """
+    css = "sw-text sw-small" if small else "sw-text"
+    show_html(f'<div class="{css}">{esc(text)}</div>')
