@@ -1,0 +1,227 @@
+"""A reusable step player: first / previous / next / last, a slider, and Play with a speed.
+
+Pages hand it the number of steps and a ``render(step)`` callback; the player keeps the current
+step in session state, so the view stays on the same step while a student changes other widgets,
+and animates the steps when Play is on.
+
+How it is built (patterns checked against Streamlit 1.67, see DESIGN.md):
+
+- The Play toggle and the speed choice are drawn *outside* the fragment; they decide the
+  fragment's ``run_every``. Everything that depends on the step (buttons, slider, the view) is
+  inside ``@st.fragment``, so a click or a timer tick reruns only that part.
+- The step lives in the player's own session-state key, never only in the slider's key. Before
+  the slider is drawn its key is set from that step (no ``value=`` argument), so the slider can
+  move under program control and a changed ``max_value`` cannot reset it. Buttons and the
+  slider change the step in ``on_click`` / ``on_change`` callbacks, which run before the script.
+- A timer tick advances the step *before* the slider is drawn. When playback reaches the last
+  step it sets a flag and reruns the app; the next run turns the toggle off (by writing its key
+  before the toggle exists) so the student sees Play switch off by itself.
+
+Session-state keys, for a player created with ``key="bpe"``: ``"bpe__step"`` (the step, 1-based),
+``"bpe__slider"``, ``"bpe__play"``, ``"bpe__speed"`` (widgets), ``"bpe__stop"`` (end-of-playback
+flag), ``"bpe__last_advance"`` (time of the last automatic advance).
+
+Example:
+    >>> def show(step: int) -> None:  # doctest: +SKIP
+    ...     st.write(f"After merge {step}")
+    >>> step_player("bpe", 10, show, label="Merge")  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import streamlit as st
+
+from ui.html import esc, show_html
+
+__all__ = ["SPEEDS", "get_step", "set_step", "step_player"]
+
+SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0)
+"""Seconds per step offered by the speed choice."""
+_DEFAULT_SPEED = 1.0
+
+
+def _k(key: str, part: str) -> str:
+    return f"{key}__{part}"
+
+
+def get_step(key: str) -> int:
+    """Return the player's current step (1-based; 1 if the player has not been shown yet).
+
+    The value is clamped to the number of steps the next time the player is drawn.
+
+    Args:
+        key: The ``key`` given to :func:`step_player`.
+
+    Returns:
+        The current step.
+
+    Example:
+        >>> get_step("bpe")  # doctest: +SKIP
+        1
+    """
+    return int(st.session_state.get(_k(key, "step"), 1))
+
+
+def set_step(key: str, step: int) -> None:
+    """Move the player to ``step`` (for example from a gallery link that opens a page at step 3).
+
+    Call it before :func:`step_player` is drawn in the run, or from a widget callback. Values
+    outside ``1..n_steps`` are clamped when the player is drawn.
+
+    Args:
+        key: The ``key`` given to :func:`step_player`.
+        step: The step to show (1-based).
+
+    Example:
+        >>> set_step("bpe", 3)  # doctest: +SKIP
+    """
+    st.session_state[_k(key, "step")] = int(step)
+    st.session_state[_k(key, "last_advance")] = time.monotonic()
+
+
+def _move(key: str, step: int, n_steps: int) -> None:
+    """Callback target: go to ``step`` (clamped)."""
+    set_step(key, max(1, min(int(step), n_steps)))
+
+
+def _on_slider(key: str) -> None:
+    set_step(key, st.session_state[_k(key, "slider")])
+
+
+def _on_play(key: str, n_steps: int) -> None:
+    if st.session_state.get(_k(key, "play")):
+        # Pressing Play on the last step replays from the start, like a media player.
+        if get_step(key) >= n_steps:
+            st.session_state[_k(key, "step")] = 1
+        st.session_state[_k(key, "last_advance")] = time.monotonic()
+
+
+def _format_speed(seconds: float) -> str:
+    return f"{seconds:g} s / step"
+
+
+def step_player(
+    key: str,
+    n_steps: int,
+    render: Callable[[int], None],
+    *,
+    label: str = "Step",
+    describe: Callable[[int], str] | None = None,
+) -> None:
+    """Draw the step controls and the view of the current step.
+
+    Args:
+        key: A name for this player, unique on the page; prefixes its session-state keys.
+        n_steps: How many steps there are (steps are numbered 1..n_steps). With 0 steps an
+            info message is shown and ``render`` is not called; with 1 step there is no slider.
+        render: Draws the view of one step; called inside the player's fragment, so it is
+            redrawn on every click and timer tick without rerunning the whole page.
+        label: What a step is called, e.g. ``"Merge"`` ("Merge 3 of 10").
+        describe: Optional one-line description of a step shown next to the counter
+            (plain text, escaped), e.g. ``lambda s: f"merge {merges[s - 1]}"``.
+
+    Example:
+        >>> step_player("gage", 3, lambda s: st.write(s), label="Replacement")  # doctest: +SKIP
+    """
+    state = st.session_state
+    step_key, play_key, speed_key = _k(key, "step"), _k(key, "play"), _k(key, "speed")
+    stop_key, slider_key = _k(key, "stop"), _k(key, "slider")
+
+    if n_steps <= 0:
+        state.pop(play_key, None)
+        st.info(f"There is nothing to step through yet: 0 {label.lower()}s.", icon="ℹ️")
+        return
+
+    # Clamp: the number of steps may have changed since the last run (e.g. after retraining).
+    state[step_key] = max(1, min(get_step(key), n_steps))
+
+    if n_steps == 1:
+        state.pop(play_key, None)
+        _counter(label, 1, 1, describe)
+        render(1)
+        return
+
+    # End of playback, requested by the fragment: switch the toggle off before it is drawn.
+    if state.pop(stop_key, False):
+        state[play_key] = False
+
+    play_col, speed_col = st.columns([1, 2], vertical_alignment="center")
+    with play_col:
+        playing = st.toggle(
+            "▶ Play",
+            key=play_key,
+            on_change=_on_play,
+            args=(key, n_steps),
+            help=f"Show the {label.lower()}s one after another; stops at the last one.",
+        )
+    with speed_col:
+        speed = st.segmented_control(
+            "Speed",
+            SPEEDS,
+            default=_DEFAULT_SPEED,
+            required=True,
+            format_func=_format_speed,
+            key=speed_key,
+            label_visibility="collapsed",
+        )
+    seconds = float(speed) if speed is not None else _DEFAULT_SPEED
+
+    @st.fragment(run_every=seconds if playing else None)
+    def _player() -> None:
+        if playing:
+            now = time.monotonic()
+            last = state.get(_k(key, "last_advance"), 0.0)
+            # subtle: only a timer tick advances; a click or another rerun that comes soon after
+            # the last advance does not (half a period of slack absorbs timer jitter).
+            if now - last >= seconds * 0.5 and get_step(key) < n_steps:
+                state[step_key] = get_step(key) + 1
+                state[_k(key, "last_advance")] = now
+            if get_step(key) >= n_steps:
+                state[stop_key] = True
+                st.rerun()
+        step = get_step(key)
+
+        cols = st.columns([1, 1, 1, 1, 6], vertical_alignment="center")
+        buttons = (
+            ("⏮", "first", 1, step > 1, f"First {label.lower()}"),
+            ("◀", "prev", step - 1, step > 1, f"Previous {label.lower()}"),
+            ("▶", "next", step + 1, step < n_steps, f"Next {label.lower()}"),
+            ("⏭", "last", n_steps, step < n_steps, f"Last {label.lower()}"),
+        )
+        for col, (icon, name, target, enabled, help_text) in zip(cols, buttons, strict=False):
+            with col:
+                st.button(
+                    icon,
+                    key=_k(key, name),
+                    help=help_text,
+                    disabled=not enabled,
+                    on_click=_move,
+                    args=(key, target, n_steps),
+                    width="stretch",
+                )
+        with cols[4]:
+            _counter(label, step, n_steps, describe)
+
+        state[slider_key] = step  # set before the slider exists; never together with value=
+        st.slider(
+            label,
+            min_value=1,
+            max_value=n_steps,
+            key=slider_key,
+            on_change=_on_slider,
+            args=(key,),
+            label_visibility="collapsed",
+        )
+        render(step)
+
+    _player()
+
+
+def _counter(label: str, step: int, n_steps: int, describe: Callable[[int], str] | None) -> None:
+    text = f"<strong>{esc(label)} {step} of {n_steps}</strong>"
+    if describe is not None:
+        text += f" · {esc(describe(step))}"
+    show_html(f'<div class="sw-text">{text}</div>')
