@@ -1,0 +1,497 @@
+"""The sidebar corpus picker shared by every page.
+
+``app.py`` calls :func:`corpus_sidebar` once per run, before ``pg.run()``; pages then call
+:func:`require_corpus` (or :func:`current_corpus`) to get the corpus the student chose.
+
+Sources: each built-in example of :mod:`subword_core.examples`, text typed or pasted into a
+box, an uploaded ``.txt`` file, or a word/count table edited in place. What the student typed is
+never thrown away: when the input is invalid, the box keeps it, a red message names the line
+or row to fix, and the pages say there is no valid corpus (the previous corpus is *not* used
+silently). Typed text, table edits and the uploaded file all survive page switches and a trip to
+another source and back.
+
+Session-state keys (all start with ``corpus__``):
+
+- ``corpus__source`` (radio): an example key, ``"type"``, ``"upload"`` or ``"table"``.
+- ``corpus__text`` (text area, kept with ``persist_state="session"``) and
+  ``corpus__text_prefill`` (the text the box was last filled with by the app: while the box
+  still holds exactly that, it follows the chosen example; once edited, it is the student's).
+- ``corpus__upload`` (file uploader) and ``corpus__upload_saved`` (the decoded file, kept when
+  the uploader is not on screen).
+- ``corpus__table`` (data editor), ``corpus__table_base`` (the rows it started from),
+  ``corpus__table_prefill`` and ``corpus__table_rows`` (the latest edited rows).
+- ``corpus__last_example``, ``corpus__prev_source``; the results ``corpus__current``
+  (a ``Corpus`` or ``None``) and ``corpus__status`` (``"ok"``, ``"error"`` or ``"waiting"``).
+
+Example:
+    >>> # app.py
+    >>> corpus_sidebar()  # doctest: +SKIP
+    >>> # pages/some_page.py
+    >>> corpus = require_corpus()  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from subword_core.corpus import Corpus, parse_corpus
+from subword_core.errors import CorpusError, SubwordError
+from subword_core.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text
+from ui.html import esc, show_html, show_text
+
+__all__ = [
+    "FORMAT_NAMES",
+    "SOURCE_KEY",
+    "corpus_sidebar",
+    "current_corpus",
+    "current_source_title",
+    "decode_upload",
+    "require_corpus",
+]
+
+SOURCE_KEY = "corpus__source"
+_TEXT_KEY = "corpus__text"
+_TEXT_PREFILL_KEY = "corpus__text_prefill"
+_UPLOAD_KEY = "corpus__upload"
+_UPLOAD_SAVED_KEY = "corpus__upload_saved"
+_TABLE_KEY = "corpus__table"
+_TABLE_BASE_KEY = "corpus__table_base"
+_TABLE_PREFILL_KEY = "corpus__table_prefill"
+_TABLE_ROWS_KEY = "corpus__table_rows"
+_LAST_EXAMPLE_KEY = "corpus__last_example"
+_PREV_SOURCE_KEY = "corpus__prev_source"
+_CURRENT_KEY = "corpus__current"
+_STATUS_KEY = "corpus__status"
+
+_TYPE, _UPLOAD, _TABLE = "type", "upload", "table"
+_SOURCES: tuple[str, ...] = (*EXAMPLES, _TYPE, _UPLOAD, _TABLE)
+_SOURCE_TITLES = {
+    **{key: ex.title for key, ex in EXAMPLES.items()},
+    _TYPE: "✏️ Type or paste text",
+    _UPLOAD: "📄 Upload a .txt file",
+    _TABLE: "🧮 Edit a word/count table",
+}
+
+FORMAT_NAMES = {
+    "text": "running text (every word counted)",
+    "counts": "one word and its count per line",
+    "dict": "Python dict notation ({'l o w </w>': 5, ...})",
+}
+"""Plain-language names of ``Corpus.source_format`` values."""
+
+# The text box is prefilled with at most this many characters (the pydoc example is ~466 KB).
+_PREFILL_LIMIT = 20_000
+# The table is prefilled with at most this many rows (most frequent words of a large corpus).
+_TABLE_PREFILL_ROWS = 500
+_MAX_UPLOAD_MB = 20
+
+_FORMATS_HELP = """Three ways to write a corpus:
+
+- running text: `the lower road was low`
+- one word and its count per line: `low 5` (or `low: 5`, or a tab between)
+- the tutorials' dict: `{'l o w </w>': 5, 'n e w e s t </w>': 6}`
+
+Click outside the box (or press Ctrl+Enter) to apply."""
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """The result of reading one input: a corpus, or a plain-language error and where it is."""
+
+    corpus: Corpus | None
+    error: str | None = None
+    where: str | None = None  # e.g. "line 2" or "row 3"
+
+
+def decode_upload(data: bytes) -> tuple[str, str]:
+    """Decode an uploaded text file as UTF-8 (a leading byte-order mark is removed).
+
+    Args:
+        data: The file's bytes.
+
+    Returns:
+        ``(text, encoding_used)``, where ``encoding_used`` is ``"utf-8"``, or ``"utf-8-sig"``
+        when the file started with a UTF-8 byte-order mark.
+
+    Raises:
+        CorpusError: If the bytes are not valid UTF-8. The message says that UTF-8 was tried,
+            gives the byte offset of the first bad byte, and how to fix the file; ``err.line``
+            is the line of that byte.
+
+    Example:
+        >>> decode_upload("low 5".encode())
+        ('low 5', 'utf-8')
+        >>> decode_upload(b"caf\\xe9")
+        Traceback (most recent call last):
+        ...
+        subword_core.errors.CorpusError: Line 1: The file is not valid UTF-8 text ...
+    """
+    encoding = "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
+    try:
+        return data.decode("utf-8-sig"), encoding
+    except UnicodeDecodeError as exc:
+        offset = exc.start
+        line = data[:offset].count(b"\n") + 1
+        hint = ""
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            hint = " It looks like UTF-16 (some Windows editors save 'Unicode' that way)."
+        raise CorpusError(
+            "The file is not valid UTF-8 text (the app tried UTF-8): byte "
+            f"0x{data[offset]:02X} at byte offset {offset} (counting from 0) cannot be read."
+            f"{hint} Save the file as UTF-8 (most editors offer it under 'Save as' or "
+            "'Encoding') and upload it again, or paste the text into the box instead.",
+            line=line,
+        ) from None
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _parse_text(text: str) -> _Outcome:
+    """Parse text (cached, so errors are cached too: they come back as data, not exceptions)."""
+    try:
+        return _Outcome(parse_corpus(text))
+    except CorpusError as err:
+        return _Outcome(None, str(err), f"line {err.line}" if err.line is not None else None)
+    except SubwordError as err:
+        return _Outcome(None, str(err))
+
+
+@st.cache_data(max_entries=len(EXAMPLES), show_spinner="Reading the example…")
+def _example_outcome(key: str) -> _Outcome:
+    """Parse a built-in example once per server (the pydoc one takes a moment)."""
+    return _parse_text(example_text(key))
+
+
+def _rows_outcome(rows: list[tuple[Any, Any]]) -> _Outcome:
+    """Validate table rows ``(word, count)``; fully empty rows are ignored."""
+    pairs: list[tuple[str, int]] = []
+    seen: dict[str, int] = {}
+    repeated: list[str] = []
+    for number, (raw_word, raw_count) in enumerate(rows, start=1):
+        word = "" if _is_missing(raw_word) else str(raw_word).strip()
+        if not word and _is_missing(raw_count):
+            continue
+        where = f"row {number}"
+        if not word:
+            return _Outcome(None, f"Row {number}: this row has a count but no word.", where)
+        if _is_missing(raw_count):
+            return _Outcome(
+                None, f"Row {number}: the word {word!r} has no count; type a whole number.", where
+            )
+        try:
+            count_value = float(raw_count)
+        except (TypeError, ValueError):
+            count_value = math.nan
+        if not count_value.is_integer() or count_value < 1:
+            return _Outcome(
+                None,
+                f"Row {number}: the count of {word!r} is {raw_count!r}, but counts must be whole "
+                "numbers of at least 1.",
+                where,
+            )
+        try:
+            Corpus.from_counts([(word, int(count_value))])
+        except CorpusError as err:
+            return _Outcome(None, f"Row {number}: {err}", where)
+        if word in seen and word not in repeated:
+            repeated.append(word)
+        seen[word] = number
+        pairs.append((word, int(count_value)))
+    if not pairs:
+        return _Outcome(None, "The table is empty: add at least one word with a count.")
+    corpus = Corpus.from_counts(pairs)
+    if repeated:
+        shown = ", ".join(repeated[:8]) + (" …" if len(repeated) > 8 else "")
+        note = f"Some words are in more than one row, so their counts were added: {shown}."
+        corpus = Corpus(corpus.items, source_format="counts", notes=(note,))
+    return _Outcome(corpus)
+
+
+def _is_missing(value: object) -> bool:
+    if value is None:
+        return True
+    try:
+        return bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def _text_form(source: str | None) -> str:
+    """The text that stands for the corpus of ``source`` (to prefill the text box)."""
+    if source in EXAMPLES:
+        return example_text(source)
+    if source == _UPLOAD:
+        saved = st.session_state.get(_UPLOAD_SAVED_KEY)
+        if saved and saved.get("text") is not None:
+            return saved["text"]
+    corpus = st.session_state.get(_CURRENT_KEY)
+    if isinstance(corpus, Corpus):
+        return corpus.to_text()
+    return example_text(st.session_state.get(_LAST_EXAMPLE_KEY, DEFAULT_EXAMPLE))
+
+
+def _shorten_prefill(text: str) -> str:
+    if len(text) <= _PREFILL_LIMIT:
+        return text
+    cut = text.rfind("\n", 0, _PREFILL_LIMIT)
+    return text[: cut if cut > 0 else _PREFILL_LIMIT]
+
+
+def _rows_of(corpus: Corpus | None) -> list[tuple[str, int]]:
+    if corpus is None:
+        corpus = _example_outcome(st.session_state.get(_LAST_EXAMPLE_KEY, DEFAULT_EXAMPLE)).corpus
+    if corpus is None:  # pragma: no cover - built-in examples always parse
+        return []
+    items = list(corpus.items)
+    if len(items) > _TABLE_PREFILL_ROWS:
+        items = sorted(items, key=lambda item: -item[1])[:_TABLE_PREFILL_ROWS]
+    return items
+
+
+def _prefill_corpus(source: str | None) -> Corpus | None:
+    if source in EXAMPLES:
+        return _example_outcome(source).corpus
+    corpus = st.session_state.get(_CURRENT_KEY)
+    return corpus if isinstance(corpus, Corpus) else None
+
+
+# --- the sources -----------------------------------------------------------------------------
+
+
+def _typed_source(entering_from: str | None) -> _Outcome:
+    state = st.session_state
+    untouched = _TEXT_KEY not in state or state[_TEXT_KEY] == state.get(_TEXT_PREFILL_KEY)
+    if entering_from is not None and untouched:
+        prefill = _shorten_prefill(_text_form(entering_from))
+        state[_TEXT_KEY] = prefill
+        state[_TEXT_PREFILL_KEY] = prefill
+    text = st.text_area(
+        "Your corpus",
+        key=_TEXT_KEY,
+        height=240,
+        help=_FORMATS_HELP,
+        persist_state="session",
+        placeholder="Type words here, e.g.  low low low lower newest newest",
+    )
+    if text and len(text) >= _PREFILL_LIMIT * 0.9 and text == state.get(_TEXT_PREFILL_KEY):
+        show_text(
+            f"The box starts with the first {len(text):,} characters of the previous corpus, "
+            "to keep it quick; add or paste more if you like.",
+            small=True,
+        )
+    return _parse_text(text or "")
+
+
+def _on_upload_change() -> None:
+    if st.session_state.get(_UPLOAD_KEY) is None:
+        # The student removed the file with the ✕ button: forget it.
+        st.session_state.pop(_UPLOAD_SAVED_KEY, None)
+
+
+def _upload_source() -> _Outcome | None:
+    state = st.session_state
+    uploaded = st.file_uploader(
+        "A plain-text file (.txt, UTF-8)",
+        type=["txt"],
+        key=_UPLOAD_KEY,
+        on_change=_on_upload_change,
+        max_upload_size=_MAX_UPLOAD_MB,
+        help="Any text works: running text, word/count lines or the tutorials' dict notation.",
+    )
+    if uploaded is not None:
+        saved = state.get(_UPLOAD_SAVED_KEY)
+        if not saved or saved.get("file_id") != uploaded.file_id:
+            try:
+                text, encoding = decode_upload(uploaded.getvalue())
+                saved = {"name": uploaded.name, "text": text, "encoding": encoding, "error": None}
+            except CorpusError as err:
+                saved = {"name": uploaded.name, "text": None, "encoding": None, "error": err}
+            saved["file_id"] = uploaded.file_id
+            state[_UPLOAD_SAVED_KEY] = saved
+    saved = state.get(_UPLOAD_SAVED_KEY)
+    if not saved:
+        return None
+    if uploaded is None:
+        show_text(f"Using {saved['name']}, uploaded earlier. Upload another file to replace it.")
+    if saved["error"] is not None:
+        err: CorpusError = saved["error"]
+        return _Outcome(None, str(err), f"line {err.line}" if err.line is not None else None)
+    encoding = "UTF-8 with a byte-order mark" if saved["encoding"] == "utf-8-sig" else "UTF-8"
+    show_text(f"Read {saved['name']} as {encoding}.", small=True)
+    return _parse_text(saved["text"])
+
+
+def _table_source(entering_from: str | None) -> _Outcome:
+    state = st.session_state
+    if _TABLE_KEY not in state or _TABLE_BASE_KEY not in state:
+        rows = state.get(_TABLE_ROWS_KEY)
+        touched = rows is not None and rows != state.get(_TABLE_PREFILL_KEY)
+        if touched:
+            base = rows
+        else:
+            base = _rows_of(_prefill_corpus(entering_from))
+            state[_TABLE_PREFILL_KEY] = base
+        state[_TABLE_BASE_KEY] = base
+    base = state[_TABLE_BASE_KEY]
+    frame = pd.DataFrame(
+        {
+            "word": pd.Series([w for w, _ in base], dtype="string"),
+            "count": pd.Series([c for _, c in base], dtype="Int64"),
+        }
+    )
+    edited = st.data_editor(
+        frame,
+        key=_TABLE_KEY,
+        num_rows="dynamic",
+        hide_index=True,
+        width="stretch",
+        column_config={
+            "word": st.column_config.TextColumn("word", required=True),
+            "count": st.column_config.NumberColumn("count", min_value=1, step=1, format="%d"),
+        },
+    )
+    rows = list(zip(edited["word"].tolist(), edited["count"].tolist(), strict=True))
+    state[_TABLE_ROWS_KEY] = [(w, c) for w, c in rows if not (_is_missing(w) and _is_missing(c))]
+    if len(base) >= _TABLE_PREFILL_ROWS:
+        note = f"The table starts with the {_TABLE_PREFILL_ROWS} most frequent words."
+        show_text(note, small=True)
+    return _rows_outcome(rows)
+
+
+# --- public API ------------------------------------------------------------------------------
+
+
+def corpus_sidebar() -> None:
+    """Draw the corpus picker in the sidebar and remember the chosen corpus for the pages.
+
+    Call it once per run from ``app.py``, before ``pg.run()``. It stores the result in
+    ``st.session_state["corpus__current"]`` (a :class:`Corpus`, or ``None`` when the input is
+    invalid or no file is uploaded yet).
+
+    Example:
+        >>> corpus_sidebar()  # doctest: +SKIP
+        >>> current_corpus().words  # doctest: +SKIP
+        ('low', 'lower', 'newest', 'widest')
+    """
+    state = st.session_state
+    with st.sidebar:
+        st.header("Corpus")
+        source = st.radio(
+            "Which words should the tokenizers learn from?",
+            _SOURCES,
+            index=_SOURCES.index(DEFAULT_EXAMPLE),
+            format_func=_SOURCE_TITLES.__getitem__,
+            key=SOURCE_KEY,
+        )
+        previous = state.get(_PREV_SOURCE_KEY)
+        entering_from = previous if previous != source else None
+        if previous is None:  # first run of the session
+            entering_from = state.get(_LAST_EXAMPLE_KEY, DEFAULT_EXAMPLE)
+
+        outcome: _Outcome | None
+        if source in EXAMPLES:
+            state[_LAST_EXAMPLE_KEY] = source
+            show_text(EXAMPLES[source].description, small=True)
+            outcome = _example_outcome(source)
+        elif source == _TYPE:
+            outcome = _typed_source(entering_from)
+        elif source == _UPLOAD:
+            outcome = _upload_source()
+        else:
+            outcome = _table_source(entering_from)
+        state[_PREV_SOURCE_KEY] = source
+
+        if outcome is None:
+            state[_CURRENT_KEY] = None
+            state[_STATUS_KEY] = "waiting"
+            st.info("Choose a .txt file to use it as the corpus.")
+        elif outcome.corpus is None:
+            state[_CURRENT_KEY] = None
+            state[_STATUS_KEY] = "error"
+            _show_error(outcome)
+        else:
+            state[_CURRENT_KEY] = outcome.corpus
+            state[_STATUS_KEY] = "ok"
+            _show_summary(outcome.corpus)
+
+
+def _show_error(outcome: _Outcome) -> None:
+    where = f" ({outcome.where})" if outcome.where else ""
+    # st.error renders markdown, so it gets only our own words; the parser's message, which
+    # may quote what the student typed, is shown escaped just below.
+    st.error(
+        f"This corpus can't be read yet{where}. Nothing you typed was changed: "
+        "fix it and every page updates.",
+        icon="⚠️",
+    )
+    show_text(outcome.error or "")
+
+
+def _show_summary(corpus: Corpus) -> None:
+    fmt = FORMAT_NAMES.get(corpus.source_format, corpus.source_format)
+    parts = [
+        f"<strong>{len(corpus):,}</strong> distinct words · "
+        f"<strong>{corpus.total:,}</strong> words in total",
+        f'<div class="sw-small">Read as: {esc(fmt)}</div>',
+    ]
+    parts += [f'<div class="sw-small">ℹ️ {esc(note)}</div>' for note in corpus.notes]
+    show_html(f'<div class="sw-text">{"".join(parts)}</div>')
+
+
+def current_corpus() -> Corpus | None:
+    """Return the corpus chosen in the sidebar, or ``None`` if the input is not valid yet.
+
+    When the sidebar has not run in this session (a page run on its own, e.g. in a test), the
+    default example's corpus is returned.
+
+    Example:
+        >>> current_corpus().words  # doctest: +SKIP
+        ('low', 'lower', 'newest', 'widest')
+    """
+    state = st.session_state
+    if _STATUS_KEY not in state:
+        return _example_outcome(DEFAULT_EXAMPLE).corpus
+    corpus = state.get(_CURRENT_KEY)
+    return corpus if isinstance(corpus, Corpus) else None
+
+
+def current_source_title() -> str:
+    """Return the picker's label of the chosen source, e.g. ``"✏️ Type or paste text"``.
+
+    Example:
+        >>> current_source_title()  # doctest: +SKIP
+        'low / lower / newest / widest (seeds 002, 003)'
+    """
+    source = st.session_state.get(SOURCE_KEY, DEFAULT_EXAMPLE)
+    return _SOURCE_TITLES.get(source, str(source))
+
+
+def require_corpus() -> Corpus:
+    """Return the chosen corpus, or explain in the main area why there is none and stop the page.
+
+    Example:
+        >>> corpus = require_corpus()  # doctest: +SKIP
+        >>> corpus.total  # doctest: +SKIP
+        16
+    """
+    corpus = current_corpus()
+    if corpus is not None:
+        return corpus
+    if st.session_state.get(_STATUS_KEY) == "waiting":
+        st.info(
+            "There is no corpus yet: upload a .txt file in the sidebar, or pick one of the "
+            "built-in examples there.",
+            icon="📄",
+        )
+    else:
+        st.warning(
+            "There is no valid corpus right now. The sidebar shows what to fix (if the sidebar "
+            "is hidden, open it with the arrow at the top left). This page will appear as soon "
+            "as the corpus can be read.",
+            icon="⚠️",
+        )
+    st.stop()
