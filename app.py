@@ -1,0 +1,29 @@
+"""Subword tokenizers, step by step: the Streamlit entry point.
+
+Run with ``streamlit run app.py``. This file sets the page config, draws the shared corpus
+picker in the sidebar (on every run, so its state survives page switches) and hands over to the
+page the student chose via ``st.navigation``.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.corpus_picker import corpus_sidebar
+
+st.set_page_config(
+    page_title="Subword tokenizers, step by step",
+    page_icon="🧩",
+    layout="wide",
+    initial_sidebar_state="expanded",
+)
+
+corpus_sidebar()
+pg = st.navigation(
+    [
+        st.Page("pages/home.py", title="Start here", icon="👋", default=True),
+        st.Page("pages/bpe_learn.py", title="BPE: learn merges", icon="🔗"),
+        st.Page("pages/bpe_encode.py", title="BPE: encode & decode", icon="✂️"),
+    ]
+)
+pg.run()

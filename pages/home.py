@@ -1,0 +1,102 @@
+"""Start here: what a subword tokenizer is, what each page shows, and how to bring a corpus."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from ui.corpus_picker import FORMAT_NAMES, current_corpus, current_source_title
+from ui.html import show_html, token_spans_html
+
+_PREVIEW_ROWS = 100
+
+st.title("Subword tokenizers, step by step")
+
+st.markdown(
+    """
+A language model never sees letters or words directly: it sees **tokens**, pieces of text
+taken from a fixed vocabulary. Which pieces should that vocabulary hold?
+
+- **Whole words?** The vocabulary gets huge, and any word it has never seen (a name, a typo,
+  *lowest* when only *low* was in the training text) becomes an unknown token.
+- **Single characters?** Nothing is ever unknown, but sentences turn into very long sequences
+  of pieces that carry little meaning on their own.
+- **Subwords** sit in between: frequent words stay whole, rarer words are split into pieces
+  the tokenizer already knows. Here is *lowest*, split the way BPE learns to split it from the
+  tiny example corpus in the sidebar:
+"""
+)
+show_html(
+    token_spans_html(["low", "est</w>"], marker="</w>")
+    + '<span class="sw-small">&nbsp;&nbsp;(the small <code>&lt;/w&gt;</code> marks the end'
+    " of a word, so <i>est</i> at the end differs from <i>est</i> inside a word)</span>"
+)
+st.markdown(
+    """
+The pieces are not chosen by hand: a tokenizer *learns* them from a **corpus**, a list of
+words with how often each occurs. This app lets you watch that learning one step at a time,
+on the examples from the classic tutorials or on text you bring yourself.
+"""
+)
+
+st.header("What each page shows")
+st.markdown(
+    """
+- **BPE: learn merges**: byte-pair encoding starts from single characters, counts every pair
+  of neighbouring symbols, and merges the most frequent pair into a new symbol, again and
+  again. Step through the merges, see the pair counts, and see what happens when two pairs
+  are tied.
+- **BPE: encode & decode**: use the merges you learned to split new words (even words that
+  were never in the corpus) and join the pieces back into text.
+
+Use the **Play** switch on a step-by-step page to animate the steps, or the ⏮ ◀ ▶ ⏭ buttons
+and the slider to go through them at your own pace.
+"""
+)
+
+st.header("The corpus you are using")
+corpus = current_corpus()
+if corpus is None:
+    st.warning(
+        "There is no valid corpus right now: the sidebar says what to fix. Nothing you typed "
+        "has been lost.",
+        icon="⚠️",
+    )
+else:
+    st.text(f"Source: {current_source_title()}")
+    cols = st.columns(3)
+    cols[0].metric("Distinct words", f"{len(corpus):,}")
+    cols[1].metric("Words in total", f"{corpus.total:,}")
+    cols[2].metric("Written as", corpus.source_format)
+    st.caption(f"Format: {FORMAT_NAMES.get(corpus.source_format, corpus.source_format)}.")
+    frame = pd.DataFrame({"word": list(corpus.words), "count": list(corpus.counts)})
+    frame = frame.sort_values("count", ascending=False, kind="stable").head(_PREVIEW_ROWS)
+    if len(corpus) > _PREVIEW_ROWS:
+        st.caption(f"The {_PREVIEW_ROWS} most frequent of the {len(corpus):,} distinct words:")
+    st.dataframe(frame, hide_index=True, width="content", height="auto")
+
+st.header("Bring your own corpus")
+st.markdown(
+    """
+Pick a source in the sidebar. **Type or paste text** starts from the example you had open, so
+you can change a count or add a word and see what changes. Three ways of writing are
+understood, and the app tells you which one it detected:
+"""
+)
+col_text, col_counts, col_dict = st.columns(3)
+with col_text:
+    st.markdown("**Running text**: every word is counted.")
+    st.code("the lower road was low\nand the lowest step was wet", language=None)
+with col_counts:
+    st.markdown("**One word and its count per line**: `low 5`, `low: 5`, or a tab.")
+    st.code("low 5\nlower 2\nnewest 6\nwidest 3", language=None)
+with col_dict:
+    st.markdown("**The tutorials' dict**: symbols separated by spaces, `</w>` at the end.")
+    st.code("{'l o w </w>': 5,\n 'l o w e r </w>': 2,\n 'n e w e s t </w>': 6}", language=None)
+st.markdown(
+    """
+You can also **upload a .txt file** (saved as UTF-8) or **edit a word/count table** directly.
+If something cannot be read, the sidebar names the line (or row) to fix, your text stays as you
+typed it, and the other pages wait until it is fixed instead of quietly using an old corpus.
+"""
+)
