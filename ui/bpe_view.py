@@ -1,0 +1,663 @@
+"""Everything the BPE pages show: settings, the cached trainer, step views, explanations.
+
+The core (:mod:`subword_core.bpe`) supplies numbers; this module turns them into plain-language
+sentences, altair charts, pandas tables and escaped token spans. Pages stay thin: they call
+:func:`settings_panel`, :func:`train_or_explain` and one ``render_*`` function.
+
+Example:
+    >>> explain_rule("lexicographic")  # doctest: +ELLIPSIS
+    'the rule <em>greatest in string order</em>...'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from subword_core.bpe import BPEModel, BPEResult, EncodeStep, MergeStep, learn
+from subword_core.corpus import Corpus
+from subword_core.errors import SubwordError
+from ui.html import badge_html, esc, show_html, token_spans_html
+
+__all__ = [
+    "BPESettings",
+    "explain_encode_step",
+    "explain_rule",
+    "explain_step",
+    "merge_table",
+    "pair_chart_data",
+    "render_encode",
+    "render_learn_step",
+    "settings_panel",
+    "train_or_explain",
+    "vocab_chart_data",
+]
+
+CHART_ROWS = 25
+TABLE_ROWS = 60
+MAX_MERGES = 5000
+
+
+@dataclass(frozen=True)
+class BPESettings:
+    """The learning settings a student can change (shared by the BPE pages).
+
+    >>> BPESettings().end_of_word
+    '</w>'
+    """
+
+    num_merges: int = 10
+    min_frequency: int = 2
+    end_of_word: str = "</w>"
+    attach_end_of_word: bool = False
+    tie_break: str = "first-seen"
+
+
+_DEFAULTS = BPESettings()
+_SHADOW = "bpe__settings"  # survives page switches (widget state does not)
+_CHOICES = "bpe__choices"
+_TIE_LABELS = {
+    "first-seen": "First seen in the corpus (the tutorials)",
+    "lexicographic": "Greatest in string order (subword-nmt)",
+}
+
+
+def _pair(pair: tuple[str, str]) -> str:
+    """A pair as escaped HTML: ``<code>e</code> + <code>s</code>``."""
+    return f"<code>{esc(pair[0])}</code> + <code>{esc(pair[1])}</code>"
+
+
+def _sym(symbol: str) -> str:
+    return f"<code>{esc(symbol)}</code>"
+
+
+def _list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# --------------------------------------------------------------------------------------
+# Settings and training
+# --------------------------------------------------------------------------------------
+
+
+def settings_panel() -> BPESettings | None:
+    """Draw the learning settings; return them, or ``None`` after showing what is wrong.
+
+    Values persist across pages through a shadow entry in session state.
+    """
+    state = st.session_state
+    saved: BPESettings = state.get(_SHADOW, _DEFAULTS)
+    keys = {
+        "bpe_num_merges": saved.num_merges,
+        "bpe_min_frequency": saved.min_frequency,
+        "bpe_marker": saved.end_of_word,
+        "bpe_attach": saved.attach_end_of_word,
+        "bpe_tie_break": saved.tie_break,
+    }
+    for key, value in keys.items():
+        if key not in state:
+            state[key] = value
+
+    with st.container(border=True):
+        c1, c2, c3, c4 = st.columns([1, 1, 1.3, 1.6])
+        num_merges = c1.number_input(
+            "Number of merges",
+            step=1,
+            key="bpe_num_merges",
+            help="How many merges to learn at most. Learning may stop earlier (see the last step).",
+        )
+        min_frequency = c2.number_input(
+            "Minimum pair count",
+            step=1,
+            key="bpe_min_frequency",
+            help="Stop when the most frequent pair occurs fewer times than this "
+            "(subword-nmt's --min-frequency, default 2).",
+        )
+        marker = c3.text_input(
+            "End-of-word marker",
+            key="bpe_marker",
+            help="Appended to every word so that 'est' at the end of a word differs from 'est' "
+            "inside one. Leave empty for no marker.",
+        )
+        attach = c3.toggle(
+            "Glue it to the last letter",
+            key="bpe_attach",
+            help="Off: '</w>' is a symbol of its own (Sennrich et al. 2016, seeds 002/003). "
+            "On: 'w</w>' is one symbol, as subword-nmt does.",
+        )
+        tie_break = c4.radio(
+            "When pairs tie, merge the pair that is…",
+            list(_TIE_LABELS),
+            format_func=_TIE_LABELS.__getitem__,
+            key="bpe_tie_break",
+        )
+
+    problems = []
+    if num_merges is None or int(num_merges) != num_merges or num_merges < 1:
+        problems.append("The number of merges must be a whole number of at least 1.")
+    elif num_merges > MAX_MERGES:
+        problems.append(f"At most {MAX_MERGES} merges: more would make the trace too long.")
+    if min_frequency is None or int(min_frequency) != min_frequency or min_frequency < 1:
+        problems.append("The minimum pair count must be a whole number of at least 1.")
+    if any(ch.isspace() for ch in marker):
+        problems.append("The end-of-word marker cannot contain spaces.")
+    if problems:
+        for problem in problems:
+            st.error(problem, icon="⚠️")
+        return None
+    settings = BPESettings(int(num_merges), int(min_frequency), marker, bool(attach), tie_break)
+    state[_SHADOW] = settings
+    return settings
+
+
+@st.cache_data(max_entries=24, show_spinner="Learning merges…")
+def _train(
+    corpus: Corpus, settings: BPESettings, choices: tuple[tuple[int, tuple[str, str]], ...]
+) -> BPEResult:
+    return learn(
+        corpus,
+        settings.num_merges,
+        min_frequency=settings.min_frequency,
+        end_of_word=settings.end_of_word,
+        attach_end_of_word=settings.attach_end_of_word,
+        tie_break=settings.tie_break,  # type: ignore[arg-type]
+        choose=dict(choices),
+    )
+
+
+def tie_choices(corpus: Corpus, settings: BPESettings) -> dict[int, tuple[str, str]]:
+    """The tie choices the student made for this corpus and these settings (else none)."""
+    stored = st.session_state.get(_CHOICES)
+    if stored and stored[0] == (corpus, settings):
+        return dict(stored[1])
+    return {}
+
+
+def choose_tie(corpus: Corpus, settings: BPESettings, step: int, pair: tuple[str, str]) -> None:
+    """Remember a tie choice at ``step``; later choices no longer apply and are dropped."""
+    kept = {s: p for s, p in tie_choices(corpus, settings).items() if s < step}
+    kept[step] = pair
+    st.session_state[_CHOICES] = ((corpus, settings), kept)
+
+
+def train_or_explain(corpus: Corpus, settings: BPESettings) -> BPEResult | None:
+    """Train (cached); on a documented error show it in the page and return ``None``."""
+    choices = tie_choices(corpus, settings)
+    try:
+        return _train(corpus, settings, tuple(sorted(choices.items())))
+    except SubwordError as err:
+        st.error(str(err), icon="⚠️")
+        return None
+
+
+# --------------------------------------------------------------------------------------
+# Words for one learning step
+# --------------------------------------------------------------------------------------
+
+
+def explain_rule(rule: str) -> str:
+    """How a tie rule picks, in words (HTML)."""
+    if rule == "lexicographic":
+        return (
+            "the rule <em>greatest in string order</em> compares the tied pairs as text, "
+            "as subword-nmt does, and takes the one that sorts last"
+        )
+    return (
+        "the rule <em>first seen</em> reads the corpus word by word, left to right, and takes "
+        "the tied pair it meets first"
+    )
+
+
+def _where(step: MergeStep) -> str:
+    shown = [f"{esc(c.word)} ×{c.count}" for c in step.changed_words[:6]]
+    more = step.changed_words_total - len(shown)
+    if more > 0:
+        shown.append(f"{more} more word{'s' if more > 1 else ''}")
+    return _list(shown)
+
+
+def explain_step(step: MergeStep, words: tuple[str, ...], total_merges: int) -> str:
+    """One step in plain words, with its numbers (HTML; user text escaped)."""
+    if step.merged is None:
+        return _explain_stop(step)
+    pair, count = step.merged, step.best_count
+    parts = []
+    if not step.is_tie:
+        parts.append(
+            f"The most frequent pair of neighbouring symbols is {_pair(pair)}: it occurs "
+            f"<strong>{count}</strong> times (in {_where(step)}). No other pair is as frequent."
+        )
+    else:
+        tied = [_pair(p) for p in step.tied]
+        parts.append(
+            f"{_list(tied)} all occur <strong>{count}</strong> times: a tie "
+            f"between {len(step.tied)} pairs."
+        )
+        if step.rule == "chosen":
+            parts.append(f"You chose {_pair(pair)} among them.")
+        else:
+            first = next(pc for pc in step.pair_counts if pc.pair == pair)
+            where = ""
+            if step.rule == "first-seen":
+                where = f", first met in “{esc(words[first.first_seen[0]])}”"
+            parts.append(f"To break it, {explain_rule(step.rule)}: {_pair(pair)}{where}.")
+    parts.append(
+        f"Every occurrence is merged into the new symbol {_sym(step.merged_symbol or '')}."
+    )
+    parts.append(_explain_vocab(step))
+    if step.stop_reason == "num_merges":
+        parts.append(f"This was the last of the {total_merges} merges you asked for.")
+    return " ".join(parts)
+
+
+def _explain_vocab(step: MergeStep) -> str:
+    before = step.vocab_size - step.vocab_delta
+    bits = []
+    if step.vocab_added:
+        bits.append(f"{_sym(step.vocab_added[0])} is added")
+    else:
+        bits.append(f"{_sym(step.merged_symbol or '')} already existed, so nothing is added")
+    if step.vocab_removed:
+        gone = _list([_sym(s) for s in step.vocab_removed])
+        verb = "vanishes" if len(step.vocab_removed) == 1 else "vanish"
+        bits.append(f"{gone} {verb}: every occurrence was part of the merged pair")
+    sign = f"{step.vocab_delta:+d}" if step.vocab_delta else "0"
+    return (
+        f"Vocabulary: {'; '.join(bits)}, so it changes by <strong>{sign}</strong> "
+        f"({before} → {step.vocab_size} symbols)."
+    )
+
+
+def _explain_stop(step: MergeStep) -> str:
+    if step.stop_reason == "no_pairs":
+        return (
+            "<strong>Stop.</strong> Every word is now a single symbol, so there is no pair of "
+            "neighbouring symbols left to merge."
+        )
+    best = step.pair_counts[0] if step.pair_counts else None
+    pair = _pair(best.pair) if best else "the best pair"
+    times = "time" if step.best_count == 1 else "times"
+    return (
+        f"<strong>Stop.</strong> The most frequent pair, {pair}, occurs only "
+        f"<strong>{step.best_count}</strong> {times}, fewer than the minimum pair count "
+        f"<strong>{step.min_frequency}</strong>. Learning ends after {step.number - 1} merges."
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Data for charts and tables (tested directly: AppTest cannot see inside altair charts)
+# --------------------------------------------------------------------------------------
+
+
+def pair_chart_data(step: MergeStep, limit: int = CHART_ROWS) -> pd.DataFrame:
+    """One row per pair shown in the step's count chart, best first.
+
+    >>> from subword_core.bpe import learn
+    >>> df = pair_chart_data(learn({"low": 5, "lower": 2}, 1).steps[0])
+    >>> df.loc[0, ["pair", "status"]].tolist(), int(df.loc[0, "count"])
+    (['l + o', 'merged'], 7)
+    """
+    tied = set(step.tied)
+    rows = []
+    for rank, pc in enumerate(step.pair_counts[: max(limit, len(step.tied))], start=1):
+        if pc.pair == step.merged:
+            status = "merged"
+        elif pc.pair in tied:
+            status = "tied"
+        else:
+            status = "other"
+        label = {"merged": f"{pc.count} ★ merged", "tied": f"{pc.count} tie", "other": ""}
+        rows.append(
+            {
+                "rank": rank,
+                "pair": f"{pc.pair[0]} + {pc.pair[1]}",
+                "count": pc.count,
+                "status": status,
+                "label": label[status] or str(pc.count),
+            }
+        )
+    return pd.DataFrame(rows, columns=["rank", "pair", "count", "status", "label"])
+
+
+def _pair_chart(df: pd.DataFrame, min_frequency: int) -> alt.LayerChart:
+    order = df["pair"].tolist()
+    colour = alt.Color(
+        "status:N",
+        scale=alt.Scale(
+            domain=["merged", "tied", "other"], range=["#d62728", "#ff9f1c", "#8c8c8c"]
+        ),
+        legend=alt.Legend(title=None, orient="bottom"),
+    )
+    base = alt.Chart(df).encode(
+        y=alt.Y(
+            "pair:N",
+            sort=order,
+            title=None,
+            axis=alt.Axis(labelFontSize=13, labelLimit=220, labelOverlap=False),
+        ),
+        x=alt.X("count:Q", title="times the pair occurs"),
+        tooltip=["pair", "count", "status"],
+    )
+    bars = base.mark_bar(stroke="currentColor", strokeWidth=0.5).encode(color=colour)
+    text = base.mark_text(align="left", dx=4, fontSize=13).encode(text="label:N")
+    rule = (
+        alt.Chart(pd.DataFrame({"min": [min_frequency]}))
+        .mark_rule(strokeDash=[4, 4])
+        .encode(x="min:Q", tooltip=[alt.Tooltip("min:Q", title="minimum pair count")])
+    )
+    height = max(120, 30 * len(df))
+    return (bars + text + rule).properties(height=height)
+
+
+def vocab_chart_data(result: BPEResult) -> pd.DataFrame:
+    """Vocabulary size after every step (step 0 = before any merge).
+
+    >>> from subword_core.bpe import learn
+    >>> vocab_chart_data(learn({"low": 5, "lower": 2}, 2))["symbols"].tolist()
+    [6, 5, 4]
+    """
+    rows = [{"step": 0, "symbols": len(result.initial_vocab), "change": 0}]
+    for step in result.steps:
+        if step.merged is not None:
+            rows.append(
+                {"step": step.number, "symbols": step.vocab_size, "change": step.vocab_delta}
+            )
+    return pd.DataFrame(rows)
+
+
+def _vocab_chart(df: pd.DataFrame, current: int) -> alt.LayerChart:
+    line = (
+        alt.Chart(df)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("step:Q", title="merge", axis=alt.Axis(tickMinStep=1)),
+            y=alt.Y(
+                "symbols:Q",
+                title="distinct symbols",
+                scale=alt.Scale(zero=False),
+                axis=alt.Axis(tickMinStep=1, format="d"),
+            ),
+            tooltip=["step", "symbols", "change"],
+        )
+    )
+    now = alt.Chart(pd.DataFrame({"step": [current]})).mark_rule(color="#d62728").encode(x="step:Q")
+    return (line + now).properties(height=220)
+
+
+def merge_table(result: BPEResult, upto: int) -> pd.DataFrame:
+    """The merges learned in steps 1..upto, as the merge table (the model) so far.
+
+    >>> from subword_core.bpe import learn
+    >>> merge_table(learn({"low": 5, "lower": 2}, 2), 2)["new symbol"].tolist()
+    ['lo', 'low']
+    """
+    rows = [
+        {
+            "merge": s.number,
+            "left": s.merged[0],
+            "right": s.merged[1],
+            "new symbol": s.merged_symbol,
+            "count": s.best_count,
+            "tie": "yes" if s.is_tie else "",
+            "chosen by": {"unique": "most frequent", "chosen": "you"}.get(s.rule, s.rule),
+            "vocab change": f"{s.vocab_delta:+d}",
+        }
+        for s in result.steps[:upto]
+        if s.merged is not None
+    ]
+    return pd.DataFrame(rows)
+
+
+def corpus_rows(result: BPEResult, step: int) -> list[tuple[str, int, tuple[str, ...], bool]]:
+    """``(word, count, symbols, changed at this step)`` for the tracked words after ``step``.
+
+    >>> from subword_core.bpe import learn
+    >>> corpus_rows(learn({"low": 5, "lower": 2}, 1), 1)[0]
+    ('low', 5, ('lo', 'w', '</w>'), True)
+    """
+    words, counts = result.corpus.words, result.corpus.counts
+    changed_now = {
+        i for i, changes in result.history.items() if any(at == step for at, _ in changes)
+    }
+    rows = [
+        (words[i], counts[i], symbols, i in changed_now)
+        for i, symbols in result.segmentation_at(step)
+    ]
+    if len(rows) > TABLE_ROWS:
+        rows.sort(key=lambda r: -r[1])
+        rows = rows[:TABLE_ROWS]
+    return rows
+
+
+# --------------------------------------------------------------------------------------
+# Rendering
+# --------------------------------------------------------------------------------------
+
+
+def _corpus_html(result: BPEResult, step: int, merged: str | None) -> str:
+    marker = result.model.end_of_word or None
+    body = []
+    for word, count, symbols, changed in corpus_rows(result, step):
+        highlight = [i for i, s in enumerate(symbols) if changed and s == merged]
+        spans = token_spans_html(symbols, highlight=highlight, marker=marker, highlight_label="new")
+        mark = badge_html("changed", "success") if changed else ""
+        body.append(
+            f"<tr><td>{esc(word)}</td><td style='text-align:right'>{count}</td>"
+            f"<td>{spans}</td><td>{mark}</td></tr>"
+        )
+    return (
+        "<table class='sw-table'><thead><tr><th>word</th><th>count</th>"
+        "<th>segmentation after this step</th><th></th></tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table>"
+        "<style>.sw-table{border-collapse:collapse;width:100%}"
+        ".sw-table td,.sw-table th{padding:.25em .6em;border-bottom:1px solid rgba(128,128,128,.3);"
+        "text-align:left;vertical-align:middle}"
+        ".sw-table .sw-tokens{flex-wrap:nowrap}</style>"
+    )
+
+
+def render_learn_step(result: BPEResult, step_number: int, corpus: Corpus) -> None:
+    """Draw one learning step: the sentence, counts, words, merges and vocabulary."""
+    step = result.steps[step_number - 1]
+    words = corpus.words
+    title = (
+        f"Merge {step.number}: {_pair(step.merged)} → {_sym(step.merged_symbol or '')}"
+        if step.merged
+        else f"Step {step.number}: learning stops"
+    )
+    badges = []
+    if step.is_tie:
+        badges.append(badge_html(f"tie × {len(step.tied)}", "warning"))
+    if step.merged is not None:
+        kind = "success" if step.vocab_delta > 0 else "info" if step.vocab_delta == 0 else "error"
+        badges.append(badge_html(f"vocabulary {step.vocab_delta:+d}", kind))
+    show_html(
+        f"<h3 style='margin:.2em 0'>{title} {' '.join(badges)}</h3>"
+        f"<p class='sw-text' style='font-size:1.08em'>"
+        f"{explain_step(step, words, result.steps[-1].number)}</p>"
+    )
+
+    if step.is_tie and step.merged is not None:
+        _tie_picker(result, step, corpus)
+
+    left, right = st.columns([1, 1.15])
+    with left:
+        st.markdown(f"**Pair counts before merge {step.number}**")
+        df = pair_chart_data(step)
+        if df.empty:
+            st.info("No pairs: every word is a single symbol.")
+        else:
+            st.altair_chart(_pair_chart(df, step.min_frequency), width="stretch")
+            if step.pairs_omitted:
+                st.caption(
+                    f"Showing the {len(step.pair_counts)} most frequent of {step.pairs_total} "
+                    f"pairs ({step.pairs_omitted} rarer pairs left out). Dashed line: the "
+                    "minimum pair count."
+                )
+            else:
+                st.caption(
+                    f"All {step.pairs_total} pairs. Red ★: merged; orange: tied with it; dashed "
+                    "line: the minimum pair count."
+                )
+    with right:
+        after = f"merge {step.number}" if step.merged else "the last merge"
+        st.markdown(f"**The corpus after {after}**")
+        merged = step.merged_symbol
+        show_html(_corpus_html(result, step.number, merged))
+        tracked = len(result.history)
+        if len(corpus) > min(tracked, TABLE_ROWS):
+            st.caption(
+                f"Showing the {min(tracked, TABLE_ROWS)} most frequent of {len(corpus)} words."
+            )
+
+    left, right = st.columns([1.1, 1])
+    with left:
+        st.markdown("**Merge table so far (this is the model)**")
+        st.dataframe(merge_table(result, step.number), hide_index=True, width="stretch")
+    with right:
+        st.markdown("**Vocabulary size after each merge**")
+        st.altair_chart(_vocab_chart(vocab_chart_data(result), step.number), width="stretch")
+        vocab = result.vocab_at(step.number)
+        shown = vocab[:120]
+        more = f" … and {len(vocab) - len(shown)} more" if len(vocab) > len(shown) else ""
+        show_html(
+            f"<div class='sw-small'>The {len(vocab)} symbols now in the corpus:</div>"
+            + token_spans_html(shown, marker=result.model.end_of_word or None)
+            + esc(more)
+        )
+
+
+def _tie_picker(result: BPEResult, step: MergeStep, corpus: Corpus) -> None:
+    settings: BPESettings = st.session_state.get(_SHADOW, _DEFAULTS)
+    others = [p for p in step.tied]
+    with st.container(border=True):
+        c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
+        pick = c1.selectbox(
+            f"This step is a tie. Merge another of the {len(step.tied)} tied pairs instead:",
+            others,
+            index=others.index(step.merged),
+            format_func=lambda p: f"{p[0]} + {p[1]}",
+            key=f"bpe_tie_pick_{step.number}",
+        )
+        go = c2.button("Merge this pair and continue", key=f"bpe_tie_go_{step.number}")
+        if go and tuple(pick) != step.merged:
+            choose_tie(corpus, settings, step.number, tuple(pick))
+            st.rerun()
+        chosen = tie_choices(corpus, settings)
+        if chosen:
+            listed = ", ".join(f"merge {s}: {p[0]} + {p[1]}" for s, p in sorted(chosen.items()))
+            c1.caption(f"Your choices so far: {listed}.")
+            if c2.button("Forget my choices", key=f"bpe_tie_reset_{step.number}"):
+                st.session_state.pop(_CHOICES, None)
+                st.rerun()
+
+
+# --------------------------------------------------------------------------------------
+# Encoding
+# --------------------------------------------------------------------------------------
+
+
+def explain_encode_step(step: EncodeStep) -> str:
+    """One iteration of priority encoding in words (HTML)."""
+    known = [(rank, pair) for pair, rank in step.pairs if rank is not None]
+    if step.merged is None:
+        if not step.pairs:
+            return "The word is a single symbol: nothing to merge. Done."
+        return f"None of the {len(step.pairs)} pairs here was ever learned, so encoding stops."
+    others = len(known) - 1
+    tail = (
+        f" It has the lowest merge number of the {len(known)} learned pairs present."
+        if others
+        else " It is the only learned pair present."
+    )
+    where = "once" if len(step.positions) == 1 else f"{len(step.positions)} times"
+    return (
+        f"{_pair(step.merged)} was learned as merge <strong>#{step.rank}</strong>.{tail} "
+        f"It is merged {where} (left to right), giving {_sym(''.join(step.merged))}."
+    )
+
+
+def _encode_step_html(step: EncodeStep, marker: str | None, unk: str | None) -> str:
+    """One iteration of priority encoding as a bordered block (HTML)."""
+    merged = "".join(step.merged) if step.merged else None
+    pairs = []
+    for pair, rank in step.pairs:
+        style = "font-weight:700;text-decoration:underline" if pair == step.merged else ""
+        number = f"#{rank}" if rank is not None else "not learned"
+        pairs.append(
+            f"<span style='white-space:nowrap;{style}'>{_pair(pair)} "
+            f"<small>({number})</small></span>"
+        )
+    after = ""
+    if merged is not None:
+        highlight = [i for i, s in enumerate(step.result) if s == merged]
+        spans = token_spans_html(
+            step.result, highlight=highlight, marker=marker, unk=unk, highlight_label="merged"
+        )
+        after = f"<div>→ {spans}</div>"
+    return (
+        "<div style='border-left:3px solid rgba(128,128,128,.5);padding:.2em .8em;margin:.4em 0'>"
+        f"<div><strong>Iteration {step.number}.</strong> "
+        f"{token_spans_html(step.symbols, marker=marker, unk=unk)}</div>"
+        f"<div class='sw-small'>Pairs present: {'; '.join(pairs) or '—'}</div>"
+        f"<div>{explain_encode_step(step)}</div>{after}</div>"
+    )
+
+
+def render_encode(model: BPEModel, text: str, word: str) -> None:
+    """Show the tokens of ``text`` and the priority algorithm on ``word``."""
+    marker = model.end_of_word or None
+    unk = model.unk_token
+    rows = []
+    total = unks = 0
+    for w in text.split():
+        tokens = model.encode(w)
+        total += len(tokens)
+        unks += sum(t == unk for t in tokens) if unk else 0
+        rows.append(
+            f"<tr><td>{esc(w)}</td><td>{token_spans_html(tokens, marker=marker, unk=unk)}</td>"
+            f"<td style='text-align:right'>{len(tokens)}</td></tr>"
+        )
+    show_html(
+        "<table class='sw-table'><thead><tr><th>word</th><th>tokens</th><th>#</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+        "<style>.sw-table{border-collapse:collapse;width:100%}"
+        ".sw-table td,.sw-table th{padding:.25em .6em;border-bottom:1px solid rgba(128,128,128,.3);"
+        "text-align:left}</style>"
+    )
+    st.caption(
+        f"{len(text.split())} words → {total} tokens"
+        + (f", {unks} unknown" if unk else "")
+        + (f". The marker {marker} counts as part of a token." if marker else ".")
+    )
+
+    st.subheader(f"How “{word}” is encoded, iteration by iteration")
+    for step in model.encode_steps(word):
+        show_html(_encode_step_html(step, marker, unk))
+    tokens = model.encode(word)
+    decoded = model.decode(tokens)
+    same = decoded == word
+    show_html(
+        f"<p><strong>Decode:</strong> join the tokens and turn every marker back into a word "
+        f"boundary → <code>{esc(decoded)}</code> "
+        + (
+            badge_html("identical to the input", "success")
+            if same
+            else badge_html("differs from the input", "warning")
+        )
+        + "</p>"
+    )
+    if not same:
+        why = (
+            "unknown characters became the unknown token, so what they were is lost."
+            if unk and unk in tokens
+            else "without an end-of-word marker the tokens do not record where words end."
+            if not marker
+            else "the word itself contains the marker text, so decoding cannot tell them apart."
+        )
+        st.caption("Why: " + why)
