@@ -59,6 +59,15 @@ class BPESettings:
 _DEFAULTS = BPESettings()
 _SHADOW = "bpe__settings"  # survives page switches (widget state does not)
 _CHOICES = "bpe__choices"
+_WIDGETS = "bpe__widgets"
+_WIDGET_DEFAULTS: dict[str, object] = {
+    "bpe_num_merges": _DEFAULTS.num_merges,
+    "bpe_min_frequency": _DEFAULTS.min_frequency,
+    "bpe_marker": _DEFAULTS.end_of_word,
+    "bpe_attach": _DEFAULTS.attach_end_of_word,
+    "bpe_tie_break": _DEFAULTS.tie_break,
+}
+_RETRAIN = "bpe__retrain"
 _TIE_LABELS = {
     "first-seen": "First seen in the corpus (the tutorials)",
     "lexicographic": "Greatest in string order (subword-nmt)",
@@ -85,23 +94,22 @@ def _list(items: list[str]) -> str:
 # --------------------------------------------------------------------------------------
 
 
+def _remember(key: str) -> None:
+    st.session_state[_WIDGETS][key] = st.session_state[key]
+
+
 def settings_panel() -> BPESettings | None:
     """Draw the learning settings; return them, or ``None`` after showing what is wrong.
 
-    Values persist across pages through a shadow entry in session state.
+    subtle: Streamlit forgets a widget's state when a page without it runs, so every value
+    is also kept in a shadow dict (updated by ``on_change``) and written back into the
+    widget's key before the widget is drawn. Invalid values are kept too: nothing the
+    student typed is lost.
     """
     state = st.session_state
-    saved: BPESettings = state.get(_SHADOW, _DEFAULTS)
-    keys = {
-        "bpe_num_merges": saved.num_merges,
-        "bpe_min_frequency": saved.min_frequency,
-        "bpe_marker": saved.end_of_word,
-        "bpe_attach": saved.attach_end_of_word,
-        "bpe_tie_break": saved.tie_break,
-    }
-    for key, value in keys.items():
-        if key not in state:
-            state[key] = value
+    shadow: dict[str, object] = state.setdefault(_WIDGETS, dict(_WIDGET_DEFAULTS))
+    for key, default in _WIDGET_DEFAULTS.items():
+        state[key] = shadow.get(key, default)
 
     with st.container(border=True):
         c1, c2, c3, c4 = st.columns([1, 1, 1.3, 1.6])
@@ -109,24 +117,32 @@ def settings_panel() -> BPESettings | None:
             "Number of merges",
             step=1,
             key="bpe_num_merges",
+            on_change=_remember,
+            args=("bpe_num_merges",),
             help="How many merges to learn at most. Learning may stop earlier (see the last step).",
         )
         min_frequency = c2.number_input(
             "Minimum pair count",
             step=1,
             key="bpe_min_frequency",
+            on_change=_remember,
+            args=("bpe_min_frequency",),
             help="Stop when the most frequent pair occurs fewer times than this "
             "(subword-nmt's --min-frequency, default 2).",
         )
         marker = c3.text_input(
             "End-of-word marker",
             key="bpe_marker",
+            on_change=_remember,
+            args=("bpe_marker",),
             help="Appended to every word so that 'est' at the end of a word differs from 'est' "
             "inside one. Leave empty for no marker.",
         )
         attach = c3.toggle(
             "Glue it to the last letter",
             key="bpe_attach",
+            on_change=_remember,
+            args=("bpe_attach",),
             help="Off: '</w>' is a symbol of its own (Sennrich et al. 2016, seeds 002/003). "
             "On: 'w</w>' is one symbol, as subword-nmt does.",
         )
@@ -135,6 +151,8 @@ def settings_panel() -> BPESettings | None:
             list(_TIE_LABELS),
             format_func=_TIE_LABELS.__getitem__,
             key="bpe_tie_break",
+            on_change=_remember,
+            args=("bpe_tie_break",),
         )
 
     problems = []
@@ -463,6 +481,11 @@ def _corpus_html(result: BPEResult, step: int, merged: str | None) -> str:
 
 def render_learn_step(result: BPEResult, step_number: int, corpus: Corpus) -> None:
     """Draw one learning step: the sentence, counts, words, merges and vocabulary."""
+    # subtle: this runs inside the step player's fragment, so a click on the tie picker
+    # reruns only the fragment; its callback records the choice and asks for a whole-app
+    # rerun here, which retrains (cached) with the new choice.
+    if st.session_state.pop(_RETRAIN, False):
+        st.rerun()
     step = result.steps[step_number - 1]
     words = corpus.words
     title = (
@@ -532,29 +555,44 @@ def render_learn_step(result: BPEResult, step_number: int, corpus: Corpus) -> No
         )
 
 
+def _on_tie_pick(corpus: Corpus, settings: BPESettings, step: MergeStep) -> None:
+    pick = tuple(st.session_state.get(f"bpe_tie_pick_{step.number}", step.merged))
+    if pick != step.merged:
+        choose_tie(corpus, settings, step.number, (pick[0], pick[1]))
+        st.session_state[_RETRAIN] = True
+
+
+def _on_forget_choices() -> None:
+    st.session_state.pop(_CHOICES, None)
+    st.session_state[_RETRAIN] = True
+
+
 def _tie_picker(result: BPEResult, step: MergeStep, corpus: Corpus) -> None:
     settings: BPESettings = st.session_state.get(_SHADOW, _DEFAULTS)
-    others = [p for p in step.tied]
     with st.container(border=True):
         c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
-        pick = c1.selectbox(
+        c1.selectbox(
             f"This step is a tie. Merge another of the {len(step.tied)} tied pairs instead:",
-            others,
-            index=others.index(step.merged),
+            list(step.tied),
+            index=list(step.tied).index(step.merged),
             format_func=lambda p: f"{p[0]} + {p[1]}",
             key=f"bpe_tie_pick_{step.number}",
         )
-        go = c2.button("Merge this pair and continue", key=f"bpe_tie_go_{step.number}")
-        if go and tuple(pick) != step.merged:
-            choose_tie(corpus, settings, step.number, tuple(pick))
-            st.rerun()
+        c2.button(
+            "Merge this pair and continue",
+            key=f"bpe_tie_go_{step.number}",
+            on_click=_on_tie_pick,
+            args=(corpus, settings, step),
+        )
         chosen = tie_choices(corpus, settings)
         if chosen:
             listed = ", ".join(f"merge {s}: {p[0]} + {p[1]}" for s, p in sorted(chosen.items()))
             c1.caption(f"Your choices so far: {listed}.")
-            if c2.button("Forget my choices", key=f"bpe_tie_reset_{step.number}"):
-                st.session_state.pop(_CHOICES, None)
-                st.rerun()
+            c2.button(
+                "Forget my choices",
+                key=f"bpe_tie_reset_{step.number}",
+                on_click=_on_forget_choices,
+            )
 
 
 # --------------------------------------------------------------------------------------
@@ -568,7 +606,9 @@ def explain_encode_step(step: EncodeStep) -> str:
     if step.merged is None:
         if not step.pairs:
             return "The word is a single symbol: nothing to merge. Done."
-        return f"None of the {len(step.pairs)} pairs here was ever learned, so encoding stops."
+        if len(step.pairs) == 1:
+            return "The only pair left was never learned, so encoding stops."
+        return f"None of the {len(step.pairs)} pairs left was ever learned, so encoding stops."
     others = len(known) - 1
     tail = (
         f" It has the lowest merge number of the {len(known)} learned pairs present."

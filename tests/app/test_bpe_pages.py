@@ -1,0 +1,206 @@
+"""AppTest of the two BPE pages: set widgets, step, and check what a student sees."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def _html(at: AppTest) -> str:
+    """All st.html bodies on the page, tags stripped, entities kept (as the browser gets them)."""
+    bodies = [el.proto.body for el in at.get("html")]
+    text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
+
+
+def _open(page: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.run()
+    at.switch_page(page)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _corpus(at: AppTest, text: str) -> None:
+    at.sidebar.radio(key="corpus__source").set_value("type")
+    at.run()
+    at.sidebar.text_area(key="corpus__text").set_value(text)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+@pytest.fixture
+def learn() -> AppTest:
+    return _open("pages/bpe_learn.py")
+
+
+def test_first_step_explains_the_tie(learn: AppTest) -> None:
+    page = _html(learn)
+    assert "Merge 1:" in page
+    assert "all occur 9 times" in page
+    assert "first seen" in page
+    assert "first met in “newest”" in page
+    assert "changes by 0 (11 → 11 symbols)" in page
+    # the corpus table shows newest with the new 'es' highlighted
+    assert "NEW" in page or "new" in page
+
+
+def test_next_and_last_step(learn: AppTest) -> None:
+    learn.button(key="bpe_learn__next").click()
+    learn.run()
+    assert learn.session_state["bpe_learn__step"] == 2
+    page = _html(learn)
+    assert "Merge 2:" in page
+    assert "es" in page and "changes by -1 (11 → 10 symbols)" in page
+    learn.button(key="bpe_learn__last").click()
+    learn.run()
+    page = _html(learn)
+    assert "Merge 10:" in page
+    assert "last of the 10 merges you asked for" in page
+    table = learn.dataframe[0].value
+    assert table["new symbol"].tolist()[-1] == "wi"
+    assert len(table) == 10
+
+
+def test_stop_step_says_why(learn: AppTest) -> None:
+    _corpus(learn, "low 5\nlower 2\nnewest 6\nwidest 3\nxyz 1")
+    learn.number_input(key="bpe_num_merges").set_value(100)
+    learn.run()
+    learn.button(key="bpe_learn__last").click()
+    learn.run()
+    page = _html(learn)
+    assert "Stop." in page
+    assert "fewer than the minimum pair count 2" in page
+
+
+def test_tie_choice_reproduces_seed_002(learn: AppTest) -> None:
+    learn.selectbox(key="bpe_tie_pick_1").set_value(("s", "t"))
+    learn.button(key="bpe_tie_go_1").click()
+    learn.run()
+    assert not learn.exception
+    page = _html(learn)
+    assert "You chose" in page
+    table = learn.dataframe[0].value
+    assert table.iloc[0][["left", "right", "chosen by"]].tolist() == ["s", "t", "you"]
+    learn.button(key="bpe_learn__next").click()
+    learn.run()
+    assert "Merge 2:" in _html(learn)
+    assert learn.dataframe[0].value.iloc[1][["left", "right"]].tolist() == ["e", "st"]
+
+
+def test_lexicographic_rule(learn: AppTest) -> None:
+    learn.radio(key="bpe_tie_break").set_value("lexicographic")
+    learn.run()
+    page = _html(learn)
+    assert "greatest in string order" in page
+    assert learn.dataframe[0].value.iloc[0][["left", "right"]].tolist() == ["t", "</w>"]
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("bpe_num_merges", 0, "number of merges must be a whole number of at least 1"),
+        ("bpe_min_frequency", 0, "minimum pair count must be a whole number of at least 1"),
+    ],
+)
+def test_bad_numbers_get_a_message(learn: AppTest, key: str, value: int, message: str) -> None:
+    learn.number_input(key=key).set_value(value)
+    learn.run()
+    assert not learn.exception
+    assert any(message in e.value for e in learn.error)
+
+
+def test_marker_inside_the_corpus_is_explained(learn: AppTest) -> None:
+    _corpus(learn, "a</w>b 3\nab 2")
+    assert not learn.exception
+    errors = " ".join(e.value for e in learn.error)
+    assert "already contains the end-of-word marker" in errors
+    # what the student typed is still there
+    assert learn.sidebar.text_area(key="corpus__text").value == "a</w>b 3\nab 2"
+    learn.text_input(key="bpe_marker").set_value("@")
+    learn.run()
+    assert not learn.error
+    assert "Merge 1:" in _html(learn)
+
+
+def test_empty_corpus_is_explained(learn: AppTest) -> None:
+    learn.sidebar.radio(key="corpus__source").set_value("type")
+    learn.run()
+    learn.sidebar.text_area(key="corpus__text").set_value("   ")
+    learn.run()
+    assert not learn.exception
+    assert any("can't be read yet" in e.value for e in learn.sidebar.error)
+    assert "The corpus is empty" in _html(learn)
+    assert any("no valid corpus" in w.value for w in learn.warning)
+
+
+def test_settings_survive_a_page_switch(learn: AppTest) -> None:
+    learn.number_input(key="bpe_num_merges").set_value(4)
+    learn.run()
+    learn.switch_page("pages/bpe_encode.py")
+    learn.run()
+    learn.switch_page("pages/bpe_learn.py")
+    learn.run()
+    assert learn.number_input(key="bpe_num_merges").value == 4
+    assert len(learn.dataframe[0].value) == 1  # step 1 of 4
+
+
+# --- encode page ------------------------------------------------------------------------
+
+
+def test_encode_seed_003_words() -> None:
+    at = _open("pages/bpe_encode.py")
+    page = _html(at)
+    # lowest -> low est</w>; loki -> lo k i </w>
+    assert "low est &lt;/w&gt;" in page
+    assert "lo k i &lt;/w&gt;" in page
+    assert "Iteration 6." in page  # lowest: five merges, then the stop
+    assert "The only pair left was never learned" in page
+    assert "identical to the input" in page
+
+
+def test_encode_shows_iterations_of_the_chosen_word() -> None:
+    at = _open("pages/bpe_encode.py")
+    at.selectbox(key="bpe_encode_word").set_value("loki")
+    at.run()
+    page = _html(at)
+    assert "How “loki” is encoded" in " ".join(h.value for h in at.subheader)
+    assert "learned as merge #4" in page
+
+
+def test_encode_unk_seed_001() -> None:
+    at = _open("pages/bpe_encode.py")
+    at.sidebar.radio(key="corpus__source").set_value("seed-hug")
+    at.run()
+    at.text_input(key="bpe_encode_text").set_value("mhug")
+    at.toggle(key="bpe_encode_unk").set_value(True)
+    at.run()
+    assert not at.exception
+    page = _html(at)
+    assert "[UNK] hug &lt;/w&gt;" in page
+    assert "differs from the input" in page
+    assert any("unknown characters" in c.value for c in at.caption)
+
+
+def test_encode_escapes_user_text() -> None:
+    at = _open("pages/bpe_encode.py")
+    at.text_input(key="bpe_encode_text").set_value("<script>alert(1)</script>")
+    at.run()
+    assert not at.exception
+    bodies = " ".join(el.proto.body for el in at.get("html"))
+    assert "<script>" not in bodies
+    assert "&lt;script&gt;" in bodies
+
+
+def test_encode_with_no_words() -> None:
+    at = _open("pages/bpe_encode.py")
+    at.text_input(key="bpe_encode_text").set_value("   ")
+    at.run()
+    assert not at.exception
+    assert any("Type one or more words" in i.value for i in at.info)
