@@ -37,7 +37,7 @@ __all__ = [
 ]
 
 CHART_ROWS = 25
-TABLE_ROWS = 60
+TABLE_ROWS = 30
 MAX_MERGES = 5000
 
 
@@ -447,7 +447,8 @@ def corpus_rows(result: BPEResult, step: int) -> list[tuple[str, int, tuple[str,
         for i, symbols in result.segmentation_at(step)
     ]
     if len(rows) > TABLE_ROWS:
-        rows.sort(key=lambda r: -r[1])
+        # a large corpus: the words this step changed first, then the most frequent others
+        rows.sort(key=lambda r: (not r[3], -r[1]))
         rows = rows[:TABLE_ROWS]
     return rows
 
@@ -516,11 +517,11 @@ def render_learn_step(result: BPEResult, step_number: int, corpus: Corpus) -> No
             st.info("No pairs: every word is a single symbol.")
         else:
             st.altair_chart(_pair_chart(df, step.min_frequency), width="stretch")
-            if step.pairs_omitted:
+            if len(df) < step.pairs_total:
                 st.caption(
-                    f"Showing the {len(step.pair_counts)} most frequent of {step.pairs_total} "
-                    f"pairs ({step.pairs_omitted} rarer pairs left out). Dashed line: the "
-                    "minimum pair count."
+                    f"The {len(df)} most frequent of {step.pairs_total} pairs "
+                    f"({step.pairs_total - len(df)} rarer pairs not drawn). Red ★: merged; "
+                    "orange: tied with it; dashed line: the minimum pair count."
                 )
             else:
                 st.caption(
@@ -535,7 +536,8 @@ def render_learn_step(result: BPEResult, step_number: int, corpus: Corpus) -> No
         tracked = len(result.history)
         if len(corpus) > min(tracked, TABLE_ROWS):
             st.caption(
-                f"Showing the {min(tracked, TABLE_ROWS)} most frequent of {len(corpus)} words."
+                f"Showing {min(tracked, TABLE_ROWS)} of {len(corpus)} words: those this merge "
+                "changed first, then the most frequent."
             )
 
     left, right = st.columns([1.1, 1])
