@@ -15,6 +15,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -91,7 +92,7 @@ def browser() -> Iterator[object]:
         b.close()
 
 
-def _page(browser: object, url: str):  # noqa: ANN202 - playwright's Page
+def _page(browser: Any, url: str) -> Any:
     page = browser.new_page(viewport={"width": 1400, "height": 2000})  # type: ignore[attr-defined]
     page.goto(url)
     page.get_by_text("Corpus", exact=True).first.wait_for(timeout=45_000)
