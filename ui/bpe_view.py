@@ -37,6 +37,12 @@ __all__ = [
 ]
 
 CHART_ROWS = 25
+_TABLE_CSS = (
+    "<style>.sw-table{border-collapse:collapse;width:100%}"
+    ".sw-table td,.sw-table th{padding:.25em .6em;border-bottom:1px solid rgba(128,128,128,.3);"
+    "text-align:left;vertical-align:middle}"
+    ".sw-table .sw-tokens{flex-wrap:nowrap}</style>"
+)
 TABLE_ROWS = 30
 MAX_MERGES = 5000
 
@@ -472,11 +478,7 @@ def _corpus_html(result: BPEResult, step: int, merged: str | None) -> str:
     return (
         "<table class='sw-table'><thead><tr><th>word</th><th>count</th>"
         "<th>segmentation after this step</th><th></th></tr></thead>"
-        f"<tbody>{''.join(body)}</tbody></table>"
-        "<style>.sw-table{border-collapse:collapse;width:100%}"
-        ".sw-table td,.sw-table th{padding:.25em .6em;border-bottom:1px solid rgba(128,128,128,.3);"
-        "text-align:left;vertical-align:middle}"
-        ".sw-table .sw-tokens{flex-wrap:nowrap}</style>"
+        f"<tbody>{''.join(body)}</tbody></table>" + _TABLE_CSS
     )
 
 
@@ -667,10 +669,7 @@ def render_encode(model: BPEModel, text: str, word: str) -> None:
         )
     show_html(
         "<table class='sw-table'><thead><tr><th>word</th><th>tokens</th><th>#</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
-        "<style>.sw-table{border-collapse:collapse;width:100%}"
-        ".sw-table td,.sw-table th{padding:.25em .6em;border-bottom:1px solid rgba(128,128,128,.3);"
-        "text-align:left}</style>"
+        f"<tbody>{''.join(rows)}</tbody></table>" + _TABLE_CSS
     )
     st.caption(
         f"{len(text.split())} words → {total} tokens"
