@@ -110,6 +110,7 @@ def step_player(
     *,
     label: str = "Step",
     describe: Callable[[int], str] | None = None,
+    shortcuts: bool = True,
 ) -> None:
     """Draw the step controls and the view of the current step.
 
@@ -122,6 +123,8 @@ def step_player(
         label: What a step is called, e.g. ``"Merge"`` ("Merge 3 of 10").
         describe: Optional one-line description of a step shown next to the counter
             (plain text, escaped), e.g. ``lambda s: f"merge {merges[s - 1]}"``.
+        shortcuts: Let the Left and Right arrow keys press Back and Next (many presentation
+            clickers send them too). Turn it off for all but one player when a page has two.
 
     Example:
         >>> step_player("gage", 3, lambda s: st.write(s), label="Replacement")  # doctest: +SKIP
@@ -148,16 +151,15 @@ def step_player(
     if state.pop(stop_key, False):
         state[play_key] = False
 
-    play_col, speed_col = st.columns([1, 2], vertical_alignment="center")
-    with play_col:
+    controls = st.container(horizontal=True, vertical_alignment="center", gap="medium")
+    with controls:
         playing = st.toggle(
-            "▶ Play",
+            "Play",
             key=play_key,
             on_change=_on_play,
             args=(key, n_steps),
             help=f"Show the {label.lower()}s one after another; stops at the last one.",
         )
-    with speed_col:
         speed = st.segmented_control(
             "Speed",
             SPEEDS,
@@ -184,25 +186,27 @@ def step_player(
                 st.rerun()
         step = get_step(key)
 
-        cols = st.columns([1, 1, 1, 1, 6], vertical_alignment="center")
+        at_start, at_end = step <= 1, step >= n_steps
+        # (key suffix, text, icon, target step, disabled, what, keyboard shortcut)
         buttons = (
-            ("⏮", "first", 1, step > 1, f"First {label.lower()}"),
-            ("◀", "prev", step - 1, step > 1, f"Previous {label.lower()}"),
-            ("▶", "next", step + 1, step < n_steps, f"Next {label.lower()}"),
-            ("⏭", "last", n_steps, step < n_steps, f"Last {label.lower()}"),
+            ("first", "First", ":material/first_page:", 1, at_start, "first", None),
+            ("prev", "Back", ":material/chevron_left:", step - 1, at_start, "previous", "Left"),
+            ("next", "Next", ":material/chevron_right:", step + 1, at_end, "next", "Right"),
+            ("last", "Last", ":material/last_page:", n_steps, at_end, "last", None),
         )
-        for col, (icon, name, target, enabled, help_text) in zip(cols, buttons, strict=False):
-            with col:
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            for name, text, icon, target, disabled, what, shortcut in buttons:
                 st.button(
-                    icon,
+                    text,
                     key=_k(key, name),
-                    help=help_text,
-                    disabled=not enabled,
+                    icon=icon,
+                    icon_position="right" if name in ("next", "last") else "left",
+                    help=f"Go to the {what} {label.lower()}",
+                    disabled=disabled,
                     on_click=_move,
                     args=(key, target, n_steps),
-                    width="stretch",
+                    shortcut=shortcut if shortcuts else None,
                 )
-        with cols[4]:
             _counter(label, step, n_steps, describe)
 
         state[slider_key] = step  # set before the slider exists; never together with value=
