@@ -15,13 +15,15 @@ Session-state keys (all start with ``corpus__``):
 - ``corpus__source`` (radio): an example key, ``"type"``, ``"upload"`` or ``"table"``.
 - ``corpus__text`` (text area, kept with ``persist_state="session"``) and
   ``corpus__text_prefill`` (the text the box was last filled with by the app: while the box
-  still holds exactly that, it follows the chosen example; once edited, it is the student's).
+  still holds exactly that, or is empty, it follows the chosen example; once edited, it is the
+  student's).
 - ``corpus__upload`` (file uploader) and ``corpus__upload_saved`` (the decoded file, kept when
   the uploader is not on screen).
 - ``corpus__table`` (data editor), ``corpus__table_base`` (the rows it started from),
   ``corpus__table_prefill`` and ``corpus__table_rows`` (the latest edited rows).
 - ``corpus__last_example``, ``corpus__prev_source``; the results ``corpus__current``
-  (a ``Corpus`` or ``None``) and ``corpus__status`` (``"ok"``, ``"error"`` or ``"waiting"``).
+  (a ``Corpus`` or ``None``), ``corpus__status`` (``"ok"``, ``"error"`` or ``"waiting"``) and
+  ``corpus__error`` (the plain-language message, or ``None``).
 
 Example:
     >>> # app.py
@@ -51,6 +53,7 @@ __all__ = [
     "current_corpus",
     "current_source_title",
     "decode_upload",
+    "explain_missing_corpus",
     "require_corpus",
 ]
 
@@ -66,6 +69,7 @@ _TABLE_ROWS_KEY = "corpus__table_rows"
 _LAST_EXAMPLE_KEY = "corpus__last_example"
 _PREV_SOURCE_KEY = "corpus__prev_source"
 _CURRENT_KEY = "corpus__current"
+_ERROR_KEY = "corpus__error"
 _STATUS_KEY = "corpus__status"
 
 _TYPE, _UPLOAD, _TABLE = "type", "upload", "table"
@@ -264,7 +268,12 @@ def _prefill_corpus(source: str | None) -> Corpus | None:
 
 def _typed_source(entering_from: str | None) -> _Outcome:
     state = st.session_state
-    untouched = _TEXT_KEY not in state or state[_TEXT_KEY] == state.get(_TEXT_PREFILL_KEY)
+    # subtle: an untouched (or emptied) box follows the source the student comes from; once
+    # edited, the text is the student's and is never replaced behind their back.
+    current_text = state.get(_TEXT_KEY)
+    untouched = (
+        not current_text or not current_text.strip() or current_text == state.get(_TEXT_PREFILL_KEY)
+    )
     if entering_from is not None and untouched:
         prefill = _shorten_prefill(_text_form(entering_from))
         state[_TEXT_KEY] = prefill
@@ -272,7 +281,7 @@ def _typed_source(entering_from: str | None) -> _Outcome:
     text = st.text_area(
         "Your corpus",
         key=_TEXT_KEY,
-        height=240,
+        height=180,
         help=_FORMATS_HELP,
         persist_state="session",
         placeholder="Type words here, e.g.  low low low lower newest newest",
@@ -319,10 +328,14 @@ def _upload_source() -> _Outcome | None:
         show_text(f"Using {saved['name']}, uploaded earlier. Upload another file to replace it.")
     if saved["error"] is not None:
         err: CorpusError = saved["error"]
-        return _Outcome(None, str(err), f"line {err.line}" if err.line is not None else None)
+        where = f"line {err.line} of the file" if err.line is not None else "the file"
+        return _Outcome(None, str(err), where)
     encoding = "UTF-8 with a byte-order mark" if saved["encoding"] == "utf-8-sig" else "UTF-8"
     show_text(f"Read {saved['name']} as {encoding}.", small=True)
-    return _parse_text(saved["text"])
+    outcome = _parse_text(saved["text"])
+    if outcome.where is not None:
+        outcome = _Outcome(None, outcome.error, f"{outcome.where} of the file")
+    return outcome
 
 
 def _table_source(entering_from: str | None) -> _Outcome:
@@ -405,6 +418,7 @@ def corpus_sidebar() -> None:
             outcome = _table_source(entering_from)
         state[_PREV_SOURCE_KEY] = source
 
+        state[_ERROR_KEY] = None
         if outcome is None:
             state[_CURRENT_KEY] = None
             state[_STATUS_KEY] = "waiting"
@@ -412,6 +426,7 @@ def corpus_sidebar() -> None:
         elif outcome.corpus is None:
             state[_CURRENT_KEY] = None
             state[_STATUS_KEY] = "error"
+            state[_ERROR_KEY] = outcome.error
             _show_error(outcome)
         else:
             state[_CURRENT_KEY] = outcome.corpus
@@ -420,15 +435,11 @@ def corpus_sidebar() -> None:
 
 
 def _show_error(outcome: _Outcome) -> None:
-    where = f" ({outcome.where})" if outcome.where else ""
     # st.error renders markdown, so it gets only our own words; the parser's message, which
     # may quote what the student typed, is shown escaped just below.
-    st.error(
-        f"This corpus can't be read yet{where}. Nothing you typed was changed: "
-        "fix it and every page updates.",
-        icon="⚠️",
-    )
-    show_text(outcome.error or "")
+    fix = f": {outcome.where} needs a fix" if outcome.where else ""
+    st.error(f"The corpus can't be read yet{fix}.", icon="⚠️")
+    show_html(f'<div class="sw-text sw-problem">{esc(outcome.error or "")}</div>')
 
 
 def _show_summary(corpus: Corpus) -> None:
@@ -470,6 +481,34 @@ def current_source_title() -> str:
     return _SOURCE_TITLES.get(source, str(source))
 
 
+def explain_missing_corpus() -> None:
+    """Say in the main area why there is no corpus (and quote the problem, escaped).
+
+    Use it on a page that can still show something useful without a corpus; pages that
+    cannot should call :func:`require_corpus` instead.
+
+    Example:
+        >>> if current_corpus() is None:  # doctest: +SKIP
+        ...     explain_missing_corpus()
+    """
+    if st.session_state.get(_STATUS_KEY) == "waiting":
+        st.info(
+            "There is no corpus yet: upload a .txt file in the sidebar, or pick one of the "
+            "built-in examples there.",
+            icon="📄",
+        )
+        return
+    st.warning(
+        "There is no valid corpus right now, so this page waits. Fix the corpus in the "
+        "sidebar (open it with the arrow at the top left if it is hidden): nothing you "
+        "typed is lost, and the page appears as soon as the corpus can be read.",
+        icon="⚠️",
+    )
+    message = st.session_state.get(_ERROR_KEY)
+    if message:
+        show_html(f'<div class="sw-text sw-problem">{esc(message)}</div>')
+
+
 def require_corpus() -> Corpus:
     """Return the chosen corpus, or explain in the main area why there is none and stop the page.
 
@@ -481,17 +520,5 @@ def require_corpus() -> Corpus:
     corpus = current_corpus()
     if corpus is not None:
         return corpus
-    if st.session_state.get(_STATUS_KEY) == "waiting":
-        st.info(
-            "There is no corpus yet: upload a .txt file in the sidebar, or pick one of the "
-            "built-in examples there.",
-            icon="📄",
-        )
-    else:
-        st.warning(
-            "There is no valid corpus right now. The sidebar shows what to fix (if the sidebar "
-            "is hidden, open it with the arrow at the top left). This page will appear as soon "
-            "as the corpus can be read.",
-            icon="⚠️",
-        )
+    explain_missing_corpus()
     st.stop()

@@ -88,6 +88,8 @@ STYLE = f"""<style>
 {_BADGE_CSS}
 .sw-text {{ white-space: pre-wrap; overflow-wrap: anywhere; }}
 .sw-small {{ font-size: 0.88em; opacity: 0.85; }}
+.sw-problem {{ border-left: 4px solid rgb(214, 39, 40); background: rgba(214, 39, 40, 0.08);
+  padding: 0.4em 0.7em; border-radius: 0.2em; }}
 </style>"""
 """The shared ``<style>`` block; :func:`show_html` prepends it. Class names start with ``sw-``."""
 

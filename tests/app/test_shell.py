@@ -66,7 +66,7 @@ def test_app_runs_with_the_default_example_summarised() -> None:
     assert "one word and its count per line" in html
     assert _current(at) == Corpus.from_counts({"low": 5, "lower": 2, "newest": 6, "widest": 3})
     assert at.title[0].value == "Subword tokenizers, step by step"
-    assert [m.value for m in at.metric] == ["4", "16", "counts"]
+    assert [m.value for m in at.metric] == ["4", "16", "word counts"]
 
 
 def test_every_page_runs() -> None:
@@ -101,7 +101,7 @@ def test_bad_corpus_names_the_line_and_keeps_the_text() -> None:
     at = _type(_app(), typed)
     assert not at.exception
     assert len(at.sidebar.error) == 1
-    assert "line 2" in at.sidebar.error[0].value
+    assert at.sidebar.error[0].value == "The corpus can't be read yet: line 2 needs a fix."
     assert "Line 2: " in _sidebar_html(at)
     assert "lower x" in _sidebar_html(at)
     assert at.sidebar.text_area(key=TEXT_KEY).value == typed
@@ -120,7 +120,7 @@ def test_bad_text_survives_page_switches_and_other_sources() -> None:
     assert _current(at) is not None
     at.sidebar.radio(key=SOURCE_KEY).set_value("type").run()
     assert at.sidebar.text_area(key=TEXT_KEY).value == typed
-    assert "line 2" in at.sidebar.error[0].value
+    assert at.sidebar.error[0].value == "The corpus can't be read yet: line 2 needs a fix."
     at.sidebar.text_area(key=TEXT_KEY).input("low 5\nlower 2").run()
     assert not at.sidebar.error
     assert _current(at) == Corpus.from_counts({"low": 5, "lower": 2})
@@ -150,6 +150,8 @@ def test_require_corpus_stops_a_page_with_a_message() -> None:
     at.sidebar.text_area(key=TEXT_KEY).input("").run()
     assert not at.main.text
     assert "no valid corpus" in at.main.warning[0].value
+    main_html = "\n".join(element.proto.body for element in at.main.get("html"))
+    assert "The corpus is empty" in main_html  # the exact problem, escaped, in the main area
 
 
 def test_current_corpus_without_the_sidebar_is_the_default_example() -> None:
@@ -177,7 +179,7 @@ def test_table_edits_are_validated() -> None:
     }
     at.run()
     assert not at.exception
-    assert "row 2" in at.sidebar.error[0].value
+    assert at.sidebar.error[0].value == "The corpus can't be read yet: row 2 needs a fix."
     assert _current(at) is None
 
     at.session_state[TABLE_KEY] = {
@@ -195,7 +197,7 @@ def test_table_edits_are_validated() -> None:
         "deleted_rows": [],
     }
     at.run()
-    assert "row 5" in at.sidebar.error[0].value
+    assert at.sidebar.error[0].value == "The corpus can't be read yet: row 5 needs a fix."
     assert "whitespace" in _sidebar_html(at)
 
 
@@ -237,3 +239,39 @@ def test_decode_upload_latin1_names_utf8_and_the_offset() -> None:
     assert "byte offset 9" in message
     assert info.value.line == 2
     assert message.startswith("Line 2: ")
+
+
+def test_upload_reads_utf8_and_keeps_the_file_across_sources() -> None:
+    at = _app()
+    at.sidebar.radio(key=SOURCE_KEY).set_value("upload").run()
+    assert not at.exception
+    assert _current(at) is None
+    assert "upload a .txt file" in at.main.info[0].value
+    uploader = at.sidebar.get("file_uploader")[0]
+    uploader.upload("words.txt", b"\xef\xbb\xbflow 5\nlower 2\n", "text/plain").run()
+    assert not at.exception
+    assert _current(at) == Corpus.from_counts({"low": 5, "lower": 2})
+    assert "Read words.txt as UTF-8 with a byte-order mark." in _sidebar_html(at)
+    at.sidebar.radio(key=SOURCE_KEY).set_value("seed-hug").run()
+    at.sidebar.radio(key=SOURCE_KEY).set_value("upload").run()
+    assert _current(at) == Corpus.from_counts({"low": 5, "lower": 2})
+    assert "uploaded earlier" in _sidebar_html(at)
+
+
+def test_upload_that_is_not_utf8_is_an_error() -> None:
+    at = _app()
+    at.sidebar.radio(key=SOURCE_KEY).set_value("upload").run()
+    uploader = at.sidebar.get("file_uploader")[0]
+    uploader.upload("latin.txt", "low 5\ncafé 2\n".encode("latin-1"), "text/plain").run()
+    assert not at.exception
+    assert _current(at) is None
+    assert at.sidebar.error[0].value.endswith("line 2 of the file needs a fix.")
+    assert "not valid UTF-8" in _sidebar_html(at)
+
+
+def test_emptied_box_starts_again_from_the_next_example() -> None:
+    at = _type(_app(), "")
+    at.sidebar.radio(key=SOURCE_KEY).set_value("seed-hug").run()
+    at.sidebar.radio(key=SOURCE_KEY).set_value("type").run()
+    assert at.sidebar.text_area(key=TEXT_KEY).value.startswith("hug 10\n")
+    assert not at.sidebar.error
