@@ -5,10 +5,16 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ui.corpus_picker import FORMAT_NAMES, current_corpus, current_source_title
+from ui.corpus_picker import (
+    FORMAT_NAMES,
+    current_corpus,
+    current_source_title,
+    explain_missing_corpus,
+)
 from ui.html import show_html, token_spans_html
 
 _PREVIEW_ROWS = 100
+_SHORT_FORMAT = {"text": "running text", "counts": "word counts", "dict": "dict"}
 
 st.title("Subword tokenizers, step by step")
 
@@ -23,7 +29,7 @@ taken from a fixed vocabulary. Which pieces should that vocabulary hold?
   of pieces that carry little meaning on their own.
 - **Subwords** sit in between: frequent words stay whole, rarer words are split into pieces
   the tokenizer already knows. Here is *lowest*, split the way BPE learns to split it from the
-  tiny example corpus in the sidebar:
+  tiny low / lower / newest / widest example:
 """
 )
 show_html(
@@ -49,26 +55,22 @@ st.markdown(
 - **BPE: encode & decode**: use the merges you learned to split new words (even words that
   were never in the corpus) and join the pieces back into text.
 
-Use the **Play** switch on a step-by-step page to animate the steps, or the ⏮ ◀ ▶ ⏭ buttons
-and the slider to go through them at your own pace.
+On a step-by-step page, switch on **Play** to animate the steps, or go at your own pace with
+the **First / Back / Next / Last** buttons, the slider, or the ← and → arrow keys.
 """
 )
 
 st.header("The corpus you are using")
 corpus = current_corpus()
 if corpus is None:
-    st.warning(
-        "There is no valid corpus right now: the sidebar says what to fix. Nothing you typed "
-        "has been lost.",
-        icon="⚠️",
-    )
+    explain_missing_corpus()
 else:
     st.text(f"Source: {current_source_title()}")
     cols = st.columns(3)
     cols[0].metric("Distinct words", f"{len(corpus):,}")
     cols[1].metric("Words in total", f"{corpus.total:,}")
-    cols[2].metric("Written as", corpus.source_format)
-    st.caption(f"Format: {FORMAT_NAMES.get(corpus.source_format, corpus.source_format)}.")
+    cols[2].metric("Written as", _SHORT_FORMAT.get(corpus.source_format, corpus.source_format))
+    st.caption(f"Read as {FORMAT_NAMES.get(corpus.source_format, corpus.source_format)}.")
     frame = pd.DataFrame({"word": list(corpus.words), "count": list(corpus.counts)})
     frame = frame.sort_values("count", ascending=False, kind="stable").head(_PREVIEW_ROWS)
     if len(corpus) > _PREVIEW_ROWS:
