@@ -12,10 +12,12 @@ from ui.corpus_picker import (
     explain_missing_corpus,
 )
 from ui.html import show_html, token_spans_html
+from ui.shell import ensure_app_shell
 
 _PREVIEW_ROWS = 100
 _SHORT_FORMAT = {"text": "running text", "counts": "word counts", "dict": "dict"}
 
+ensure_app_shell()
 st.title("Subword tokenizers, step by step")
 
 st.markdown(

@@ -17,8 +17,9 @@ formats are accepted and detected automatically:
   final ``</w>`` end-of-word marker is removed, because the app adds its own marker later.
 
 Input that starts with ``{`` is read as a dictionary. Otherwise, if every non-blank line (or more
-than half of them) looks like ``word count``, the input is read as count lines and every line must
-then be valid; anything else is running text. Words are never normalised or changed beyond that.
+than half of them, or half when the others look like count lines with a typo, e.g. ``lower x``)
+looks like ``word count``, the input is read as count lines and every line must then be valid;
+anything else is running text. Words are never normalised or changed beyond that.
 
 Example:
     >>> parse_corpus("low low lower").as_dict()
@@ -234,7 +235,20 @@ def parse_corpus(text: str) -> Corpus:
         return _parse_dict(text)
     if all_count_like or count_like > len(numbered) / 2:
         return _parse_count_lines(numbered)
+    if (
+        count_like
+        and count_like * 2 >= len(numbered)
+        and all(_is_count_like(line) or _looks_like_broken_count(line) for _, line in numbered)
+    ):
+        # subtle: "low 5\nlower x" is half count lines and half a typo of one; reading it as
+        # running text would hide the typo, so it is read as count lines and line 2 is reported.
+        return _parse_count_lines(numbered)
     return _parse_running_text(text)
+
+
+def _looks_like_broken_count(line: str) -> bool:
+    """A line that is probably a count line with a typo: one or two fields, or a colon/tab."""
+    return len(line.split()) <= 2 or ":" in line or "\t" in line.strip()
 
 
 # --- running text -------------------------------------------------------------------------------

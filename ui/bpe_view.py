@@ -348,6 +348,12 @@ def pair_chart_data(step: MergeStep, limit: int = CHART_ROWS) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["rank", "pair", "count", "status", "label"])
 
 
+def _text_colour() -> str:
+    """Chart text that reads on the viewer's theme (altair marks do not follow it)."""
+    theme = getattr(st.context, "theme", None)
+    return "#fafafa" if getattr(theme, "type", None) == "dark" else "#31333f"
+
+
 def _pair_chart(df: pd.DataFrame, min_frequency: int) -> alt.LayerChart:
     order = df["pair"].tolist()
     colour = alt.Color(
@@ -368,7 +374,9 @@ def _pair_chart(df: pd.DataFrame, min_frequency: int) -> alt.LayerChart:
         tooltip=["pair", "count", "status"],
     )
     bars = base.mark_bar(stroke="currentColor", strokeWidth=0.5).encode(color=colour)
-    text = base.mark_text(align="left", dx=4, fontSize=13).encode(text="label:N")
+    text = base.mark_text(align="left", dx=4, fontSize=13, color=_text_colour()).encode(
+        text="label:N"
+    )
     rule = (
         alt.Chart(pd.DataFrame({"min": [min_frequency]}))
         .mark_rule(strokeDash=[4, 4])

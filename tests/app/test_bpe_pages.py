@@ -204,3 +204,16 @@ def test_encode_with_no_words() -> None:
     at.run()
     assert not at.exception
     assert any("Type one or more words" in i.value for i in at.info)
+
+
+def test_settings_survive_a_broken_corpus(learn: AppTest) -> None:
+    """While the corpus is invalid the settings are not drawn; they must come back as set."""
+    learn.toggle(key="bpe_attach").set_value(True)
+    learn.run()
+    _corpus(learn, "low 5\nlower x")
+    assert "can't be read yet" in " ".join(e.value for e in learn.sidebar.error)
+    learn.sidebar.text_area(key="corpus__text").set_value("low 5\nlower 2")
+    learn.run()
+    assert learn.toggle(key="bpe_attach").value is True
+    assert learn.dataframe[0].value.iloc[0][["left", "right"]].tolist() == ["l", "o"]
+    assert "w&lt;/w&gt;" in _html(learn).replace(" ", "")

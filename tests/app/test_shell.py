@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
 from subword_core.corpus import Corpus
@@ -17,25 +15,6 @@ from ui.corpus_picker import SOURCE_KEY, decode_upload
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TEXT_KEY = "corpus__text"
 TABLE_KEY = "corpus__table"
-
-
-@pytest.fixture(autouse=True)
-def _navigation_not_pages_folder(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Make AppTest treat app.py as an st.navigation app, as the real server does.
-
-    A folder named ``pages/`` next to the entry point switches on Streamlit's legacy multipage
-    mode until the first ``st.navigation`` call. A real server leaves it after the first run,
-    but AppTest resets the flag before every run, so from the second run on it would run the
-    page file alone, without app.py and its sidebar.
-    """
-    original = PagesManager.__init__
-
-    def init(self: PagesManager, *args: object, **kwargs: object) -> None:
-        original(self, *args, **kwargs)
-        PagesManager.uses_pages_directory = False
-
-    monkeypatch.setattr(PagesManager, "__init__", init)
-    yield
 
 
 def _app() -> AppTest:

@@ -72,6 +72,13 @@ def test_lines_that_are_mostly_not_counts_are_running_text() -> None:
     assert corpus.as_dict()["1"] == 1
 
 
+@pytest.mark.parametrize(("text", "line"), [("low 5\nlower x", 2), ("low 5\nlower", 2)])
+def test_half_count_lines_and_a_typo_report_the_typo(text: str, line: int) -> None:
+    with pytest.raises(CorpusError) as err:
+        parse_corpus(text)
+    assert err.value.line == line
+
+
 def test_exactly_half_count_like_is_running_text() -> None:
     corpus = parse_corpus("low 5\nthe lower the newer")
     assert corpus.source_format == "text"
