@@ -1,0 +1,146 @@
+"""Adjacent-pair bookkeeping shared by the merge-based learners (BPE, WordPiece).
+
+Both learners repeatedly pick a pair of neighbouring symbols and merge it everywhere.
+Recounting every pair after every merge is what the tutorials do and is easy to read, but
+slow on a real text; ``PairTable`` keeps the counts, which words hold each pair, and where
+each pair is first seen, and updates only the words a merge touches.
+
+>>> table = PairTable([["l", "o", "w"], ["l", "o"]], [5, 2])
+>>> table.counts[("l", "o")], table.first_seen(("o", "w"))
+(7, (0, 1))
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from collections.abc import Sequence
+from itertools import pairwise
+
+Pair = tuple[str, str]
+
+
+def merge_symbols(
+    symbols: Sequence[str], pair: Pair, merged: str | None = None
+) -> tuple[list[str], list[int]]:
+    """Merge every non-overlapping occurrence of ``pair``, scanning left to right.
+
+    ``merged`` is the new symbol (``left + right`` unless given: WordPiece's ``h`` + ``##u``
+    makes ``hu``). Returns the new symbols and the indices (in the old symbols) where
+    merges started.
+
+    >>> merge_symbols(["a", "a", "a"], ("a", "a"))
+    (['aa', 'a'], [0])
+    """
+    left, right = pair
+    if merged is None:
+        merged = left + right
+    out: list[str] = []
+    positions: list[int] = []
+    i, n = 0, len(symbols)
+    while i < n:
+        # subtle: "a a a" holds the pair (a, a) twice but only one merge fits; taking the
+        # leftmost first is what subword-nmt and the tutorials do.
+        if i + 1 < n and symbols[i] == left and symbols[i + 1] == right:
+            out.append(merged)
+            positions.append(i)
+            i += 2
+        else:
+            out.append(symbols[i])
+            i += 1
+    return out, positions
+
+
+class PairTable:
+    """Pair counts with a word index and a lazy max-heap, updated one word at a time.
+
+    subtle: a heap entry is only a hint. Counts change all the time, so an entry is
+    trusted only if it still matches the current count; stale and duplicate entries are
+    dropped when they reach the top.
+    """
+
+    def __init__(self, words: list[list[str]], counts: list[int]) -> None:
+        self.counts: dict[Pair, int] = {}
+        self.where: dict[Pair, set[int]] = {}
+        self.first_word: dict[Pair, int] = {}
+        self.words = words
+        self.freq = counts
+        for index, symbols in enumerate(words):
+            self._add(index, symbols, +1)
+        self.heap: list[tuple[int, Pair]] = [(-c, p) for p, c in self.counts.items()]
+        heapq.heapify(self.heap)
+
+    def _add(self, index: int, symbols: Sequence[str], sign: int) -> set[Pair]:
+        freq = self.freq[index] * sign
+        touched: set[Pair] = set()
+        for pair, n in Counter(pairwise(symbols)).items():
+            self.counts[pair] = self.counts.get(pair, 0) + n * freq
+            touched.add(pair)
+            if sign > 0:
+                self.where.setdefault(pair, set()).add(index)
+                if index < self.first_word.get(pair, index + 1):
+                    self.first_word[pair] = index
+        return touched
+
+    def replace_word(self, index: int, new: list[str]) -> set[Pair]:
+        """Swap word ``index``'s symbols for ``new``, update every affected count.
+
+        Returns the pairs whose count changed (a pair whose count fell to 0 is no longer
+        in ``counts``).
+        """
+        old = self.words[index]
+        touched = self._add(index, old, -1)
+        old_pairs = set(touched)
+        self.words[index] = new
+        new_pairs = self._add(index, new, +1)
+        touched |= new_pairs
+        for pair in old_pairs - new_pairs:
+            holders = self.where[pair]
+            holders.discard(index)
+            if not holders:
+                del self.where[pair]
+                self.first_word.pop(pair, None)
+            elif self.first_word.get(pair) == index:
+                self.first_word[pair] = min(holders)
+        for pair in touched:
+            count = self.counts[pair]
+            if count <= 0:
+                del self.counts[pair]
+            else:
+                heapq.heappush(self.heap, (-count, pair))
+        return touched
+
+    def first_seen(self, pair: Pair) -> tuple[int, int]:
+        """(word index, character offset) of the pair's first occurrence in corpus order."""
+        index = self.first_word[pair]
+        symbols = self.words[index]
+        offset = 0
+        for i in range(len(symbols) - 1):
+            if symbols[i] == pair[0] and symbols[i + 1] == pair[1]:
+                return index, offset
+            offset += len(symbols[i])
+        raise AssertionError("pair index out of date")  # pragma: no cover
+
+    def top(self, k: int) -> list[tuple[Pair, int]]:
+        """The ``k`` most frequent pairs plus every pair tied with the best, best first."""
+        heap = self.heap
+        taken: dict[Pair, int] = {}
+        best = 0
+        while heap:
+            neg, pair = heap[0]
+            count = self.counts.get(pair, 0)
+            if count != -neg or pair in taken:
+                heapq.heappop(heap)
+                continue
+            if not taken:
+                best = count
+            elif len(taken) >= k and count < best:
+                break
+            heapq.heappop(heap)
+            taken[pair] = count
+        for pair, count in taken.items():
+            heapq.heappush(heap, (-count, pair))
+        if len(heap) > 4 * len(self.counts) + 1000:
+            self.heap = [(-c, p) for p, c in self.counts.items()]
+            heapq.heapify(self.heap)
+        return list(taken.items())
