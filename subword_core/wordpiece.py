@@ -1,0 +1,760 @@
+"""WordPiece: merge the pair with the best likelihood score, encode by longest match first.
+
+WordPiece (Schuster & Nakajima 2012; BERT) learns a vocabulary the way BPE does, by merging
+pairs of neighbouring symbols, but with two differences a student should see side by side:
+
+* **Which pair is merged.** BPE merges the most *frequent* pair. WordPiece merges the pair
+  with the best *likelihood score* ``freq(ab) / (freq(a) * freq(b))`` (seed 001, the Hugging
+  Face course): a pair whose parts rarely occur apart wins over a frequent pair of common
+  symbols. ``scoring="frequency"`` picks the most frequent pair instead, which is what the
+  ``tokenizers`` library's WordPiece *trainer* really does (BPE with ``##``).
+* **How a word is encoded.** BPE replays its merges by priority. WordPiece keeps only the
+  vocabulary and takes, from the left, the longest piece in the vocabulary, then the longest
+  continuation piece (``##``...) after it, and so on. If some part of the word matches
+  nothing, the *whole word* becomes ``[UNK]``.
+
+Markers: a word is split as ``h ##u ##g``: every piece that does not start a word carries the
+``##`` prefix. Merging ``h`` + ``##u`` gives ``hu``; ``##g`` + ``##s`` gives ``##gs``.
+
+Variants the tutorials call "WordPiece" (reachable here, explained in the app):
+
+* seed 004: a BPE vocabulary learned with ``_`` as an ordinary end letter, applied by
+  longest *prefix* match with no ``##`` and one ``[UNK]`` for whatever is left over
+  (``WordPiece(vocab, prefix="", unk_mode="leftover")``);
+* seed 003: the same pieces written with a word-*start* marker, ``_J et`` instead of
+  ``J ##et`` (:func:`word_start_form`).
+
+>>> result = learn({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 9)
+>>> result.merges
+[('##g', '##s'), ('h', '##u')]
+>>> result.model.encode("hugs"), result.model.encode("bum")
+(['hu', '##gs'], ['[UNK]'])
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from subword_core.corpus import Corpus, parse_corpus
+from subword_core.errors import ParameterError
+from subword_core.pairs import Pair, PairTable, merge_symbols
+
+Scoring = Literal["likelihood", "frequency"]
+TieBreak = Literal["first-seen", "lexicographic"]
+
+SCORINGS: tuple[str, ...] = ("likelihood", "frequency")
+TIE_BREAKS: tuple[str, ...] = ("first-seen", "lexicographic")
+DEFAULT_PREFIX = "##"
+DEFAULT_UNK = "[UNK]"
+DEFAULT_MAX_CHARS = 100
+
+
+# --------------------------------------------------------------------------------------
+# The trace
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairScore:
+    """A candidate pair with the numbers its score is made of.
+
+    ``freq_a`` and ``freq_b`` count every occurrence of each symbol in the corpus (weighted
+    by word counts); ``freq_pair`` counts the pair. ``score`` is exact (a fraction), so ties
+    are real ties.
+
+    >>> PairScore(("##g", "##s"), 20, 5, 5, Fraction(1, 20), (4, 2)).score
+    Fraction(1, 20)
+    """
+
+    pair: Pair
+    freq_a: int
+    freq_b: int
+    freq_pair: int
+    score: Fraction
+    first_seen: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class WordChange:
+    """A corpus word whose pieces a merge changed.
+
+    >>> WordChange("hugs", 5, ("h", "##u", "##g", "##s"), ("h", "##u", "##gs")).count
+    5
+    """
+
+    word: str
+    count: int
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class WordPieceStep:
+    """One iteration of WordPiece learning.
+
+    Attributes:
+        number: 1-based step number.
+        candidates: the best-scoring pairs, best first (score, then the tie rule); always
+            every pair tied with the best, plus up to ``top_k`` others.
+        candidates_total: how many distinct pairs there were.
+        candidates_omitted: how many ``candidates`` leaves out.
+        best_score: the best score (0 when there was no pair).
+        tied: every pair with ``best_score``, ranked by the tie rule.
+        rule: ``"unique"``, ``"first-seen"``, ``"lexicographic"`` or ``"chosen"``.
+        merged: the merged pair, or ``None`` for a final step that stops without merging.
+        new_token: the token the merge added (``h`` + ``##u`` -> ``hu``).
+        added: whether ``new_token`` was new to the vocabulary (two different pairs can
+            build the same string; the vocabulary then does not grow).
+        changed_words: words whose pieces changed (at most ``max_changed_words``).
+        changed_words_total: how many words changed.
+        vocab_size: vocabulary size after the step.
+        stop_reason: on the last step: ``"vocab_size"`` (reached) or ``"no_pairs"``.
+
+    >>> learn({"hug": 10, "hugs": 5}, 5).steps[0].best_score
+    Fraction(1, 15)
+    """
+
+    number: int
+    candidates: tuple[PairScore, ...]
+    candidates_total: int
+    candidates_omitted: int
+    best_score: Fraction
+    tied: tuple[Pair, ...]
+    rule: str
+    merged: Pair | None
+    new_token: str | None
+    added: bool
+    changed_words: tuple[WordChange, ...]
+    changed_words_total: int
+    vocab_size: int
+    stop_reason: str | None
+
+    @property
+    def is_tie(self) -> bool:
+        """True when more than one pair had the best score."""
+        return len(self.tied) > 1
+
+
+@dataclass(frozen=True)
+class EncodeTry:
+    """One substring tried by longest-match-first encoding.
+
+    >>> EncodeTry(0, 4, "hugs", False).candidate
+    'hugs'
+    """
+
+    start: int
+    end: int
+    candidate: str
+    matched: bool
+
+
+# --------------------------------------------------------------------------------------
+# The model: a vocabulary applied by longest match first
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WordPiece:
+    """A WordPiece model: a vocabulary, applied greedily by longest match first.
+
+    Args:
+        vocab: the tokens (word-initial pieces plain, continuation pieces with ``prefix``).
+        unk_token: what a word (or leftover) that cannot be matched becomes.
+        prefix: the continuation prefix (``""`` for none, as in seed 004).
+        max_input_chars_per_word: longer words become ``unk_token`` at once (BERT: 100).
+        unk_mode: ``"word"``: any unmatched part makes the whole word ``unk_token`` (BERT);
+            ``"leftover"``: keep the pieces matched so far and add one ``unk_token`` for the
+            rest (seed 004).
+
+    >>> model = WordPiece(["b", "h", "p", "##g", "##n", "##s", "##u", "##gs", "hu"])
+    >>> model.encode("hugs"), model.encode("bum")
+    (['hu', '##gs'], ['[UNK]'])
+    """
+
+    vocab: tuple[str, ...]
+    unk_token: str = DEFAULT_UNK
+    prefix: str = DEFAULT_PREFIX
+    max_input_chars_per_word: int = DEFAULT_MAX_CHARS
+    unk_mode: Literal["word", "leftover"] = "word"
+    _lookup: frozenset[str] = field(init=False, repr=False, compare=False, hash=False)
+    _longest: int = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "vocab", tuple(self.vocab))
+        if self.unk_mode not in ("word", "leftover"):
+            raise ParameterError(f"unk_mode must be 'word' or 'leftover', not {self.unk_mode!r}.")
+        if self.max_input_chars_per_word < 1:
+            raise ParameterError("max_input_chars_per_word must be at least 1.")
+        object.__setattr__(self, "_lookup", frozenset(self.vocab))
+        object.__setattr__(self, "_longest", max((len(t) for t in self.vocab), default=0))
+
+    @classmethod
+    def from_vocab_text(cls, text: str, **options: object) -> WordPiece:
+        """Build a model from a BERT-style ``vocab.txt``: one token per line.
+
+        Blank lines and repeated tokens are refused with the line number, because a
+        vocabulary file's line numbers are its token ids.
+
+        >>> WordPiece.from_vocab_text("[UNK]\\nh\\n##i\\n").encode("hi")
+        ['h', '##i']
+
+        Raises:
+            ParameterError: the file is empty, has a blank line or a repeated token.
+        """
+        lines = text.splitlines()
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if not lines:
+            raise ParameterError("The vocabulary is empty: give one token per line.")
+        seen: dict[str, int] = {}
+        for number, line in enumerate(lines, start=1):
+            token = line.strip()
+            if not token:
+                raise ParameterError(
+                    f"Line {number} is blank. A vocab.txt has one token per line and the line "
+                    "number is the token's id, so blank lines are not allowed."
+                )
+            if token in seen:
+                raise ParameterError(
+                    f"Line {number}: the token {token!r} already appeared on line "
+                    f"{seen[token]}. Each token may appear only once."
+                )
+            seen[token] = number
+        return cls(tuple(seen), **options)  # type: ignore[arg-type]
+
+    def to_vocab_text(self) -> str:
+        """The vocabulary as a ``vocab.txt`` (the UNK token first if it is not in it).
+
+        >>> print(WordPiece(["h", "##i"]).to_vocab_text(), end="")
+        [UNK]
+        h
+        ##i
+        """
+        tokens = list(self.vocab)
+        if self.unk_token not in self._lookup:
+            tokens.insert(0, self.unk_token)
+        return "".join(f"{t}\n" for t in tokens)
+
+    def encode_steps(self, word: str) -> tuple[list[EncodeTry], list[str]]:
+        """Encode ``word`` and record every substring tried, in order.
+
+        Returns the tries and the tokens. A try at ``start > 0`` looks up the continuation
+        form (``##`` + substring).
+
+        >>> tries, tokens = WordPiece(["h", "hu", "##g"]).encode_steps("hug")
+        >>> [(t.candidate, t.matched) for t in tries], tokens
+        ([('hug', False), ('hu', True), ('##g', True)], ['hu', '##g'])
+        """
+        tries: list[EncodeTry] = []
+        if not word:
+            return tries, []
+        if len(word) > self.max_input_chars_per_word:
+            return tries, [self.unk_token]
+        tokens: list[str] = []
+        start, n = 0, len(word)
+        while start < n:
+            found = None
+            # subtle: no vocabulary token is longer than the longest one, so the search can
+            # start there instead of at the end of a long word; the tries shown are the same
+            # ones a student would do by hand, minus those that cannot possibly match.
+            end = min(n, start + self._longest)
+            while end > start:
+                piece = word[start:end]
+                candidate = piece if start == 0 else self.prefix + piece
+                matched = candidate in self._lookup
+                tries.append(EncodeTry(start, end, candidate, matched))
+                if matched:
+                    found = candidate
+                    break
+                end -= 1
+            if found is None:
+                if self.unk_mode == "word":
+                    return tries, [self.unk_token]
+                return tries, [*tokens, self.unk_token]
+            tokens.append(found)
+            start = end
+        return tries, tokens
+
+    def encode(self, word: str) -> list[str]:
+        """Greedy longest-match-first encoding of one word.
+
+        >>> WordPiece(["un", "##aff", "##able"]).encode("unaffable")
+        ['un', '##aff', '##able']
+        """
+        return self.encode_steps(word)[1]
+
+    def tokenize(self, text: str) -> list[str]:
+        """Encode running text: split on whitespace and encode each word.
+
+        >>> WordPiece(["a", "##b"]).tokenize("ab a")
+        ['a', '##b', 'a']
+        """
+        return [t for word in text.split() for t in self.encode(word)]
+
+    def decode(self, tokens: Iterable[str]) -> str:
+        """Join tokens back into text: continuation pieces attach to the previous one.
+
+        >>> WordPiece(["hu", "##gs"]).decode(["hu", "##gs", "hu"])
+        'hugs hu'
+        """
+        words: list[str] = []
+        for token in tokens:
+            if self.prefix and token.startswith(self.prefix) and words:
+                words[-1] += token[len(self.prefix) :]
+            else:
+                words.append(token)
+        return " ".join(words)
+
+
+def word_start_form(
+    tokens: Sequence[str], prefix: str = DEFAULT_PREFIX, marker: str = "_"
+) -> list[str]:
+    """Rewrite ``##`` continuation pieces as word-start-marked pieces (seed 003's display).
+
+    Both forms carry the same information: ``##`` marks pieces that continue a word,
+    ``_`` marks pieces that start one.
+
+    >>> word_start_form(["J", "##et", "makers"])
+    ['_J', 'et', '_makers']
+    """
+    out = []
+    for token in tokens:
+        if prefix and token.startswith(prefix):
+            out.append(token[len(prefix) :])
+        else:
+            out.append(marker + token)
+    return out
+
+
+# --------------------------------------------------------------------------------------
+# Learning
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WordPieceResult:
+    """What ``learn`` returns.
+
+    Attributes:
+        vocab: the tokens in the order they were added, starting with the alphabet
+            (word-initial characters, then continuation characters, each sorted).
+        alphabet_size: how many of ``vocab`` are the alphabet.
+        merges: the merged pairs in order.
+        steps: one ``WordPieceStep`` per merge (plus a stop step if pairs ran out).
+        model: a ``WordPiece`` over ``vocab``.
+        corpus: the corpus learned from.
+        initial_segmentation / final_segmentation: every word's pieces before / after.
+        scoring, tie_break, prefix: the settings used.
+    """
+
+    vocab: list[str]
+    alphabet_size: int
+    merges: list[Pair]
+    steps: list[WordPieceStep]
+    model: WordPiece
+    corpus: Corpus
+    initial_segmentation: tuple[tuple[str, ...], ...]
+    final_segmentation: tuple[tuple[str, ...], ...]
+    history: Mapping[int, tuple[tuple[int, tuple[str, ...]], ...]]
+    scoring: str
+    tie_break: str
+    prefix: str
+
+    def vocab_at(self, step: int) -> list[str]:
+        """The vocabulary after ``step`` steps (0: the alphabet).
+
+        >>> learn({"hug": 10, "hugs": 5}, 5).vocab_at(1)
+        ['h', '##g', '##s', '##u', 'hu']
+        """
+        added = [s.new_token for s in self.steps[:step] if s.merged is not None and s.added]
+        return self.vocab[: self.alphabet_size] + [t for t in added if t is not None]
+
+    def segmentation_at(self, step: int) -> list[tuple[int, tuple[str, ...]]]:
+        """``(word index, pieces)`` of every tracked word after ``step`` steps.
+
+        >>> learn({"hug": 10, "hugs": 5}, 5).segmentation_at(1)[1]
+        (1, ('hu', '##g', '##s'))
+        """
+        rows = []
+        for index, changes in sorted(self.history.items()):
+            pieces = self.initial_segmentation[index]
+            for at, after in changes:
+                if at > step:
+                    break
+                pieces = after
+            rows.append((index, pieces))
+        return rows
+
+
+def split_word(word: str, prefix: str = DEFAULT_PREFIX) -> list[str]:
+    """The word's first pieces: its first character, then ``##`` + every other character.
+
+    >>> split_word("hug")
+    ['h', '##u', '##g']
+    """
+    return [ch if i == 0 else prefix + ch for i, ch in enumerate(word)]
+
+
+def merged_token(pair: Pair, prefix: str = DEFAULT_PREFIX) -> str:
+    """The token a merge creates: the right piece loses its ``##``.
+
+    >>> merged_token(("h", "##u")), merged_token(("##g", "##s"))
+    ('hu', '##gs')
+    """
+    left, right = pair
+    if prefix and right.startswith(prefix):
+        right = right[len(prefix) :]
+    return left + right
+
+
+def alphabet_of(corpus: Corpus, prefix: str = DEFAULT_PREFIX) -> list[str]:
+    """The starting vocabulary: word-initial characters, then continuation ones, sorted.
+
+    >>> alphabet_of(Corpus.from_counts({"hug": 1, "bun": 1}))
+    ['b', 'h', '##g', '##n', '##u']
+    """
+    initial = sorted({w[0] for w in corpus.words})
+    inner = sorted({prefix + ch for w in corpus.words for ch in w[1:]})
+    return list(dict.fromkeys([*initial, *inner]))
+
+
+class _Scores:
+    """Pair scores kept in a lazy max-heap, re-scored when a count they depend on changes.
+
+    subtle: a likelihood score depends on freq(a) and freq(b), so one merge changes the
+    score of every pair that contains a, b or the new token, even in words the merge did
+    not touch. Those pairs are found through ``pairs_of`` and pushed again; heap entries
+    whose score no longer matches are dropped when they reach the top.
+    """
+
+    def __init__(self, table: PairTable, symbol_freq: Counter[str], scoring: str) -> None:
+        self.table = table
+        self.freq = symbol_freq
+        self.likelihood = scoring == "likelihood"
+        self.pairs_of: dict[str, set[Pair]] = {}
+        self.heap: list[tuple[float, Pair]] = []
+        for pair in table.counts:
+            self._index(pair)
+            self.push(pair)
+
+    def _index(self, pair: Pair) -> None:
+        self.pairs_of.setdefault(pair[0], set()).add(pair)
+        self.pairs_of.setdefault(pair[1], set()).add(pair)
+
+    def exact(self, pair: Pair) -> Fraction:
+        count = self.table.counts[pair]
+        if not self.likelihood:
+            return Fraction(count)
+        return Fraction(count, self.freq[pair[0]] * self.freq[pair[1]])
+
+    def _float(self, pair: Pair) -> float:
+        count = self.table.counts[pair]
+        if not self.likelihood:
+            return float(count)
+        return count / (self.freq[pair[0]] * self.freq[pair[1]])
+
+    def push(self, pair: Pair) -> None:
+        heapq.heappush(self.heap, (-self._float(pair), pair))
+
+    def update(self, touched: Iterable[Pair], symbols: Iterable[str]) -> None:
+        """Re-score pairs whose count changed and pairs containing a symbol whose freq did."""
+        dirty: set[Pair] = set()
+        for pair in touched:
+            if pair in self.table.counts:
+                self._index(pair)
+                dirty.add(pair)
+            else:
+                for symbol in pair:
+                    held = self.pairs_of.get(symbol)
+                    if held is not None:
+                        held.discard(pair)
+        if self.likelihood:  # a frequency score does not depend on freq(a), freq(b)
+            for symbol in symbols:
+                dirty |= self.pairs_of.get(symbol, set())
+        for pair in dirty:
+            if pair in self.table.counts:
+                self.push(pair)
+
+    def top(self, k: int) -> list[Pair]:
+        """The ``k`` best pairs plus everything within float noise of the best, best first."""
+        heap, taken, best = self.heap, {}, None
+        while heap:
+            neg, pair = heap[0]
+            if pair not in self.table.counts or pair in taken or self._float(pair) != -neg:
+                heapq.heappop(heap)
+                continue
+            value = -neg
+            if best is None:
+                best = value
+            # subtle: equal fractions can differ in the last bit as floats (15/540 vs
+            # 17/612); keep everything within a relative 1e-9 of the best and let exact
+            # fractions decide the ties.
+            elif len(taken) >= k and value < best * (1 - 1e-9):
+                break
+            heapq.heappop(heap)
+            taken[pair] = value
+        for pair, value in taken.items():
+            heapq.heappush(heap, (-value, pair))
+        if len(heap) > 4 * len(self.table.counts) + 1000:
+            self.heap = [(-self._float(p), p) for p in self.table.counts]
+            heapq.heapify(self.heap)
+        return list(taken)
+
+
+def _as_corpus(corpus: Corpus | Mapping[str, int] | str) -> Corpus:
+    if isinstance(corpus, Corpus):
+        return corpus
+    if isinstance(corpus, str):
+        return parse_corpus(corpus)
+    return Corpus.from_counts(corpus)
+
+
+def learn(
+    corpus: Corpus | Mapping[str, int] | str,
+    vocab_size: int,
+    *,
+    prefix: str = DEFAULT_PREFIX,
+    scoring: Scoring = "likelihood",
+    tie_break: TieBreak = "first-seen",
+    choose: Mapping[int, Pair] | None = None,
+    unk_token: str = DEFAULT_UNK,
+    top_k: int = 50,
+    max_changed_words: int = 50,
+    history_limit: int = 500,
+) -> WordPieceResult:
+    """Learn a WordPiece vocabulary of ``vocab_size`` tokens and record every step.
+
+    Args:
+        corpus: a ``Corpus``, a ``{word: count}`` mapping, or text for ``parse_corpus``.
+        vocab_size: the vocabulary size to reach, alphabet included.
+        prefix: the continuation prefix (``"##"``).
+        scoring: ``"likelihood"`` (freq(ab) / (freq(a) freq(b))) or ``"frequency"``.
+        tie_break: among equal scores, ``"first-seen"`` (first occurrence in corpus order)
+            or ``"lexicographic"`` (the greatest pair in string order).
+        choose: ``{step: pair}`` to pick another of the tied pairs at those steps.
+        unk_token: the model's unknown token.
+        top_k: how many candidates each step keeps besides the ties.
+        max_changed_words: how many changed words each step keeps.
+        history_limit: track the pieces of at most this many words (the most frequent).
+
+    Raises:
+        ParameterError: ``vocab_size`` below the alphabet size (the message gives it), a bad
+            option, a chosen pair that is not tied, or a word containing the prefix.
+
+    >>> result = learn("hug hug pug", 20)
+    >>> result.merges
+    [('h', '##u'), ('p', '##u'), ('hu', '##g'), ('pu', '##g')]
+    >>> result.vocab[-4:], result.steps[-1].stop_reason
+    (['hu', 'pu', 'hug', 'pug'], 'no_pairs')
+    """
+    data = _as_corpus(corpus)
+    if scoring not in SCORINGS:
+        raise ParameterError(f"scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}.")
+    if tie_break not in TIE_BREAKS:
+        raise ParameterError(
+            f"tie_break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}."
+        )
+    for name, value in (("top_k", top_k), ("max_changed_words", max_changed_words)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ParameterError(f"{name} must be a whole number of at least 1.")
+    if prefix and any(ch.isspace() for ch in prefix):
+        raise ParameterError("The continuation prefix cannot contain spaces.")
+    words_text = data.words
+    if prefix:
+        for word in words_text:
+            if prefix in word:
+                raise ParameterError(
+                    f"The word {word!r} already contains the continuation prefix {prefix!r}, "
+                    "so its pieces would be ambiguous. Choose another prefix or remove it."
+                )
+    alphabet = alphabet_of(data, prefix)
+    if (
+        isinstance(vocab_size, bool)
+        or not isinstance(vocab_size, int)
+        or vocab_size < len(alphabet)
+    ):
+        raise ParameterError(
+            f"The vocabulary size must be at least the alphabet size, {len(alphabet)}: the "
+            f"{len(alphabet)} single characters (word-initial and {prefix or 'continuation'} "
+            f"forms) are always in the vocabulary. Got {vocab_size!r}."
+        )
+    choices = dict(choose or {})
+
+    words = [split_word(w, prefix) for w in words_text]
+    freqs = list(data.counts)
+    initial = tuple(tuple(w) for w in words)
+    symbol_freq: Counter[str] = Counter()
+    for pieces, freq in zip(words, freqs, strict=True):
+        for piece in pieces:
+            symbol_freq[piece] += freq
+    if len(words) <= history_limit:
+        tracked = set(range(len(words)))
+    else:
+        tracked = set(sorted(range(len(words)), key=lambda i: (-freqs[i], i))[:history_limit])
+    history: dict[int, list[tuple[int, tuple[str, ...]]]] = {i: [] for i in tracked}
+
+    table = PairTable(words, freqs)
+    scores = _Scores(table, symbol_freq, scoring)
+    vocab = list(alphabet)
+    in_vocab = set(vocab)
+    merges: list[Pair] = []
+    steps: list[WordPieceStep] = []
+    number = 0
+    while len(vocab) < vocab_size:
+        number += 1
+        candidates = _rank(scores.top(top_k), scores, table, tie_break)
+        if not candidates:
+            steps.append(_stop(number, len(vocab)))
+            break
+        best = candidates[0].score
+        tied = tuple(c.pair for c in candidates if c.score == best)
+        if number in choices:
+            pair = tuple(choices[number])
+            if pair not in tied:
+                raise ParameterError(
+                    f"Step {number}: {pair[0]!r} + {pair[1]!r} is not one of the tied pairs, "
+                    "so it cannot be chosen here."
+                )
+            chosen, rule = (pair[0], pair[1]), "chosen"
+        else:
+            chosen, rule = tied[0], ("unique" if len(tied) == 1 else tie_break)
+        token = merged_token(chosen, prefix)
+        changes: list[WordChange] = []
+        touched: set[Pair] = set()
+        for index in sorted(table.where.get(chosen, ())):
+            before = table.words[index]
+            after, _ = merge_symbols(before, chosen, token)
+            freq = freqs[index]
+            for piece in before:
+                symbol_freq[piece] -= freq
+            for piece in after:
+                symbol_freq[piece] += freq
+            touched |= table.replace_word(index, after)
+            changes.append(WordChange(words_text[index], freq, tuple(before), tuple(after)))
+            if index in history:
+                history[index].append((number, tuple(after)))
+        scores.update(touched, (chosen[0], chosen[1], token))
+        added = token not in in_vocab
+        if added:
+            vocab.append(token)
+            in_vocab.add(token)
+        merges.append(chosen)
+        omitted = len(table.counts) + 1 - len(candidates)  # +1: the merged pair is gone now
+        steps.append(
+            WordPieceStep(
+                number=number,
+                candidates=tuple(candidates),
+                candidates_total=len(candidates) + max(omitted, 0),
+                candidates_omitted=max(omitted, 0),
+                best_score=best,
+                tied=tied,
+                rule=rule,
+                merged=chosen,
+                new_token=token,
+                added=added,
+                changed_words=_keep(changes, max_changed_words),
+                changed_words_total=len(changes),
+                vocab_size=len(vocab),
+                stop_reason="vocab_size" if len(vocab) >= vocab_size else None,
+            )
+        )
+
+    model = WordPiece(tuple(vocab), unk_token=unk_token, prefix=prefix)
+    return WordPieceResult(
+        vocab=vocab,
+        alphabet_size=len(alphabet),
+        merges=merges,
+        steps=steps,
+        model=model,
+        corpus=data,
+        initial_segmentation=initial,
+        final_segmentation=tuple(tuple(w) for w in table.words),
+        history={i: tuple(h) for i, h in history.items()},
+        scoring=scoring,
+        tie_break=tie_break,
+        prefix=prefix,
+    )
+
+
+def _rank(pairs: list[Pair], scores: _Scores, table: PairTable, tie_break: str) -> list[PairScore]:
+    """Exact scores for the candidates, ordered by score and then by the tie rule."""
+    out = [
+        PairScore(
+            pair,
+            scores.freq[pair[0]],
+            scores.freq[pair[1]],
+            table.counts[pair],
+            scores.exact(pair),
+            table.first_seen(pair),
+        )
+        for pair in pairs
+    ]
+    if tie_break == "lexicographic":
+        out.sort(key=lambda c: c.pair, reverse=True)
+        out.sort(key=lambda c: -c.score)
+    else:
+        out.sort(key=lambda c: (-c.score, c.first_seen))
+    return out
+
+
+def _keep(changes: list[WordChange], limit: int) -> tuple[WordChange, ...]:
+    if len(changes) <= limit:
+        return tuple(changes)
+    order = sorted(range(len(changes)), key=lambda i: -changes[i].count)[:limit]
+    return tuple(changes[i] for i in sorted(order))
+
+
+def _stop(number: int, vocab_size: int) -> WordPieceStep:
+    return WordPieceStep(
+        number=number,
+        candidates=(),
+        candidates_total=0,
+        candidates_omitted=0,
+        best_score=Fraction(0),
+        tied=(),
+        rule="unique",
+        merged=None,
+        new_token=None,
+        added=False,
+        changed_words=(),
+        changed_words_total=0,
+        vocab_size=vocab_size,
+        stop_reason="no_pairs",
+    )
+
+
+def first_difference(a: WordPieceResult, b: WordPieceResult) -> int | None:
+    """The first step number at which two runs merge different pairs (None if none).
+
+    >>> corpus = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+    >>> first_difference(learn(corpus, 10), learn(corpus, 10, scoring="frequency"))
+    1
+    """
+    for x, y in zip(a.steps, b.steps, strict=False):
+        if x.merged != y.merged:
+            return x.number
+    if len(a.steps) != len(b.steps):
+        return min(len(a.steps), len(b.steps)) + 1
+    return None
+
+
+def from_bpe_vocabulary(
+    symbols: Iterable[str], merges: Iterable[Pair], unk_token: str = DEFAULT_UNK
+) -> WordPiece:
+    """Seed 004's variant: a BPE vocabulary (symbols + merged tokens) applied by longest
+    prefix match, no ``##``, one ``unk_token`` for whatever cannot be matched.
+
+    >>> model = from_bpe_vocabulary("lowe_", [("l", "o"), ("lo", "w"), ("low", "_")])
+    >>> model.encode("low_"), model.encode("lowx_")
+    (['low_'], ['low', '[UNK]'])
+    """
+    vocab = dict.fromkeys(symbols)
+    for left, right in merges:
+        vocab[left + right] = None
+    return WordPiece(tuple(vocab), unk_token=unk_token, prefix="", unk_mode="leftover")
