@@ -20,6 +20,16 @@ import streamlit as st
 from subword_core.bpe import BPEModel, BPEResult, EncodeStep, MergeStep, learn
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
+from ui.common import (
+    TABLE_CSS,
+    remember,
+    rerun_if_retrain_requested,
+    restore_widgets,
+    segmentation_table_html,
+    text_colour,
+    tie_choices,
+    tie_picker,
+)
 from ui.html import badge_html, esc, show_html, token_spans_html
 
 __all__ = [
@@ -37,12 +47,6 @@ __all__ = [
 ]
 
 CHART_ROWS = 25
-_TABLE_CSS = (
-    "<style>.sw-table{border-collapse:collapse;width:100%}"
-    ".sw-table td,.sw-table th{padding:.25em .6em;border-bottom:1px solid rgba(128,128,128,.3);"
-    "text-align:left;vertical-align:middle}"
-    ".sw-table .sw-tokens{flex-wrap:nowrap}</style>"
-)
 TABLE_ROWS = 30
 MAX_MERGES = 5000
 
@@ -64,7 +68,7 @@ class BPESettings:
 
 _DEFAULTS = BPESettings()
 _SHADOW = "bpe__settings"  # survives page switches (widget state does not)
-_CHOICES = "bpe__choices"
+_NS = "bpe"  # namespace of the tie choices in session state
 _WIDGETS = "bpe__widgets"
 _WIDGET_DEFAULTS: dict[str, object] = {
     "bpe_num_merges": _DEFAULTS.num_merges,
@@ -73,7 +77,6 @@ _WIDGET_DEFAULTS: dict[str, object] = {
     "bpe_attach": _DEFAULTS.attach_end_of_word,
     "bpe_tie_break": _DEFAULTS.tie_break,
 }
-_RETRAIN = "bpe__retrain"
 _TIE_LABELS = {
     "first-seen": "First seen in the corpus (the tutorials)",
     "lexicographic": "Greatest in string order (subword-nmt)",
@@ -100,22 +103,13 @@ def _list(items: list[str]) -> str:
 # --------------------------------------------------------------------------------------
 
 
-def _remember(key: str) -> None:
-    st.session_state[_WIDGETS][key] = st.session_state[key]
-
-
 def settings_panel() -> BPESettings | None:
     """Draw the learning settings; return them, or ``None`` after showing what is wrong.
 
-    subtle: Streamlit forgets a widget's state when a page without it runs, so every value
-    is also kept in a shadow dict (updated by ``on_change``) and written back into the
-    widget's key before the widget is drawn. Invalid values are kept too: nothing the
-    student typed is lost.
+    The values survive page switches (:func:`ui.common.restore_widgets`).
     """
     state = st.session_state
-    shadow: dict[str, object] = state.setdefault(_WIDGETS, dict(_WIDGET_DEFAULTS))
-    for key, default in _WIDGET_DEFAULTS.items():
-        state[key] = shadow.get(key, default)
+    restore_widgets(_WIDGETS, _WIDGET_DEFAULTS)
 
     with st.container(border=True):
         c1, c2, c3, c4 = st.columns([1, 1, 1.3, 1.6])
@@ -123,32 +117,32 @@ def settings_panel() -> BPESettings | None:
             "Number of merges",
             step=1,
             key="bpe_num_merges",
-            on_change=_remember,
-            args=("bpe_num_merges",),
+            on_change=remember,
+            args=(_WIDGETS, "bpe_num_merges"),
             help="How many merges to learn at most. Learning may stop earlier (see the last step).",
         )
         min_frequency = c2.number_input(
             "Minimum pair count",
             step=1,
             key="bpe_min_frequency",
-            on_change=_remember,
-            args=("bpe_min_frequency",),
+            on_change=remember,
+            args=(_WIDGETS, "bpe_min_frequency"),
             help="Stop when the most frequent pair occurs fewer times than this "
             "(subword-nmt's --min-frequency, default 2).",
         )
         marker = c3.text_input(
             "End-of-word marker",
             key="bpe_marker",
-            on_change=_remember,
-            args=("bpe_marker",),
+            on_change=remember,
+            args=(_WIDGETS, "bpe_marker"),
             help="Appended to every word so that 'est' at the end of a word differs from 'est' "
             "inside one. Leave empty for no marker.",
         )
         attach = c3.toggle(
             "Glue it to the last letter",
             key="bpe_attach",
-            on_change=_remember,
-            args=("bpe_attach",),
+            on_change=remember,
+            args=(_WIDGETS, "bpe_attach"),
             help="Off: '</w>' is a symbol of its own (Sennrich et al. 2016, seeds 002/003). "
             "On: 'w</w>' is one symbol, as subword-nmt does.",
         )
@@ -157,8 +151,8 @@ def settings_panel() -> BPESettings | None:
             list(_TIE_LABELS),
             format_func=_TIE_LABELS.__getitem__,
             key="bpe_tie_break",
-            on_change=_remember,
-            args=("bpe_tie_break",),
+            on_change=remember,
+            args=(_WIDGETS, "bpe_tie_break"),
         )
 
     problems = []
@@ -194,24 +188,9 @@ def _train(
     )
 
 
-def tie_choices(corpus: Corpus, settings: BPESettings) -> dict[int, tuple[str, str]]:
-    """The tie choices the student made for this corpus and these settings (else none)."""
-    stored = st.session_state.get(_CHOICES)
-    if stored and stored[0] == (corpus, settings):
-        return dict(stored[1])
-    return {}
-
-
-def choose_tie(corpus: Corpus, settings: BPESettings, step: int, pair: tuple[str, str]) -> None:
-    """Remember a tie choice at ``step``; later choices no longer apply and are dropped."""
-    kept = {s: p for s, p in tie_choices(corpus, settings).items() if s < step}
-    kept[step] = pair
-    st.session_state[_CHOICES] = ((corpus, settings), kept)
-
-
 def train_or_explain(corpus: Corpus, settings: BPESettings) -> BPEResult | None:
     """Train (cached); on a documented error show it in the page and return ``None``."""
-    choices = tie_choices(corpus, settings)
+    choices = tie_choices(_NS, (corpus, settings))
     try:
         return _train(corpus, settings, tuple(sorted(choices.items())))
     except SubwordError as err:
@@ -348,12 +327,6 @@ def pair_chart_data(step: MergeStep, limit: int = CHART_ROWS) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["rank", "pair", "count", "status", "label"])
 
 
-def _text_colour() -> str:
-    """Chart text that reads on the viewer's theme (altair marks do not follow it)."""
-    theme = getattr(st.context, "theme", None)
-    return "#fafafa" if getattr(theme, "type", None) == "dark" else "#31333f"
-
-
 def _pair_chart(df: pd.DataFrame, min_frequency: int) -> alt.LayerChart:
     order = df["pair"].tolist()
     colour = alt.Color(
@@ -374,7 +347,7 @@ def _pair_chart(df: pd.DataFrame, min_frequency: int) -> alt.LayerChart:
         tooltip=["pair", "count", "status"],
     )
     bars = base.mark_bar(stroke="currentColor", strokeWidth=0.5).encode(color=colour)
-    text = base.mark_text(align="left", dx=4, fontSize=13, color=_text_colour()).encode(
+    text = base.mark_text(align="left", dx=4, fontSize=13, color=text_colour()).encode(
         text="label:N"
     )
     rule = (
@@ -472,31 +445,9 @@ def corpus_rows(result: BPEResult, step: int) -> list[tuple[str, int, tuple[str,
 # --------------------------------------------------------------------------------------
 
 
-def _corpus_html(result: BPEResult, step: int, merged: str | None) -> str:
-    marker = result.model.end_of_word or None
-    body = []
-    for word, count, symbols, changed in corpus_rows(result, step):
-        highlight = [i for i, s in enumerate(symbols) if changed and s == merged]
-        spans = token_spans_html(symbols, highlight=highlight, marker=marker, highlight_label="new")
-        mark = badge_html("changed", "success") if changed else ""
-        body.append(
-            f"<tr><td>{esc(word)}</td><td style='text-align:right'>{count}</td>"
-            f"<td>{spans}</td><td>{mark}</td></tr>"
-        )
-    return (
-        "<table class='sw-table'><thead><tr><th>word</th><th>count</th>"
-        "<th>segmentation after this step</th><th></th></tr></thead>"
-        f"<tbody>{''.join(body)}</tbody></table>" + _TABLE_CSS
-    )
-
-
 def render_learn_step(result: BPEResult, step_number: int, corpus: Corpus) -> None:
     """Draw one learning step: the sentence, counts, words, merges and vocabulary."""
-    # subtle: this runs inside the step player's fragment, so a click on the tie picker
-    # reruns only the fragment; its callback records the choice and asks for a whole-app
-    # rerun here, which retrains (cached) with the new choice.
-    if st.session_state.pop(_RETRAIN, False):
-        st.rerun()
+    rerun_if_retrain_requested(_NS)
     step = result.steps[step_number - 1]
     words = corpus.words
     title = (
@@ -517,7 +468,8 @@ def render_learn_step(result: BPEResult, step_number: int, corpus: Corpus) -> No
     )
 
     if step.is_tie and step.merged is not None:
-        _tie_picker(result, step, corpus)
+        settings: BPESettings = st.session_state.get(_SHADOW, _DEFAULTS)
+        tie_picker(_NS, (corpus, settings), step.number, step.tied, step.merged)
 
     left, right = st.columns([1, 1.15])
     with left:
@@ -542,7 +494,11 @@ def render_learn_step(result: BPEResult, step_number: int, corpus: Corpus) -> No
         after = f"merge {step.number}" if step.merged else "the last merge"
         st.markdown(f"**The corpus after {after}**")
         merged = step.merged_symbol
-        show_html(_corpus_html(result, step.number, merged))
+        show_html(
+            segmentation_table_html(
+                corpus_rows(result, step.number), merged, marker=result.model.end_of_word or None
+            )
+        )
         tracked = len(result.history)
         if len(corpus) > min(tracked, TABLE_ROWS):
             st.caption(
@@ -565,46 +521,6 @@ def render_learn_step(result: BPEResult, step_number: int, corpus: Corpus) -> No
             + token_spans_html(shown, marker=result.model.end_of_word or None)
             + esc(more)
         )
-
-
-def _on_tie_pick(corpus: Corpus, settings: BPESettings, step: MergeStep) -> None:
-    pick = tuple(st.session_state.get(f"bpe_tie_pick_{step.number}", step.merged))
-    if pick != step.merged:
-        choose_tie(corpus, settings, step.number, (pick[0], pick[1]))
-        st.session_state[_RETRAIN] = True
-
-
-def _on_forget_choices() -> None:
-    st.session_state.pop(_CHOICES, None)
-    st.session_state[_RETRAIN] = True
-
-
-def _tie_picker(result: BPEResult, step: MergeStep, corpus: Corpus) -> None:
-    settings: BPESettings = st.session_state.get(_SHADOW, _DEFAULTS)
-    with st.container(border=True):
-        c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
-        c1.selectbox(
-            f"This step is a tie. Merge another of the {len(step.tied)} tied pairs instead:",
-            list(step.tied),
-            index=list(step.tied).index(step.merged),
-            format_func=lambda p: f"{p[0]} + {p[1]}",
-            key=f"bpe_tie_pick_{step.number}",
-        )
-        c2.button(
-            "Merge this pair and continue",
-            key=f"bpe_tie_go_{step.number}",
-            on_click=_on_tie_pick,
-            args=(corpus, settings, step),
-        )
-        chosen = tie_choices(corpus, settings)
-        if chosen:
-            listed = ", ".join(f"merge {s}: {p[0]} + {p[1]}" for s, p in sorted(chosen.items()))
-            c1.caption(f"Your choices so far: {listed}.")
-            c2.button(
-                "Forget my choices",
-                key=f"bpe_tie_reset_{step.number}",
-                on_click=_on_forget_choices,
-            )
 
 
 # --------------------------------------------------------------------------------------
@@ -677,7 +593,7 @@ def render_encode(model: BPEModel, text: str, word: str) -> None:
         )
     show_html(
         "<table class='sw-table'><thead><tr><th>word</th><th>tokens</th><th>#</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>" + _TABLE_CSS
+        f"<tbody>{''.join(rows)}</tbody></table>" + TABLE_CSS
     )
     st.caption(
         f"{len(text.split())} words → {total} tokens"

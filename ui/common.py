@@ -1,0 +1,166 @@
+"""Pieces shared by the merge-based pages (BPE, WordPiece): kept settings, ties, tables.
+
+- :func:`restore_widgets` / :func:`remember`: widget values that survive page switches.
+- :func:`tie_choices`, :func:`tie_picker`, :func:`rerun_if_retrain_requested`: let a student
+  pick another of the tied pairs at a step and continue from there.
+- :func:`segmentation_table_html`: each corpus word with its current pieces.
+
+Example:
+    >>> segmentation_table_html([("low", 5, ("lo", "w"), True)], "lo").count("<tr>")
+    2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping
+
+import streamlit as st
+
+from ui.html import badge_html, esc, token_spans_html
+
+Pair = tuple[str, str]
+
+TABLE_CSS = (
+    "<style>.sw-table{border-collapse:collapse;width:100%}"
+    ".sw-table td,.sw-table th{padding:.25em .6em;border-bottom:1px solid rgba(128,128,128,.3);"
+    "text-align:left;vertical-align:middle}"
+    ".sw-table .sw-tokens{flex-wrap:nowrap}</style>"
+)
+
+
+# --- widget values that survive page switches ------------------------------------------
+
+
+def restore_widgets(shadow_key: str, defaults: Mapping[str, object]) -> None:
+    """Write each widget's kept value into its key before the widget is drawn.
+
+    subtle: Streamlit forgets a widget's state when a page without it runs, so every value
+    is also kept in a shadow dict (updated by :func:`remember` as the widget's
+    ``on_change``). Invalid values are kept too: nothing the student typed is lost.
+    """
+    state = st.session_state
+    shadow: dict[str, object] = state.setdefault(shadow_key, dict(defaults))
+    for key, default in defaults.items():
+        state[key] = shadow.get(key, default)
+
+
+def remember(shadow_key: str, key: str) -> None:
+    """``on_change`` callback: copy the widget's new value into the shadow dict."""
+    st.session_state[shadow_key][key] = st.session_state[key]
+
+
+# --- ties: pick another tied pair and continue ------------------------------------------
+
+
+def tie_choices(namespace: str, context: Hashable) -> dict[int, Pair]:
+    """The tie choices made for this context (corpus + settings), else none."""
+    stored = st.session_state.get(f"{namespace}__choices")
+    if stored and stored[0] == context:
+        return dict(stored[1])
+    return {}
+
+
+def _choose(namespace: str, context: Hashable, step: int, merged: Pair) -> None:
+    pick = tuple(st.session_state.get(f"{namespace}_tie_pick_{step}", merged))
+    if pick != merged:
+        # a choice at this step makes the later ones meaningless: they are dropped
+        kept = {s: p for s, p in tie_choices(namespace, context).items() if s < step}
+        kept[step] = (pick[0], pick[1])
+        st.session_state[f"{namespace}__choices"] = (context, kept)
+        st.session_state[f"{namespace}__retrain"] = True
+
+
+def _forget(namespace: str) -> None:
+    st.session_state.pop(f"{namespace}__choices", None)
+    st.session_state[f"{namespace}__retrain"] = True
+
+
+def rerun_if_retrain_requested(namespace: str) -> None:
+    """Call first thing inside a step player's render function.
+
+    subtle: the step view runs inside the player's fragment, so a click on the tie picker
+    reruns only the fragment; its callback records the choice and asks for a whole-app
+    rerun here, which retrains (cached) with the new choice.
+    """
+    if st.session_state.pop(f"{namespace}__retrain", False):
+        st.rerun()
+
+
+def tie_picker(
+    namespace: str,
+    context: Hashable,
+    step: int,
+    tied: Iterable[Pair],
+    merged: Pair,
+    what: str = "pair",
+) -> None:
+    """A box offering the other tied pairs at ``step``, plus "forget my choices"."""
+    options = list(tied)
+    with st.container(border=True):
+        c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
+        c1.selectbox(
+            f"This step is a tie. Merge another of the {len(options)} tied {what}s instead:",
+            options,
+            index=options.index(merged),
+            format_func=lambda p: f"{p[0]} + {p[1]}",
+            key=f"{namespace}_tie_pick_{step}",
+        )
+        c2.button(
+            "Merge this pair and continue",
+            key=f"{namespace}_tie_go_{step}",
+            on_click=_choose,
+            args=(namespace, context, step, merged),
+        )
+        chosen = tie_choices(namespace, context)
+        if chosen:
+            listed = ", ".join(f"step {s}: {p[0]} + {p[1]}" for s, p in sorted(chosen.items()))
+            c1.caption(f"Your choices so far: {listed}.")
+            c2.button(
+                "Forget my choices",
+                key=f"{namespace}_tie_reset_{step}",
+                on_click=_forget,
+                args=(namespace,),
+            )
+
+
+# --- the corpus with its current pieces -------------------------------------------------
+
+
+def segmentation_table_html(
+    rows: Iterable[tuple[str, int, tuple[str, ...], bool]],
+    new_token: str | None,
+    *,
+    marker: str | None = None,
+    heading: str = "segmentation after this step",
+    render: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None,
+) -> str:
+    """An HTML table: word, count, its pieces (the new token highlighted), changed badge.
+
+    Args:
+        rows: ``(word, count, pieces, changed at this step)``.
+        new_token: the token to highlight in changed rows.
+        marker: a marker to show muted inside tokens (e.g. ``"</w>"``).
+        heading: the pieces column's heading.
+        render: optional display form of the pieces (e.g. word-start markers).
+    """
+    body = []
+    for word, count, pieces, changed in rows:
+        highlight = [i for i, s in enumerate(pieces) if changed and s == new_token]
+        shown = render(pieces) if render else pieces
+        spans = token_spans_html(shown, highlight=highlight, marker=marker, highlight_label="new")
+        mark = badge_html("changed", "success") if changed else ""
+        body.append(
+            f"<tr><td>{esc(word)}</td><td style='text-align:right'>{count}</td>"
+            f"<td>{spans}</td><td>{mark}</td></tr>"
+        )
+    return (
+        "<table class='sw-table'><thead><tr><th>word</th><th>count</th>"
+        f"<th>{esc(heading)}</th><th></th></tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table>" + TABLE_CSS
+    )
+
+
+def text_colour() -> str:
+    """Chart text that reads on the viewer's theme (altair marks do not follow it)."""
+    theme = getattr(st.context, "theme", None)
+    return "#fafafa" if getattr(theme, "type", None) == "dark" else "#31333f"
