@@ -1,0 +1,80 @@
+"""WordPiece: likelihood-score merges and longest-match-first encoding (seeds 001, 003, 004)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from subword_core.errors import SubwordError
+from subword_core.wordpiece import WordPiece
+from ui.corpus_picker import require_corpus
+from ui.player import step_player
+from ui.shell import ensure_app_shell
+from ui.wordpiece_view import (
+    render_compare,
+    render_encode,
+    render_learn_step,
+    render_variants,
+    settings_panel,
+    train_or_explain,
+)
+
+ensure_app_shell()
+st.title("WordPiece")
+st.caption(
+    "Like BPE, WordPiece grows a vocabulary by merging neighbouring pieces, but it merges the "
+    "pair with the best likelihood score instead of the most frequent one, and it encodes a "
+    "word by taking the longest known piece from the left."
+)
+
+corpus = require_corpus()
+settings = settings_panel(corpus)
+if settings is not None:
+    result = train_or_explain(corpus, settings)
+    if result is not None:
+        learn_tab, compare_tab, encode_tab, variants_tab = st.tabs(
+            [
+                "Learn step by step",
+                "Likelihood vs frequency",
+                "Encode a word",
+                "The tutorials' other “WordPiece”",
+            ]
+        )
+        with learn_tab:
+            step_player(
+                "wp_learn",
+                len(result.steps),
+                lambda n: render_learn_step(result, n, settings),
+                label="Step",
+            )
+        with compare_tab:
+            render_compare(corpus, settings)
+        with encode_tab:
+            if "wp_encode_text" not in st.session_state:
+                st.session_state["wp_encode_text"] = "hugs bum lowest unaffable"
+            text = st.text_input("Words to encode", key="wp_encode_text")
+            c1, c2 = st.columns(2)
+            word_start = c1.toggle(
+                "Show with a word-start marker (_), as seed 003 does", key="wp_word_start"
+            )
+            own = c2.toggle("Use my own vocabulary (vocab.txt)", key="wp_own_vocab")
+            model: WordPiece | None = result.model
+            if own:
+                vocab_text = st.text_area(
+                    "Paste a BERT-style vocab.txt: one token per line, ## for continuations",
+                    key="wp_vocab_text",
+                    height=150,
+                )
+                try:
+                    model = WordPiece.from_vocab_text(vocab_text)
+                except SubwordError as err:
+                    st.error(str(err), icon="⚠️")
+                    model = None
+            words = list(dict.fromkeys(text.split()))
+            if model is not None:
+                if not words:
+                    st.info("Type one or more words above to see how they are looked up.")
+                else:
+                    word = st.selectbox("Show the look-ups for", words, key="wp_encode_word")
+                    render_encode(model, text, word, word_start=word_start)
+        with variants_tab:
+            render_variants(corpus, st.session_state.get("wp_encode_text", "slow slowest"))

@@ -1,0 +1,561 @@
+"""Everything the WordPiece page shows: settings, cached training, step views, encoding.
+
+The numbers come from :mod:`subword_core.wordpiece`; this module says in words what they
+mean. Pages call :func:`settings_panel`, :func:`train_or_explain` and the ``render_*``
+functions.
+
+Example:
+    >>> from fractions import Fraction
+    >>> fraction_text(Fraction(5, 100))
+    '1/20 ≈ 0.0500'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pandas as pd
+import streamlit as st
+
+from subword_core import bpe, wordpiece
+from subword_core.corpus import Corpus
+from subword_core.errors import SubwordError
+from subword_core.wordpiece import EncodeTry, WordPiece, WordPieceResult, WordPieceStep
+from ui.common import (
+    TABLE_CSS,
+    remember,
+    rerun_if_retrain_requested,
+    restore_widgets,
+    segmentation_table_html,
+    tie_choices,
+    tie_picker,
+)
+from ui.html import badge_html, esc, show_html, token_spans_html
+
+__all__ = [
+    "WordPieceSettings",
+    "comparison_table",
+    "explain_step",
+    "fraction_text",
+    "render_compare",
+    "render_encode",
+    "render_learn_step",
+    "render_variants",
+    "score_table",
+    "settings_panel",
+    "train_or_explain",
+    "tries_table",
+]
+
+TABLE_ROWS = 30
+MAX_VOCAB = 20_000
+
+
+@dataclass(frozen=True)
+class WordPieceSettings:
+    """What a student can change on the WordPiece page.
+
+    >>> WordPieceSettings(20).scoring
+    'likelihood'
+    """
+
+    vocab_size: int
+    scoring: str = "likelihood"
+    tie_break: str = "first-seen"
+    prefix: str = "##"
+
+
+_NS = "wp"
+_WIDGETS = "wp__widgets"
+_EXTRA = 10  # default: the alphabet plus this many merged tokens
+_WIDGET_DEFAULTS: dict[str, object] = {
+    "wp_vocab_size": None,
+    "wp_scoring": "likelihood",
+    "wp_tie_break": "first-seen",
+    "wp_prefix": "##",
+}
+_SCORING_LABELS = {
+    "likelihood": "Likelihood score freq(ab) / (freq(a)·freq(b)) (WordPiece, seed 001)",
+    "frequency": "Frequency, like BPE (what the `tokenizers` WordPiece trainer does)",
+}
+_TIE_LABELS = {
+    "first-seen": "First seen in the corpus",
+    "lexicographic": "Greatest in string order",
+}
+
+
+def fraction_text(score: Fraction) -> str:
+    """A score as a fraction and a decimal, e.g. ``1/20 ≈ 0.0500``; whole numbers plain."""
+    if score.denominator == 1:
+        return str(score.numerator)
+    return f"{score.numerator}/{score.denominator} ≈ {float(score):.4f}"
+
+
+def _pair(pair: tuple[str, str]) -> str:
+    return f"<code>{esc(pair[0])}</code> + <code>{esc(pair[1])}</code>"
+
+
+def _tok(token: str) -> str:
+    return f"<code>{esc(token)}</code>"
+
+
+# --------------------------------------------------------------------------------------
+# Settings and training
+# --------------------------------------------------------------------------------------
+
+
+def _set_vocab(size: int) -> None:
+    st.session_state[_WIDGETS]["wp_vocab_size"] = size
+
+
+def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
+    """Draw the settings; return them, or ``None`` after saying what is wrong."""
+    shadow = st.session_state.setdefault(_WIDGETS, dict(_WIDGET_DEFAULTS))
+    prefix_now = str(shadow.get("wp_prefix", "##"))
+    alphabet = len(wordpiece.alphabet_of(corpus, prefix_now)) if corpus else 0
+    if shadow.get("wp_vocab_size") is None:
+        shadow["wp_vocab_size"] = alphabet + _EXTRA
+    restore_widgets(_WIDGETS, _WIDGET_DEFAULTS)
+    with st.container(border=True):
+        c1, c2, c3 = st.columns([1.1, 2.2, 1.2])
+        size = c1.number_input(
+            "Vocabulary size",
+            step=1,
+            key="wp_vocab_size",
+            on_change=remember,
+            args=(_WIDGETS, "wp_vocab_size"),
+            help="How many tokens the vocabulary should hold, the alphabet included. "
+            "Each merge adds one token.",
+        )
+        c1.caption(f"The alphabet alone has {alphabet} tokens.")
+        scoring = c2.radio(
+            "Merge the pair with the best…",
+            list(_SCORING_LABELS),
+            format_func=_SCORING_LABELS.__getitem__,
+            key="wp_scoring",
+            on_change=remember,
+            args=(_WIDGETS, "wp_scoring"),
+        )
+        tie = c3.radio(
+            "Among equal scores, take the pair…",
+            list(_TIE_LABELS),
+            format_func=_TIE_LABELS.__getitem__,
+            key="wp_tie_break",
+            on_change=remember,
+            args=(_WIDGETS, "wp_tie_break"),
+        )
+        prefix = c3.text_input(
+            "Continuation prefix",
+            key="wp_prefix",
+            on_change=remember,
+            args=(_WIDGETS, "wp_prefix"),
+            help="Marks pieces that continue a word: h ##u ##g. BERT uses ##.",
+        )
+    problems = []
+    if size is None or int(size) != size:
+        problems.append("The vocabulary size must be a whole number.")
+    elif size < alphabet:
+        problems.append(
+            f"The vocabulary size must be at least the alphabet size, {alphabet}: every "
+            "single character (word-initial and continuation form) is always a token."
+        )
+    elif size > MAX_VOCAB:
+        problems.append(f"At most {MAX_VOCAB} tokens: more would make the trace too long.")
+    if any(ch.isspace() for ch in prefix):
+        problems.append("The continuation prefix cannot contain spaces.")
+    if problems:
+        for problem in problems:
+            st.error(problem, icon="⚠️")
+        if size is not None and size < alphabet:
+            st.button(
+                f"Use {alphabet + _EXTRA} (the alphabet plus {_EXTRA} merges)",
+                on_click=_set_vocab,
+                args=(alphabet + _EXTRA,),
+            )
+        return None
+    return WordPieceSettings(int(size), scoring, tie, prefix)
+
+
+@st.cache_data(max_entries=24, show_spinner="Learning the WordPiece vocabulary…")
+def _train(
+    corpus: Corpus, settings: WordPieceSettings, choices: tuple[tuple[int, tuple[str, str]], ...]
+) -> WordPieceResult:
+    return wordpiece.learn(
+        corpus,
+        settings.vocab_size,
+        prefix=settings.prefix,
+        scoring=settings.scoring,  # type: ignore[arg-type]
+        tie_break=settings.tie_break,  # type: ignore[arg-type]
+        choose=dict(choices),
+    )
+
+
+def train_or_explain(
+    corpus: Corpus, settings: WordPieceSettings, *, with_choices: bool = True
+) -> WordPieceResult | None:
+    """Train (cached); on a documented error show it and return ``None``."""
+    choices = tie_choices(_NS, (corpus, settings)) if with_choices else {}
+    try:
+        return _train(corpus, settings, tuple(sorted(choices.items())))
+    except SubwordError as err:
+        st.error(str(err), icon="⚠️")
+        return None
+
+
+# --------------------------------------------------------------------------------------
+# One learning step
+# --------------------------------------------------------------------------------------
+
+
+def explain_step(step: WordPieceStep, scoring: str, words: tuple[str, ...]) -> str:
+    """The step in plain words with its numbers (HTML, user text escaped)."""
+    if step.merged is None:
+        return (
+            "<strong>Stop.</strong> Every word is now a single token, so there is no pair "
+            f"left to merge. The vocabulary stays at {step.vocab_size} tokens."
+        )
+    best = next(c for c in step.candidates if c.pair == step.merged)
+    if scoring == "likelihood":
+        why = (
+            f"{_pair(best.pair)} occurs <strong>{best.freq_pair}</strong> times; "
+            f"{_tok(best.pair[0])} occurs {best.freq_a} times in all and {_tok(best.pair[1])} "
+            f"{best.freq_b} times, so its score is {best.freq_pair} / ({best.freq_a} × "
+            f"{best.freq_b}) = <strong>{fraction_text(best.score)}</strong>."
+        )
+        meaning = (
+            " A high score means the two pieces seldom appear apart, so gluing them loses little."
+        )
+    else:
+        why = f"{_pair(best.pair)} occurs <strong>{best.freq_pair}</strong> times."
+        meaning = (
+            " Like BPE, the most frequent pair wins; how often its parts occur does not matter."
+        )
+    if not step.is_tie:
+        head = f"{why} No other pair scores as high.{meaning}"
+    else:
+        others = [_pair(p) for p in step.tied if p != step.merged]
+        listed = ", ".join(others)
+        head = f"{why} It ties with {listed} (the same score).{meaning} "
+        if step.rule == "chosen":
+            head += "You chose this pair among them."
+        elif step.rule == "first-seen":
+            where = esc(words[best.first_seen[0]])
+            head += f"The tie goes to the pair met first in the corpus: in “{where}”."
+        else:
+            head += "The tie goes to the pair that sorts last as text."
+    grow = (
+        f"The new token {_tok(step.new_token or '')} joins the vocabulary, which now has "
+        f"<strong>{step.vocab_size}</strong> tokens."
+        if step.added
+        else f"{_tok(step.new_token or '')} was already in the vocabulary, so it does not grow."
+    )
+    end = " That is the vocabulary size you asked for." if step.stop_reason == "vocab_size" else ""
+    return f"{head} Merging it everywhere gives {_tok(step.new_token or '')}. {grow}{end}"
+
+
+def score_table(step: WordPieceStep, limit: int = 25) -> pd.DataFrame:
+    """One row per candidate pair: the numbers behind its score, winner and ties marked.
+
+    >>> from subword_core.wordpiece import learn
+    >>> df = score_table(learn({"hug": 10, "hugs": 5}, 5).steps[0])
+    >>> df.loc[0, ["pair", "score", "status"]].tolist()
+    ['h + ##u', '1/15 ≈ 0.0667', '★ merged']
+    """
+    tied = set(step.tied)
+    rows = []
+    for rank, c in enumerate(step.candidates[: max(limit, len(step.tied))], start=1):
+        status = "★ merged" if c.pair == step.merged else "tie" if c.pair in tied else ""
+        rows.append(
+            {
+                "rank": rank,
+                "pair": f"{c.pair[0]} + {c.pair[1]}",
+                "freq(a)": c.freq_a,
+                "freq(b)": c.freq_b,
+                "freq(ab)": c.freq_pair,
+                "score": fraction_text(c.score),
+                "status": status,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _rows(result: WordPieceResult, step: int) -> list[tuple[str, int, tuple[str, ...], bool]]:
+    words, counts = result.corpus.words, result.corpus.counts
+    changed = {i for i, h in result.history.items() if any(at == step for at, _ in h)}
+    rows = [(words[i], counts[i], p, i in changed) for i, p in result.segmentation_at(step)]
+    if len(rows) > TABLE_ROWS:
+        rows.sort(key=lambda r: (not r[3], -r[1]))
+        rows = rows[:TABLE_ROWS]
+    return rows
+
+
+def render_learn_step(result: WordPieceResult, number: int, settings: WordPieceSettings) -> None:
+    """Draw one step: the sentence, the score table, the corpus and the vocabulary."""
+    rerun_if_retrain_requested(_NS)
+    step = result.steps[number - 1]
+    title = (
+        f"Step {step.number}: {_pair(step.merged)} → {_tok(step.new_token or '')}"
+        if step.merged
+        else f"Step {step.number}: learning stops"
+    )
+    badges = badge_html(f"tie × {len(step.tied)}", "warning") if step.is_tie else ""
+    show_html(
+        f"<h3 style='margin:.2em 0'>{title} {badges}</h3>"
+        f"<p class='sw-text' style='font-size:1.08em'>"
+        f"{explain_step(step, result.scoring, result.corpus.words)}</p>"
+    )
+    if step.is_tie and step.merged is not None:
+        tie_picker(_NS, (result.corpus, settings), step.number, step.tied, step.merged)
+    left, right = st.columns([1.2, 1])
+    with left:
+        st.markdown(f"**Scores before step {step.number}**")
+        df = score_table(step)
+        if df.empty:
+            st.info("No pairs left: every word is a single token.")
+        else:
+            st.dataframe(df, hide_index=True, width="stretch")
+            shown = len(df)
+            total = step.candidates_total
+            note = f" ({total - shown} lower-scoring pairs not listed)" if total > shown else ""
+            st.caption(
+                f"{shown} of {total} pairs{note}. freq(a), freq(b): how often each piece occurs "
+                "in the whole corpus; freq(ab): how often the pair occurs."
+            )
+    with right:
+        st.markdown(f"**The corpus after step {step.number}**")
+        show_html(segmentation_table_html(_rows(result, step.number), step.new_token))
+        if len(result.corpus) > TABLE_ROWS:
+            st.caption(
+                f"Showing {TABLE_ROWS} of {len(result.corpus)} words: the changed ones first."
+            )
+    vocab = result.vocab_at(step.number)
+    shown_vocab = vocab[:150]
+    new = [len(shown_vocab) - 1] if step.added and len(vocab) <= 150 else []
+    more = f" … and {len(vocab) - len(shown_vocab)} more" if len(vocab) > len(shown_vocab) else ""
+    show_html(
+        f"<div><strong>Vocabulary after step {step.number}</strong> "
+        f"<span class='sw-small'>({result.alphabet_size} alphabet tokens, then the merged "
+        f"ones in the order they were added)</span></div>"
+        + token_spans_html(shown_vocab, highlight=new)
+        + esc(more)
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Likelihood vs frequency
+# --------------------------------------------------------------------------------------
+
+
+def comparison_table(a: WordPieceResult, b: WordPieceResult) -> pd.DataFrame:
+    """Side by side: the token each run adds at each step, and whether they agree.
+
+    >>> from subword_core.wordpiece import learn
+    >>> c = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+    >>> comparison_table(learn(c, 9), learn(c, 9, scoring="frequency")).iloc[0].tolist()[1:]
+    ['##g + ##s → ##gs', '1/20 ≈ 0.0500', '##u + ##g → ##ug', '20', '✗ differ']
+    """
+    rows = []
+    for i in range(max(len(a.steps), len(b.steps))):
+        x = a.steps[i] if i < len(a.steps) else None
+        y = b.steps[i] if i < len(b.steps) else None
+        rows.append(
+            {
+                "step": i + 1,
+                "likelihood merges": _merge_text(x),
+                "its score": fraction_text(x.best_score) if x and x.merged else "",
+                "frequency merges": _merge_text(y),
+                "its count": fraction_text(y.best_score) if y and y.merged else "",
+                "same?": "✓" if x and y and x.merged == y.merged else "✗ differ",
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _merge_text(step: WordPieceStep | None) -> str:
+    if step is None or step.merged is None:
+        return "—"
+    return f"{step.merged[0]} + {step.merged[1]} → {step.new_token}"
+
+
+def render_compare(corpus: Corpus, settings: WordPieceSettings) -> None:
+    """Train both scorings with the same size; mark where they first choose differently."""
+    like = train_or_explain(
+        corpus,
+        WordPieceSettings(settings.vocab_size, "likelihood", settings.tie_break, settings.prefix),
+        with_choices=False,
+    )
+    freq = train_or_explain(
+        corpus,
+        WordPieceSettings(settings.vocab_size, "frequency", settings.tie_break, settings.prefix),
+        with_choices=False,
+    )
+    if like is None or freq is None:
+        return
+    first = wordpiece.first_difference(like, freq)
+    if first is None:
+        show_html("<p>On this corpus both scorings make the same merges in the same order.</p>")
+    else:
+        x = like.steps[first - 1]
+        y = freq.steps[first - 1]
+        show_html(
+            f"<p>They part ways at <strong>step {first}</strong>: the likelihood score merges "
+            f"{_pair(x.merged) if x.merged else 'nothing'} (score "
+            f"{fraction_text(x.best_score)}), while frequency merges "
+            f"{_pair(y.merged) if y.merged else 'nothing'} ({y.best_score} times). "
+            "Frequency favours pairs of common pieces; the likelihood score favours pairs "
+            "whose pieces rarely appear without each other.</p>"
+        )
+    df = comparison_table(like, freq)
+    st.dataframe(
+        df.style.apply(
+            lambda row: (
+                ["font-weight: bold; border-top: 2px solid #d62728" if row["step"] == first else ""]
+                * len(row)
+            ),
+            axis=1,
+        ),
+        hide_index=True,
+        width="stretch",
+    )
+    only_like = [t for t in like.vocab if t not in set(freq.vocab)]
+    only_freq = [t for t in freq.vocab if t not in set(like.vocab)]
+    c1, c2 = st.columns(2)
+    with c1:
+        show_html(
+            f"<div><strong>Only in the likelihood vocabulary</strong> ({len(only_like)})</div>"
+            + token_spans_html(only_like[:80])
+        )
+    with c2:
+        show_html(
+            f"<div><strong>Only in the frequency vocabulary</strong> ({len(only_freq)})</div>"
+            + token_spans_html(only_freq[:80])
+        )
+
+
+# --------------------------------------------------------------------------------------
+# Encoding
+# --------------------------------------------------------------------------------------
+
+
+def tries_table(tries: list[EncodeTry]) -> pd.DataFrame:
+    """Every substring tried, in order, and whether the vocabulary has it.
+
+    >>> tries, _ = WordPiece(["h", "hu", "##g"]).encode_steps("hug")
+    >>> tries_table(tries)["in vocabulary?"].tolist()
+    ['no', 'yes', 'yes']
+    """
+    return pd.DataFrame(
+        [
+            {
+                "try": i,
+                "from": t.start,
+                "to": t.end,
+                "looked up": t.candidate,
+                "in vocabulary?": "yes" if t.matched else "no",
+            }
+            for i, t in enumerate(tries, start=1)
+        ]
+    )
+
+
+def _explain_encoding(
+    model: WordPiece, word: str, tries: list[EncodeTry], tokens: list[str]
+) -> str:
+    if not word:
+        return "An empty word has no pieces."
+    if len(word) > model.max_input_chars_per_word and tokens == [model.unk_token]:
+        return (
+            f"The word has {len(word)} characters, more than the limit of "
+            f"{model.max_input_chars_per_word}, so it becomes {_tok(model.unk_token)} at once."
+        )
+    if tokens and tokens[-1] == model.unk_token:
+        failed = [t for t in tries if not t.matched]
+        at = failed[-1].start if failed else 0
+        rest = esc(word[at:])
+        if model.unk_mode == "word":
+            return (
+                f"From position {at} (“{rest}”) no piece of any length is in the vocabulary. "
+                f"WordPiece then replaces the <strong>whole word</strong> with "
+                f"{_tok(model.unk_token)}: the pieces already found are thrown away."
+            )
+        return (
+            f"From position {at} nothing matches, so the pieces found so far are kept and the "
+            f"leftover “{rest}” becomes one {_tok(model.unk_token)} (seed 004's rule)."
+        )
+    return (
+        f"From the left, take the longest piece in the vocabulary, then the longest "
+        f"continuation piece after it, and so on: {len(tries)} look-ups give "
+        f"{len(tokens)} pieces."
+    )
+
+
+def render_encode(model: WordPiece, text: str, word: str, *, word_start: bool = False) -> None:
+    """The tokens of ``text``, then every substring tried for ``word``."""
+    rows = []
+    for w in text.split():
+        tokens = model.encode(w)
+        shown = wordpiece.word_start_form(tokens, model.prefix) if word_start else tokens
+        rows.append(
+            f"<tr><td>{esc(w)}</td><td>{token_spans_html(shown, unk=model.unk_token)}</td>"
+            f"<td style='text-align:right'>{len(tokens)}</td></tr>"
+        )
+    show_html(
+        "<table class='sw-table'><thead><tr><th>word</th><th>pieces</th><th>#</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>" + TABLE_CSS
+    )
+    if word_start:
+        st.caption(
+            "Shown with a word-start marker (seed 003): “_” marks the piece that starts a "
+            "word instead of “##” marking the pieces that continue one. Same pieces, other "
+            "spelling."
+        )
+    st.subheader(f"How “{word}” is looked up")
+    tries, tokens = model.encode_steps(word)
+    show_html(f"<p>{_explain_encoding(model, word, tries, tokens)}</p>")
+    if tries:
+        st.dataframe(tries_table(tries), hide_index=True, width="stretch")
+    show_html(
+        "<div><strong>Result:</strong> " + token_spans_html(tokens, unk=model.unk_token) + "</div>"
+    )
+
+
+# --------------------------------------------------------------------------------------
+# The tutorials' other "WordPiece"
+# --------------------------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def _seed004_model(corpus: Corpus, merges: int) -> tuple[WordPiece, list[tuple[str, str]]]:
+    words = {w if w.endswith("_") else w + "_": c for w, c in corpus}
+    result = bpe.learn(words, merges, end_of_word="", min_frequency=1)
+    alphabet = sorted({ch for w in words for ch in w})
+    return wordpiece.from_bpe_vocabulary(alphabet, result.merges), result.merges
+
+
+def render_variants(corpus: Corpus, words: str) -> None:
+    """Seed 004's "WordPiece": BPE with an end letter ``_``, applied by longest prefix."""
+    show_html(
+        "<p>Seed 004 calls this WordPiece, but it is BPE: words end in an ordinary letter "
+        "<code>_</code>, pairs are merged by <em>frequency</em>, and the vocabulary (the "
+        "letters plus every merged symbol) is applied by longest <em>prefix</em> match, with "
+        "no <code>##</code>. What cannot be matched becomes one <code>[UNK]</code> for the "
+        "leftover, not for the whole word.</p>"
+    )
+    merges = st.slider("Merges", 1, 50, 10, key="wp_seed004_merges")
+    model, learned = _seed004_model(corpus, merges)
+    st.caption(
+        f"{len(learned)} merges learned: "
+        + ", ".join(f"{a}+{b}" for a, b in learned[:20])
+        + (" …" if len(learned) > 20 else "")
+    )
+    rows = []
+    for w in words.split():
+        target = w if w.endswith("_") else w + "_"
+        tokens = model.encode(target)
+        spans = token_spans_html(tokens, unk=model.unk_token)
+        rows.append(f"<tr><td>{esc(target)}</td><td>{spans}</td></tr>")
+    show_html(
+        "<table class='sw-table'><thead><tr><th>word</th><th>longest-prefix pieces</th></tr>"
+        f"</thead><tbody>{''.join(rows)}</tbody></table>" + TABLE_CSS
+    )
