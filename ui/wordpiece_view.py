@@ -307,28 +307,22 @@ def render_learn_step(result: WordPieceResult, number: int, settings: WordPieceS
     )
     if step.is_tie and step.merged is not None:
         tie_picker(_NS, (result.corpus, settings), step.number, step.tied, step.merged)
-    left, right = st.columns([1.2, 1])
-    with left:
-        st.markdown(f"**Scores before step {step.number}**")
-        df = score_table(step)
-        if df.empty:
-            st.info("No pairs left: every word is a single token.")
-        else:
-            st.dataframe(df, hide_index=True, width="stretch")
-            shown = len(df)
-            total = step.candidates_total
-            note = f" ({total - shown} lower-scoring pairs not listed)" if total > shown else ""
-            st.caption(
-                f"{shown} of {total} pairs{note}. freq(a), freq(b): how often each piece occurs "
-                "in the whole corpus; freq(ab): how often the pair occurs."
-            )
-    with right:
-        st.markdown(f"**The corpus after step {step.number}**")
-        show_html(segmentation_table_html(_rows(result, step.number), step.new_token))
-        if len(result.corpus) > TABLE_ROWS:
-            st.caption(
-                f"Showing {TABLE_ROWS} of {len(result.corpus)} words: the changed ones first."
-            )
+    st.markdown(f"**Scores before step {step.number}**")
+    df = score_table(step)
+    if df.empty:
+        st.info("No pairs left: every word is a single token.")
+    else:
+        st.dataframe(df, hide_index=True, width="stretch", height=min(36 * (len(df) + 1) + 4, 560))
+        shown, total = len(df), step.candidates_total
+        note = f" ({total - shown} lower-scoring pairs not listed)" if total > shown else ""
+        st.caption(
+            f"{shown} of {total} pairs{note}. freq(a), freq(b): how often each piece occurs "
+            "in the whole corpus; freq(ab): how often the pair occurs."
+        )
+    st.markdown(f"**The corpus after step {step.number}**")
+    show_html(segmentation_table_html(_rows(result, step.number), step.new_token))
+    if len(result.corpus) > TABLE_ROWS:
+        st.caption(f"Showing {TABLE_ROWS} of {len(result.corpus)} words: the changed ones first.")
     vocab = result.vocab_at(step.number)
     shown_vocab = vocab[:150]
     new = [len(shown_vocab) - 1] if step.added and len(vocab) <= 150 else []
@@ -474,10 +468,16 @@ def _explain_encoding(
         at = failed[-1].start if failed else 0
         rest = esc(word[at:])
         if model.unk_mode == "word":
+            found = [t.candidate for t in tries if t.matched]
+            lost = (
+                f": the pieces already found ({', '.join(_tok(f) for f in found)}) are thrown away"
+                if found
+                else ""
+            )
             return (
                 f"From position {at} (“{rest}”) no piece of any length is in the vocabulary. "
                 f"WordPiece then replaces the <strong>whole word</strong> with "
-                f"{_tok(model.unk_token)}: the pieces already found are thrown away."
+                f"{_tok(model.unk_token)}{lost}."
             )
         return (
             f"From position {at} nothing matches, so the pieces found so far are kept and the "
