@@ -137,3 +137,17 @@ def test_encode_page_shows_tokens_and_iterations(server: str, browser: object) -
     _no_exception(page)
     page.screenshot(path=str(SHOTS / "bpe_encode.png"), full_page=True)
     page.close()
+
+
+def test_wordpiece_page_steps_and_tabs(server: str, browser: Any) -> None:
+    page = _page(browser, f"{server}/wordpiece")
+    page.get_by_text("Step 1:").first.wait_for(timeout=45_000)
+    page.get_by_role("button", name="Next").first.click()
+    page.get_by_text("Step 2:").first.wait_for(timeout=20_000)
+    page.get_by_role("tab", name="Likelihood vs frequency").click()
+    page.get_by_text("They part ways at").first.wait_for(timeout=20_000)
+    page.get_by_role("tab", name="Encode a word").click()
+    page.get_by_text("is looked up").first.wait_for(timeout=20_000)
+    _no_exception(page)
+    page.screenshot(path=str(SHOTS / "wordpiece.png"), full_page=True)
+    page.close()
