@@ -56,6 +56,11 @@ st.markdown(
   are tied.
 - **BPE: encode & decode**: use the merges you learned to split new words (even words that
   were never in the corpus) and join the pieces back into text.
+- **WordPiece**: the same kind of merging, but the winning pair is the one with the best
+  *likelihood score* (how often the pair occurs, divided by how often its two pieces occur),
+  and words are split by taking the longest known piece from the left. Compare it with
+  frequency-based merging on the same corpus, and see why one unknown letter turns a whole
+  word into `[UNK]`.
 
 On a step-by-step page, switch on **Play** to animate the steps, or go at your own pace with
 the **First / Back / Next / Last** buttons, the slider, or the ← and → arrow keys.
