@@ -29,6 +29,7 @@ a notebook gets the same trace the app animates.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -161,6 +162,8 @@ class EncodeStep:
         positions: symbol indices where ``merged`` was applied (non-overlapping,
             left to right).
         result: the symbols after the iteration.
+        dropped: with BPE-dropout, the indices of the learned pairs (in ``pairs``) that
+            were dropped in this iteration; they could not be merged this time.
 
     >>> model = BPEModel((("l", "o"), ("lo", "w")))
     >>> [s.merged for s in model.encode_steps("low")]
@@ -174,6 +177,7 @@ class EncodeStep:
     rank: int | None
     positions: tuple[int, ...]
     result: tuple[str, ...]
+    dropped: tuple[int, ...] = ()
 
 
 # --------------------------------------------------------------------------------------
@@ -208,6 +212,45 @@ def split_word(
         else:
             symbols.append(end_of_word)
     return symbols
+
+
+def _check_dropout(dropout: float, rng: random.Random | None) -> None:
+    if isinstance(dropout, bool) or not isinstance(dropout, int | float) or not 0 <= dropout <= 1:
+        raise ParameterError(f"dropout must be a probability between 0 and 1, not {dropout!r}.")
+    if 0 < dropout < 1 and rng is None:
+        raise ParameterError(
+            "BPE-dropout is random: pass rng=random.Random(seed) so the same draw can be replayed."
+        )
+
+
+def _survivors(n: int, dropout: float, rng: random.Random | None) -> list[bool]:
+    """Which of ``n`` pair occurrences survive this iteration.
+
+    subtle: one draw per adjacent pair, left to right, learned or not, exactly as
+    subword-nmt's apply-bpe does, so the same seed gives the same segmentation in both.
+    """
+    if not dropout:
+        return [True] * n
+    if dropout >= 1:
+        return [False] * n
+    assert rng is not None
+    return [rng.random() > dropout for _ in range(n)]
+
+
+def _merge_at(symbols: list[str], starts: list[int]) -> tuple[list[str], list[int]]:
+    """Merge the pairs starting at ``starts`` (ascending), skipping overlapping ones."""
+    out: list[str] = []
+    done: list[int] = []
+    i = 0
+    for j in starts:
+        if j < i:  # overlaps the previous merge ("a a a": only the first "a a" merges)
+            continue
+        out.extend(symbols[i:j])
+        out.append(symbols[j] + symbols[j + 1])
+        done.append(j)
+        i = j + 2
+    out.extend(symbols[i:])
+    return out, done
 
 
 @dataclass(frozen=True)
@@ -263,16 +306,31 @@ class BPEModel:
                 chars.append(self.end_of_word)
         return chars
 
-    def encode_steps(self, word: str) -> list[EncodeStep]:
+    def encode_steps(
+        self, word: str, *, dropout: float = 0.0, rng: random.Random | None = None
+    ) -> list[EncodeStep]:
         """Encode ``word`` and record every iteration of the priority algorithm.
 
         The last step always has ``merged is None``: it shows the pairs left over and
-        that none of them was ever learned.
+        that none of them was ever learned (or, with dropout, none survived).
+
+        Args:
+            word: the word.
+            dropout: BPE-dropout (Provilkov et al. 2020): in every iteration each pair
+                occurrence is dropped with this probability; the learned pair with the
+                lowest merge number among the survivors is merged, at its surviving
+                positions only; encoding stops when no learned pair survives. 0 is plain
+                BPE, 1 leaves the characters.
+            rng: the random source, required when ``0 < dropout < 1`` (pass
+                ``random.Random(seed)`` to replay the same draw).
 
         >>> model = BPEModel((("e", "s"), ("es", "t")))
         >>> [step.result for step in model.encode_steps("test")][:2]
         [('t', 'es', 't', '</w>'), ('t', 'est', '</w>')]
+        >>> [s.dropped for s in model.encode_steps("test", dropout=1.0)]
+        [(1,)]
         """
+        _check_dropout(dropout, rng)
         symbols = self.symbols(word)
         steps: list[EncodeStep] = []
         while True:
@@ -280,28 +338,50 @@ class BPEModel:
                 (pair, None if (r := self.ranks.get(pair)) is None else r + 1)
                 for pair in pairwise(symbols)
             )
-            known = [(rank, pair) for pair, rank in pairs if rank is not None]
+            alive = _survivors(len(pairs), dropout, rng)
+            dropped = tuple(i for i, (_, r) in enumerate(pairs) if r is not None and not alive[i])
+            known = [(r, i) for i, (_, r) in enumerate(pairs) if r is not None and alive[i]]
             before = tuple(symbols)
-            if not known:
-                steps.append(EncodeStep(len(steps) + 1, before, pairs, None, None, (), before))
+            if len(symbols) < 2 or not known:
+                steps.append(
+                    EncodeStep(len(steps) + 1, before, pairs, None, None, (), before, dropped)
+                )
                 return steps
-            rank, best = min(known)
-            symbols, positions = merge_symbols(symbols, best)
+            rank, _ = min(known)
+            best = pairs[next(i for r, i in known if r == rank)][0]
+            if dropout:
+                starts = [i for r, i in known if r == rank]
+                symbols, positions = _merge_at(symbols, starts)
+            else:
+                symbols, positions = merge_symbols(symbols, best)
             steps.append(
                 EncodeStep(
-                    len(steps) + 1, before, pairs, best, rank, tuple(positions), tuple(symbols)
+                    len(steps) + 1,
+                    before,
+                    pairs,
+                    best,
+                    rank,
+                    tuple(positions),
+                    tuple(symbols),
+                    dropped,
                 )
             )
 
-    def encode(self, word: str) -> list[str]:
+    def encode(
+        self, word: str, *, dropout: float = 0.0, rng: random.Random | None = None
+    ) -> list[str]:
         """Segment one word by merge priority (lowest merge number first).
 
         The returned tokens keep the end-of-word marker, so ``decode`` can restore word
-        boundaries.
+        boundaries. ``dropout`` and ``rng`` as in :meth:`encode_steps`.
 
         >>> BPEModel((("l", "o"), ("lo", "w"))).encode("lowly")
         ['low', 'l', 'y', '</w>']
+        >>> BPEModel((("l", "o"), ("lo", "w"))).encode("low", dropout=1.0)
+        ['l', 'o', 'w', '</w>']
         """
+        if dropout:
+            return list(self.encode_steps(word, dropout=dropout, rng=rng)[-1].result)
         cached = self._cache.get(word)
         if cached is not None:
             return list(cached)
