@@ -1,0 +1,323 @@
+"""The rest of the BPE family on screen: BPE-dropout, the alternative encoders, joint BPE.
+
+All three reuse the model learned with the BPE settings (:mod:`ui.bpe_view`).
+
+Example:
+    >>> from subword_core.bpe import learn
+    >>> df = dropout_samples(learn({"low": 5, "lower": 2}, 3).model, "low", 0.0, 0, 10)
+    >>> df["segmentation"].tolist(), int(df["times"].iloc[0])
+    (['low</w>'], 10)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from subword_core import encoders, joint
+from subword_core.bpe import BPEModel, EncodeStep
+from subword_core.corpus import Corpus, parse_corpus
+from subword_core.errors import SubwordError
+from ui.common import TABLE_CSS, text_colour
+from ui.html import badge_html, esc, show_html, token_spans_html
+
+MAX_SAMPLES = 5000
+
+
+def _pair(pair: tuple[str, str]) -> str:
+    return f"<code>{esc(pair[0])}</code> + <code>{esc(pair[1])}</code>"
+
+
+# --------------------------------------------------------------------------------------
+# BPE-dropout
+# --------------------------------------------------------------------------------------
+
+
+def dropout_iteration_html(step: EncodeStep, marker: str | None) -> str:
+    """One iteration as seed 000 draws it: the learned pairs, dropped ones struck through."""
+    parts = []
+    for i, (pair, rank) in enumerate(step.pairs):
+        if rank is None:
+            continue
+        text = f"{_pair(pair)} <small>(#{rank})</small>"
+        if i in step.dropped:
+            parts.append(f"<s title='dropped this time'>{text}</s> <small>dropped</small>")
+        elif step.merged == pair and i in step.positions:
+            parts.append(f"<strong style='text-decoration:underline'>{text}</strong>")
+        else:
+            parts.append(text)
+    kept = [i for i, (_, r) in enumerate(step.pairs) if r is not None and i not in step.dropped]
+    if step.merged is not None:
+        verdict = (
+            f"Of the learned pairs that survived, {_pair(step.merged)} has the lowest merge "
+            f"number (#{step.rank}), so it is merged"
+            + (" where it survived." if step.dropped else ".")
+        )
+    elif step.dropped:
+        verdict = "Every learned pair present was dropped this time, so encoding stops here."
+    elif kept:
+        verdict = "Nothing left to merge."  # pragma: no cover - a merge would have happened
+    else:
+        verdict = "No pair present was ever learned, so encoding stops."
+    after = f"<div>→ {token_spans_html(step.result, marker=marker)}</div>" if step.merged else ""
+    return (
+        "<div style='border-left:3px solid rgba(128,128,128,.5);padding:.2em .8em;margin:.4em 0'>"
+        f"<div><strong>Iteration {step.number}.</strong> "
+        f"{token_spans_html(step.symbols, marker=marker)}</div>"
+        f"<div class='sw-small'>Learned pairs present: {'; '.join(parts) or '—'}</div>"
+        f"<div>{verdict}</div>{after}</div>"
+    )
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def dropout_samples(model: BPEModel, word: str, p: float, seed: int, n: int) -> pd.DataFrame:
+    """Encode ``word`` ``n`` times with dropout ``p`` from one seed; count segmentations."""
+    rng = random.Random(seed)
+    counts = Counter(" ".join(model.encode(word, dropout=p, rng=rng)) for _ in range(n))
+    rows = [{"segmentation": seg, "times": c, "share": c / n} for seg, c in counts.most_common()]
+    return pd.DataFrame(rows)
+
+
+def render_dropout(model: BPEModel) -> None:
+    """One replayable draw, iteration by iteration, and the distribution over many draws."""
+    c1, c2, c3 = st.columns([2, 1.4, 1])
+    word = c1.text_input("Word", value="lowest", key="fam_dropout_word")
+    p = c2.slider(
+        "Dropout probability p",
+        0.0,
+        1.0,
+        0.3,
+        0.05,
+        key="fam_dropout_p",
+        help="Each pair occurrence is dropped with this probability, anew in every iteration.",
+    )
+    seed = c3.number_input(
+        "Seed",
+        0,
+        2**31 - 1,
+        0,
+        1,
+        key="fam_dropout_seed",
+        help="The same seed gives the same draw: a whole class can replay it together.",
+    )
+    word = word.strip()
+    if not word or any(ch.isspace() for ch in word):
+        st.info("Type one word (no spaces) to see dropout at work.")
+        return
+    marker = model.end_of_word or None
+    note = {
+        0.0: "With p = 0 nothing is ever dropped: this is plain BPE.",
+        1.0: "With p = 1 every pair is dropped: the word stays in characters.",
+    }.get(float(p), "")
+    show_html(
+        "<p>BPE-dropout changes only how a word is <em>encoded</em>: in every iteration each "
+        "pair occurrence is skipped with probability p, and the learned pair with the lowest "
+        "merge number among the survivors is merged. " + esc(note) + "</p>"
+    )
+    steps = model.encode_steps(word, dropout=float(p), rng=random.Random(int(seed)))
+    for step in steps:
+        show_html(dropout_iteration_html(step, marker))
+    show_html(
+        "<div><strong>This draw:</strong> "
+        + token_spans_html(steps[-1].result, marker=marker)
+        + " <span class='sw-small'>plain BPE: </span>"
+        + token_spans_html(model.encode(word), marker=marker)
+        + "</div>"
+    )
+    n = st.slider("Sample the same word N times", 10, MAX_SAMPLES, 1000, 10, key="fam_dropout_n")
+    df = dropout_samples(model, word, float(p), int(seed), int(n))
+    chart = (
+        alt.Chart(df.head(20))
+        .mark_bar()
+        .encode(
+            y=alt.Y("segmentation:N", sort="-x", title=None, axis=alt.Axis(labelLimit=320)),
+            x=alt.X("share:Q", title="share of the samples", axis=alt.Axis(format="%")),
+            tooltip=["segmentation", "times", alt.Tooltip("share:Q", format=".1%")],
+        )
+    )
+    labels = chart.mark_text(align="left", dx=4, color=text_colour()).encode(
+        text=alt.Text("share:Q", format=".1%")
+    )
+    st.altair_chart((chart + labels).properties(height=max(80, 28 * min(len(df), 20))))
+    st.caption(
+        f"{len(df)} different segmentations in {n} samples (seed {seed}). The model sees the "
+        "word split in all these ways during training, which makes it robust to segmentation."
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Alternative encoders
+# --------------------------------------------------------------------------------------
+
+
+def encoder_rows(model: BPEModel, word: str, n: int) -> list[tuple[str, list[str], set[int]]]:
+    """``(encoder name, tokens, boundaries that differ from BPE's)`` for each encoder.
+
+    >>> from subword_core.bpe import learn
+    >>> rows = encoder_rows(learn({"low": 5, "lower": 2}, 3).model, "lower", 2)
+    >>> [name for name, _, _ in rows][0]
+    'BPE (merges by priority)'
+    """
+    marker = model.end_of_word
+    text = word + marker
+    vocab = model.vocabulary
+    bpe_tokens = model.encode(word)
+    rows = [
+        ("BPE (merges by priority)", bpe_tokens),
+        (
+            f"Character {n}-grams, <UNK> if unknown",
+            encoders.char_ngrams(model.symbols(word), vocab, n),
+        ),
+        (
+            "Longest match, vocabulary sorted by length",
+            encoders.longest_match_by_length(text, vocab),
+        ),
+        ("Longest prefix, [UNK] for the leftover (seed 004)", encoders.longest_prefix(text, vocab)),
+    ]
+    reference = encoders.boundaries(bpe_tokens)
+    out = []
+    for name, tokens in rows:
+        same_text = "".join(tokens) == text
+        diff = (encoders.boundaries(tokens) ^ reference) if same_text else {-1}
+        out.append((name, tokens, diff))
+    return out
+
+
+def _differing(tokens: list[str], diff: set[int]) -> list[int]:
+    """Indices of tokens that start or end at a boundary BPE does not share."""
+    out, at = [], 0
+    for i, token in enumerate(tokens):
+        if at in diff or at + len(token) in diff:
+            out.append(i)
+        at += len(token)
+    return out
+
+
+def render_encoders(model: BPEModel) -> None:
+    """A typed word under each encoder, next to BPE, with the differences marked."""
+    c1, c2 = st.columns([3, 1])
+    word = c1.text_input("Word", value="lowest", key="fam_enc_word").strip()
+    n = c2.slider("n for the n-grams", 1, 5, 2, key="fam_enc_n")
+    if not word or any(ch.isspace() for ch in word):
+        st.info("Type one word (no spaces) to compare the encoders.")
+        return
+    marker = model.end_of_word or None
+    body = []
+    for name, tokens, diff in encoder_rows(model, word, n):
+        unknown = "<UNK>" if "<UNK>" in tokens else "[UNK]"
+        if diff == {-1}:
+            verdict = badge_html("unknown part", "warning")
+            highlight: list[int] = []
+        elif diff:
+            verdict = badge_html(f"differs from BPE at {len(diff)} cut(s)", "error")
+            highlight = _differing(tokens, diff)
+        else:
+            verdict = badge_html("same as BPE", "success")
+            highlight = []
+        spans = token_spans_html(
+            tokens, highlight=highlight, unk=unknown, marker=marker, highlight_label="differs"
+        )
+        body.append(f"<tr><td>{esc(name)}</td><td>{spans}</td><td>{verdict}</td></tr>")
+    show_html(
+        "<table class='sw-table'><thead><tr><th>encoder</th><th>pieces</th><th></th></tr>"
+        f"</thead><tbody>{''.join(body)}</tbody></table>" + TABLE_CSS
+    )
+    st.caption(
+        "All four use the same vocabulary (the letters plus every merged symbol). Only BPE uses "
+        "the merge order; the others look tokens up in the vocabulary, so they can cut a word "
+        "where BPE never would. Pieces marked “differs” start or end at a cut BPE does not make."
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Joint BPE
+# --------------------------------------------------------------------------------------
+
+DEFAULT_TARGET = "lowest 4\nnewer 3\nwider 2\nslower 2"
+
+
+@st.cache_data(max_entries=16, show_spinner="Learning joint BPE…")
+def _joint(source: Corpus, target: Corpus, num_merges: int, options: tuple) -> joint.JointResult:
+    return joint.learn_joint(source, target, num_merges, **dict(options))
+
+
+def joint_table(result: joint.JointResult) -> pd.DataFrame:
+    """Per joint merge: its count on each side and what each side alone merged instead.
+
+    >>> r = joint.learn_joint({"ab": 3}, {"ab": 1, "cd": 2}, 2)
+    >>> row = joint_table(r).iloc[0]
+    >>> row["joint merge"], int(row["source"]), int(row["target"])
+    ('a + b', 3, 1)
+    """
+    rows = []
+    for k, (pair, (src, tgt)) in enumerate(zip(result.merges, result.side_counts, strict=True)):
+        alone_src, alone_tgt = result.separate_choice(k + 1)
+        rows.append(
+            {
+                "merge": k + 1,
+                "joint merge": f"{pair[0]} + {pair[1]}",
+                "source": src,
+                "target": tgt,
+                "source alone merges": f"{alone_src[0]} + {alone_src[1]}" if alone_src else "—",
+                "target alone merges": f"{alone_tgt[0]} + {alone_tgt[1]}" if alone_tgt else "—",
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) -> None:
+    """Joint BPE over the sidebar corpus (source) and a second corpus typed here (target)."""
+    st.markdown(
+        "Joint BPE learns **one** list of merges from two corpora together, e.g. both sides "
+        "of a translation corpus, so that the same string is split the same way on both "
+        "sides. The source is the corpus in the sidebar; type the target here."
+    )
+    if "fam_joint_target" not in st.session_state:
+        st.session_state["fam_joint_target"] = DEFAULT_TARGET
+    text = st.text_area("Target corpus (same formats as the sidebar)", key="fam_joint_target")
+    if not text.strip():
+        st.error(
+            "The target corpus is empty: joint BPE needs words on both sides. Type some words "
+            "above (running text or 'word count' lines).",
+            icon="⚠️",
+        )
+        return
+    try:
+        target = parse_corpus(text)
+        result = _joint(source, target, num_merges, tuple(sorted(options.items())))
+    except SubwordError as err:
+        st.error(str(err), icon="⚠️")
+        return
+    df = joint_table(result)
+    if df.empty:
+        st.info("No merge was learned: no pair is frequent enough in the two corpora together.")
+        return
+    one_sided = int(((df["source"] == 0) | (df["target"] == 0)).sum())
+    differ = int(
+        (df["joint merge"] != df["source alone merges"]).sum()
+        + (df["joint merge"] != df["target alone merges"]).sum()
+    )
+    show_html(
+        f"<p>{len(df)} joint merges. {one_sided} of them come from one side only; at "
+        f"{differ} places a side learning alone would have merged something else at that "
+        "step.</p>"
+    )
+    long = df.melt(id_vars=["merge", "joint merge"], value_vars=["source", "target"])
+    chart = (
+        alt.Chart(long)
+        .mark_bar()
+        .encode(
+            y=alt.Y("joint merge:N", sort=df["joint merge"].tolist(), title=None),
+            x=alt.X("value:Q", title="times the pair occurred when it was merged"),
+            color=alt.Color("variable:N", title="side"),
+            tooltip=["merge", "joint merge", "variable", "value"],
+        )
+        .properties(height=max(100, 26 * min(len(df), 30)))
+    )
+    left, right = st.columns([1, 1.3])
+    left.altair_chart(chart)
+    right.dataframe(df, hide_index=True, width="stretch")
