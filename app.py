@@ -24,7 +24,7 @@ pg = st.navigation(
         st.Page("pages/home.py", title="Start here", icon="👋", default=True),
         st.Page("pages/bpe_learn.py", title="BPE: learn merges", icon="🔗"),
         st.Page("pages/bpe_encode.py", title="BPE: encode & decode", icon="✂️"),
-        st.Page("pages/bpe_variants.py", title="BPE: dropout, joint, encoders", icon="🎲"),
+        st.Page("pages/bpe_variants.py", title="BPE: dropout, joint, encoders", icon="🔀"),
         st.Page("pages/wordpiece.py", title="WordPiece", icon="🧱"),
     ]
 )

@@ -200,7 +200,7 @@ def _differing(tokens: list[str], diff: set[int]) -> list[int]:
 def render_encoders(model: BPEModel) -> None:
     """A typed word under each encoder, next to BPE, with the differences marked."""
     c1, c2 = st.columns([3, 1])
-    word = c1.text_input("Word", value="lowest", key="fam_enc_word").strip()
+    word = c1.text_input("Word", value="nestle", key="fam_enc_word").strip()
     n = c2.slider("n for the n-grams", 1, 5, 2, key="fam_enc_n")
     if not word or any(ch.isspace() for ch in word):
         st.info("Type one word (no spaces) to compare the encoders.")
@@ -229,7 +229,9 @@ def render_encoders(model: BPEModel) -> None:
     st.caption(
         "All four use the same vocabulary (the letters plus every merged symbol). Only BPE uses "
         "the merge order; the others look tokens up in the vocabulary, so they can cut a word "
-        "where BPE never would. Pieces marked “differs” start or end at a cut BPE does not make."
+        "where BPE never would. Pieces marked “differs” start or end at a cut BPE does not make. "
+        "On the seed corpus, try nestle: the longest prefix takes ne first and can then no "
+        "longer use est; lowest: all agree."
     )
 
 
@@ -311,12 +313,17 @@ def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) ->
         alt.Chart(long)
         .mark_bar()
         .encode(
-            y=alt.Y("joint merge:N", sort=df["joint merge"].tolist(), title=None),
+            y=alt.Y(
+                "joint merge:N",
+                sort=df["joint merge"].tolist(),
+                title=None,
+                axis=alt.Axis(labelOverlap=False, labelLimit=200),
+            ),
             x=alt.X("value:Q", title="times the pair occurred when it was merged"),
             color=alt.Color("variable:N", title="side"),
             tooltip=["merge", "joint merge", "variable", "value"],
         )
-        .properties(height=max(100, 26 * min(len(df), 30)))
+        .properties(height=max(100, 30 * min(len(df), 30)))
     )
     left, right = st.columns([1, 1.3])
     left.altair_chart(chart)
