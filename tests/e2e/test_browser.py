@@ -151,3 +151,15 @@ def test_wordpiece_page_steps_and_tabs(server: str, browser: Any) -> None:
     _no_exception(page)
     page.screenshot(path=str(SHOTS / "wordpiece.png"), full_page=True)
     page.close()
+
+
+def test_bpe_variants_page_tabs(server: str, browser: Any) -> None:
+    page = _page(browser, f"{server}/bpe_variants")
+    page.get_by_text("This draw:").first.wait_for(timeout=45_000)
+    page.get_by_role("tab", name="Other encoders").click()
+    page.get_by_text("same as BPE").first.wait_for(timeout=20_000)
+    page.get_by_role("tab", name="Joint BPE").click()
+    page.get_by_text("joint merges").first.wait_for(timeout=20_000)
+    _no_exception(page)
+    page.screenshot(path=str(SHOTS / "bpe_variants.png"), full_page=True)
+    page.close()
