@@ -56,6 +56,9 @@ st.markdown(
   are tied.
 - **BPE: encode & decode**: use the merges you learned to split new words (even words that
   were never in the corpus) and join the pieces back into text.
+- **BPE: dropout, joint, encoders**: encode with random dropout (the same seed replays the
+  same draw), compare BPE with encoders that ignore the merge order, and learn one set of
+  merges from two corpora at once.
 - **WordPiece**: the same kind of merging, but the winning pair is the one with the best
   *likelihood score* (how often the pair occurs, divided by how often its two pieces occur),
   and words are split by taking the longest known piece from the left. Compare it with
