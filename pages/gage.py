@@ -1,0 +1,48 @@
+"""Gage's compression (1994): replace the most frequent pair with a new symbol (seed 003)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.gage_view import compress_or_explain, describe_step, render_step, settings_panel
+from ui.player import step_player
+from ui.shell import ensure_app_shell
+
+ensure_app_shell()
+st.title("Gage's compression")
+st.caption(
+    "Where BPE comes from: Philip Gage's 1994 compression algorithm. Find the pair of "
+    "neighbouring characters that occurs most often, replace every copy with a new symbol the "
+    "text does not use, note the replacement in a table, and repeat until no pair occurs twice. "
+    "This page works on the text you type here, not on the corpus in the sidebar."
+)
+with st.expander("The rules this page follows", expanded=False):
+    st.markdown(
+        """
+- **A symbol is one character** of the text (spaces included). Gage worked on bytes; the
+  idea is the same.
+- **Copies are counted without overlaps, left to right**, because that is how many the
+  replacement can remove: `aaa` holds `aa` at two places, but replacing the first copy uses
+  up the middle `a`, so it counts once. The chart also shows the count with overlaps.
+- **A pair must occur at least twice.** Replacing a single copy would save one character
+  and cost a table entry.
+- **Ties** go to the pair that occurs first (furthest left). You can pick another tied pair
+  at any tie. Seed 003 picks `ab` over `Za` at step 2: choose it there to get its table
+  (Z = aa, Y = ab, X = ZY).
+- **New symbols** are Z, Y, X, … A, skipping letters your text uses, unless you type your
+  own. When they run out, compression stops and says so.
+- **Decompression** reads the table backwards: the last symbol is put back first.
+"""
+    )
+
+settings = settings_panel()
+if settings is not None:
+    result = compress_or_explain(settings)
+    if result is not None:
+        step_player(
+            "gage_steps",
+            len(result.steps),
+            lambda n: render_step(result, n, settings),
+            label="Step",
+            describe=lambda n: describe_step(result, n),
+        )

@@ -1,0 +1,734 @@
+"""Everything the Gage page shows: the text to compress, each replacement, the table, decoding.
+
+The numbers come from :mod:`subword_core.gage`; this module says in words what they mean,
+draws the string as character boxes (every new symbol keeps one colour on the whole page,
+in the strings and in the table) and builds the data for the charts. The page calls
+:func:`settings_panel`, :func:`compress_or_explain` and :func:`render_step`.
+
+Example:
+    >>> from subword_core.gage import compress
+    >>> table_data(compress("aaabdaaabac"), 3)["stands for"].tolist()
+    ['aa', 'aaa', 'aaab']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from subword_core import gage
+from subword_core.errors import SubwordError
+from subword_core.gage import GageResult, GageStep
+from ui.common import (
+    TABLE_CSS,
+    remember,
+    rerun_if_retrain_requested,
+    restore_widgets,
+    text_colour,
+    tie_choices,
+    tie_picker,
+)
+from ui.html import badge_html, esc, show_html, visible_whitespace
+
+__all__ = [
+    "SEED_TEXT",
+    "GageSettings",
+    "compress_or_explain",
+    "decompress_html",
+    "describe_step",
+    "explain_step",
+    "pair_count_data",
+    "render_step",
+    "settings_panel",
+    "size_data",
+    "string_html",
+    "table_data",
+]
+
+SEED_TEXT = "aaabdaaabac"
+"""Seed 003's example."""
+MAX_TEXT = 2000
+"""Longest text the page accepts (the step view draws every character as a box)."""
+SHOW_CHARS = 400
+"""Characters drawn per string; longer strings are cut with a note."""
+CHART_ROWS = 20
+
+_NS = "gage"  # namespace of the tie choices in session state
+_PLAYER = "gage_steps"
+_WIDGETS = "gage__widgets"
+_WIDGET_DEFAULTS: dict[str, object] = {"gage_text": SEED_TEXT, "gage_letters": ""}
+_SEED_PAIR = ("a", "b")
+
+# Character boxes: plain characters get a grey border, new symbols their palette colour.
+_CSS = (
+    "<style>.sw-gage-plain{border-color:rgba(128,128,128,.65)}"
+    ".sw-gage-str{font-size:1.15em}"
+    ".sw-gage-row{display:flex;gap:.6em;align-items:flex-end;flex-wrap:wrap;margin:.35em 0}"
+    ".sw-gage-what{min-width:4.5em;font-weight:600}</style>"
+)
+
+
+@dataclass(frozen=True)
+class GageSettings:
+    """What a student sets on the page: the text and, optionally, the new symbols.
+
+    >>> GageSettings().text
+    'aaabdaaabac'
+    """
+
+    text: str = SEED_TEXT
+    letters: str = ""  # "" = Z, Y, X, ... skipping letters of the text
+
+
+def _sym(symbol: str) -> str:
+    return f"<code>{esc(visible_whitespace(symbol))}</code>"
+
+
+def _pair(pair: tuple[str, str] | str) -> str:
+    return f"<code>{esc(visible_whitespace(pair[0] + pair[1]))}</code>"
+
+
+def _list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _chars(n: int) -> str:
+    return f"{n} character{'' if n == 1 else 's'}"
+
+
+def _pair_label(pair: tuple[str, str]) -> str:
+    return f"{visible_whitespace(pair[0])} + {visible_whitespace(pair[1])}"
+
+
+# --------------------------------------------------------------------------------------
+# Settings and compression
+# --------------------------------------------------------------------------------------
+
+
+def _use_seed() -> None:
+    st.session_state[_WIDGETS].update(gage_text=SEED_TEXT, gage_letters="")
+
+
+def settings_panel() -> GageSettings | None:
+    """Draw the text and new-symbol inputs; return them, or ``None`` when there is no text.
+
+    The values survive page switches (:func:`ui.common.restore_widgets`).
+    """
+    restore_widgets(_WIDGETS, _WIDGET_DEFAULTS)
+    with st.container(border=True):
+        c1, c2, c3 = st.columns([2.4, 1.3, 0.9], vertical_alignment="bottom")
+        text = c1.text_input(
+            "Text to compress",
+            key="gage_text",
+            max_chars=MAX_TEXT,
+            on_change=remember,
+            args=(_WIDGETS, "gage_text"),
+            help="Any text. Every character is one symbol, spaces included.",
+        )
+        letters = c2.text_input(
+            "New symbols (optional)",
+            key="gage_letters",
+            placeholder="Z Y X … (default)",
+            on_change=remember,
+            args=(_WIDGETS, "gage_letters"),
+            help="Characters to use for the new symbols, in order, e.g. ZYX. They must not "
+            "occur in the text. Empty: Z, Y, X, … A, skipping letters your text uses. "
+            "Spaces here are ignored.",
+        )
+        c3.button("Seed 003's example", on_click=_use_seed, key="gage_seed", width="stretch")
+    if text == "":
+        st.info("Type some text above to compress it.", icon="ℹ️")
+        return None
+    return GageSettings(text, "".join(letters.split()))
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _compress(
+    text: str, letters: str, choices: tuple[tuple[int, tuple[str, str]], ...]
+) -> GageResult:
+    return gage.compress(text, letters or None, choose=dict(choices))
+
+
+def compress_or_explain(settings: GageSettings) -> GageResult | None:
+    """Compress (cached); on a documented error say what is wrong and return ``None``."""
+    choices = tie_choices(_NS, settings)
+    try:
+        result: GageResult = _compress(
+            settings.text, settings.letters, tuple(sorted(choices.items()))
+        )
+    except SubwordError as err:
+        # st.error renders markdown: our own words there, the message (which quotes the
+        # student's characters) escaped below it.
+        st.error("These settings can't be used yet.", icon="⚠️")
+        show_html(f'<div class="sw-text sw-problem">{esc(str(err))}</div>')
+        return None
+    if result.stop_reason == "out_of_symbols":
+        st.warning(
+            "Compression stopped early: it ran out of unused symbols while a pair still "
+            "occurs more than once. The last step says which pair; add more new symbols "
+            "(characters the text does not use) to go on.",
+            icon="⚠️",
+        )
+    return result
+
+
+# --------------------------------------------------------------------------------------
+# Strings as character boxes
+# --------------------------------------------------------------------------------------
+
+
+def _colours(table: Mapping[str, str]) -> dict[str, int]:
+    return {symbol: i for i, symbol in enumerate(table)}
+
+
+def string_html(
+    text: str,
+    colours: Mapping[str, int],
+    *,
+    groups: Collection[int] = (),
+    highlight: Collection[int] = (),
+    label: str = "new",
+    limit: int = SHOW_CHARS,
+) -> str:
+    """A string as one box per character (HTML, escaped).
+
+    Args:
+        text: the string.
+        colours: new symbol -> palette index; other characters get a plain grey box.
+        groups: indices where a pair starts; the pair is drawn as one highlighted box
+            (the copies about to be replaced).
+        highlight: indices of single characters to highlight (symbols just written).
+        label: the small label above highlighted boxes (shown in capitals).
+        limit: draw at most this many characters, then say how many more there are.
+
+    >>> html_ = string_html("ZabZ", {"Z": 0}, groups=[1])
+    >>> html_.count("sw-tok "), "sw-c0" in html_, "sw-tok-hl" in html_
+    (3, True, True)
+    """
+    starts, marked = set(groups), set(highlight)
+    boxes: list[str] = []
+    i = 0
+    shown = min(len(text), limit)
+    while i < shown:
+        width = 2 if i in starts and i + 1 < len(text) else 1
+        piece = text[i : i + width]
+        classes = ["sw-tok"]
+        classes.append(f"sw-c{colours[piece]}" if piece in colours else "sw-gage-plain")
+        head = ""
+        if width == 2 or i in marked:
+            classes.append("sw-tok-hl")
+            head = f'<span class="sw-tok-label">{esc(label)}</span>'
+        body = "".join(
+            f'<span class="sw-ws">{esc(visible_whitespace(ch))}</span>'
+            if ch != visible_whitespace(ch)
+            else esc(ch)
+            for ch in piece
+        )
+        title = f"character {i + 1}" if width == 1 else f"characters {i + 1}–{i + 2}"
+        boxes.append(
+            f'<span class="{" ".join(classes)}" title="{esc(title)}">{head}'
+            f'<span class="sw-tok-text">{body}</span></span>'
+        )
+        i += width
+    more = ""
+    if len(text) > shown:
+        more = f' <span class="sw-small">… and {len(text) - shown} more characters</span>'
+    if not text:
+        boxes.append('<span class="sw-empty">(empty)</span>')
+    return f'<span class="sw-tokens sw-gage-str">{"".join(boxes)}</span>{more}'
+
+
+# --------------------------------------------------------------------------------------
+# Words for one step
+# --------------------------------------------------------------------------------------
+
+
+def _overlap_note(step: GageStep) -> str:
+    """Say so when a pair's overlapping copies were counted once (``aa`` inside ``aaa``)."""
+    notes = []
+    for pc in step.pair_counts:
+        if (pc.pair in step.tied or pc.pair == step.pair) and pc.overlapping != pc.count:
+            notes.append(
+                f"{_pair(pc.pair)} starts at {pc.overlapping} places, but neighbouring copies "
+                f"overlap (in {_sym(pc.pair[0] * 3)} only one copy can be replaced), so it "
+                f"counts {pc.count}"
+            )
+    return f" ({'; '.join(notes)}.)" if notes else ""
+
+
+def explain_step(step: GageStep, result: GageResult) -> str:
+    """One step in plain words, with its numbers (HTML; the student's text escaped).
+
+    >>> from subword_core.gage import compress
+    >>> r = compress("aaabdaaabac")
+    >>> "a tie" in explain_step(r.steps[1], r)
+    True
+    """
+    if step.pair is None:
+        return _explain_stop(step, result)
+    assert step.symbol is not None
+    pair, count = step.pair, step.best_count
+    parts = []
+    if not step.is_tie:
+        parts.append(
+            f"The most frequent pair of neighbouring characters is {_pair(pair)}: it occurs "
+            f"<strong>{count}</strong> times, more than any other pair.{_overlap_note(step)}"
+        )
+    else:
+        firsts = {pc.pair: pc.first_at for pc in step.pair_counts}
+        tied = [_pair(p) for p in step.tied]
+        both = "both" if len(tied) == 2 else "all"
+        parts.append(
+            f"{_list(tied)} {both} occur <strong>{count}</strong> times: a tie between "
+            f"{len(tied)} pairs.{_overlap_note(step)}"
+        )
+        if step.rule == "chosen":
+            parts.append(f"You chose {_pair(pair)} among them.")
+        else:
+            where = _list([f"{_pair(p)} at character {firsts[p] + 1}" for p in step.tied])
+            parts.append(
+                f"The rule <em>first occurrence</em> takes the tied pair that starts furthest "
+                f"left ({where}): {_pair(pair)}."
+            )
+    parts.append(
+        f"Its {len(step.positions)} copies (left to right) are replaced by the new symbol "
+        f"{_sym(step.symbol)}, a character the text does not use, and the table notes "
+        f"{_sym(step.symbol)} = {_pair(pair)}."
+    )
+    parts.append(
+        f"The string shrinks from {_chars(len(step.before))} to "
+        f"<strong>{len(step.after)}</strong> (−{step.saved}); the table now has "
+        f"{step.number} entr{'y' if step.number == 1 else 'ies'}."
+    )
+    return " ".join(parts)
+
+
+def _explain_stop(step: GageStep, result: GageResult) -> str:
+    done = len(result.replacements)
+    summary = (
+        f"After {done} replacement{'s' if done != 1 else ''}: {_chars(len(result.text))} → "
+        f"<strong>{len(result.compressed)}</strong>, plus a table of {len(result.table)} "
+        f"entr{'y' if len(result.table) == 1 else 'ies'}."
+    )
+    if step.stop_reason == "out_of_symbols":
+        best = step.pair_counts[0]
+        given = len(result.symbols)
+        if given == 1:
+            why = f"the only new symbol, {_sym(result.symbols[0])}, is in use"
+        elif given:
+            why = f"all {given} new symbols ({_sym(''.join(result.symbols))}) are in use"
+        elif set(gage.DEFAULT_SYMBOLS) <= set(result.text):
+            why = "there was none to begin with: every letter Z … A occurs in the text"
+        else:
+            why = "no new symbols were given"
+        return (
+            f"<strong>Stop: no unused symbol left.</strong> {_pair(best.pair)} still occurs "
+            f"<strong>{best.count}</strong> times and could be replaced, but {why}. "
+            "Type more new symbols above (characters the text does not use) to go on. " + summary
+        )
+    if step.best_count == 0:
+        return (
+            "<strong>Stop.</strong> The string has fewer than two characters, so it has no "
+            "pair at all. " + summary
+        )
+    n = step.pairs_total
+    return (
+        f"<strong>Stop.</strong> No pair occurs twice any more: each of the {n} "
+        f"pair{'s' if n != 1 else ''} of neighbouring characters occurs once. Replacing a pair "
+        "that occurs once would shorten the string by one character but add a whole table "
+        "entry, so Gage's algorithm ends here. " + summary
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Data for charts and tables (tested directly: AppTest cannot see inside altair charts)
+# --------------------------------------------------------------------------------------
+
+
+def pair_count_data(step: GageStep, limit: int = CHART_ROWS) -> pd.DataFrame:
+    """One row per pair shown in the step's count chart, best first.
+
+    >>> from subword_core.gage import compress
+    >>> df = pair_count_data(compress("aaabdaaabac").steps[0])
+    >>> df.loc[0, ["pair", "status", "label"]].tolist()
+    ['a + a', 'replaced', '2 ★ replaced (4 with overlaps)']
+    """
+    tied = set(step.tied)
+    rows = []
+    for rank, pc in enumerate(step.pair_counts[: max(limit, len(step.tied))], start=1):
+        if pc.pair == step.pair:
+            status, label = "replaced", f"{pc.count} ★ replaced"
+        elif pc.pair in tied:
+            status, label = "tied", f"{pc.count} tie"
+        else:
+            status, label = "other", str(pc.count)
+        if pc.overlapping != pc.count:
+            label += f" ({pc.overlapping} with overlaps)"
+        rows.append(
+            {
+                "rank": rank,
+                "pair": _pair_label(pc.pair),
+                "count": pc.count,
+                "overlapping": pc.overlapping,
+                "first at": pc.first_at + 1,
+                "status": status,
+                "label": label,
+            }
+        )
+    columns = ["rank", "pair", "count", "overlapping", "first at", "status", "label"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _pair_chart(df: pd.DataFrame) -> alt.LayerChart:
+    colour = alt.Color(
+        "status:N",
+        scale=alt.Scale(
+            domain=["replaced", "tied", "other"], range=["#d62728", "#ff9f1c", "#8c8c8c"]
+        ),
+        legend=alt.Legend(title=None, orient="bottom"),
+    )
+    base = alt.Chart(df).encode(
+        y=alt.Y(
+            "pair:N",
+            sort=df["pair"].tolist(),
+            title=None,
+            axis=alt.Axis(labelFontSize=14, labelLimit=200, labelOverlap=False),
+        ),
+        x=alt.X(
+            "count:Q",
+            title="copies (not overlapping)",
+            axis=alt.Axis(tickMinStep=1, format="d"),
+            scale=alt.Scale(domainMin=0, nice=True),
+        ),
+        tooltip=["pair", "count", "overlapping", "first at", "status"],
+    )
+    bars = base.mark_bar(stroke="currentColor", strokeWidth=0.5).encode(color=colour)
+    text = base.mark_text(align="left", dx=4, fontSize=13, color=text_colour()).encode(
+        text="label:N"
+    )
+    rule = (
+        alt.Chart(pd.DataFrame({"min": [gage.MIN_COUNT]}))
+        .mark_rule(strokeDash=[4, 4], color=text_colour())
+        .encode(x="min:Q", tooltip=[alt.Tooltip("min:Q", title="must occur at least")])
+    )
+    # subtle: the chart is fitted into this height with its axis and legend, so the bars get
+    # what is left over (about 130 px go to the axis title and the legend)
+    return (bars + text + rule).properties(height=130 + 30 * len(df))
+
+
+def table_data(result: GageResult, upto: int) -> pd.DataFrame:
+    """The replacement table after step ``upto``, in the order the entries were made.
+
+    ``stands for`` is the piece of the original text a symbol expands to in the end.
+
+    >>> from subword_core.gage import compress
+    >>> df = table_data(compress("aaabdaaabac", choose={2: "ab"}), 3)
+    >>> df[["symbol", "pair", "stands for"]].values.tolist()
+    [['Z', 'aa', 'aa'], ['Y', 'ab', 'ab'], ['X', 'ZY', 'aaab']]
+    """
+    rows = []
+    expanded: dict[str, str] = {}
+    for step in result.replacements[: max(upto, 0)]:
+        assert step.symbol is not None and step.pair is not None
+        pair = step.pair[0] + step.pair[1]
+        expanded[step.symbol] = "".join(expanded.get(ch, ch) for ch in pair)
+        rows.append(
+            {
+                "step": step.number,
+                "symbol": step.symbol,
+                "pair": pair,
+                "stands for": expanded[step.symbol],
+                "copies": step.best_count,
+                "chosen by": {"unique": "most frequent", "chosen": "you"}.get(
+                    step.rule, "first occurrence"
+                ),
+            }
+        )
+    columns = ["step", "symbol", "pair", "stands for", "copies", "chosen by"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _table_html(df: pd.DataFrame, colours: Mapping[str, int], current: int) -> str:
+    if df.empty:
+        return "<p class='sw-small'>The table is empty: nothing has been replaced.</p>"
+    body = []
+    for row in df.itertuples(index=False):
+        step, symbol, pair, stands, copies, chosen = row
+        now = badge_html("this step", "success") if step == current else ""
+        body.append(
+            f"<tr><td>{step}</td><td>{string_html(symbol, colours)}</td>"
+            f"<td>{string_html(pair, colours)}</td><td>{string_html(stands, colours)}</td>"
+            f"<td style='text-align:right'>{copies}</td><td>{esc(chosen)} {now}</td></tr>"
+        )
+    return (
+        "<table class='sw-table'><thead><tr><th>step</th><th>symbol</th><th>= pair</th>"
+        "<th>stands for</th><th>copies</th><th>chosen by</th></tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table>" + TABLE_CSS
+    )
+
+
+def size_data(result: GageResult) -> pd.DataFrame:
+    """Characters to store after each step (0 = the input): the string and the table.
+
+    Long format for a stacked bar chart: one row per step and part.
+
+    >>> from subword_core.gage import compress
+    >>> df = size_data(compress("aaabdaaabac"))
+    >>> df.pivot(index="step", columns="part", values="characters").values.tolist()
+    [[11, 0], [9, 3], [7, 6], [5, 9]]
+    """
+    rows = []
+    for k in range(len(result.replacements) + 1):
+        string = len(result.string_at(k))
+        table = gage.TABLE_ENTRY_CHARS * k
+        for part, n in (("string", string), ("table", table)):
+            rows.append({"step": k, "part": part, "characters": n, "total": string + table})
+    return pd.DataFrame(rows, columns=["step", "part", "characters", "total"])
+
+
+def _size_chart(df: pd.DataFrame, current: int, original: int) -> alt.LayerChart:
+    bars = (
+        alt.Chart(df)
+        .mark_bar(stroke="currentColor", strokeWidth=0.5)
+        .encode(
+            x=alt.X("step:O", title="after step (0 = the input)", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("characters:Q", title="characters to store", stack="zero"),
+            color=alt.Color(
+                "part:N",
+                scale=alt.Scale(domain=["string", "table"], range=["#1f77b4", "#ff9f1c"]),
+                legend=alt.Legend(title=None, orient="bottom"),
+            ),
+            order=alt.Order("part:N", sort="ascending"),
+            opacity=alt.condition(f"datum.step == {current}", alt.value(1.0), alt.value(0.45)),
+            tooltip=["step", "part", "characters", "total"],
+        )
+    )
+    totals = df.drop_duplicates("step")
+    text = (
+        alt.Chart(totals)
+        .mark_text(dy=-8, fontSize=13, color=text_colour())
+        .encode(x="step:O", y="total:Q", text="total:Q")
+    )
+    line = (
+        alt.Chart(pd.DataFrame({"y": [original]}))
+        .mark_rule(strokeDash=[4, 4], color=text_colour())
+        .encode(y="y:Q", tooltip=[alt.Tooltip("y:Q", title="the input's length")])
+    )
+    return (bars + text + line).properties(height=360)
+
+
+# --------------------------------------------------------------------------------------
+# Decompression
+# --------------------------------------------------------------------------------------
+
+
+def decompress_html(result: GageResult, upto: int) -> str:
+    """Undo the table after step ``upto``, last entry first, back to the input (HTML).
+
+    >>> from subword_core.gage import compress
+    >>> "identical to the input" in decompress_html(compress("aaabdaaabac"), 3)
+    True
+    """
+    table = result.table_at(upto)
+    start = result.string_at(upto)
+    colours = _colours(result.table)
+    rows = [
+        f"<div class='sw-gage-row'><span class='sw-gage-what'>Start</span>"
+        f"{string_html(start, colours)}</div>"
+    ]
+    steps = gage.decompress_steps(start, table)
+    for ds in steps:
+        # where the expanded pairs sit in the new string: each earlier one added a character
+        spots = [p + k for k, p in enumerate(ds.positions)]
+        where = f"{len(ds.positions)} place{'s' if len(ds.positions) != 1 else ''}"
+        rows.append(
+            f"<div class='sw-gage-row'><span class='sw-gage-what'>{ds.number}.</span>"
+            f"<span>{_sym(ds.symbol)} → {_pair(ds.pair)} ({where})</span>"
+            f"{string_html(ds.after, colours, groups=spots, label='back')}</div>"
+        )
+    end = steps[-1].after if steps else start
+    if end == result.text:
+        verdict = badge_html("✓ identical to the input", "success")
+    else:  # pragma: no cover - compress guarantees the round trip
+        verdict = badge_html("✗ differs from the input", "error")
+    if not steps:
+        intro = "The table is empty, so there is nothing to undo: the string is the input."
+    elif len(steps) == 1:
+        intro = (
+            f"The table has one entry: put {_sym(steps[0].symbol)} back as "
+            f"{_pair(steps[0].pair)} wherever it stands."
+        )
+    else:
+        intro = (
+            f"Read the table backwards: the last entry, {_sym(steps[0].symbol)}, is undone "
+            "first, because later symbols are made of earlier ones. Each symbol is put back "
+            "as its pair wherever it stands."
+        )
+    return (
+        f"<p class='sw-text'>{intro}</p>{''.join(rows)}<p>{verdict}</p>"
+        f"<p class='sw-small'>Compare the result with the input:</p>"
+        f"<div class='sw-gage-row'><span class='sw-gage-what'>Input</span>"
+        f"{string_html(result.text, colours)}</div>" + _CSS
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Rendering one step
+# --------------------------------------------------------------------------------------
+
+
+def _seed_note(step: GageStep, result: GageResult) -> str | None:
+    if result.text != SEED_TEXT or step.number != 2 or _SEED_PAIR not in step.tied:
+        return None
+    if step.pair == _SEED_PAIR:
+        return (
+            "This is seed 003's choice: it replaces <code>ab</code> here (Y = ab), and step 3 "
+            "then gives X = ZY, the seed's table."
+        )
+    return (
+        "Seed 003 breaks this tie the other way: it replaces <code>ab</code> (Y = ab, then "
+        "X = ZY). Both choices end at <code>XdXac</code>, with different tables. Choose "
+        "a + b below to reproduce the seed's table."
+    )
+
+
+def describe_step(result: GageResult, number: int) -> str:
+    """A short plain-text label of a step for the player, e.g. ``"aa → Z"``.
+
+    >>> from subword_core.gage import compress
+    >>> [describe_step(compress("abab"), n) for n in (1, 2)]
+    ['ab → Z', 'stop']
+    """
+    step = result.steps[number - 1]
+    if step.pair is None or step.symbol is None:
+        return "stop"
+    return f"{visible_whitespace(step.pair[0] + step.pair[1])} → {visible_whitespace(step.symbol)}"
+
+
+def _title(step: GageStep) -> str:
+    if step.pair is None:
+        return f"Step {step.number}: compression stops"
+    return f"Step {step.number}: {_pair(step.pair)} → {_sym(step.symbol or '')}"
+
+
+def render_step(result: GageResult, number: int, settings: GageSettings) -> None:
+    """Draw one step: the sentence, the tie, the counts, before/after, table, sizes, decoding."""
+    rerun_if_retrain_requested(_NS)
+    step = result.steps[number - 1]
+    state = min(number, len(result.replacements))  # replacements done after this step
+    colours = _colours(result.table)
+    badges = []
+    if step.is_tie and step.pair is not None:
+        badges.append(badge_html(f"tie × {len(step.tied)}", "warning"))
+    if step.pair is not None:
+        badges.append(badge_html(f"−{step.saved} characters", "success"))
+    elif step.stop_reason == "out_of_symbols":
+        badges.append(badge_html("out of symbols", "error"))
+    else:
+        badges.append(badge_html("done", "info"))
+    show_html(
+        f"<h3 style='margin:.2em 0'>{_title(step)} {' '.join(badges)}</h3>"
+        f"<p class='sw-text' style='font-size:1.08em'>{explain_step(step, result)}</p>"
+    )
+    note = _seed_note(step, result)
+    if note:
+        show_html(f"<p class='sw-text'>📜 {note}</p>")
+    if step.is_tie and step.pair is not None:
+        tie_picker(_NS, settings, step.number, step.tied, step.pair)
+
+    left, right = st.columns([1, 1.25])
+    with left:
+        st.markdown(f"**Pair counts in the string at step {step.number}**")
+        df = pair_count_data(step)
+        if df.empty:
+            st.info("No pairs: the string has fewer than two characters.")
+        else:
+            st.altair_chart(_pair_chart(df), width="stretch")
+            drawn = f"The {len(df)} most frequent of" if len(df) < step.pairs_total else "All"
+            st.caption(
+                f"{drawn} {step.pairs_total} pairs. Red ★: replaced; orange: tied with it; "
+                "dashed line: a pair must occur at least twice. Copies are counted without "
+                "overlaps, as the replacement uses them."
+            )
+    with right:
+        st.markdown("**The string, before and after**")
+        if step.pair is not None:
+            before = string_html(step.before, colours, groups=step.positions, label="pair")
+            after = string_html(step.after, colours, highlight=step.after_positions, label="new")
+            show_html(
+                f"<div class='sw-gage-row'><span class='sw-gage-what'>Before</span>{before}</div>"
+                f"<div class='sw-gage-row'><span class='sw-gage-what'>After</span>{after}</div>"
+                + _CSS
+            )
+        else:
+            show_html(
+                "<div class='sw-gage-row'><span class='sw-gage-what'>Final</span>"
+                f"{string_html(step.after, colours)}</div>" + _CSS
+            )
+        st.markdown("**The table so far**")
+        show_html(_table_html(table_data(result, state), colours, step.number) + _CSS)
+
+    _render_sizes(result, state)
+
+    st.markdown("**Decompress: back to the original**")
+    show_html(decompress_html(result, state))
+
+
+def _render_sizes(result: GageResult, state: int) -> None:
+    string = len(result.string_at(state))
+    entries = state
+    table = gage.TABLE_ENTRY_CHARS * entries
+    total = string + table
+    original = len(result.text)
+    c1, c2, c3, c4 = st.columns(4)
+    c1.metric("String length", f"{original} → {string}", help="Characters in the string.")
+    c2.metric(
+        "Compression ratio",
+        f"{original / string if string else 1:.2f}",
+        help="Input length ÷ string length (the table not counted).",
+    )
+    c3.metric(
+        "Table",
+        f"{entries} × {gage.TABLE_ENTRY_CHARS} = {table}",
+        help="Each entry written out takes 3 characters: the symbol and its pair.",
+    )
+    c4.metric(
+        "String + table",
+        f"{total}",
+        delta=f"{total - original:+d} vs the input",
+        delta_color="inverse",
+        help="What must be stored to get the text back. Input length ÷ this = "
+        f"{original / total if total else 1:.2f}.",
+    )
+    left, right = st.columns([1.25, 1])
+    with left:
+        st.altair_chart(_size_chart(size_data(result), state, original), width="stretch")
+    with right:
+        ratio_all = original / total if total else 1.0
+        verdict = (
+            "smaller than the input"
+            if total < original
+            else "the same size as the input"
+            if total == original
+            else "<strong>longer</strong> than the input"
+        )
+        show_html(
+            "<p class='sw-text'>"
+            f"The string went from {_chars(original)} to <strong>{string}</strong>: a "
+            f"compression ratio of <strong>{original / string if string else 1:.2f}</strong>. "
+            f"But the table is part of the cost: {entries} entr{'y' if entries == 1 else 'ies'}"
+            f" × {gage.TABLE_ENTRY_CHARS} characters = {table}. String and table together take "
+            f"<strong>{total}</strong> characters, {verdict} (ratio {ratio_all:.2f}). A "
+            "replacement pays off only when its pair occurs often: each copy saves one "
+            "character, and each entry costs three.</p>"
+        )
