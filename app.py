@@ -25,6 +25,7 @@ pg = st.navigation(
         st.Page("pages/bpe_learn.py", title="BPE: learn merges", icon="🔗"),
         st.Page("pages/bpe_encode.py", title="BPE: encode & decode", icon="✂️"),
         st.Page("pages/bpe_variants.py", title="BPE: dropout, joint, encoders", icon="🔀"),
+        st.Page("pages/byte_level.py", title="Byte-level BPE", icon="🔢"),
         st.Page("pages/gage.py", title="Gage's compression", icon="🗜️"),
         st.Page("pages/wordpiece.py", title="WordPiece", icon="🧱"),
     ]

@@ -1,0 +1,1002 @@
+"""Everything the byte-level BPE page shows: settings, samples, tokens with bytes, steps.
+
+The numbers come from :mod:`subword_core.byte_level` (which composes :mod:`subword_core.bpe`);
+this module says in words what they mean. The learning steps reuse the BPE page's pieces
+(:func:`ui.bpe_view.explain_step`, its pair chart, corpus rows and merge table) and add what is
+particular to bytes: the hex view of every symbol, and whether a token holds a whole character
+or only some of its bytes.
+
+Pages call :func:`settings_panel`, :func:`train_or_explain`, :func:`text_panel` and the
+``render_*`` functions.
+
+Example:
+    >>> char_label(" "), char_label("\\u0301"), char_label("\\u200d")
+    ('␣', '◌́', 'U+200D')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pandas as pd
+import streamlit as st
+
+from subword_core import bpe
+from subword_core.bpe import MergeStep, WordChange
+from subword_core.byte_level import (
+    BYTE_TO_UNICODE,
+    ByteEncoding,
+    ByteLevelModel,
+    ByteLevelResult,
+    ByteToken,
+    CharPiece,
+    char_pieces,
+    from_display,
+    hex_bytes,
+    learn,
+    parse_hex,
+)
+from subword_core.corpus import Corpus
+from subword_core.errors import SubwordError
+from ui.bpe_view import (
+    _pair_chart,  # the BPE page's pair-count chart, reused as is
+    corpus_rows,
+    explain_step,
+    merge_table,
+    pair_chart_data,
+)
+from ui.common import (
+    TABLE_CSS,
+    remember,
+    rerun_if_retrain_requested,
+    restore_widgets,
+    segmentation_table_html,
+    tie_choices,
+    tie_picker,
+)
+from ui.html import badge_html, esc, show_html, show_text, token_spans_html
+
+__all__ = [
+    "SAMPLES",
+    "ByteLevelSettings",
+    "Sample",
+    "char_label",
+    "comparison_table",
+    "cut_characters",
+    "describe_pieces",
+    "piece_note",
+    "render_byte_table",
+    "render_compare",
+    "render_hex_input",
+    "render_learn_step",
+    "render_tokens",
+    "settings_panel",
+    "step_occurrences",
+    "step_pieces",
+    "text_panel",
+    "train_or_explain",
+]
+
+MAX_MERGES = 5000
+MAX_CARDS = 200
+UNK = "[UNK]"
+_NS = "bbpe"  # namespace of the tie choices
+_WIDGETS = "bbpe__widgets"  # kept widget values (survive page switches)
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A short multilingual sample: a training text and a different sentence to try.
+
+    >>> SAMPLES["zh"].title
+    '中文 (Chinese)'
+    """
+
+    key: str
+    title: str
+    train: str
+    try_text: str
+    note: str = ""
+
+
+_ZH = Sample(
+    "zh",
+    "中文 (Chinese)",
+    "我喜欢吃苹果，也喜欢吃香蕉。你喜欢吃什么？我们一起去吃饭吧！",
+    "我喜欢喝茶，不喜欢喝咖啡。",
+    "Every Chinese character here takes 3 bytes. The sentence to try has characters the "
+    "training text never had (喝 茶 不 咖 啡).",
+)
+_KO = Sample(
+    "ko",
+    "한국어 (Korean)",
+    "나는 사과를 좋아해요. 너는 바나나를 좋아해요? 우리는 같이 밥을 먹어요.",
+    "나는 차를 좋아하고 커피는 안 좋아해요.",
+    "Every Hangul syllable takes 3 bytes; 좋아해요 (like) repeats, so BPE learns it whole.",
+)
+_EMOJI = Sample(
+    "emoji",
+    "Emoji 🙂",
+    "I ❤️ pizza 🍕 and tea 🍵. We ❤️ cats 🐱 and dogs 🐶. Good job 👍 👍 👍🏽!",
+    "I ❤️ cake 🍰 and cats 🐱 👍🏿 👩‍💻",
+    "An emoji takes 4 bytes, and some are several code points: ❤️ is ❤ + an invisible "
+    "variation selector, 👍🏿 is 👍 + a skin tone, 👩‍💻 is 👩 + a zero-width joiner + 💻.",
+)
+_ACCENTS = Sample(
+    "accents",
+    "Accents (é, ü, ñ)",
+    "Le café est près de la crèche. Über den Flüssen fließt Wasser. El niño y la niña comen piñas.",
+    "Un café crème, très naïve : café ≠ cafe\u0301",
+    "é, è, ü, ñ take 2 bytes. The two cafés at the end look the same but are not: the first "
+    "é is one character (c3 a9), the second is e followed by a combining accent (cc 81).",
+)
+SAMPLES: dict[str, Sample] = {
+    "none": Sample("none", "No sample: the corpus only", "", "lowest newer 你好 🙂"),
+    "mixed": Sample(
+        "mixed",
+        "All four: Chinese, Korean, emoji, accents",
+        "\n".join(s.train for s in (_ZH, _KO, _EMOJI, _ACCENTS)),
+        "我喜欢喝茶 · 나는 차를 좋아해요 · café crème 🍰 👍🏿",
+        "Four scripts in one training text: Chinese and Korean characters take 3 bytes, emoji "
+        "4, accented letters 2.",
+    ),
+    **{s.key: s for s in (_ZH, _KO, _EMOJI, _ACCENTS)},
+}
+"""The multilingual samples, by key, in the order the page offers them."""
+
+
+@dataclass(frozen=True)
+class ByteLevelSettings:
+    """What a student can change on the byte-level page.
+
+    >>> ByteLevelSettings().sample, ByteLevelSettings().add_prefix_space
+    ('mixed', True)
+    """
+
+    num_merges: int = 40
+    min_frequency: int = 2
+    tie_break: str = "first-seen"
+    sample: str = "mixed"
+    add_prefix_space: bool = True
+
+
+_DEFAULTS = ByteLevelSettings()
+_WIDGET_DEFAULTS: dict[str, object] = {
+    "bbpe_num_merges": _DEFAULTS.num_merges,
+    "bbpe_min_frequency": _DEFAULTS.min_frequency,
+    "bbpe_tie_break": _DEFAULTS.tie_break,
+    "bbpe_sample": _DEFAULTS.sample,
+    "bbpe_prefix": _DEFAULTS.add_prefix_space,
+    "bbpe_text": SAMPLES[_DEFAULTS.sample].try_text,
+    "bbpe_hex": "e4 bd a0 e5 a5 bd ff 41",
+}
+_TIE_LABELS = {
+    "first-seen": "First seen in the corpus",
+    "lexicographic": "Greatest in string order",
+}
+
+_CSS = """<style>
+.bb-cards { display: flex; flex-wrap: wrap; gap: 0.35em; align-items: stretch; }
+.bb-card { display: inline-flex; flex-direction: column; align-items: center;
+  border: 1px solid; border-radius: 0.35em; padding: 0.15em 0.45em; min-width: 2.6em; }
+.bb-label { font-size: 0.62em; font-weight: 700; text-transform: uppercase;
+  letter-spacing: 0.04em; line-height: 1.2; min-height: 1.2em; }
+.bb-main { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono",
+  monospace; font-size: 1.15em; white-space: pre; }
+.bb-hex { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  font-size: 0.8em; opacity: 0.9; white-space: nowrap; }
+.bb-note { font-size: 0.8em; white-space: nowrap; }
+.bb-partial { border: 3px dashed rgb(214, 39, 40) !important; }
+.bb-arrow { align-self: center; font-size: 1.3em; opacity: 0.7; }
+.bb-grid { border-collapse: collapse; }
+.bb-grid td, .bb-grid th { border: 1px solid rgba(128, 128, 128, 0.45); text-align: center;
+  padding: 0.1em 0.3em; min-width: 2.1em; }
+.bb-grid th { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.8em;
+  opacity: 0.8; }
+.bb-grid td.bb-moved { border: 2px dashed rgba(230, 150, 0, 0.95);
+  background: rgba(230, 150, 0, 0.14); }
+.bb-grid .bb-cell { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 1.1em; }
+.bb-grid .bb-small { font-size: 0.68em; opacity: 0.8; display: block; }
+.bb-text { font-size: 1.2em; white-space: pre-wrap; overflow-wrap: anywhere;
+  border: 1px solid rgba(128, 128, 128, 0.5); border-radius: 0.3em; padding: 0.2em 0.5em; }
+</style>"""
+
+
+# --------------------------------------------------------------------------------------
+# Words for characters and pieces of characters (pure, tested directly)
+# --------------------------------------------------------------------------------------
+
+_WHITESPACE = {" ": "␣", "\t": "⇥", "\n": "↵", "\r": "␍"}
+
+
+def char_label(ch: str) -> str:
+    """How one character is named on the page: visible even when it is invisible.
+
+    A space, tab or line break is shown as ``␣ ⇥ ↵``; a combining mark on a dotted circle;
+    an invisible character (joiner, variation selector, control) by its code point; a byte
+    that is not valid UTF-8 as ``byte ff``.
+
+    >>> char_label("a"), char_label("\\n"), char_label("\\ufe0f"), char_label("\\udcff")
+    ('a', '↵', 'U+FE0F', 'byte ff')
+    """
+    if ch in _WHITESPACE:
+        return _WHITESPACE[ch]
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"byte {code - 0xDC00:02x}"
+    category = unicodedata.category(ch)
+    if category[0] in "CZ" or unicodedata.name(ch, "").startswith("VARIATION SELECTOR"):
+        return f"U+{code:04X}"
+    if category in ("Mn", "Me", "Mc"):
+        return "◌" + ch
+    return ch
+
+
+def _text_label(text: str) -> str:
+    return "".join(char_label(ch) if ch in _WHITESPACE else ch for ch in text)
+
+
+def piece_note(pieces: Sequence[CharPiece]) -> str:
+    """A short note of what a token holds, for a token card (plain text).
+
+    Whole characters are written out; a cut character as ``你 1–2/3`` (its bytes 1 to 2 of 3).
+
+    >>> piece_note([CharPiece(" ", 1, 1, 1), CharPiece("你", 1, 2, 3)])
+    '␣ + 你 1–2/3'
+    """
+    parts: list[str] = []
+    whole = ""
+    for piece in pieces:
+        if piece.complete and piece.valid:
+            whole += char_label(piece.char)
+            continue
+        if whole:
+            parts.append(whole)
+            whole = ""
+        if not piece.valid:
+            parts.append(char_label(piece.char) + " (not UTF-8)")
+        elif piece.first == piece.last:
+            parts.append(f"{char_label(piece.char)} {piece.first}/{piece.size}")
+        else:
+            parts.append(f"{char_label(piece.char)} {piece.first}–{piece.last}/{piece.size}")
+    if whole:
+        parts.append(whole)
+    return " + ".join(parts)
+
+
+def describe_pieces(pieces: Sequence[CharPiece]) -> str:
+    """What a run of bytes holds, in a sentence fragment (plain text, to be escaped).
+
+    >>> describe_pieces([CharPiece("你", 1, 2, 3)])
+    'bytes 1–2 of the 3 bytes of “你”'
+    >>> describe_pieces([CharPiece(" ", 1, 1, 1), CharPiece("l", 1, 1, 1)])
+    'the whole characters “␣l”'
+    """
+    parts: list[str] = []
+    whole = ""
+    for piece in pieces:
+        if piece.complete and piece.valid:
+            whole += char_label(piece.char)
+            continue
+        if whole:
+            parts.append(f"“{whole}”")
+            whole = ""
+        if not piece.valid:
+            parts.append(f"{char_label(piece.char)}, which is not part of any UTF-8 character")
+        elif piece.first == piece.last:
+            parts.append(f"byte {piece.first} of the {piece.size} bytes of “{piece.char}”")
+        else:
+            parts.append(
+                f"bytes {piece.first}–{piece.last} of the {piece.size} bytes of “{piece.char}”"
+            )
+    if whole:
+        if not parts:
+            return f"the whole character{'s' if len(whole) > 1 else ''} “{whole}”"
+        parts.append(f"“{whole}”")
+    return " + ".join(parts)
+
+
+def step_occurrences(
+    result: ByteLevelResult, step: MergeStep, limit: int = 50
+) -> list[tuple[CharPiece, ...]]:
+    """What the new symbol of a merge holds at each place it was made, in corpus order.
+
+    A run of bytes alone cannot say whose bytes it holds; inside a word it can. Looks at the
+    first ``limit`` changed words the step recorded.
+
+    >>> from subword_core.byte_level import learn
+    >>> result = learn("你好 你们", 1)
+    >>> found = step_occurrences(result, result.steps[0])
+    >>> [[(p.char, p.first, p.last) for p in ps] for ps in found]
+    [[(' ', 1, 1), ('你', 1, 1)], [(' ', 1, 1), ('你', 1, 1)]]
+    """
+    symbol = step.merged_symbol
+    if symbol is None:
+        return []
+    out: list[tuple[CharPiece, ...]] = []
+    for change in step.changed_words[:limit]:
+        bounds = []
+        offset = 0
+        for token in change.after:
+            if token == symbol:
+                bounds.append((offset, offset + len(token)))
+            offset += len(token)  # one display character per byte
+        out.extend(char_pieces(from_display(change.word), bounds))
+    return out
+
+
+def step_pieces(result: ByteLevelResult, step: MergeStep) -> tuple[CharPiece, ...]:
+    """What the new symbol of a merge holds where it was first made (empty for a stop step).
+
+    >>> from subword_core.byte_level import learn
+    >>> result = learn("你好 你好", 1)
+    >>> [(p.char, p.first, p.last) for p in step_pieces(result, result.steps[0])]
+    [(' ', 1, 1), ('你', 1, 1)]
+    """
+    found = step_occurrences(result, step, limit=1)
+    return found[0] if found else ()
+
+
+def cut_characters(result: ByteLevelResult, step: MergeStep) -> list[str]:
+    """The different characters the new symbol of a merge holds only part of, in order.
+
+    >>> from subword_core.byte_level import learn
+    >>> result = learn("你好 你们 他们", 1)
+    >>> cut_characters(result, result.steps[0])
+    ['你', '他']
+    """
+    chars = (p.char for ps in step_occurrences(result, step) for p in ps if not p.complete)
+    return list(dict.fromkeys(chars))
+
+
+def _readable(word: str) -> str:
+    """A display-form corpus word as the text it stands for, spaces made visible."""
+    return _text_label(from_display(word).decode("utf-8", "replace"))
+
+
+# --------------------------------------------------------------------------------------
+# Settings, text and training
+# --------------------------------------------------------------------------------------
+
+
+def _on_sample() -> None:
+    remember(_WIDGETS, "bbpe_sample")
+    sample = SAMPLES[st.session_state["bbpe_sample"]]
+    st.session_state[_WIDGETS]["bbpe_text"] = sample.try_text
+
+
+def settings_panel() -> ByteLevelSettings | None:
+    """Draw the learning settings; return them, or ``None`` after showing what is wrong."""
+    restore_widgets(_WIDGETS, _WIDGET_DEFAULTS)
+    with st.container(border=True):
+        c1, c2, c3, c4 = st.columns([1, 1, 1.7, 1.4])
+        num_merges = c1.number_input(
+            "Number of merges",
+            step=1,
+            key="bbpe_num_merges",
+            on_change=remember,
+            args=(_WIDGETS, "bbpe_num_merges"),
+            help="How many merges to learn at most. Learning may stop earlier.",
+        )
+        min_frequency = c2.number_input(
+            "Minimum pair count",
+            step=1,
+            key="bbpe_min_frequency",
+            on_change=remember,
+            args=(_WIDGETS, "bbpe_min_frequency"),
+            help="Stop when the most frequent pair occurs fewer times than this.",
+        )
+        sample = c3.selectbox(
+            "Also learn from a multilingual sample",
+            list(SAMPLES),
+            format_func=lambda key: SAMPLES[key].title,
+            key="bbpe_sample",
+            on_change=_on_sample,
+            help="Its text is learned together with the corpus from the sidebar, and its "
+            "sentence to try is put into the text box below.",
+        )
+        prefix = c3.toggle(
+            "Put a space before the text",
+            key="bbpe_prefix",
+            on_change=remember,
+            args=(_WIDGETS, "bbpe_prefix"),
+            help="Every corpus word is learned with the space before it (Ġword). With this on, "
+            "the first word of a text gets one too, so it is encoded like the others; decoding "
+            "takes it away again (add_prefix_space in RoBERTa).",
+        )
+        tie_break = c4.radio(
+            "When pairs tie, merge the pair that is…",
+            list(_TIE_LABELS),
+            format_func=_TIE_LABELS.__getitem__,
+            key="bbpe_tie_break",
+            on_change=remember,
+            args=(_WIDGETS, "bbpe_tie_break"),
+        )
+    problems = []
+    if num_merges is None or int(num_merges) != num_merges or num_merges < 1:
+        problems.append("The number of merges must be a whole number of at least 1.")
+    elif num_merges > MAX_MERGES:
+        problems.append(f"At most {MAX_MERGES} merges: more would make the trace too long.")
+    if min_frequency is None or int(min_frequency) != min_frequency or min_frequency < 1:
+        problems.append("The minimum pair count must be a whole number of at least 1.")
+    if problems:
+        for problem in problems:
+            st.error(problem, icon="⚠️")
+        return None
+    chosen = SAMPLES[sample]
+    if chosen.train:
+        with st.expander(f"The sample learned with the corpus: {chosen.title}"):
+            show_text(chosen.train)
+            if chosen.note:
+                show_text(chosen.note, small=True)
+    return ByteLevelSettings(int(num_merges), int(min_frequency), tie_break, sample, bool(prefix))
+
+
+def text_panel() -> str:
+    """The text box for the text to tokenize (kept across page switches)."""
+    return st.text_area(
+        "Text to tokenize (type anything: any script, emoji, several lines)",
+        key="bbpe_text",
+        on_change=remember,
+        args=(_WIDGETS, "bbpe_text"),
+        height=90,
+        help="Click outside the box or press Ctrl+Enter to apply.",
+    )
+
+
+@st.cache_data(max_entries=24, show_spinner="Learning byte-level merges…")
+def _train(
+    corpus: Corpus, settings: ByteLevelSettings, choices: tuple[tuple[int, tuple[str, str]], ...]
+) -> ByteLevelResult:
+    return learn(
+        corpus,
+        settings.num_merges,
+        extra_text=SAMPLES[settings.sample].train,
+        add_prefix_space=settings.add_prefix_space,
+        min_frequency=settings.min_frequency,
+        tie_break=settings.tie_break,  # type: ignore[arg-type]
+        choose=dict(choices),
+    )
+
+
+def train_or_explain(corpus: Corpus, settings: ByteLevelSettings) -> ByteLevelResult | None:
+    """Train (cached); on a documented error show it in the page and return ``None``."""
+    choices = tie_choices(_NS, (corpus, settings))
+    try:
+        return _train(corpus, settings, tuple(sorted(choices.items())))
+    except SubwordError as err:
+        st.error(str(err), icon="⚠️")
+        return None
+
+
+# --------------------------------------------------------------------------------------
+# Cards: characters and tokens with their bytes
+# --------------------------------------------------------------------------------------
+
+
+def _card(
+    main: str, hex_text: str, note: str, index: int, label: str = "", partial: bool = False
+) -> str:
+    classes = f"bb-card sw-c{index % 8}" + (" bb-partial" if partial else "")
+    title = f"{label} {main}: {hex_text} {note}".strip()
+    return (
+        f'<div class="{classes}" title="{esc(title)}">'
+        f'<span class="bb-label">{esc(label)}</span>'
+        f'<span class="bb-main">{esc(main) if main else "∅"}</span>'
+        f'<span class="bb-hex">{esc(hex_text)}</span>'
+        f'<span class="bb-note">{esc(note)}</span></div>'
+    )
+
+
+def token_cards_html(tokens: Sequence[ByteToken], limit: int = MAX_CARDS) -> str:
+    """Each token as a card: display form, bytes in hex, what it holds; cut ones marked.
+
+    A token that cuts a character gets a dashed red border and the label ``PART OF A CHAR``,
+    so the mark does not depend on colour.
+
+    >>> from subword_core.byte_level import ByteLevelModel
+    >>> html_ = token_cards_html(ByteLevelModel(()).encode_detailed("é").tokens)
+    >>> html_.count(' bb-partial"'), "é 1/2" in html_
+    (2, True)
+    """
+    cards = [
+        _card(
+            t.token,
+            t.hex,
+            piece_note(t.pieces),
+            i,
+            "part of a char" if t.partial else "",
+            t.partial,
+        )
+        for i, t in enumerate(tokens[:limit])
+    ]
+    return _CSS + f'<div class="bb-cards">{"".join(cards)}</div>'
+
+
+def char_cards_html(text: str, limit: int = 120) -> str:
+    """Each character as a card: the character, its UTF-8 bytes, and how they are drawn.
+
+    >>> "e4 bd a0" in char_cards_html("你")
+    True
+    """
+    cards = []
+    for i, ch in enumerate(text[:limit]):
+        data = ch.encode("utf-8")
+        size = f"{len(data)} byte{'s' if len(data) > 1 else ''}"
+        drawn = "".join(BYTE_TO_UNICODE[b] for b in data)
+        cards.append(_card(char_label(ch), hex_bytes(data), f"→ {drawn}", i, size))
+    return _CSS + f'<div class="bb-cards">{"".join(cards)}</div>'
+
+
+# --------------------------------------------------------------------------------------
+# Your text: chunks, bytes, tokens, decode
+# --------------------------------------------------------------------------------------
+
+
+def render_tokens(model: ByteLevelModel, text: str) -> None:
+    """Show the text cut into chunks, its bytes, its tokens with hex, and the decode check."""
+    if not text:
+        st.info("Type some text above to see its bytes and tokens.")
+        return
+    try:
+        enc = model.encode_detailed(text)
+    except SubwordError as err:
+        st.error(str(err), icon="⚠️")
+        return
+    tokens = [t.token for t in enc.tokens]
+    n_bytes = len(enc.data) - enc.prefix
+    show_html(
+        "<p class='sw-text' style='font-size:1.1em'>"
+        f"<strong>{len(text)}</strong> characters → <strong>{n_bytes}</strong> bytes of UTF-8 "
+        f"→ <strong>{len(tokens)}</strong> tokens, "
+        f"<strong>{enc.partial_count}</strong> of them holding only part of a character. "
+        "No token is unknown: every byte has a token of its own.</p>"
+    )
+
+    st.markdown("##### 1 · Cut the text into chunks")
+    prefix = (
+        " The first ␣ is the space the model put before your text, so that the first word is "
+        "treated like every other one; decoding takes it away again."
+        if enc.prefix
+        else ""
+    )
+    show_html(
+        token_spans_html(list(enc.chunks)) + "<div class='sw-small' style='margin-top:.3em'>"
+        f"{len(enc.chunks)} chunks. A space (␣) stays with the word after it, and letters, "
+        "digits and other symbols go to separate chunks (GPT-2's rule). Merges never cross "
+        f"from one chunk into the next.{esc(prefix)}</div>"
+    )
+
+    st.markdown("##### 2 · Every character becomes 1 to 4 bytes")
+    more = len(text) - 120
+    show_html(
+        char_cards_html(text)
+        + (f"<div class='sw-small'>… and {more} more characters.</div>" if more > 0 else "")
+        + "<div class='sw-small' style='margin-top:.3em'>Under each character: its UTF-8 "
+        "bytes in hex, and how those bytes are drawn in tokens (one printable character per "
+        "byte, from the byte table).</div>"
+    )
+
+    st.markdown("##### 3 · BPE merges bytes into tokens")
+    show_html(
+        token_cards_html(enc.tokens)
+        + (
+            f"<div class='sw-small'>Showing the first {MAX_CARDS} of {len(tokens)} tokens.</div>"
+            if len(tokens) > MAX_CARDS
+            else ""
+        )
+        + "<div class='sw-small' style='margin-top:.3em'>Top: the token as GPT-2-style "
+        "tokenizers print it; middle: its bytes; bottom: what it holds. "
+        "<strong>Dashed border, “part of a char”</strong>: the token holds only some bytes "
+        "of a character (你 1–2/3 = bytes 1 to 2 of the 3 bytes of 你); the rest is in the "
+        "next token.</div>"
+    )
+    _render_decode(model, enc, text)
+
+
+def _render_decode(model: ByteLevelModel, enc: ByteEncoding, text: str) -> None:
+    tokens = [t.token for t in enc.tokens]
+    decoded = model.decode(tokens)
+    same = decoded == text
+    badge = (
+        badge_html("✓ identical to your text", "success")
+        if same
+        else badge_html("✗ differs from your text", "error")
+    )
+    strip = " minus the space added at the start" if enc.prefix else ""
+    st.markdown("##### 4 · Decode")
+    show_html(
+        f"<p>Join the tokens' bytes{esc(strip)} and read them as UTF-8: {badge}</p>"
+        f"<div class='bb-text'>{esc(decoded)}</div>" + _CSS
+    )
+    if len(tokens) > 1:
+        # start where decoding is interesting: at the first token that ends inside a character
+        first_cut = next((i + 1 for i, t in enumerate(enc.tokens) if t.ends_inside), len(tokens))
+        upto = st.slider(
+            "Decode only the first tokens",
+            min_value=1,
+            max_value=len(tokens),
+            value=first_cut,
+            key="bbpe_decode_upto",
+            help="Stop in the middle of a character and the bytes left over are not valid "
+            "UTF-8: they are shown as �.",
+        )
+        part = model.decode(tokens[:upto])
+        cut = enc.tokens[upto - 1].ends_inside
+        why = (
+            "Token "
+            f"{upto} ends inside a character, so its last bytes cannot be read on their own: "
+            "they become � (U+FFFD, the replacement character), as in GPT-2."
+            if cut
+            else f"Token {upto} ends at a character boundary, so this part reads cleanly."
+        )
+        show_html(f"<div class='bb-text'>{esc(part)}</div><p class='sw-small'>{esc(why)}</p>")
+
+
+def render_hex_input(model: ByteLevelModel) -> None:
+    """Encode bytes typed in hex, including bytes that are not valid UTF-8."""
+    st.markdown(
+        "Byte-level BPE works on bytes, so it can even take bytes that are **not text**. "
+        "Type bytes in hex (`ff` can never occur in UTF-8):"
+    )
+    raw = st.text_input(
+        "Bytes in hex",
+        key="bbpe_hex",
+        on_change=remember,
+        args=(_WIDGETS, "bbpe_hex"),
+    )
+    try:
+        data = parse_hex(raw)
+    except SubwordError as err:
+        st.error(str(err), icon="⚠️")
+        return
+    if not data:
+        st.info("Type some bytes, e.g. e4 bd a0 ff.")
+        return
+    enc = model.encode_detailed(data)
+    back = model.decode_bytes([t.token for t in enc.tokens])
+    same = badge_html(
+        "✓ the same bytes" if back == data else "✗ other bytes",
+        "success" if back == data else "error",
+    )
+    try:
+        data.decode("utf-8")
+        valid = "These bytes are valid UTF-8 text."
+    except UnicodeDecodeError as err:
+        valid = (
+            f"Byte {data[err.start]:02x} at offset {err.start} is not valid UTF-8, so as text "
+            "these bytes can only be shown with � in its place. The tokens keep the byte "
+            "itself, so nothing is lost until you ask for text."
+        )
+    show_html(
+        token_cards_html(enc.tokens)
+        + f"<p>Decode to bytes: <code>{esc(hex_bytes(back))}</code> {same}</p>"
+        + f"<p>As text: <span class='bb-text'>{esc(data.decode('utf-8', 'replace'))}</span></p>"
+        + f"<p class='sw-small'>{esc(valid)}</p>"
+    )
+    st.caption(
+        "A corpus must be text, so the sidebar's upload is stricter: a file that is not valid "
+        "UTF-8 is refused, with the position of the first bad byte, instead of being guessed "
+        "at. Save it as UTF-8 (or paste the text) and it can be learned from."
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Learning step by step (composed from the BPE page's pieces)
+# --------------------------------------------------------------------------------------
+
+
+def _readable_step(step: MergeStep) -> MergeStep:
+    """The step with its words written as text (␣low), for the BPE page's sentences."""
+    changes = tuple(
+        WordChange(_readable(c.word), c.count, c.before, c.after) for c in step.changed_words
+    )
+    return dataclasses.replace(step, changed_words=changes)
+
+
+def _sym(symbol: str) -> str:
+    return f"<code>{esc(symbol)}</code>"
+
+
+def _hex_of(symbol: str) -> str:
+    return hex_bytes(from_display(symbol))
+
+
+def explain_bytes(result: ByteLevelResult, step: MergeStep) -> str:
+    """The byte-level sentence of a merge step: its bytes and what the new token holds (HTML).
+
+    >>> from subword_core.byte_level import learn
+    >>> result = learn("你好 你好", 1)
+    >>> "byte 1 of the 3 bytes of “你”" in explain_bytes(result, result.steps[0])
+    True
+    """
+    if step.merged is None:
+        return ""
+    left, right = step.merged
+    pieces = step_pieces(result, step)
+    holds = esc(describe_pieces(pieces))
+    cut = any(not p.complete for p in pieces)
+    text = (
+        f"In bytes: <code>{_hex_of(left)}</code> + <code>{_hex_of(right)}</code> → "
+        f"<code>{_hex_of(left + right)}</code>. The new token holds {holds}"
+    )
+    if cut:
+        text += (
+            ": <strong>only part of a character</strong>. BPE counts bytes, not characters, "
+            "so it merges whatever bytes occur together most often."
+        )
+        others = [ch for ch in cut_characters(result, step) if ch not in {p.char for p in pieces}]
+        if others:
+            listed = ", ".join(char_label(ch) for ch in others[:8])
+            more = f" and {len(others) - 8} more" if len(others) > 8 else ""
+            text += (
+                f" The same bytes are also part of {esc(listed)}{more} here: different "
+                "characters share this one token."
+            )
+    elif pieces and pieces[0].char == " ":
+        text += ": a word with the space before it, which is how byte-level BPE knows where "
+        text += "words start (there is no end-of-word marker)."
+    else:
+        text += "."
+    return text
+
+
+def _holds(result: ByteLevelResult, step: MergeStep) -> str:
+    note = piece_note(step_pieces(result, step))
+    others = len(cut_characters(result, step)) - 1
+    return note + (
+        f" (and {others} other character{'s' if others > 1 else ''})" if others > 0 else ""
+    )
+
+
+def render_learn_step(
+    result: ByteLevelResult, number: int, corpus: Corpus, settings: ByteLevelSettings
+) -> None:
+    """Draw one learning step: bytes, the BPE explanation, counts, corpus, merge table."""
+    rerun_if_retrain_requested(_NS)
+    step = result.steps[number - 1]
+    readable = _readable_step(step)
+    words = tuple(_text_label(chunk) for chunk in result.chunks)
+    merges_so_far = sum(1 for s in result.steps[:number] if s.merged is not None)
+    badges = []
+    if step.is_tie:
+        badges.append(badge_html(f"tie × {len(step.tied)}", "warning"))
+    if step.merged is not None:
+        pieces = step_pieces(result, step)
+        if any(not p.complete for p in pieces):
+            badges.append(badge_html("part of a character", "error"))
+        title = (
+            f"Merge {step.number}: {_sym(step.merged[0])} + {_sym(step.merged[1])} → "
+            f"{_sym(step.merged_symbol or '')}"
+        )
+    else:
+        title = f"Step {step.number}: learning stops"
+    vocab = 256 + len({a + b for a, b in result.merges[:merges_so_far]})
+    show_html(
+        f"<h3 style='margin:.2em 0'>{title} {' '.join(badges)}</h3>"
+        f"<p class='sw-text' style='font-size:1.08em'>{explain_bytes(result, step)}</p>"
+        f"<p class='sw-text' style='font-size:1.08em'>"
+        f"{explain_step(readable, words, result.steps[-1].number)}</p>"
+        f"<p class='sw-small'>The model's vocabulary is now {vocab} tokens: all 256 bytes "
+        f"(used or not, so no text is ever unknown) + {vocab - 256} merged. The count above "
+        "is of the distinct symbols in the corpus.</p>"
+    )
+    if step.is_tie and step.merged is not None:
+        tie_picker(_NS, (corpus, settings), step.number, step.tied, step.merged)
+
+    left, right = st.columns([1, 1.15])
+    with left:
+        st.markdown(f"**Pair counts before merge {step.number}**")
+        df = pair_chart_data(step)
+        if df.empty:
+            st.info("No pairs: every chunk is a single token.")
+        else:
+            df["pair"] = [
+                f"{pc.pair[0]} + {pc.pair[1]}  ({_hex_of(pc.pair[0])} | {_hex_of(pc.pair[1])})"
+                for pc in step.pair_counts[: len(df)]
+            ]
+            st.altair_chart(_pair_chart(df, step.min_frequency), width="stretch")
+            st.caption(
+                f"{len(df)} of {step.pairs_total} pairs, bytes in hex in brackets. Red ★: "
+                "merged; orange: tied with it; dashed line: the minimum pair count."
+            )
+    with right:
+        after = f"merge {step.number}" if step.merged else "the last merge"
+        st.markdown(f"**The corpus after {after}**")
+        rows = [
+            (_readable(word), count, symbols, changed)
+            for word, count, symbols, changed in corpus_rows(result.bpe, step.number)
+        ]
+        show_html(
+            "<style>.bb-wrap .sw-table .sw-tokens{flex-wrap:wrap}</style><div class='bb-wrap'>"
+            + segmentation_table_html(rows, step.merged_symbol, heading="tokens after this step")
+            + "</div>"
+        )
+        st.caption(
+            "␣ is a space in the text; inside tokens the space byte 20 is drawn Ġ. Each row is "
+            "a chunk of the corpus or the sample, with how often it occurs."
+        )
+
+    st.markdown("**Merge table so far (this is the model)**")
+    table = merge_table(result.bpe, number)
+    if not table.empty:
+        table.insert(4, "bytes", [_hex_of(s) for s in table["new symbol"]])
+        table.insert(
+            5,
+            "holds",
+            [_holds(result, s) for s in result.steps[:number] if s.merged is not None],
+        )
+    st.dataframe(table, hide_index=True, width="stretch")
+
+
+# --------------------------------------------------------------------------------------
+# Character-level BPE on the same text
+# --------------------------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=16, show_spinner="Learning character-level BPE…")
+def _char_train(corpus: Corpus, settings: ByteLevelSettings) -> bpe.BPEResult:
+    extra = [(w, 1) for w in SAMPLES[settings.sample].train.split()]
+    return bpe.learn(
+        Corpus.from_counts([*corpus.items, *extra]),
+        settings.num_merges,
+        min_frequency=settings.min_frequency,
+        attach_end_of_word=True,
+        tie_break=settings.tie_break,  # type: ignore[arg-type]
+    )
+
+
+def _char_vocab_size(result: bpe.BPEResult) -> int:
+    symbols = dict.fromkeys(result.initial_vocab)
+    for left, right in result.merges:
+        symbols[left + right] = None
+    return len(symbols) + 1  # + [UNK]
+
+
+def comparison_table(
+    byte_model: ByteLevelModel, char_result: bpe.BPEResult, text: str
+) -> pd.DataFrame:
+    """One row per method: tokens, unknown tokens, tokens per character, vocabulary, exact?
+
+    >>> from subword_core import bpe
+    >>> from subword_core.byte_level import learn
+    >>> df = comparison_table(learn({"low": 3}, 2).model, bpe.learn({"low": 3}, 2), "low 你")
+    >>> df["unknown tokens"].tolist(), df["tokens"].tolist()
+    ([1, 0], [4, 6])
+    """
+    char_model = dataclasses.replace(char_result.model, unk_token=UNK)
+    char_tokens = char_model.tokenize(text)
+    shown = char_model.strip_marker(char_tokens)
+    byte_tokens = byte_model.encode(text)
+    n = max(len(text), 1)
+    rows = [
+        {
+            "method": "character-level BPE",
+            "tokens": len(char_tokens),
+            "unknown tokens": sum(t == UNK for t in shown),
+            "tokens per character": round(len(char_tokens) / n, 2),
+            "vocabulary size": _char_vocab_size(char_result),
+            "decodes back exactly": "✓" if char_model.decode(char_tokens) == text else "✗",
+        },
+        {
+            "method": "byte-level BPE",
+            "tokens": len(byte_tokens),
+            "unknown tokens": 0,
+            "tokens per character": round(len(byte_tokens) / n, 2),
+            "vocabulary size": byte_model.vocab_size,
+            "decodes back exactly": "✓" if byte_model.decode(byte_tokens) == text else "✗",
+        },
+    ]
+    return pd.DataFrame(rows)
+
+
+def render_compare(
+    corpus: Corpus, settings: ByteLevelSettings, result: ByteLevelResult, text: str
+) -> None:
+    """Character-level BPE (with [UNK]) next to byte-level BPE on the same text."""
+    if not text:
+        st.info("Type some text above to compare the two.")
+        return
+    try:
+        char_result = _char_train(corpus, settings)
+    except SubwordError as err:
+        st.error(str(err), icon="⚠️")
+        return
+    st.markdown(
+        f"Both learned **{settings.num_merges}** merges from the same corpus"
+        + (" and sample" if SAMPLES[settings.sample].train else "")
+        + ". Character-level BPE starts from the characters it saw in training; anything else "
+        f"becomes `{UNK}`. Byte-level BPE starts from all 256 bytes."
+    )
+    table = comparison_table(result.model, char_result, text)
+    st.dataframe(table, hide_index=True, width="stretch")
+
+    char_model = dataclasses.replace(char_result.model, unk_token=UNK)
+    alphabet = char_model.alphabet or frozenset()
+    unseen = list(dict.fromkeys(ch for ch in text if not ch.isspace() and ch not in alphabet))
+    words = [char_model.strip_marker(char_model.encode(w)) for w in text.split()]
+    st.markdown("**Character-level BPE** (words split on spaces)")
+    show_html(" ".join(token_spans_html(w, unk=UNK) for w in words) + TABLE_CSS)
+    st.markdown("**Byte-level BPE**")
+    show_html(token_spans_html(result.model.encode(text)))
+
+    char_row, byte_row = table.iloc[0], table.iloc[1]
+    if unseen:
+        listed = " ".join(char_label(ch) for ch in unseen[:30])
+        more = f" and {len(unseen) - 30} more" if len(unseen) > 30 else ""
+        unk_text = (
+            f"{len(unseen)} different characters of your text never occur in the training "
+            f"data ({listed}{more}), so character-level BPE writes {UNK} for them: "
+            f"{char_row['unknown tokens']} unknown tokens, and what they were is lost. "
+            "Byte-level BPE spells them with byte tokens instead: no unknown token, exact "
+            "decoding."
+        )
+    else:
+        unk_text = (
+            "Every character of your text occurs in the training data, so character-level "
+            f"BPE needs no {UNK} here. Type a character it has never seen (東, 🦊, ß) to "
+            "see the difference."
+        )
+    cost = (
+        f"The price: byte-level BPE uses {byte_row['tokens per character']} tokens per "
+        f"character here, character-level BPE {char_row['tokens per character']}, because a "
+        "character it has not merged costs one token per byte (up to 4). Its vocabulary "
+        f"({byte_row['vocabulary size']}) always includes all 256 bytes."
+    )
+    show_text(unk_text)
+    show_text(cost, small=True)
+
+
+# --------------------------------------------------------------------------------------
+# The byte table
+# --------------------------------------------------------------------------------------
+
+
+def byte_table_html() -> str:
+    """The 256 bytes as a 16 × 16 grid: row = first hex digit, column = second.
+
+    >>> html_ = byte_table_html()
+    >>> html_.count("bb-moved"), "Ġ" in html_
+    (69, True)
+    """
+    head = "".join(f"<th>_{d:x}</th>" for d in range(16))
+    rows = []
+    for hi in range(16):
+        cells = []
+        for lo in range(16):
+            byte = hi * 16 + lo
+            ch = BYTE_TO_UNICODE[byte]
+            moved = ord(ch) != byte
+            cls = ' class="bb-moved"' if moved else ""
+            mark = "*" if moved else ""
+            cells.append(
+                f'<td{cls} title="byte {byte:02x} → {esc(ch)} (U+{ord(ch):04X})">'
+                f'<span class="bb-cell">{esc(ch)}</span>'
+                f'<span class="bb-small">{byte:02x}{mark}</span></td>'
+            )
+        rows.append(f"<tr><th>{hi:x}_</th>{''.join(cells)}</tr>")
+    return (
+        _CSS + f"<table class='bb-grid'><thead><tr><th></th>{head}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def render_byte_table() -> None:
+    """Explain GPT-2's byte-to-character table and draw it."""
+    st.markdown(
+        "A token is a run of bytes, but bytes such as the space (`20`), the line break (`0a`) "
+        "or `00` cannot be printed. GPT-2 draws each byte as one printable character: the 188 "
+        "bytes that are printable characters stand for themselves (`61` is `a`), and the other "
+        "68 (dashed, with *) borrow the characters from U+0100 on, in byte order. So the "
+        "space `20` is drawn **Ġ**, the line break `0a` **Ċ**, the tab `09` **ĉ**. That is "
+        "why GPT-2's vocabulary is full of words like `Ġthe`: *the* with a space before it."
+    )
+    show_html(byte_table_html())
+    st.caption(
+        "Row = first hex digit, column = second: byte e4 (the first byte of 你) is in row e_, "
+        "column _4, drawn ä. A character beyond ASCII never appears as itself in a token; you "
+        "see its bytes' stand-ins (你 = e4 bd a0 = ä½ł)."
+    )
