@@ -89,24 +89,40 @@ class PairTable:
         in ``counts``).
         """
         old = self.words[index]
-        touched = self._add(index, old, -1)
-        old_pairs = set(touched)
         self.words[index] = new
-        new_pairs = self._add(index, new, +1)
-        touched |= new_pairs
-        for pair in old_pairs - new_pairs:
-            holders = self.where[pair]
-            holders.discard(index)
-            if not holders:
-                del self.where[pair]
-                self.first_word.pop(pair, None)
-            elif self.first_word.get(pair) == index:
-                self.first_word[pair] = min(holders)
-        for pair in touched:
-            count = self.counts[pair]
+        # subtle: only the net change per pair matters; a merge leaves most of a word's
+        # pairs as they were, and those need no update at all.
+        delta: dict[Pair, int] = {}
+        for pair in pairwise(old):
+            delta[pair] = delta.get(pair, 0) - 1
+        new_pairs = set()
+        for pair in pairwise(new):
+            delta[pair] = delta.get(pair, 0) + 1
+            new_pairs.add(pair)
+        freq = self.freq[index]
+        counts, where, first_word = self.counts, self.where, self.first_word
+        touched: set[Pair] = set()
+        for pair, n in delta.items():
+            if not n:
+                continue
+            touched.add(pair)
+            count = counts.get(pair, 0) + n * freq
+            if n > 0:
+                where.setdefault(pair, set()).add(index)
+                if index < first_word.get(pair, index + 1):
+                    first_word[pair] = index
+            elif pair not in new_pairs:
+                holders = where[pair]
+                holders.discard(index)
+                if not holders:
+                    del where[pair]
+                    first_word.pop(pair, None)
+                elif first_word.get(pair) == index:
+                    first_word[pair] = min(holders)
             if count <= 0:
-                del self.counts[pair]
+                counts.pop(pair, None)
             else:
+                counts[pair] = count
                 heapq.heappush(self.heap, (-count, pair))
         return touched
 
