@@ -1,0 +1,1827 @@
+"""The unigram language model (Kudo 2018): a big seed vocabulary, EM, and pruning by loss.
+
+BPE and WordPiece *grow* a vocabulary one merge at a time. The unigram LM goes the other way:
+
+1. start from a big **seed vocabulary**: every character plus the most frequent substrings of
+   the corpus words (counts weighted by how often each word occurs), or a list you give, such
+   as seed 001's fifteen tokens for hug / pug / pun / bun / hugs;
+2. give every piece a probability. A segmentation of a word has the probability of the
+   product of its pieces' probabilities (each piece is assumed independent: a *unigram*
+   model), and a word has the sum over all of its segmentations;
+3. **EM** re-estimates the probabilities: the E-step weighs every segmentation of every word
+   by its probability (forward-backward over the word's *lattice*, the graph of all pieces
+   that fit at each position) and adds up each piece's *expected count*; the M-step divides
+   each expected count by their sum. The corpus log-likelihood never goes down;
+4. **prune**: a piece's *removal loss* is how much the corpus log-likelihood would drop if the
+   piece were removed and the words that used it were re-segmented with the pieces left. The
+   pieces with the highest losses (a share ``shrinking_factor`` of the vocabulary, at least
+   ``vocab_size``) are kept; single characters are always kept, so every word can still be
+   segmented. Then EM runs again, until ``vocab_size`` pieces are left.
+
+Encoding a word picks its most probable segmentation with the Viterbi algorithm; the n best
+ones, all of them (for short words) and random ones (*subword regularization*: forward
+filtering, backward sampling, each segmentation drawn with probability proportional to
+``P(segmentation) ** alpha``) are available too. Seed 000 describes these; seed 001 computes
+P(pu, g) = 17/210 x 20/210 on its fifteen-token vocabulary.
+
+**Word boundaries.** Training works on a corpus of words with counts, and a word is segmented
+on its own: by default no marker is added (as in seed 001). Sentencepiece instead treats a
+space as the character ``"▁"`` and puts it in front of every word, so its pieces carry a
+word-start marker (``"▁the"``). ``learn(..., word_start="▁")`` does the same to every word,
+and a model read from a sentencepiece ``.vocab`` file segments ``"▁" + word``;
+:meth:`Unigram.tokenize` adds the model's ``word_start`` for you, :meth:`Unigram.encode`
+segments exactly the string it is given.
+
+**Unknown characters.** A position where no single-character piece fits gets a one-character
+*unknown* node with the score ``min(score) - 10``, as sentencepiece does, so every word can be
+segmented. (Sentencepiece then glues neighbouring unknown characters into one token; here each
+stays a token of its own, flagged in the lattice.)
+
+How it differs from its siblings: BPE and WordPiece segment a new word deterministically by
+their merges or by longest match, while the unigram LM has a probability for *every*
+segmentation, which is what makes n-best decoding and sampling possible.
+
+>>> result = learn({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 9)
+>>> len(result.pieces), result.model.encode("hugs")
+(9, ['hug', 's'])
+>>> model = Unigram([("a", -1.0), ("b", -2.0), ("ab", -2.5)])
+>>> model.encode("ab"), [s.pieces for s in model.nbest("ab", 2)]
+(['ab'], [('ab',), ('a', 'b')])
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import random
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from subword_core.corpus import Corpus, parse_corpus
+from subword_core.errors import ParameterError
+
+__all__ = [
+    "SEED_FACTOR",
+    "SEED_MIN",
+    "SENTENCEPIECE_SPECIALS",
+    "UNK_PENALTY",
+    "EMStep",
+    "Lattice",
+    "LatticeNode",
+    "PieceLoss",
+    "PieceStat",
+    "PruneStep",
+    "SeedStep",
+    "Segmentation",
+    "Unigram",
+    "UnigramResult",
+    "learn",
+    "length_penalised_score",
+    "read_vocab",
+]
+
+SEED_FACTOR = 5
+SEED_MIN = 1000
+"""By default the automatic seed keeps ``max(SEED_FACTOR * vocab_size, SEED_MIN)`` substrings."""
+
+UNK_PENALTY = 10.0
+"""An unknown character scores this much below the lowest piece score (sentencepiece's value)."""
+
+SENTENCEPIECE_SPECIALS: tuple[str, ...] = ("<unk>", "<s>", "</s>", "<pad>")
+"""Control pieces at the top of a sentencepiece ``.vocab`` file; they never match text."""
+
+MAX_ENUMERATED = 10_000
+""":meth:`Unigram.segmentations` refuses words with more segmentations than this by default."""
+
+_TINY = 1e-200  # below this a word's probability is recomputed in log space (no underflow)
+_NEAR_ONE = 1.0 - 1e-7  # a node this certain: compute the loss exactly, not as log(1 - p)
+_INF_LOSS = 1e300  # a piece no word can do without (only when characters may be pruned)
+_DIGAMMA_FLOOR = 0.5  # sentencepiece's kExpectedFrequencyThreshold
+_COUNT_FLOOR = 1e-10  # the M-step never gives a piece a probability of exactly 0
+
+
+# --------------------------------------------------------------------------------------
+# The trace: plain, frozen data
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PieceStat:
+    """One piece in a seed or EM step: its (expected) count and its log-probability.
+
+    Attributes:
+        piece: the piece.
+        count: in the seed step, how often the piece occurs as a substring of the corpus
+            words (weighted by word counts); in an EM step, its expected count (E-step).
+        log_prob: the natural log of its probability after the step.
+        prev_log_prob: the log-probability before the step (``None`` in the seed step).
+
+    >>> stat = PieceStat("ug", 20, math.log(20 / 210))
+    >>> round(stat.prob, 4)
+    0.0952
+    """
+
+    piece: str
+    count: float
+    log_prob: float
+    prev_log_prob: float | None = None
+
+    @property
+    def prob(self) -> float:
+        """The probability, ``exp(log_prob)``."""
+        return math.exp(self.log_prob)
+
+
+@dataclass(frozen=True)
+class SeedStep:
+    """The first step: the seed vocabulary and its starting probabilities (count / total).
+
+    Attributes:
+        number: always 1.
+        source: ``"substrings"`` (every character plus the most frequent substrings) or
+            ``"given"`` (the list passed as ``seed_vocab``).
+        pieces: the seed pieces with their counts (all of them on small corpora; the
+            ``top_k`` most frequent otherwise). Given pieces keep the given order.
+        vocab_size: how many pieces the seed has.
+        pieces_omitted: how many of them ``pieces`` leaves out.
+        characters: how many of them are single characters.
+        total_count: the sum of all the pieces' counts (the denominator: 210 in seed 001).
+        substrings_seen: how many distinct substrings of length 2..max_piece_length the
+            words have (``"substrings"`` only; 0 otherwise).
+        min_count: the lowest count among the multi-character seed pieces.
+        added_characters: characters missing from a given list, added so every word can
+            be segmented.
+        absent: given pieces that never occur in the corpus (dropped: count 0).
+        log_likelihood: the corpus log-likelihood with the starting probabilities.
+
+    >>> step = learn({"hug": 10, "pug": 5}, 5).steps[0]
+    >>> step.total_count, step.pieces[1].piece, step.pieces[1].count
+    (90, 'u', 15.0)
+    """
+
+    number: int
+    source: str
+    pieces: tuple[PieceStat, ...]
+    vocab_size: int
+    pieces_omitted: int
+    characters: int
+    total_count: float
+    substrings_seen: int
+    min_count: float
+    added_characters: tuple[str, ...]
+    absent: tuple[str, ...]
+    log_likelihood: float
+
+    kind = "seed"
+
+
+@dataclass(frozen=True)
+class EMStep:
+    """One EM iteration: expected counts (E-step), new probabilities (M-step).
+
+    Attributes:
+        number: 1-based step number in the trace.
+        round: 0 before any pruning, then the number of prunings so far.
+        iteration: 1..em_iterations inside the round.
+        vocab_size: how many pieces the vocabulary has.
+        log_likelihood_before: corpus log-likelihood with the probabilities before.
+        log_likelihood: corpus log-likelihood with the new probabilities.
+        total_count: the sum of all expected counts (the expected number of pieces in the
+            segmented corpus), the M-step's denominator.
+        pieces: the most probable pieces after the step, best first (all of them on small
+            vocabularies, ``top_k`` otherwise).
+        pieces_omitted: how many pieces ``pieces`` leaves out.
+        digamma: whether the M-step used sentencepiece's digamma variant.
+        final: the last step of training (the vocabulary has ``vocab_size`` pieces).
+
+    >>> step = learn({"hug": 10, "pug": 5}, 5).steps[1]
+    >>> step.iteration, step.log_likelihood >= step.log_likelihood_before
+    (1, True)
+    """
+
+    number: int
+    round: int
+    iteration: int
+    vocab_size: int
+    log_likelihood_before: float
+    log_likelihood: float
+    total_count: float
+    pieces: tuple[PieceStat, ...]
+    pieces_omitted: int
+    digamma: bool
+    final: bool
+
+    kind = "em"
+
+    @property
+    def gain(self) -> float:
+        """How much the log-likelihood rose in this iteration."""
+        return self.log_likelihood - self.log_likelihood_before
+
+
+@dataclass(frozen=True)
+class PieceLoss:
+    """One candidate for removal in a pruning round.
+
+    Attributes:
+        rank: 1-based rank by loss (highest loss first) among the removable pieces.
+        piece: the piece.
+        loss: how much the corpus log-likelihood drops without the piece (>= 0).
+        log_prob: the piece's log-probability when the loss was computed.
+        count: its expected count.
+        kept: whether it survives this round.
+
+    >>> PieceLoss(1, "hug", 12.5, -2.6, 15.0, True).kept
+    True
+    """
+
+    rank: int
+    piece: str
+    loss: float
+    log_prob: float
+    count: float
+    kept: bool
+
+
+@dataclass(frozen=True)
+class PruneStep:
+    """One pruning round: every removable piece's loss, the cut line, what went.
+
+    Attributes:
+        number: 1-based step number in the trace.
+        round: 1 for the first pruning, 2 for the second, ...
+        vocab_before: vocabulary size before the round.
+        vocab_after: vocabulary size after it (the target).
+        shrink_target: ``floor(vocab_before * shrinking_factor)``; ``vocab_after`` is the
+            larger of this and ``vocab_size``.
+        required: pieces kept without a ranking (single characters).
+        candidates: how many pieces were ranked by loss.
+        kept_candidates: how many of the ranked pieces were kept (the cut is after this rank).
+        losses: rows of the loss table, by rank: the ``top_k`` highest losses and the
+            ``boundary`` rows on each side of the cut (all rows on small vocabularies).
+        losses_omitted: how many ranked pieces ``losses`` leaves out.
+        removed: every removed piece, the highest loss first.
+        log_likelihood_before: the corpus log-likelihood before the round.
+        log_likelihood_after: the corpus log-likelihood right after it (kept pieces'
+            probabilities renormalised), where the next EM iteration starts.
+
+    >>> step = learn({"hug": 10, "pug": 5, "pun": 12}, 7).steps[3]
+    >>> step.kind, step.vocab_before, step.vocab_after, len(step.removed)
+    ('prune', 12, 9, 3)
+    """
+
+    number: int
+    round: int
+    vocab_before: int
+    vocab_after: int
+    shrink_target: int
+    required: int
+    candidates: int
+    kept_candidates: int
+    losses: tuple[PieceLoss, ...]
+    losses_omitted: int
+    removed: tuple[str, ...]
+    log_likelihood_before: float
+    log_likelihood_after: float
+
+    kind = "prune"
+
+    @property
+    def cut_loss(self) -> tuple[float | None, float | None]:
+        """``(loss of the last kept piece, loss of the first removed one)``."""
+        kept = [r.loss for r in self.losses if r.rank == self.kept_candidates]
+        gone = [r.loss for r in self.losses if r.rank == self.kept_candidates + 1]
+        return (kept[0] if kept else None, gone[0] if gone else None)
+
+
+Step = SeedStep | EMStep | PruneStep
+
+
+# --------------------------------------------------------------------------------------
+# The model: pieces with log-probabilities
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LatticeNode:
+    """A piece that fits at one place in a word: one node (an arc) of the lattice.
+
+    Attributes:
+        index: position in :attr:`Lattice.nodes`.
+        start: first character (0-based).
+        end: one past the last character.
+        piece: the piece (for an unknown node, the character itself).
+        score: the piece's log-probability (unknown: the lowest score minus the penalty).
+        unknown: True for an unknown character.
+        best_prefix: Viterbi score of the best segmentation of ``word[:start]``.
+        forward: log of the summed probability of all segmentations of ``word[:start]``.
+        backward: log of the summed probability of all segmentations of ``word[end:]``.
+        posterior: the probability that a segmentation of the word uses this node.
+        on_best_path: whether the Viterbi segmentation uses it.
+
+    >>> node = Unigram([("a", -1.0)]).lattice("aa").nodes[1]
+    >>> node.start, node.end, node.best_prefix
+    (1, 2, -1.0)
+    """
+
+    index: int
+    start: int
+    end: int
+    piece: str
+    score: float
+    unknown: bool
+    best_prefix: float
+    forward: float
+    backward: float
+    posterior: float
+    on_best_path: bool
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """Every piece that fits anywhere in a word, with Viterbi and forward-backward scores.
+
+    Attributes:
+        word: the word.
+        nodes: the nodes, by start position, then by length.
+        best_path: indices of the Viterbi segmentation's nodes, left to right.
+        best_score: its log-probability.
+        log_z: the log of the word's probability: the sum over all segmentations.
+        best_prefix: per position ``0..len(word)``, the best log-probability of the prefix.
+        forward: per position, the log of the summed probability of the prefix.
+        backward: per position, the log of the summed probability of the suffix.
+
+    >>> lat = Unigram([("a", -1.0), ("aa", -1.5)]).lattice("aa")
+    >>> [lat.nodes[i].piece for i in lat.best_path], round(math.exp(lat.log_z), 4)
+    (['aa'], 0.3585)
+    """
+
+    word: str
+    nodes: tuple[LatticeNode, ...]
+    best_path: tuple[int, ...]
+    best_score: float
+    log_z: float
+    best_prefix: tuple[float, ...]
+    forward: tuple[float, ...]
+    backward: tuple[float, ...]
+
+    @property
+    def best_pieces(self) -> list[str]:
+        """The Viterbi segmentation as pieces."""
+        return [self.nodes[i].piece for i in self.best_path]
+
+
+@dataclass(frozen=True)
+class Segmentation:
+    """One way to split a word, with its probability.
+
+    Attributes:
+        pieces: the pieces, left to right.
+        log_prob: ``log P(segmentation)``, the sum of the pieces' scores.
+        share: ``P(segmentation | word)``: its probability divided by the sum over all
+            segmentations (each probability raised to ``alpha`` first, when one was given).
+        unknown: positions (indices into ``pieces``) that are unknown characters.
+
+    >>> seg = Segmentation(("pu", "g"), math.log(17 / 210 * 20 / 210), 0.5)
+    >>> round(seg.prob, 5), seg.length, round(seg.penalised(1.0), 3)
+    (0.00771, 2, -2.433)
+    """
+
+    pieces: tuple[str, ...]
+    log_prob: float
+    share: float
+    unknown: tuple[int, ...] = ()
+
+    @property
+    def prob(self) -> float:
+        """``P(segmentation)``: the product of the pieces' probabilities."""
+        return math.exp(self.log_prob)
+
+    @property
+    def length(self) -> int:
+        """How many pieces, ``|y|``."""
+        return len(self.pieces)
+
+    def penalised(self, lam: float) -> float:
+        """Seed 000's length-penalised score ``log P / |y| ** lam`` (see the function)."""
+        return length_penalised_score(self.log_prob, self.length, lam)
+
+
+def length_penalised_score(log_prob: float, length: int, lam: float) -> float:
+    """Seed 000's n-best score: ``log P(y) / |y| ** lam``.
+
+    ``log P`` is negative, so dividing it by a larger ``|y| ** lam`` brings it closer to 0:
+    with ``lam > 0`` a segmentation with more pieces is penalised less for its lower
+    probability. ``lam = 0`` ranks by ``log P`` alone.
+
+    Args:
+        log_prob: the segmentation's log-probability.
+        length: its number of pieces (>= 1).
+        lam: the length exponent (>= 0).
+
+    Raises:
+        ParameterError: ``length < 1`` or ``lam < 0``.
+
+    >>> length_penalised_score(-6.0, 3, 0.0), length_penalised_score(-6.0, 3, 1.0)
+    (-6.0, -2.0)
+    """
+    if length < 1:
+        raise ParameterError("A segmentation has at least one piece.")
+    if not (isinstance(lam, int | float) and math.isfinite(lam)) or lam < 0:
+        raise ParameterError(f"lambda must be a number of at least 0, not {lam!r}.")
+    return log_prob / length**lam
+
+
+@dataclass(frozen=True)
+class Unigram:
+    """A unigram model: pieces with log-probabilities (scores), and what you can do with it.
+
+    Args:
+        pieces: ``(piece, log_prob)`` pairs, e.g. ``result.pieces`` or pairs read from a
+            sentencepiece ``.vocab`` file (:meth:`from_vocab_text`). Scores may be any
+            finite numbers; for a trained model they are natural logs of probabilities.
+        unk_penalty: an unknown character scores the lowest piece score minus this.
+        word_start: the word-start marker :meth:`tokenize` puts in front of each word
+            (``""`` for none, ``"▁"`` for sentencepiece models).
+
+    Raises:
+        ParameterError: an empty piece, a duplicate, a score that is not a finite number,
+            or no pieces at all.
+
+    >>> model = Unigram([("h", -3.0), ("u", -2.0), ("g", -2.5), ("hug", -3.5)])
+    >>> model.encode("hugh")
+    ['hug', 'h']
+    >>> model.encode("hut")  # 't' is unknown: one node scored -3.5 - 10
+    ['h', 'u', 't']
+    """
+
+    pieces: tuple[tuple[str, float], ...]
+    unk_penalty: float = UNK_PENALTY
+    word_start: str = ""
+    scores: dict[str, float] = field(init=False, repr=False, compare=False, hash=False)
+    max_length: int = field(init=False, repr=False, compare=False, hash=False)
+    unk_score: float = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        pairs = tuple((p, s) for p, s in _check_pieces(self.pieces))
+        if not (isinstance(self.unk_penalty, int | float) and math.isfinite(self.unk_penalty)):
+            raise ParameterError(f"unk_penalty must be a finite number, not {self.unk_penalty!r}.")
+        object.__setattr__(self, "pieces", pairs)
+        object.__setattr__(self, "scores", dict(pairs))
+        object.__setattr__(self, "max_length", max(len(p) for p, _ in pairs))
+        object.__setattr__(self, "unk_score", min(s for _, s in pairs) - self.unk_penalty)
+
+    # --- reading and writing sentencepiece .vocab text ---------------------------------
+
+    @classmethod
+    def from_vocab_text(
+        cls,
+        text: str,
+        *,
+        skip: Iterable[str] = SENTENCEPIECE_SPECIALS,
+        unk_penalty: float = UNK_PENALTY,
+        word_start: str = "▁",
+    ) -> Unigram:
+        """Build a model from sentencepiece ``.vocab`` text: one ``piece<TAB>score`` per line.
+
+        See :func:`read_vocab` for the format and the errors.
+
+        >>> Unigram.from_vocab_text("<unk>\\t0\\n▁a\\t-1.5\\nb\\t-2").pieces
+        (('▁a', -1.5), ('b', -2.0))
+        """
+        return cls(read_vocab(text, skip=skip), unk_penalty=unk_penalty, word_start=word_start)
+
+    @classmethod
+    def from_vocab_file(cls, path: str | Path, **kwargs: object) -> Unigram:
+        """Read a sentencepiece ``.vocab`` file (UTF-8); options as :meth:`from_vocab_text`.
+
+        >>> Unigram.from_vocab_file("m.vocab")  # doctest: +SKIP
+        """
+        return cls.from_vocab_text(Path(path).read_text(encoding="utf-8"), **kwargs)  # type: ignore[arg-type]
+
+    def to_vocab_text(self) -> str:
+        """Write the pieces as ``.vocab`` text (``piece<TAB>score`` lines, best first).
+
+        >>> Unigram([("b", -2.0), ("a", -1.0)]).to_vocab_text().splitlines()
+        ['a\\t-1.0', 'b\\t-2.0']
+        """
+        ranked = sorted(self.pieces, key=lambda ps: -ps[1])
+        return "\n".join(f"{p}\t{s!r}" for p, s in ranked)
+
+    # --- the lattice ----------------------------------------------------------------------
+
+    def __contains__(self, piece: object) -> bool:
+        return piece in self.scores
+
+    def __len__(self) -> int:
+        return len(self.pieces)
+
+    def _edges(self, word: str) -> list[tuple[int, int, str, float, bool]]:
+        """``(start, end, piece, score, unknown)`` for every node, by start then length."""
+        scores, top = self.scores, self.max_length
+        n = len(word)
+        edges: list[tuple[int, int, str, float, bool]] = []
+        for i in range(n):
+            # subtle: sentencepiece adds an unknown node where no *single-character* piece
+            # fits, even if longer pieces start there; we do the same.
+            ch = word[i]
+            if ch in scores:
+                edges.append((i, i + 1, ch, scores[ch], False))
+            else:
+                edges.append((i, i + 1, ch, self.unk_score, True))
+            for j in range(i + 2, min(n, i + top) + 1):
+                piece = word[i:j]
+                score = scores.get(piece)
+                if score is not None:
+                    edges.append((i, j, piece, score, False))
+        return edges
+
+    def lattice(self, word: str) -> Lattice:
+        """Every node of ``word``'s lattice with Viterbi and forward/backward scores.
+
+        >>> lat = Unigram([("p", -2.5), ("u", -1.8), ("g", -2.4), ("ug", -2.4),
+        ...                ("pu", -2.5)]).lattice("pug")
+        >>> [(n.piece, n.start, n.end) for n in lat.nodes]
+        [('p', 0, 1), ('pu', 0, 2), ('u', 1, 2), ('ug', 1, 3), ('g', 2, 3)]
+        >>> lat.best_pieces  # a tie with pu + g: the longer last piece wins
+        ['p', 'ug']
+        """
+        edges = self._edges(word)
+        n = len(word)
+        best, back = _viterbi(edges, n)
+        fwd = _log_forward(edges, n)
+        bwd = _log_backward(edges, n)
+        log_z = fwd[n]
+        path: list[int] = []
+        j = n
+        while j > 0:
+            path.append(back[j])
+            j = edges[back[j]][0]
+        path.reverse()
+        on_path = set(path)
+        nodes = tuple(
+            LatticeNode(
+                index=k,
+                start=i,
+                end=j,
+                piece=piece,
+                score=score,
+                unknown=unk,
+                best_prefix=best[i],
+                forward=fwd[i],
+                backward=bwd[j],
+                posterior=math.exp(fwd[i] + score + bwd[j] - log_z),
+                on_best_path=k in on_path,
+            )
+            for k, (i, j, piece, score, unk) in enumerate(edges)
+        )
+        return Lattice(
+            word=word,
+            nodes=nodes,
+            best_path=tuple(path),
+            best_score=best[n],
+            log_z=log_z,
+            best_prefix=tuple(best),
+            forward=tuple(fwd),
+            backward=tuple(bwd),
+        )
+
+    # --- decoding ------------------------------------------------------------------------
+
+    def encode(self, word: str) -> list[str]:
+        """The most probable segmentation (Viterbi).
+
+        Ties: of two segmentations with exactly the same score, the one whose last piece
+        is longer wins (then the same rule for the rest), as in sentencepiece.
+
+        >>> Unigram([("l", -3.0), ("o", -3.0), ("w", -3.0), ("lo", -4.0)]).encode("low")
+        ['lo', 'w']
+        """
+        edges = self._edges(word)
+        _, back = _viterbi(edges, len(word))
+        out: list[str] = []
+        j = len(word)
+        while j > 0:
+            i, _, piece, _, _ = edges[back[j]]
+            out.append(piece)
+            j = i
+        out.reverse()
+        return out
+
+    def score(self, pieces: Sequence[str]) -> float:
+        """The log-probability of a given segmentation: the sum of its pieces' scores.
+
+        A piece that is not in the vocabulary must be a single (unknown) character.
+
+        Raises:
+            ParameterError: a piece of two or more characters that is not in the vocabulary.
+
+        >>> Unigram([("a", -1.0), ("b", -2.0)]).score(["a", "b", "a"])
+        -4.0
+        """
+        total = 0.0
+        for piece in pieces:
+            s = self.scores.get(piece)
+            if s is None:
+                if len(piece) != 1:
+                    raise ParameterError(f"{piece!r} is not a piece of this vocabulary.")
+                s = self.unk_score
+            total += s
+        return total
+
+    def word_log_prob(self, word: str, alpha: float = 1.0) -> float:
+        """``log P(word)``: the log of the summed probability of all its segmentations.
+
+        With ``alpha``, every segmentation's probability is raised to ``alpha`` first.
+
+        >>> round(math.exp(Unigram([("a", -1.0), ("aa", -1.5)]).word_log_prob("aa")), 4)
+        0.3585
+        """
+        return _log_forward(self._edges(word), len(word), alpha)[len(word)]
+
+    def count_segmentations(self, word: str) -> int:
+        """How many segmentations ``word`` has with this vocabulary (exact).
+
+        >>> Unigram([("a", -1.0), ("aa", -1.0)]).count_segmentations("aaaa")
+        5
+        """
+        ways = [0] * (len(word) + 1)
+        ways[0] = 1
+        for i, j, *_ in self._edges(word):
+            ways[j] += ways[i]
+        return ways[len(word)]
+
+    def segmentations(
+        self, word: str, *, alpha: float = 1.0, limit: int = MAX_ENUMERATED
+    ) -> list[Segmentation]:
+        """All segmentations of a short word, most probable first.
+
+        Args:
+            word: the word.
+            alpha: raise each probability to this power before computing ``share``
+                (the distribution :meth:`sample` draws from); ``1`` for the model itself.
+            limit: refuse words with more segmentations than this.
+
+        Raises:
+            ParameterError: more than ``limit`` segmentations, or ``alpha <= 0``.
+
+        >>> model = Unigram([("p", -2.5), ("u", -1.8), ("g", -2.4), ("pu", -2.5)])
+        >>> [(s.pieces, round(s.share, 3)) for s in model.segmentations("pug")]
+        [(('pu', 'g'), 0.858), (('p', 'u', 'g'), 0.142)]
+        """
+        _check_alpha(alpha)
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise ParameterError(f"limit must be a whole number of at least 1, not {limit!r}.")
+        total = self.count_segmentations(word)
+        if total > limit:
+            raise ParameterError(
+                f"“{_short(word)}” can be split in {total:,} different ways with this "
+                f"vocabulary; listing them is limited to {limit:,}. Use the n best "
+                "segmentations instead, or a shorter word."
+            )
+        edges = self._edges(word)
+        n = len(word)
+        by_start: list[list[int]] = [[] for _ in range(n + 1)]
+        for k, edge in enumerate(edges):
+            by_start[edge[0]].append(k)
+        found: list[tuple[float, tuple[int, ...]]] = []
+
+        def walk(pos: int, score: float, path: tuple[int, ...]) -> None:
+            if pos == n:
+                found.append((score, path))
+                return
+            for k in by_start[pos]:
+                walk(edges[k][1], score + edges[k][3], (*path, k))
+
+        # subtle: the recursion depth is the number of pieces, at most len(word); words
+        # that long have far more than `limit` segmentations and were refused above.
+        walk(0, 0.0, ())
+        log_z = _log_sum([alpha * s for s, _ in found]) if found else 0.0
+        found.sort(key=lambda sp: (-sp[0], _tie_key(edges, sp[1])))
+        return [_segmentation(edges, path, s, math.exp(alpha * s - log_z)) for s, path in found]
+
+    def nbest(self, word: str, k: int) -> list[Segmentation]:
+        """The ``k`` most probable segmentations, best first (fewer if there are fewer).
+
+        ``nbest(word, 1)[0]`` is always :meth:`encode`'s segmentation (same tie rule).
+
+        Raises:
+            ParameterError: ``k < 1``.
+
+        >>> model = Unigram([("a", -1.0), ("b", -2.0), ("ab", -2.5)])
+        >>> [(s.pieces, s.log_prob) for s in model.nbest("ab", 5)]
+        [(('ab',), -2.5), (('a', 'b'), -3.0)]
+        """
+        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+            raise ParameterError(f"k (how many segmentations) must be at least 1, not {k!r}.")
+        edges = self._edges(word)
+        n = len(word)
+        # best[j]: up to k (score, tie key, edge index, rank at the edge's start), best first
+        best: list[list[tuple[float, tuple[int, ...], int, int]]] = [[] for _ in range(n + 1)]
+        best[0] = [(0.0, (), -1, 0)]
+        incoming: list[list[int]] = [[] for _ in range(n + 1)]
+        for idx, edge in enumerate(edges):
+            incoming[edge[1]].append(idx)
+        for j in range(1, n + 1):
+            candidates = [
+                (s + edges[idx][3], (edges[idx][0], *key), idx, r)
+                for idx in incoming[j]
+                for r, (s, key, _, _) in enumerate(best[edges[idx][0]])
+            ]
+            best[j] = heapq.nsmallest(k, candidates, key=lambda c: (-c[0], c[1]))
+        log_z = _log_forward(edges, n)[n]
+        out = []
+        for score, _, idx, rank in best[n]:
+            path: list[int] = []
+            j, cur_idx, cur_rank = n, idx, rank
+            while j > 0:
+                path.append(cur_idx)
+                j = edges[cur_idx][0]
+                if j > 0:
+                    _, _, cur_idx, cur_rank = best[j][cur_rank]
+            path.reverse()
+            out.append(_segmentation(edges, tuple(path), score, math.exp(score - log_z)))
+        return out
+
+    # --- sampling (subword regularization) -------------------------------------------
+
+    def sample(self, word: str, alpha: float, rng: random.Random) -> list[str]:
+        """Draw one segmentation with probability proportional to ``P(segmentation) ** alpha``.
+
+        Forward filtering, backward sampling (sentencepiece's ``nbest_size = -1``): sum the
+        prefix probabilities left to right, then pick the pieces right to left, each with
+        its share of the prefix sum. Small ``alpha`` flattens the distribution (more
+        variety), large ``alpha`` sharpens it towards the Viterbi segmentation.
+
+        Args:
+            word: the word.
+            alpha: the smoothing exponent (> 0).
+            rng: the source of randomness (pass ``random.Random(seed)`` to replay a run).
+
+        Raises:
+            ParameterError: ``alpha <= 0`` or ``rng`` is not a ``random.Random``.
+
+        >>> Unigram([("a", -1.0), ("b", -1.0)]).sample("ab", 1.0, random.Random(0))
+        ['a', 'b']
+        """
+        return self.sample_many(word, alpha, rng, 1)[0]
+
+    def sample_many(self, word: str, alpha: float, rng: random.Random, n: int) -> list[list[str]]:
+        """Draw ``n`` segmentations as :meth:`sample` does (the forward pass runs once).
+
+        >>> model = Unigram([("a", -1.0), ("aa", -1.0)])
+        >>> len(model.sample_many("aaa", 0.5, random.Random(1), 4))
+        4
+        """
+        _check_alpha(alpha)
+        if not isinstance(rng, random.Random):
+            raise ParameterError(
+                "rng must be a random.Random (e.g. random.Random(42)), so that a run can be "
+                "replayed."
+            )
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ParameterError(f"The number of samples must be at least 1, not {n!r}.")
+        edges = self._edges(word)
+        length = len(word)
+        fwd = _log_forward(edges, length, alpha)
+        incoming: list[list[tuple[int, float, str]]] = [[] for _ in range(length + 1)]
+        for i, j, piece, score, _ in edges:
+            incoming[j].append((i, alpha * score, piece))
+        # the choice at position j depends only on j: precompute cumulative weights once
+        tables: dict[int, tuple[list[float], list[tuple[int, str]]]] = {}
+        draws: list[list[str]] = []
+        for _ in range(n):
+            out: list[str] = []
+            j = length
+            while j > 0:
+                table = tables.get(j)
+                if table is None:
+                    cum: list[float] = []
+                    acc = 0.0
+                    for i, s, _ in incoming[j]:
+                        acc += math.exp(fwd[i] + s - fwd[j])
+                        cum.append(acc)
+                    table = (cum, [(i, piece) for i, _, piece in incoming[j]])
+                    tables[j] = table
+                cum, targets = table
+                u = rng.random() * cum[-1]
+                pick = min(_bisect(cum, u), len(cum) - 1)
+                i, piece = targets[pick]
+                out.append(piece)
+                j = i
+            out.reverse()
+            draws.append(out)
+        return draws
+
+    def tokenize(self, text: str) -> list[str]:
+        """Encode running text: split on whitespace, add ``word_start``, encode each word.
+
+        >>> Unigram([("▁a", -1.0), ("b", -1.0)], word_start="▁").tokenize("a b")
+        ['▁a', '▁', 'b']
+        """
+        return [t for word in text.split() for t in self.encode(self.word_start + word)]
+
+
+def read_vocab(
+    text: str, *, skip: Iterable[str] = SENTENCEPIECE_SPECIALS
+) -> list[tuple[str, float]]:
+    """Read sentencepiece ``.vocab`` text: ``piece<TAB>score`` per line.
+
+    A TAB is what sentencepiece writes; spaces before the score are accepted too (a text box
+    in a browser cannot type a TAB). Blank lines are skipped, and so are the control pieces
+    in ``skip`` (``<unk>``, ``<s>``, ``</s>``: they never match text).
+
+    Raises:
+        ParameterError: a line without a score, a score that is not a finite number, a
+            piece listed twice, or no pieces at all; the message names the line.
+
+    >>> read_vocab("<unk>\\t0\\n▁the\\t-3.29\\nab -4")
+    [('▁the', -3.29), ('ab', -4.0)]
+    """
+    if not isinstance(text, str):
+        raise ParameterError(f"The .vocab text must be a str, not {type(text).__name__}.")
+    skipped = set(skip)
+    pieces: list[tuple[str, float]] = []
+    seen: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip("\r\n")
+        if not line.strip():
+            continue
+        if "\t" in line:
+            piece, _, value = line.rpartition("\t")
+        else:
+            parts = line.rsplit(None, 1)
+            piece, value = (parts[0], parts[1]) if len(parts) == 2 else (line.strip(), "")
+        value = value.strip()
+        if not value or not piece:
+            raise ParameterError(
+                f"Line {number}: “{_short(line)}” should be a piece, a TAB and a score, "
+                "like “▁the<TAB>-3.29”."
+            )
+        try:
+            score = float(value)
+        except ValueError:
+            raise ParameterError(
+                f"Line {number}: the score “{_short(value)}” of “{_short(piece)}” is not a "
+                "number (a log-probability such as -3.29 is expected)."
+            ) from None
+        if not math.isfinite(score):
+            raise ParameterError(
+                f"Line {number}: the score of “{_short(piece)}” is {value}; it must be a "
+                "finite number."
+            )
+        if piece in skipped:
+            continue
+        if piece in seen:
+            raise ParameterError(
+                f"Line {number}: the piece “{_short(piece)}” is already listed on line "
+                f"{seen[piece]}."
+            )
+        seen[piece] = number
+        pieces.append((piece, score))
+    if not pieces:
+        raise ParameterError("The .vocab text has no pieces: expect one “piece<TAB>score” a line.")
+    return pieces
+
+
+# --------------------------------------------------------------------------------------
+# Lattice algorithms on (start, end, piece, score, unknown) edges sorted by start
+# --------------------------------------------------------------------------------------
+
+
+def _viterbi(
+    edges: Sequence[tuple[int, int, str, float, bool]], n: int
+) -> tuple[list[float], list[int]]:
+    """Best prefix scores and, per end position, the index of the best incoming edge."""
+    best = [-math.inf] * (n + 1)
+    best[0] = 0.0
+    back = [-1] * (n + 1)
+    for k, (i, j, _, score, _) in enumerate(edges):
+        cand = best[i] + score
+        # subtle: edges arrive by start position, so among equal scores the first one kept
+        # is the one starting earliest: the longest last piece (sentencepiece's rule).
+        if back[j] < 0 or cand > best[j]:
+            best[j] = cand
+            back[j] = k
+    return best, back
+
+
+def _log_forward(
+    edges: Sequence[tuple[int, int, str, float, bool]], n: int, alpha: float = 1.0
+) -> list[float]:
+    """``fwd[j]``: log of the summed (alpha-scaled) probability of all segmentations of [:j]."""
+    terms: list[list[float]] = [[] for _ in range(n + 1)]
+    fwd = [-math.inf] * (n + 1)
+    fwd[0] = 0.0
+    done = 0
+    for i, j, _, score, _ in edges:
+        while done < i:  # every edge ending at i has arrived: close position i
+            done += 1
+            fwd[done] = _log_sum(terms[done])
+        terms[j].append(fwd[i] + alpha * score)
+    while done < n:
+        done += 1
+        fwd[done] = _log_sum(terms[done])
+    return fwd
+
+
+def _log_backward(edges: Sequence[tuple[int, int, str, float, bool]], n: int) -> list[float]:
+    """``bwd[i]``: log of the summed probability of all segmentations of [i:]."""
+    by_start: list[list[tuple[int, float]]] = [[] for _ in range(n + 1)]
+    for i, j, _, score, _ in edges:
+        by_start[i].append((j, score))
+    bwd = [-math.inf] * (n + 1)
+    bwd[n] = 0.0
+    for i in range(n - 1, -1, -1):
+        bwd[i] = _log_sum([score + bwd[j] for j, score in by_start[i]])
+    return bwd
+
+
+def _log_sum(values: Sequence[float]) -> float:
+    if not values:
+        return -math.inf
+    top = max(values)
+    if top == -math.inf:
+        return top
+    return top + math.log(math.fsum(math.exp(v - top) for v in values))
+
+
+def _tie_key(edges: Sequence[tuple[int, int, str, float, bool]], path: Sequence[int]) -> tuple:
+    """Start positions from the right: smaller first means a longer last piece."""
+    return tuple(edges[k][0] for k in reversed(path))
+
+
+def _segmentation(
+    edges: Sequence[tuple[int, int, str, float, bool]],
+    path: Sequence[int],
+    log_prob: float,
+    share: float,
+) -> Segmentation:
+    return Segmentation(
+        pieces=tuple(edges[k][2] for k in path),
+        log_prob=log_prob,
+        share=share,
+        unknown=tuple(pos for pos, k in enumerate(path) if edges[k][4]),
+    )
+
+
+def _bisect(cum: list[float], u: float) -> int:
+    lo, hi = 0, len(cum)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if cum[mid] <= u:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def _check_alpha(alpha: float) -> None:
+    if isinstance(alpha, bool) or not isinstance(alpha, int | float) or not math.isfinite(alpha):
+        raise ParameterError(f"alpha must be a number greater than 0, not {alpha!r}.")
+    if alpha <= 0:
+        raise ParameterError(
+            f"alpha must be greater than 0 (it was {alpha:g}): each segmentation is drawn with "
+            "probability proportional to P ** alpha, and alpha = 0 would ignore the model."
+        )
+
+
+def _check_pieces(pieces: Iterable[tuple[str, float]]) -> list[tuple[str, float]]:
+    if isinstance(pieces, str | bytes):
+        raise ParameterError("pieces must be (piece, score) pairs, not a string.")
+    out: list[tuple[str, float]] = []
+    seen: set[str] = set()
+    for pair in pieces:
+        try:
+            piece, score = pair
+        except (TypeError, ValueError):
+            raise ParameterError(
+                f"Each entry must be a (piece, score) pair, not {_short(repr(pair))}."
+            ) from None
+        if not isinstance(piece, str) or not piece:
+            raise ParameterError(f"A piece must be non-empty text, not {piece!r}.")
+        if isinstance(score, bool) or not isinstance(score, int | float):
+            raise ParameterError(f"The score of {piece!r} must be a number, not {score!r}.")
+        if not math.isfinite(score):
+            raise ParameterError(f"The score of {piece!r} must be finite, not {score!r}.")
+        if piece in seen:
+            raise ParameterError(f"The piece {piece!r} is listed twice.")
+        seen.add(piece)
+        out.append((piece, float(score)))
+    if not out:
+        raise ParameterError("A unigram model needs at least one piece.")
+    return out
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --------------------------------------------------------------------------------------
+# Training
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UnigramResult:
+    """What :func:`learn` returns: the final pieces, the model, and the ordered steps.
+
+    Attributes:
+        pieces: ``(piece, log_prob)`` pairs of the final vocabulary, most probable first.
+        steps: the trace: a :class:`SeedStep`, then :class:`EMStep` and :class:`PruneStep`.
+        model: the final :class:`Unigram` model.
+        corpus: the corpus learned from.
+        seed_pieces: every piece of the seed vocabulary, in id order (characters first).
+        vocab_size: the size asked for.
+        word_start: the marker put in front of every word (``""`` for none).
+        stop_reason: ``"vocab_size"`` (pruned down to it) or ``"seed_small"`` (the seed
+            vocabulary was already no larger, so nothing was pruned).
+
+    >>> result = learn({"hug": 10, "pug": 5, "pun": 12}, 9)
+    >>> [s.kind for s in result.steps]
+    ['seed', 'em', 'em', 'prune', 'em', 'em']
+    >>> sorted(result.vocab_at(len(result.steps))) == sorted(p for p, _ in result.pieces)
+    True
+    """
+
+    pieces: list[tuple[str, float]]
+    steps: list[Step]
+    model: Unigram
+    corpus: Corpus
+    seed_pieces: tuple[str, ...]
+    vocab_size: int
+    word_start: str
+    stop_reason: str
+
+    def vocab_at(self, step: int) -> list[str]:
+        """The vocabulary after ``step`` steps: the seed minus every piece pruned so far.
+
+        >>> learn({"hug": 10, "pug": 5}, 5).vocab_at(1)[:3]
+        ['h', 'u', 'g']
+        """
+        gone: set[str] = set()
+        for s in self.steps[:step]:
+            if isinstance(s, PruneStep):
+                gone.update(s.removed)
+        return [p for p in self.seed_pieces if p not in gone]
+
+    @property
+    def log_likelihoods(self) -> list[float]:
+        """The corpus log-likelihood after every step (the chart of the training page)."""
+        out = []
+        for s in self.steps:
+            if isinstance(s, PruneStep):
+                out.append(s.log_likelihood_after)
+            else:
+                out.append(s.log_likelihood)
+        return out
+
+
+def learn(
+    corpus: Corpus | Mapping[str, int] | str,
+    vocab_size: int,
+    *,
+    seed_vocab: Sequence[str] | None = None,
+    seed_size: int | None = None,
+    max_piece_length: int = 16,
+    shrinking_factor: float = 0.75,
+    em_iterations: int = 2,
+    keep_single_chars: bool = True,
+    word_start: str = "",
+    digamma: bool = False,
+    top_k: int = 50,
+    boundary: int = 10,
+) -> UnigramResult:
+    """Train a unigram LM on a corpus of words and record every step.
+
+    The trace: a :class:`SeedStep`; ``em_iterations`` :class:`EMStep`; then, while the
+    vocabulary is larger than ``vocab_size``, a :class:`PruneStep` followed by
+    ``em_iterations`` more EM steps.
+
+    Args:
+        corpus: a ``Corpus``, a ``{word: count}`` mapping, or text for ``parse_corpus``.
+        vocab_size: how many pieces the final vocabulary has (at least the number of
+            distinct characters while ``keep_single_chars`` is on).
+        seed_vocab: the seed pieces to start from (e.g. seed 001's fifteen tokens). Their
+            counts are their occurrences in the corpus words, weighted by word counts;
+            pieces that never occur are dropped and missing characters are added. ``None``:
+            every character plus the ``seed_size`` most frequent substrings.
+        seed_size: how many multi-character substrings the automatic seed keeps at most
+            (most frequent first; ties: longer first, then in string order). ``None``:
+            five times ``vocab_size``, at least 1,000. A larger seed means more pruning
+            rounds: slower, usually a slightly better vocabulary.
+        max_piece_length: the longest substring the automatic seed considers.
+        shrinking_factor: the share of the vocabulary each pruning round keeps (0 < f < 1).
+        em_iterations: EM iterations before each pruning round and at the end.
+        keep_single_chars: never prune single characters (so no character is unknown).
+            When off, a character competes on its loss like any other piece; where a
+            pruned one occurs, the word gets an unknown node (scored as :class:`Unigram`
+            does).
+        word_start: a marker put in front of every word, e.g. ``"▁"`` as sentencepiece does;
+            ``""`` (the default) for none.
+        digamma: use sentencepiece's Bayesian M-step, ``log p = digamma(count) -
+            digamma(total)``, which favours frequent pieces; the probabilities then no
+            longer sum to 1 and the likelihood may drop. Off: the maximum-likelihood M-step.
+        top_k: how many rows each step's tables keep on large vocabularies.
+        boundary: how many loss rows each pruning step keeps on each side of the cut.
+
+    Returns:
+        A :class:`UnigramResult`.
+
+    Raises:
+        ParameterError: a bad argument (with the reason), e.g. a vocabulary smaller than
+            the number of distinct characters.
+        CorpusError: the corpus text cannot be parsed.
+
+    >>> result = learn({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 10)
+    >>> result.steps[0].vocab_size, len(result.pieces)
+    (19, 10)
+    >>> result.model.encode("hugs"), result.model.encode("bugs")
+    (['hug', 's'], ['b', 'u', 'g', 's'])
+    """
+    data = _as_corpus(corpus)
+    if seed_size is None and isinstance(vocab_size, int):
+        seed_size = max(SEED_FACTOR * vocab_size, SEED_MIN)
+    _validate(
+        vocab_size,
+        seed_size,
+        max_piece_length,
+        shrinking_factor,
+        em_iterations,
+        top_k,
+        boundary,
+        word_start,
+        seed_vocab,
+    )
+    words = [word_start + w for w in data.words]
+    trainer = _Trainer(words, list(data.counts), digamma, keep_single_chars, top_k, boundary)
+    seed_step = trainer.seed(seed_vocab, seed_size, max_piece_length)
+    chars = trainer.n_chars
+    if keep_single_chars and vocab_size < chars:
+        raise ParameterError(
+            f"The corpus has {chars} different characters, and every one of them is kept so "
+            f"that any word can still be segmented, so the vocabulary needs at least {chars} "
+            f"pieces (you asked for {vocab_size})."
+        )
+
+    steps: list[Step] = [seed_step]
+    waiting: list[int] = [0]  # steps whose likelihood *after* comes from the next pass
+    stop = "seed_small" if trainer.size <= vocab_size else "vocab_size"
+    round_no = 0
+    while True:
+        final = trainer.size <= vocab_size
+        for iteration in range(1, em_iterations + 1):
+            counts, ll_before = trainer.e_step()
+            _close(steps, waiting, ll_before)
+            stats, total = trainer.m_step(counts)
+            steps.append(
+                EMStep(
+                    number=len(steps) + 1,
+                    round=round_no,
+                    iteration=iteration,
+                    vocab_size=trainer.size,
+                    log_likelihood_before=ll_before,
+                    log_likelihood=math.nan,
+                    total_count=total,
+                    pieces=stats,
+                    pieces_omitted=trainer.size - len(stats),
+                    digamma=digamma,
+                    final=final and iteration == em_iterations,
+                )
+            )
+            waiting.append(len(steps) - 1)
+        if final:
+            _close(steps, waiting, trainer.log_likelihood())
+            break
+        round_no += 1
+        ll, losses = trainer.losses()
+        _close(steps, waiting, ll)
+        target = max(vocab_size, int(trainer.size * shrinking_factor))
+        steps.append(trainer.prune(losses, target, shrinking_factor, round_no, len(steps) + 1, ll))
+        waiting.append(len(steps) - 1)
+
+    pieces = trainer.final_pieces()
+    return UnigramResult(
+        pieces=pieces,
+        steps=steps,
+        model=Unigram(pieces, word_start=word_start),
+        corpus=data,
+        seed_pieces=trainer.seed_order,
+        vocab_size=vocab_size,
+        word_start=word_start,
+        stop_reason=stop,
+    )
+
+
+def _close(steps: list[Step], waiting: list[int], ll: float) -> None:
+    """Fill in the likelihood *after* the steps that were waiting for the next pass."""
+    for index in waiting:
+        step = steps[index]
+        if isinstance(step, PruneStep):
+            steps[index] = replace(step, log_likelihood_after=ll)
+        else:
+            steps[index] = replace(step, log_likelihood=ll)
+    waiting.clear()
+
+
+def _as_corpus(corpus: Corpus | Mapping[str, int] | str) -> Corpus:
+    if isinstance(corpus, Corpus):
+        return corpus
+    if isinstance(corpus, str):
+        return parse_corpus(corpus)
+    return Corpus.from_counts(corpus)
+
+
+def _validate(
+    vocab_size: int,
+    seed_size: int,
+    max_piece_length: int,
+    shrinking_factor: float,
+    em_iterations: int,
+    top_k: int,
+    boundary: int,
+    word_start: str,
+    seed_vocab: Sequence[str] | None,
+) -> None:
+    for name, value in (
+        ("vocab_size", vocab_size),
+        ("seed_size", seed_size),
+        ("max_piece_length", max_piece_length),
+        ("em_iterations", em_iterations),
+        ("top_k", top_k),
+    ):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ParameterError(f"{name} must be a whole number of at least 1, not {value!r}.")
+    if isinstance(boundary, bool) or not isinstance(boundary, int) or boundary < 0:
+        raise ParameterError(f"boundary must be a whole number of at least 0, not {boundary!r}.")
+    if (
+        isinstance(shrinking_factor, bool)
+        or not isinstance(shrinking_factor, int | float)
+        or not 0 < shrinking_factor < 1
+    ):
+        raise ParameterError(
+            "shrinking_factor is the share of the vocabulary each round keeps: a number "
+            f"between 0 and 1 (both excluded), not {shrinking_factor!r}."
+        )
+    if not isinstance(word_start, str) or any(ch.isspace() for ch in word_start):
+        raise ParameterError("The word-start marker must be text without spaces.")
+    if seed_vocab is not None:
+        if isinstance(seed_vocab, str):
+            raise ParameterError("seed_vocab must be a list of pieces, not one string.")
+        seen: set[str] = set()
+        for piece in seed_vocab:
+            if not isinstance(piece, str) or not piece or any(c.isspace() for c in piece):
+                raise ParameterError(
+                    f"Every seed piece must be non-empty text without spaces, not {piece!r}."
+                )
+            if piece in seen:
+                raise ParameterError(f"The seed piece {piece!r} is listed twice.")
+            seen.add(piece)
+        if not seen:
+            raise ParameterError("The seed vocabulary is empty: list at least one piece.")
+
+
+def _digamma(x: float) -> float:
+    """The digamma function for x > 0 (recurrence, then the asymptotic series)."""
+    result = 0.0
+    while x < 6.0:
+        result -= 1.0 / x
+        x += 1.0
+    inv = 1.0 / x
+    inv2 = inv * inv
+    return (
+        result
+        + math.log(x)
+        - 0.5 * inv
+        - inv2 * (1 / 12 - inv2 * (1 / 120 - inv2 * (1 / 252 - inv2 * (1 / 240 - inv2 / 132))))
+    )
+
+
+Edge = tuple[int, int, int]  # (start, end, piece id); id -1 is an unknown character
+
+
+class _Trainer:
+    """The training state: vocabulary, probabilities and every word's lattice.
+
+    Piece ids are positions in the seed vocabulary and never change: a pruned piece is
+    marked dead and its nodes are dropped from the lattices. Single characters come first.
+
+    subtle: the passes run in linear probability space (products of floats, no exp or log
+    per node), several times faster in pure Python. A word's probability is at most 1 (the
+    pieces' probabilities sum to at most 1), so nothing overflows; a word whose probability
+    falls below ``_TINY`` is redone in log space, so nothing underflows either. Unknown
+    nodes have id -1, and the probability and count lists carry one extra slot at the end
+    for them, so ``P[-1]`` is the unknown probability.
+    """
+
+    def __init__(
+        self,
+        words: list[str],
+        freqs: list[int],
+        digamma: bool,
+        keep_single_chars: bool,
+        top_k: int,
+        boundary: int,
+    ) -> None:
+        self.words = words
+        self.freqs = freqs
+        self.digamma = digamma
+        self.keep_single_chars = keep_single_chars
+        self.top_k = top_k
+        self.boundary = boundary
+        self.vocab: list[str] = []  # by id, dead pieces included
+        self.alive: list[bool] = []  # by id, plus a last True for the unknown slot
+        self.ids: list[int] = []  # the living ids, ascending
+        self.prob: list[float] = []  # by id, plus the unknown probability last
+        self.logp: list[float] = []  # by id
+        self.counts: list[float] = []  # the last expected counts, for the tables
+        self.lattices: list[list[Edge]] = []
+        self.dups: list[frozenset[int] | None] = []
+        self.n_chars = 0
+        self.max_len = 1
+        self.seed_order: tuple[str, ...] = ()
+        self.all_chars = True  # every character of the corpus is a piece: no unknown nodes
+        self._logs: list[float] | None = None
+        self.unk_logp = -math.inf
+
+    @property
+    def size(self) -> int:
+        return len(self.ids)
+
+    @property
+    def first(self) -> int:
+        """Ids below this are never pruned (the single characters, when they are kept)."""
+        return self.n_chars if self.keep_single_chars else 0
+
+    # --- the seed ------------------------------------------------------------------------
+
+    def seed(self, given: Sequence[str] | None, seed_size: int, max_piece_length: int) -> SeedStep:
+        words, freqs = self.words, self.freqs
+        char_counts: Counter[str] = Counter()
+        for w, n in zip(words, freqs, strict=True):
+            for ch in w:
+                char_counts[ch] += n
+        chars = list(char_counts)  # first seen
+        added: list[str] = []
+        absent: list[str] = []
+        seen_substrings = 0
+        if given is None:
+            sub = _substring_counts(words, freqs, max_piece_length)
+            seen_substrings = len(sub)
+            ranked = heapq.nsmallest(
+                seed_size, sub.items(), key=lambda kv: (-kv[1], -len(kv[0]), kv[0])
+            )
+            multi = [(s, float(c)) for s, c in ranked]
+            display = [*chars, *(s for s, _ in multi)]
+            source = "substrings"
+        else:
+            longest = max(len(p) for p in given)
+            wanted = {p for p in given if len(p) > 1}
+            sub = _substring_counts(words, freqs, longest, keep=wanted)
+            multi = []
+            for p in given:
+                if len(p) > 1:
+                    if sub.get(p, 0) > 0:
+                        multi.append((p, float(sub[p])))
+                    else:
+                        absent.append(p)
+                elif p not in char_counts:
+                    absent.append(p)
+            given_chars = [p for p in given if len(p) == 1 and p in char_counts]
+            have = set(given_chars)
+            added = [c for c in chars if c not in have]
+            chars = given_chars + added
+            gone = set(absent)
+            display = [p for p in given if p not in gone] + added
+            source = "given"
+        self.vocab = chars + [s for s, _ in multi]
+        self.alive = [True] * (len(self.vocab) + 1)
+        self.ids = list(range(len(self.vocab)))
+        self.n_chars = len(chars)
+        counts = [float(char_counts[c]) for c in chars] + [c for _, c in multi]
+        total = math.fsum(counts)
+        self.prob = [c / total for c in counts] + [0.0]
+        self.logp = [math.log(p) for p in self.prob[:-1]]
+        self.counts = counts
+        self.max_len = max(len(p) for p in self.vocab)
+        self.seed_order = tuple(display)
+        self._set_unknown()
+        self._build_lattices(range(len(words)))
+
+        index = {p: k for k, p in enumerate(self.vocab)}
+        if len(display) <= self.top_k:
+            rows = display
+        else:
+            top = {self.vocab[k] for k in self._top_ids_by(counts, self.top_k)}
+            if source == "given":
+                rows = [p for p in display if p in top]
+            else:
+                rows = sorted(top, key=lambda p: (-counts[index[p]], index[p]))
+        stats = tuple(PieceStat(p, counts[index[p]], self.logp[index[p]]) for p in rows)
+        return SeedStep(
+            number=1,
+            source=source,
+            pieces=stats,
+            vocab_size=self.size,
+            pieces_omitted=self.size - len(stats),
+            characters=self.n_chars,
+            total_count=int(total) if total == int(total) else total,
+            substrings_seen=seen_substrings,
+            min_count=min((c for _, c in multi), default=0.0),
+            added_characters=tuple(added),
+            absent=tuple(absent),
+            log_likelihood=math.nan,
+        )
+
+    def _top_ids_by(self, values: Sequence[float], k: int) -> list[int]:
+        return heapq.nsmallest(k, self.ids, key=lambda i: (-values[i], i))
+
+    def _set_unknown(self) -> None:
+        self.unk_logp = min(self.logp[k] for k in self.ids) - UNK_PENALTY
+        self.prob[-1] = math.exp(self.unk_logp)
+        self._logs = None
+
+    def _build_lattices(self, which: Iterable[int]) -> None:
+        ids = {self.vocab[k]: k for k in self.ids}
+        get = ids.get
+        top = self.max_len
+        words = self.words
+        first = self.first
+        if len(self.lattices) != len(words):
+            self.lattices = [[] for _ in words]
+            self.dups = [None] * len(words)
+        for w_index in which:
+            w = words[w_index]
+            n = len(w)
+            # subtle: a comprehension keeps the order the passes need: by start, then length
+            edges = [
+                (i, j, k)
+                for i in range(n)
+                for j in range(i + 1, min(n, i + top) + 1)
+                if (k := get(w[i:j])) is not None
+            ]
+            if not self.all_chars and any(w[i] not in ids for i in range(n)):
+                edges += [(i, i + 1, -1) for i in range(n) if w[i] not in ids]
+                edges.sort(key=lambda e: (e[0], e[1] - e[0]))
+            self.lattices[w_index] = edges
+            self.dups[w_index] = _duplicates(edges, first)
+
+    # --- passes ---------------------------------------------------------------------------
+
+    def e_step(self) -> tuple[list[float], float]:
+        """Expected counts of every piece and the corpus log-likelihood."""
+        P = self.prob
+        counts = [0.0] * len(P)
+        ll = 0.0
+        log = math.log
+        for edges, w, n in zip(self.lattices, self.words, self.freqs, strict=True):
+            length = len(w)
+            a = [0.0] * (length + 1)
+            a[0] = 1.0
+            for i, j, k in edges:
+                a[j] += a[i] * P[k]
+            z = a[length]
+            if z < _TINY:
+                ll += self._log_word(edges, length, n, counts, None)
+                continue
+            ll += n * log(z)
+            f = n / z
+            af = [x * f for x in a]
+            b = [0.0] * (length + 1)
+            b[length] = 1.0
+            # subtle: right to left, b[j] is final when an edge ending at j is reached, so
+            # the backward sums and the expected counts share one loop.
+            for i, j, k in reversed(edges):
+                pb = P[k] * b[j]
+                b[i] += pb
+                counts[k] += af[i] * pb
+        return counts, ll
+
+    def log_likelihood(self) -> float:
+        P = self.prob
+        ll = 0.0
+        for edges, w, n in zip(self.lattices, self.words, self.freqs, strict=True):
+            length = len(w)
+            a = [0.0] * (length + 1)
+            a[0] = 1.0
+            for i, j, k in edges:
+                a[j] += a[i] * P[k]
+            z = a[length]
+            ll += n * (math.log(z) if z >= _TINY else self._log_z(edges, length))
+        return ll
+
+    def losses(self) -> tuple[float, list[float]]:
+        """The corpus log-likelihood and every piece's removal loss.
+
+        The loss of piece p: the sum over words of count x (log P(word) - log P'(word)),
+        where P' leaves out every segmentation that uses p (for a single character: where
+        p was, an unknown node). The other pieces keep their probabilities.
+
+        subtle: for a piece that fits once in a word, P'(word) = P(word) x (1 - g) with g
+        the node's posterior from forward-backward, so one pass gives every loss. A piece
+        that fits twice or more gets a forward pass of its own without the piece.
+        """
+        P = self.prob
+        repl = self._replacement()
+        first = self.first
+        loss = [0.0] * len(P)
+        ll = 0.0
+        log, log1p = math.log, math.log1p
+        for edges, w, n, dup in zip(self.lattices, self.words, self.freqs, self.dups, strict=True):
+            length = len(w)
+            a = [0.0] * (length + 1)
+            a[0] = 1.0
+            for i, j, k in edges:
+                a[j] += a[i] * P[k]
+            z = a[length]
+            if z < _TINY:
+                ll += self._log_word(edges, length, n, None, loss)
+                continue
+            log_z = log(z)
+            ll += n * log_z
+            inv = 1.0 / z
+            cuts: dict[int, int] = {}
+            b = [0.0] * (length + 1)
+            b[length] = 1.0
+            for i, j, k in reversed(edges):
+                bj = b[j]
+                b[i] += P[k] * bj
+                if k < first:
+                    continue
+                if dup is not None and k in dup:
+                    cuts[k] = j  # right to left: the last write is the first occurrence
+                    continue
+                g = a[i] * repl[k] * bj * inv
+                if g < _NEAR_ONE:
+                    loss[k] -= n * log1p(-g)
+                else:
+                    # subtle: 1 - g would cancel to noise. Every segmentation without this
+                    # node covers character i with exactly one other node (b is final to
+                    # the right of i), so summing over those nodes gives P'(word) directly.
+                    rest = (P[k] - repl[k]) * a[i] * bj
+                    for i2, j2, k2 in edges:
+                        if i2 > i:
+                            break
+                        if j2 > i and k2 != k:
+                            rest += a[i2] * P[k2] * b[j2]
+                    loss[k] += n * (log_z - (log(rest) if rest > 0 else -_INF_LOSS))
+            for k, cut in cuts.items():
+                loss[k] += n * (log_z - self._z_without(edges, length, k, repl, a, cut))
+        return ll, loss
+
+    def _replacement(self) -> list[float]:
+        """How much probability a node loses when its piece is removed."""
+        P = self.prob
+        if self.keep_single_chars:
+            return P
+        unk = P[-1]
+        out = list(P)
+        for k in range(self.n_chars):
+            if self.alive[k]:
+                out[k] = P[k] - unk
+        out[-1] = 0.0
+        return out
+
+    def _z_without(
+        self,
+        edges: list[Edge],
+        length: int,
+        piece: int,
+        repl: list[float],
+        a: list[float] | None = None,
+        cut: int = 0,
+    ) -> float:
+        """log P'(word) with ``piece`` removed (characters: replaced by an unknown node).
+
+        With the word's forward table ``a`` and ``cut``, the end of the piece's first
+        occurrence, only positions from ``cut`` on are recomputed: before it nothing changes.
+        """
+        P = self.prob
+        saved = P[piece]
+        keep = saved - repl[piece]
+        P[piece] = keep  # the rest of the vocabulary keeps its probabilities
+        try:
+            if a is None or cut < 1:
+                a2 = [0.0] * (length + 1)
+                a2[0] = 1.0
+                for i, j, k in edges:
+                    a2[j] += a2[i] * P[k]
+            else:
+                a2 = a[:cut] + [0.0] * (length + 1 - cut)
+                # edges that end at cut or later start at cut - max_len or later
+                for i, j, k in edges[bisect_left(edges, (cut - self.max_len,)) :]:
+                    if j >= cut:
+                        a2[j] += a2[i] * P[k]
+            z = a2[length]
+        finally:
+            P[piece] = saved
+        if z >= _TINY:
+            return math.log(z)
+        logs = self.logs()
+        saved_log = logs[piece]
+        replaced = not self.keep_single_chars and len(self.vocab[piece]) == 1
+        logs[piece] = self.unk_logp if replaced else -math.inf
+        try:
+            return _edge_log_forward(edges, length, logs)[length]
+        finally:
+            logs[piece] = saved_log
+
+    def logs(self) -> list[float]:
+        """Log-probabilities with the unknown slot last (for the rare log-space words)."""
+        if self._logs is None:
+            self._logs = [*self.logp, self.unk_logp]
+        return self._logs
+
+    def _log_z(self, edges: list[Edge], length: int) -> float:
+        return _edge_log_forward(edges, length, self.logs())[length]
+
+    def _log_word(
+        self,
+        edges: list[Edge],
+        length: int,
+        n: int,
+        counts: list[float] | None,
+        loss: list[float] | None,
+    ) -> float:
+        """One (very improbable, or very long) word in log space; returns n x log P(word)."""
+        logs = self.logs()
+        fwd = _edge_log_forward(edges, length, logs)
+        bwd = _edge_log_backward(edges, length, logs)
+        log_z = fwd[length]
+        if counts is not None:
+            for i, j, k in edges:
+                counts[k] += n * math.exp(fwd[i] + logs[k] + bwd[j] - log_z)
+        if loss is not None:
+            repl = self._replacement()
+            for k in {k for _, _, k in edges if k >= self.first}:
+                loss[k] += n * (log_z - self._z_without(edges, length, k, repl))
+        return n * log_z
+
+    # --- M-step and pruning -------------------------------------------------------------
+
+    def m_step(self, counts: list[float]) -> tuple[tuple[PieceStat, ...], float]:
+        ids = self.ids
+        kept = {k: max(counts[k], _COUNT_FLOOR) for k in ids}
+        total = math.fsum(kept.values())
+        old = list(self.logp)
+        logp = self.logp
+        prob = self.prob
+        if self.digamma:
+            d_total = _digamma(total)
+            # subtle: sentencepiece drops a piece expected fewer than 0.5 times here; we keep
+            # it (pruning decides) at the score of a count of 0.5, since digamma(x) -> -inf.
+            for k, c in kept.items():
+                logp[k] = _digamma(max(c, _DIGAMMA_FLOOR)) - d_total
+        else:
+            log_total = math.log(total)
+            for k, c in kept.items():
+                logp[k] = math.log(c) - log_total
+        for k in ids:
+            prob[k] = math.exp(logp[k])
+        self._set_unknown()
+        self.counts = counts
+        top = self._top_ids_by(logp, self.top_k)
+        stats = tuple(PieceStat(self.vocab[k], counts[k], logp[k], old[k]) for k in top)
+        return stats, total
+
+    def prune(
+        self,
+        loss: list[float],
+        target: int,
+        factor: float,
+        round_no: int,
+        number: int,
+        ll: float,
+    ) -> PruneStep:
+        size = self.size
+        first = self.first
+        logp = self.logp
+        # subtle: equal losses (often 0 for pieces no segmentation really needs) are broken
+        # by probability, then by seed order, so a run is always the same.
+        order = sorted((-loss[k], -logp[k], k) for k in self.ids if k >= first)
+        ranked = [k for _, _, k in order]
+        required = size - len(ranked)
+        cut = target - required
+        rows_at = set(range(min(self.top_k, len(ranked))))
+        rows_at |= set(range(max(0, cut - self.boundary), min(len(ranked), cut + self.boundary)))
+        rows = tuple(
+            PieceLoss(
+                rank=r + 1,
+                piece=self.vocab[ranked[r]],
+                loss=max(loss[ranked[r]], 0.0),
+                log_prob=logp[ranked[r]],
+                count=self.counts[ranked[r]],
+                kept=r < cut,
+            )
+            for r in sorted(rows_at)
+        )
+        removed_ids = ranked[cut:]
+        alive = self.alive
+        for k in removed_ids:
+            alive[k] = False
+            self.prob[k] = 0.0
+        self.ids = [k for k in self.ids if alive[k]]
+        # renormalise in log space: with the digamma M-step a probability may underflow to 0
+        top = max(logp[k] for k in self.ids)
+        log_total = top + math.log(math.fsum(math.exp(logp[k] - top) for k in self.ids))
+        for k in self.ids:
+            logp[k] -= log_total
+            self.prob[k] = math.exp(logp[k])
+        self._set_unknown()
+        touched: list[int] = []
+        for w_index, edges in enumerate(self.lattices):
+            kept_edges = [e for e in edges if alive[e[2]]]
+            if len(kept_edges) != len(edges):
+                self.lattices[w_index] = kept_edges
+                if self.dups[w_index] is not None:
+                    self.dups[w_index] = _duplicates(kept_edges, first)
+                touched.append(w_index)
+        if any(len(self.vocab[k]) == 1 for k in removed_ids):
+            self.all_chars = False
+            self._build_lattices(touched)
+        return PruneStep(
+            number=number,
+            round=round_no,
+            vocab_before=size,
+            vocab_after=self.size,
+            shrink_target=int(size * factor),
+            required=required,
+            candidates=len(ranked),
+            kept_candidates=cut,
+            losses=rows,
+            losses_omitted=len(ranked) - len(rows),
+            removed=tuple(self.vocab[k] for k in removed_ids),
+            log_likelihood_before=ll,
+            log_likelihood_after=math.nan,
+        )
+
+    def final_pieces(self) -> list[tuple[str, float]]:
+        order = sorted(self.ids, key=lambda k: (-self.logp[k], k))
+        return [(self.vocab[k], self.logp[k]) for k in order]
+
+
+def _duplicates(edges: list[Edge], first: int) -> frozenset[int] | None:
+    """Removable piece ids that fit more than once in a word (``None``: there are none)."""
+    ids = [k for _, _, k in edges if k >= first]
+    if len(set(ids)) == len(ids):
+        return None
+    return frozenset(k for k, c in Counter(ids).items() if c > 1)
+
+
+def _substring_counts(
+    words: Sequence[str], freqs: Sequence[int], max_len: int, keep: set[str] | None = None
+) -> Counter[str]:
+    """Occurrences of every substring of 2..max_len characters, weighted by word counts.
+
+    subtle: words are grouped by count so that each group is counted by ``Counter`` in C,
+    which is several times faster than adding the weight substring by substring.
+    """
+    groups: dict[int, list[str]] = {}
+    for w, n in zip(words, freqs, strict=True):
+        groups.setdefault(n, []).append(w)
+    total: Counter[str] = Counter()
+    for n, group in groups.items():
+        found = Counter(
+            w[i:j]
+            for w in group
+            for i in range(len(w))
+            for j in range(i + 2, min(len(w), i + max_len) + 1)
+        )
+        if keep is not None:
+            found = Counter({s: c for s, c in found.items() if s in keep})
+        if n == 1 and not total:
+            total = found
+        else:
+            for s, c in found.items():
+                total[s] += c * n
+    return total
+
+
+def _edge_log_forward(edges: list[Edge], length: int, logs: list[float]) -> list[float]:
+    terms: list[list[float]] = [[] for _ in range(length + 1)]
+    fwd = [-math.inf] * (length + 1)
+    fwd[0] = 0.0
+    done = 0
+    for i, j, k in edges:
+        while done < i:
+            done += 1
+            fwd[done] = _log_sum(terms[done])
+        terms[j].append(fwd[i] + logs[k])
+    while done < length:
+        done += 1
+        fwd[done] = _log_sum(terms[done])
+    return fwd
+
+
+def _edge_log_backward(edges: list[Edge], length: int, logs: list[float]) -> list[float]:
+    by_start: list[list[tuple[int, float]]] = [[] for _ in range(length + 1)]
+    for i, j, k in edges:
+        by_start[i].append((j, logs[k]))
+    bwd = [-math.inf] * (length + 1)
+    bwd[length] = 0.0
+    for i in range(length - 1, -1, -1):
+        bwd[i] = _log_sum([s + bwd[j] for j, s in by_start[i]])
+    return bwd
