@@ -98,10 +98,6 @@ def _list(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _times(n: int) -> str:
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
-
-
 def _chars(n: int) -> str:
     return f"{n} character{'' if n == 1 else 's'}"
 
