@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.byte_level_view import (
+    page_tabs,
     render_byte_table,
     render_compare,
     render_hex_input,
@@ -32,26 +33,24 @@ if settings is not None:
     result = train_or_explain(corpus, settings)
     if result is not None:
         text = text_panel()
-        tokens_tab, learn_tab, compare_tab, table_tab = st.tabs(
-            [
-                "Your text in bytes and tokens",
-                "Learn merges step by step",
-                "Compare with character-level BPE",
-                "The byte table",
-            ]
-        )
-        with tokens_tab:
-            render_tokens(result.model, text)
-            with st.expander("Bytes that are not valid UTF-8"):
-                render_hex_input(result.model)
-        with learn_tab:
-            step_player(
-                "bbpe_learn",
-                len(result.steps),
-                lambda n: render_learn_step(result, n, corpus, settings),
-                label="Step",
-            )
-        with compare_tab:
-            render_compare(corpus, settings, result, text)
-        with table_tab:
-            render_byte_table()
+        # only the open tab runs: the others may be slow on a large corpus
+        tokens_tab, learn_tab, compare_tab, table_tab = page_tabs()
+        if tokens_tab.open:
+            with tokens_tab:
+                render_tokens(result.model, text)
+                with st.expander("Bytes that are not valid UTF-8"):
+                    render_hex_input(result.model)
+        if learn_tab.open:
+            with learn_tab:
+                step_player(
+                    "bbpe_learn",
+                    len(result.steps),
+                    lambda n: render_learn_step(result, n, corpus, settings),
+                    label="Step",
+                )
+        if compare_tab.open:
+            with compare_tab:
+                render_compare(corpus, settings, result, text)
+        if table_tab.open:
+            with table_tab:
+                render_byte_table()

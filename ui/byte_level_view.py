@@ -20,6 +20,7 @@ import dataclasses
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -61,12 +62,14 @@ from ui.html import badge_html, esc, show_html, show_text, token_spans_html
 
 __all__ = [
     "SAMPLES",
+    "TABS",
     "ByteLevelSettings",
     "Sample",
     "char_label",
     "comparison_table",
     "cut_characters",
     "describe_pieces",
+    "page_tabs",
     "piece_note",
     "render_byte_table",
     "render_compare",
@@ -172,7 +175,15 @@ _WIDGET_DEFAULTS: dict[str, object] = {
     "bbpe_prefix": _DEFAULTS.add_prefix_space,
     "bbpe_text": SAMPLES[_DEFAULTS.sample].try_text,
     "bbpe_hex": "e4 bd a0 e5 a5 bd ff 41",
+    "bbpe_tab": "Your text in bytes and tokens",
 }
+TABS = (
+    "Your text in bytes and tokens",
+    "Learn merges step by step",
+    "Compare with character-level BPE",
+    "The byte table",
+)
+"""The page's tabs; only the open one runs (``on_change``), and it is kept across pages."""
 _TIE_LABELS = {
     "first-seen": "First seen in the corpus",
     "lexicographic": "Greatest in string order",
@@ -216,17 +227,23 @@ def char_label(ch: str) -> str:
     """How one character is named on the page: visible even when it is invisible.
 
     A space, tab or line break is shown as ``␣ ⇥ ↵``; a combining mark on a dotted circle;
-    an invisible character (joiner, variation selector, control) by its code point; a byte
+    an invisible character (joiner, variation selector, control) by its code point; an emoji
+    skin tone, which many fonts draw only after an emoji, by name and code point; a byte
     that is not valid UTF-8 as ``byte ff``.
 
     >>> char_label("a"), char_label("\\n"), char_label("\\ufe0f"), char_label("\\udcff")
     ('a', '↵', 'U+FE0F', 'byte ff')
+    >>> char_label("\\U0001f3fd")
+    'skin tone U+1F3FD'
     """
     if ch in _WHITESPACE:
         return _WHITESPACE[ch]
     code = ord(ch)
     if 0xDC80 <= code <= 0xDCFF:
         return f"byte {code - 0xDC00:02x}"
+    if 0x1F3FB <= code <= 0x1F3FF:
+        # subtle: many fonts draw a skin tone alone as a missing-glyph box
+        return f"skin tone U+{code:04X}"
     category = unicodedata.category(ch)
     if category[0] in "CZ" or unicodedata.name(ch, "").startswith("VARIATION SELECTOR"):
         return f"U+{code:04X}"
@@ -435,6 +452,15 @@ def settings_panel() -> ByteLevelSettings | None:
     return ByteLevelSettings(int(num_merges), int(min_frequency), tie_break, sample, bool(prefix))
 
 
+def page_tabs() -> Sequence[Any]:
+    """Draw the tabs of :data:`TABS` and return their containers.
+
+    The tabs track which one is open (``container.open``), so a page runs only the open
+    tab's content; the open tab is kept across page switches.
+    """
+    return st.tabs(list(TABS), key="bbpe_tab", on_change=remember, args=(_WIDGETS, "bbpe_tab"))
+
+
 def text_panel() -> str:
     """The text box for the text to tokenize (kept across page switches)."""
     return st.text_area(
@@ -447,7 +473,10 @@ def text_panel() -> str:
     )
 
 
-@st.cache_data(max_entries=24, show_spinner="Learning byte-level merges…")
+# subtle: cache_resource, not cache_data: every rerun would otherwise unpickle a fresh copy of
+# the whole trace (about a second for 2000 merges on the pydoc corpus). The results are frozen
+# and never changed by the page, so one shared object is safe.
+@st.cache_resource(max_entries=24, show_spinner="Learning byte-level merges…")
 def _train(
     corpus: Corpus, settings: ByteLevelSettings, choices: tuple[tuple[int, tuple[str, str]], ...]
 ) -> ByteLevelResult:
@@ -837,7 +866,7 @@ def render_learn_step(
 # --------------------------------------------------------------------------------------
 
 
-@st.cache_data(max_entries=16, show_spinner="Learning character-level BPE…")
+@st.cache_resource(max_entries=16, show_spinner="Learning character-level BPE…")
 def _char_train(corpus: Corpus, settings: ByteLevelSettings) -> bpe.BPEResult:
     extra = [(w, 1) for w in SAMPLES[settings.sample].train.split()]
     return bpe.learn(

@@ -41,6 +41,18 @@ def at() -> AppTest:
     return app
 
 
+def _tab(at: AppTest, label: str) -> None:
+    """Open a tab (AppTest cannot click tabs; the page restores the open tab from its kept
+    widget values, so that is where it is set)."""
+    assert label in view.TABS
+    at.session_state["bbpe__widgets"]["bbpe_tab"] = label
+    at.run()
+    _ok(at)
+
+
+LEARN, COMPARE, TABLE = view.TABS[1], view.TABS[2], view.TABS[3]
+
+
 def _type(at: AppTest, text: str) -> None:
     at.text_area(key="bbpe_text").set_value(text)
     at.run()
@@ -95,7 +107,23 @@ def test_empty_text(at: AppTest) -> None:
     assert any("Type some text above" in i.value for i in at.info)
 
 
+def test_only_the_open_tab_runs(at: AppTest) -> None:
+    assert "BPE merges bytes into tokens" in " ".join(m.value for m in at.markdown)
+    assert "Merge 1:" not in _html(at)
+    _tab(at, LEARN)
+    assert "Merge 1:" in _html(at)
+    assert "BPE merges bytes into tokens" not in " ".join(m.value for m in at.markdown)
+    # the open tab is kept across a page switch
+    at.switch_page("pages/home.py")
+    at.run()
+    at.switch_page(PAGE)
+    at.run()
+    _ok(at)
+    assert "Merge 1:" in _html(at)
+
+
 def test_learning_steps_show_bytes_and_partial_merges(at: AppTest) -> None:
+    _tab(at, LEARN)
     page = _html(at)
     assert "Merge 1:" in page
     assert "In bytes: 65 + 73 → 65 73" in page
@@ -123,6 +151,7 @@ def test_learning_steps_show_bytes_and_partial_merges(at: AppTest) -> None:
 
 
 def test_choosing_another_tied_pair(at: AppTest) -> None:
+    _tab(at, LEARN)
     pick = at.selectbox(key="bbpe_tie_pick_1")
     assert pick.options == ["e + s", "s + t"]
     pick.set_value(("s", "t"))
@@ -137,6 +166,7 @@ def test_choosing_another_tied_pair(at: AppTest) -> None:
 
 def test_comparison_with_character_level_bpe(at: AppTest) -> None:
     _type(at, "我喜欢喝茶 café 🦊")
+    _tab(at, COMPARE)
     frames = [df.value for df in at.dataframe]
     compare = next(df for df in frames if "method" in df.columns)
     rows = compare.set_index("method")
@@ -174,7 +204,10 @@ def test_sample_choice_fills_the_text_box(at: AppTest) -> None:
     at.selectbox(key="bbpe_sample").set_value("none")
     at.run()
     _ok(at)
+    _tab(at, LEARN)
     assert "Merge 1:" in _html(at)
+    # the four words alone: 15 merges, then every chunk is one token (a final stop step)
+    assert "Step 1 of 16" in _html(at)
 
 
 def test_bad_settings_are_explained(at: AppTest) -> None:
@@ -215,6 +248,7 @@ def test_bytes_that_are_not_utf8(at: AppTest) -> None:
 
 
 def test_byte_table(at: AppTest) -> None:
+    _tab(at, TABLE)
     bodies = " ".join(el.proto.body for el in at.get("html"))
     assert "byte 20 → Ġ (U+0120)" in bodies
     assert bodies.count("bb-moved") >= 68
@@ -224,4 +258,5 @@ def test_learning_from_running_text_with_new_lines(at: AppTest) -> None:
     at.sidebar.radio(key="corpus__source").set_value("paragraph")
     at.run()
     _ok(at)
+    _tab(at, LEARN)
     assert "Merge 1:" in _html(at)
