@@ -520,28 +520,29 @@ def _card(
     )
 
 
+def _more(total: int, what: str) -> str:
+    """A note that only the first ``MAX_CARDS`` of ``total`` items are drawn (HTML)."""
+    if total <= MAX_CARDS:
+        return ""
+    return f"<div class='sw-small'>The first {MAX_CARDS} of {total} {esc(what)} are shown.</div>"
+
+
 def token_cards_html(tokens: Sequence[ByteToken], limit: int = MAX_CARDS) -> str:
     """Each token as a card: display form, bytes in hex, what it holds; cut ones marked.
 
-    A token that cuts a character gets a dashed red border and the label ``PART OF A CHAR``,
-    so the mark does not depend on colour.
+    A token that cuts a character gets a dashed red border and the label ``PART OF A CHAR``
+    (a byte that is not UTF-8 at all: ``NOT UTF-8``), so the mark does not depend on colour.
 
     >>> from subword_core.byte_level import ByteLevelModel
     >>> html_ = token_cards_html(ByteLevelModel(()).encode_detailed("é").tokens)
     >>> html_.count(' bb-partial"'), "é 1/2" in html_
     (2, True)
     """
-    cards = [
-        _card(
-            t.token,
-            t.hex,
-            piece_note(t.pieces),
-            i,
-            "part of a char" if t.partial else "",
-            t.partial,
-        )
-        for i, t in enumerate(tokens[:limit])
-    ]
+    cards = []
+    for i, t in enumerate(tokens[:limit]):
+        invalid = any(not p.valid for p in t.pieces)
+        label = "not UTF-8" if invalid else "part of a char" if t.partial else ""
+        cards.append(_card(t.token, t.hex, piece_note(t.pieces), i, label, bool(label)))
     return _CSS + f'<div class="bb-cards">{"".join(cards)}</div>'
 
 
@@ -593,7 +594,9 @@ def render_tokens(model: ByteLevelModel, text: str) -> None:
         else ""
     )
     show_html(
-        token_spans_html(list(enc.chunks)) + "<div class='sw-small' style='margin-top:.3em'>"
+        token_spans_html(list(enc.chunks[:MAX_CARDS]))
+        + _more(len(enc.chunks), "chunks")
+        + "<div class='sw-small' style='margin-top:.3em'>"
         f"{len(enc.chunks)} chunks. A space (␣) stays with the word after it, and letters, "
         "digits and other symbols go to separate chunks (GPT-2's rule). Merges never cross "
         f"from one chunk into the next.{esc(prefix)}</div>"
@@ -612,11 +615,7 @@ def render_tokens(model: ByteLevelModel, text: str) -> None:
     st.markdown("##### 3 · BPE merges bytes into tokens")
     show_html(
         token_cards_html(enc.tokens)
-        + (
-            f"<div class='sw-small'>Showing the first {MAX_CARDS} of {len(tokens)} tokens.</div>"
-            if len(tokens) > MAX_CARDS
-            else ""
-        )
+        + _more(len(tokens), "tokens")
         + "<div class='sw-small' style='margin-top:.3em'>Top: the token as GPT-2-style "
         "tokenizers print it; middle: its bytes; bottom: what it holds. "
         "<strong>Dashed border, “part of a char”</strong>: the token holds only some bytes "
@@ -700,8 +699,10 @@ def render_hex_input(model: ByteLevelModel) -> None:
             "these bytes can only be shown with � in its place. The tokens keep the byte "
             "itself, so nothing is lost until you ask for text."
         )
+    added = " The first token's Ġ is the space the model puts in front." if enc.prefix else ""
     show_html(
         token_cards_html(enc.tokens)
+        + f"<p class='sw-small'>{len(data)} bytes → {len(enc.tokens)} tokens.{added}</p>"
         + f"<p>Decode to bytes: <code>{esc(hex_bytes(back))}</code> {same}</p>"
         + f"<p>As text: <span class='bb-text'>{esc(data.decode('utf-8', 'replace'))}</span></p>"
         + f"<p class='sw-small'>{esc(valid)}</p>"
@@ -946,11 +947,17 @@ def render_compare(
     char_model = dataclasses.replace(char_result.model, unk_token=UNK)
     alphabet = char_model.alphabet or frozenset()
     unseen = list(dict.fromkeys(ch for ch in text if not ch.isspace() and ch not in alphabet))
-    words = [char_model.strip_marker(char_model.encode(w)) for w in text.split()]
+    split = text.split()
+    words = [char_model.strip_marker(char_model.encode(w)) for w in split[:MAX_CARDS]]
     st.markdown("**Character-level BPE** (words split on spaces)")
-    show_html(" ".join(token_spans_html(w, unk=UNK) for w in words) + TABLE_CSS)
+    show_html(
+        " ".join(token_spans_html(w, unk=UNK) for w in words)
+        + _more(len(split), "words")
+        + TABLE_CSS
+    )
     st.markdown("**Byte-level BPE**")
-    show_html(token_spans_html(result.model.encode(text)))
+    byte_tokens = result.model.encode(text)
+    show_html(token_spans_html(byte_tokens[:MAX_CARDS]) + _more(len(byte_tokens), "tokens"))
 
     char_row, byte_row = table.iloc[0], table.iloc[1]
     if unseen:

@@ -102,6 +102,15 @@ def test_user_text_is_escaped(at: AppTest) -> None:
     assert "&lt;b&gt;bold" in bodies
 
 
+def test_long_text_is_drawn_in_part(at: AppTest) -> None:
+    _type(at, "word 字 " * 400)
+    page = _html(at)
+    assert "The first 200 of" in page and "tokens are shown" in page
+    assert "✓ identical to your text" in page
+    _tab(at, COMPARE)
+    assert "The first 200 of 800 words are shown" in _html(at)
+
+
 def test_empty_text(at: AppTest) -> None:
     _type(at, "")
     assert any("Type some text above" in i.value for i in at.info)
@@ -241,6 +250,8 @@ def test_bytes_that_are_not_utf8(at: AppTest) -> None:
     assert "Byte ff at offset 3 is not valid UTF-8" in page
     assert "✓ the same bytes" in page
     assert "(not UTF-8)" in page
+    bodies = " ".join(el.proto.body for el in at.get("html"))
+    assert 'bb-label">not UTF-8<' in bodies  # a label, not only a colour
     at.text_input(key="bbpe_hex").set_value("e4 zz")
     at.run()
     _ok(at)
