@@ -49,7 +49,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from subword_core import bpe
+from subword_core import bpe as bpe_core
 from subword_core.corpus import Corpus
 from subword_core.errors import ParameterError
 from subword_core.pairs import Pair
@@ -426,7 +426,7 @@ class ByteLevelModel:
 
     merges: tuple[Pair, ...]
     add_prefix_space: bool = True
-    bpe: bpe.BPEModel = field(init=False, repr=False, compare=False, hash=False)
+    bpe: bpe_core.BPEModel = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         merges = tuple((str(a), str(b)) for a, b in self.merges)
@@ -437,7 +437,7 @@ class ByteLevelModel:
         object.__setattr__(
             self,
             "bpe",
-            bpe.BPEModel(merges, end_of_word="", alphabet=frozenset(_DISPLAY)),
+            bpe_core.BPEModel(merges, end_of_word="", alphabet=frozenset(_DISPLAY)),
         )
 
     # --- text in -------------------------------------------------------------------
@@ -616,7 +616,7 @@ class ByteLevelResult:
     ([('Ġ', 'a')], (' a',), 257)
     """
 
-    bpe: bpe.BPEResult
+    bpe: bpe_core.BPEResult
     model: ByteLevelModel
     chunks: tuple[str, ...]
 
@@ -626,7 +626,7 @@ class ByteLevelResult:
         return self.bpe.merges
 
     @property
-    def steps(self) -> list[bpe.MergeStep]:
+    def steps(self) -> list[bpe_core.MergeStep]:
         """The BPE core's steps, one per merge (plus a final stop step if it stopped early)."""
         return self.bpe.steps
 
@@ -710,7 +710,7 @@ def learn(
     extra_text: str = "",
     add_prefix_space: bool = True,
     min_frequency: int = 2,
-    tie_break: bpe.TieBreak = "first-seen",
+    tie_break: bpe_core.TieBreak = "first-seen",
     choose: Mapping[int, Pair] | None = None,
     top_k: int = 50,
     max_changed_words: int = 50,
@@ -747,7 +747,7 @@ def learn(
     corpus, chunks = byte_corpus(
         text_or_corpus, extra_text=extra_text, add_prefix_space=add_prefix_space
     )
-    result = bpe.learn(
+    result = bpe_core.learn(
         corpus,
         num_merges,
         min_frequency=min_frequency,

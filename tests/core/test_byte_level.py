@@ -330,7 +330,7 @@ def test_learn_calls_the_bpe_core_once(monkeypatch: pytest.MonkeyPatch) -> None:
         calls.append((corpus, num_merges, kwargs))
         return real(corpus, num_merges, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(bl.bpe, "learn", spy)
+    monkeypatch.setattr(bl.bpe_core, "learn", spy)
     result = learn({"low": 5, "lower": 2}, 3, choose=None)
     assert len(calls) == 1
     corpus, num_merges, kwargs = calls[0]
