@@ -38,11 +38,13 @@ __all__ = [
     "explain_rule",
     "explain_step",
     "merge_table",
+    "pair_chart",
     "pair_chart_data",
     "render_encode",
     "render_learn_step",
     "settings_panel",
     "train_or_explain",
+    "vocab_chart",
     "vocab_chart_data",
 ]
 
@@ -327,7 +329,8 @@ def pair_chart_data(step: MergeStep, limit: int = CHART_ROWS) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["rank", "pair", "count", "status", "label"])
 
 
-def _pair_chart(df: pd.DataFrame, min_frequency: int) -> alt.LayerChart:
+def pair_chart(df: pd.DataFrame, min_frequency: int) -> alt.LayerChart:
+    """The pair-count bar chart of one step (data from :func:`pair_chart_data`)."""
     order = df["pair"].tolist()
     colour = alt.Color(
         "status:N",
@@ -375,7 +378,8 @@ def vocab_chart_data(result: BPEResult) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _vocab_chart(df: pd.DataFrame, current: int) -> alt.LayerChart:
+def vocab_chart(df: pd.DataFrame, current: int) -> alt.LayerChart:
+    """Vocabulary size over the merges, with a rule at the current step."""
     line = (
         alt.Chart(df)
         .mark_line(point=True)
@@ -478,7 +482,7 @@ def render_learn_step(result: BPEResult, step_number: int, corpus: Corpus) -> No
         if df.empty:
             st.info("No pairs: every word is a single symbol.")
         else:
-            st.altair_chart(_pair_chart(df, step.min_frequency), width="stretch")
+            st.altair_chart(pair_chart(df, step.min_frequency), width="stretch")
             if len(df) < step.pairs_total:
                 st.caption(
                     f"The {len(df)} most frequent of {step.pairs_total} pairs "
@@ -512,7 +516,7 @@ def render_learn_step(result: BPEResult, step_number: int, corpus: Corpus) -> No
         st.dataframe(merge_table(result, step.number), hide_index=True, width="stretch")
     with right:
         st.markdown("**Vocabulary size after each merge**")
-        st.altair_chart(_vocab_chart(vocab_chart_data(result), step.number), width="stretch")
+        st.altair_chart(vocab_chart(vocab_chart_data(result), step.number), width="stretch")
         vocab = result.vocab_at(step.number)
         shown = vocab[:120]
         more = f" … and {len(vocab) - len(shown)} more" if len(vocab) > len(shown) else ""

@@ -43,10 +43,10 @@ from subword_core.byte_level import (
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
 from ui.bpe_view import (
-    _pair_chart,  # the BPE page's pair-count chart, reused as is
     corpus_rows,
     explain_step,
     merge_table,
+    pair_chart,  # the BPE page's pair-count chart, reused as is
     pair_chart_data,
 )
 from ui.common import (
@@ -828,7 +828,7 @@ def render_learn_step(
                 f"{pc.pair[0]} + {pc.pair[1]}  ({_hex_of(pc.pair[0])} | {_hex_of(pc.pair[1])})"
                 for pc in step.pair_counts[: len(df)]
             ]
-            st.altair_chart(_pair_chart(df, step.min_frequency), width="stretch")
+            st.altair_chart(pair_chart(df, step.min_frequency), width="stretch")
             st.caption(
                 f"{len(df)} of {step.pairs_total} pairs, bytes in hex in brackets. Red ★: "
                 "merged; orange: tied with it; dashed line: the minimum pair count."
