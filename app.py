@@ -28,6 +28,7 @@ pg = st.navigation(
         st.Page("pages/byte_level.py", title="Byte-level BPE", icon="🔢"),
         st.Page("pages/gage.py", title="Gage's compression", icon="🗜️"),
         st.Page("pages/wordpiece.py", title="WordPiece", icon="🧱"),
+        st.Page("pages/unigram.py", title="Unigram LM", icon="🎲"),
     ]
 )
 pg.run()

@@ -1,0 +1,50 @@
+"""Unigram LM: seed vocabulary, EM, pruning by loss; lattice, n-best, sampling (seeds 000, 001)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.corpus_picker import require_corpus
+from ui.player import step_player
+from ui.shell import ensure_app_shell
+from ui.unigram_view import (
+    describe_step,
+    render_seed_001,
+    render_train_step,
+    render_word,
+    settings_panel,
+    train_or_explain,
+)
+
+ensure_app_shell()
+st.title("Unigram language model")
+st.caption(
+    "BPE and WordPiece grow a vocabulary merge by merge. The unigram model starts big and "
+    "shrinks: every piece gets a probability, EM re-estimates them, and the pieces the corpus "
+    "misses least are pruned. Any word can then be split in many ways, each with a probability."
+)
+
+corpus = require_corpus()
+settings = settings_panel(corpus)
+result = train_or_explain(corpus, settings) if settings is not None else None
+train_tab, word_tab, seed_tab = st.tabs(
+    ["Train step by step", "Segment a word", "Seed 001's “pug” (erratum)"]
+)
+with train_tab:
+    if result is not None and settings is not None:
+        step_player(
+            "uni_train",
+            len(result.steps),
+            lambda n: render_train_step(result, n, settings, corpus),
+            label="Step",
+            describe=lambda n: describe_step(result, n),
+        )
+    else:
+        st.info("Fix the settings above to train the model.", icon="ℹ️")
+with word_tab:
+    if result is not None:
+        render_word(result, corpus)
+    else:
+        st.info("Fix the settings above: this tab uses the trained model.", icon="ℹ️")
+with seed_tab:
+    render_seed_001()

@@ -1,0 +1,1441 @@
+"""Everything the Unigram page shows: settings, cached training, step views, word panels.
+
+The numbers come from :mod:`subword_core.unigram`; this module says in plain words what they
+mean and draws them. The data behind every chart and table is built by a ``*_data`` or
+``*_table`` function that returns a DataFrame, so tests check it directly (AppTest cannot look
+inside altair charts). The page calls :func:`settings_panel`, :func:`train_or_explain` and
+the ``render_*`` functions.
+
+Example:
+    >>> seg_text(("p", "ug"))
+    'p · ug'
+    >>> prob_text(17 / 210 * 20 / 210)
+    '0.00771'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from subword_core import unigram
+from subword_core.corpus import Corpus
+from subword_core.errors import SubwordError
+from subword_core.unigram import (
+    EMStep,
+    Lattice,
+    PruneStep,
+    SeedStep,
+    Unigram,
+    UnigramResult,
+)
+from ui.common import TABLE_CSS, remember, restore_widgets, text_colour
+from ui.corpus_picker import SOURCE_KEY
+from ui.html import badge_html, esc, show_html, token_spans_html
+
+__all__ = [
+    "SEED_001",
+    "UnigramSettings",
+    "explain_em",
+    "explain_prune",
+    "explain_seed",
+    "lattice_chart_data",
+    "likelihood_chart_data",
+    "loss_table",
+    "nbest_table",
+    "piece_table",
+    "prob_text",
+    "render_seed_001",
+    "render_train_step",
+    "render_word",
+    "sample_table",
+    "seed_001_table",
+    "seg_text",
+    "segmentation_table",
+    "settings_panel",
+    "train_or_explain",
+]
+
+SEED_001 = ("h", "u", "g", "hu", "ug", "p", "pu", "n", "un", "b", "bu", "s", "hug", "gs", "ugs")
+"""Seed 001's fifteen-token seed vocabulary for hug / pug / pun / bun / hugs."""
+
+SEED_001_CORPUS = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+# What seed 001 printed for "pug" (it used 5/210 for p and for pu, whose counts are 17).
+SEED_001_PRINTED = {
+    ("pu", "g"): ("5/210 × 20/210", 0.0022676),
+    ("p", "u", "g"): ("5/210 × 36/210 × 20/210", 0.000389),
+}
+
+MAX_VOCAB = 20_000
+MAX_TABLE_SEGMENTATIONS = 1000  # the all-segmentations table refuses words with more
+MAX_LATTICE_CHARS = 40  # the lattice chart draws words up to this length
+MAX_SAMPLES = 20_000
+TABLE_ROWS = 30
+HIST_ROWS = 12
+
+_WIDGETS = "uni__widgets"
+_EXTRA = 10  # default vocabulary: the characters plus this many pieces
+_WIDGET_DEFAULTS: dict[str, object] = {
+    "uni_vocab_size": None,
+    "uni_seed_mode": "substrings",
+    "uni_seed_list": " ".join(SEED_001),
+    "uni_seed_size": None,
+    "uni_shrink": 0.75,
+    "uni_em": 2,
+    "uni_max_len": 16,
+    "uni_marker": False,
+    "uni_keep_chars": True,
+    "uni_digamma": False,
+    "uni_word": None,
+    "uni_model_source": "trained",
+    "uni_vocab_text": "",
+    "uni_k": 5,
+    "uni_lambda": 0.0,
+    "uni_alpha": 0.5,
+    "uni_samples": 1000,
+    "uni_seed": 42,
+}
+_SEED_LABELS = {
+    "substrings": "Every character + the most frequent substrings",
+    "given": "My own list (seed 001's 15 tokens to start with)",
+}
+_MODEL_LABELS = {
+    "trained": "The model trained above",
+    "vocab": "A sentencepiece .vocab I paste or upload",
+}
+_KIND_COLOURS = {"seed": "#7f7f7f", "EM": "#1f77b4", "prune": "#d62728"}
+
+
+@dataclass(frozen=True)
+class UnigramSettings:
+    """What a student can change before training.
+
+    >>> UnigramSettings(20).shrinking_factor
+    0.75
+    """
+
+    vocab_size: int
+    seed_list: tuple[str, ...] | None = None
+    seed_size: int | None = None
+    shrinking_factor: float = 0.75
+    em_iterations: int = 2
+    max_piece_length: int = 16
+    word_start: str = ""
+    keep_single_chars: bool = True
+    digamma: bool = False
+
+
+# --------------------------------------------------------------------------------------
+# Small text helpers
+# --------------------------------------------------------------------------------------
+
+
+def seg_text(pieces: tuple[str, ...] | list[str]) -> str:
+    """A segmentation as plain text: pieces joined by a middle dot.
+
+    >>> seg_text(["low", "est"])
+    'low · est'
+    """
+    return " · ".join(pieces) if pieces else "(empty)"
+
+
+def prob_text(p: float) -> str:
+    """A probability with three significant digits, e.g. ``0.00771`` or ``2.1e-09``.
+
+    >>> prob_text(0.5), prob_text(2.06e-9)
+    ('0.5', '2.06e-09')
+    """
+    return f"{p:.3g}"
+
+
+def _num(x: float, digits: int = 2) -> str:
+    return f"{x:,.{digits}f}".replace("-", "−")
+
+
+def loss_text(loss: float) -> str:
+    """A removal loss: three decimals, or two significant digits when it is tiny.
+
+    >>> loss_text(84.73034), loss_text(2.3e-07), loss_text(0.0)
+    ('84.730', '2.3e-07', '0')
+    """
+    if loss == 0:
+        return "0"
+    if loss < 0.001:
+        return f"{loss:.2g}"
+    return f"{loss:,.3f}"
+
+
+def _percent(share: float, ways: int = 2) -> str:
+    """A share as a percentage that never rounds a part (of ``ways`` parts) to the whole."""
+    if share >= 0.9995 and ways > 1:
+        return ">99.9%"
+    if 0 < share < 0.0005:
+        return "<0.1%"
+    return f"{share:.1%}"
+
+
+def _tok(piece: str) -> str:
+    return f"<code>{esc(piece)}</code>"
+
+
+def _list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _problem(headline: str, detail: str | None = None) -> None:
+    """Show a problem: our own words in ``st.error``, the core's message escaped below."""
+    st.error(headline, icon="⚠️")
+    if detail:
+        show_html(f'<div class="sw-text sw-problem">{esc(detail)}</div>')
+
+
+# --------------------------------------------------------------------------------------
+# Settings and training
+# --------------------------------------------------------------------------------------
+
+
+def _chars(corpus: Corpus, marker: str) -> int:
+    return len({ch for w in corpus.words for ch in marker + w})
+
+
+def _set_vocab(size: int) -> None:
+    st.session_state[_WIDGETS]["uni_vocab_size"] = size
+    st.session_state[_WIDGETS]["uni_vocab_touched"] = True
+
+
+def _vocab_typed() -> None:
+    remember(_WIDGETS, "uni_vocab_size")
+    st.session_state[_WIDGETS]["uni_vocab_touched"] = True
+
+
+def settings_panel(corpus: Corpus) -> UnigramSettings | None:
+    """Draw the training settings; return them, or ``None`` after saying what is wrong.
+
+    Values are kept across pages (a shadow dict, see :func:`ui.common.restore_widgets`);
+    invalid values stay as typed.
+    """
+    shadow = st.session_state.setdefault(_WIDGETS, dict(_WIDGET_DEFAULTS))
+    marker = "▁" if shadow.get("uni_marker") else ""
+    chars = _chars(corpus, marker)
+    # subtle: until the student types a size, it follows the corpus (its characters + 10)
+    if not shadow.get("uni_vocab_touched") or shadow.get("uni_vocab_size") is None:
+        shadow["uni_vocab_size"] = chars + _EXTRA
+    restore_widgets(_WIDGETS, _WIDGET_DEFAULTS)
+
+    def keep(key: str) -> dict[str, object]:
+        return {"key": key, "on_change": remember, "args": (_WIDGETS, key)}
+
+    with st.container(border=True):
+        c1, c2, c3, c4 = st.columns([1, 1.9, 1.2, 1])
+        size = c1.number_input(
+            "Vocabulary size",
+            step=1,
+            help="How many pieces the final vocabulary keeps, single characters included.",
+            key="uni_vocab_size",
+            on_change=_vocab_typed,
+        )
+        c1.caption(f"The corpus has {chars} different characters.")
+        mode = c2.radio(
+            "Seed vocabulary (where training starts)",
+            list(_SEED_LABELS),
+            format_func=_SEED_LABELS.__getitem__,
+            **keep("uni_seed_mode"),
+        )
+        if mode == "given":
+            seed_text = c2.text_input(
+                "Seed pieces, separated by spaces",
+                help="Characters missing from the list are added; pieces that never occur "
+                "in the corpus are dropped (both are reported in step 1).",
+                **keep("uni_seed_list"),
+            )
+            seed_size = None
+        else:
+            seed_text = ""
+            seed_size = c2.number_input(
+                "How many substrings (empty: 5 × the vocabulary size, at least 1,000)",
+                step=100,
+                placeholder="automatic",
+                **keep("uni_seed_size"),
+            )
+        shrink = c3.slider(
+            "Share kept by each pruning round",
+            min_value=0.05,
+            max_value=0.95,
+            step=0.05,
+            help="Each round keeps this share of the vocabulary (the pieces whose removal "
+            "would cost the most), but never fewer pieces than the vocabulary size.",
+            **keep("uni_shrink"),
+        )
+        em = c4.number_input(
+            "EM iterations per round",
+            step=1,
+            help="How many times the probabilities are re-estimated before each pruning.",
+            **keep("uni_em"),
+        )
+        with st.expander("More settings"):
+            m1, m2, m3, m4 = st.columns(4)
+            max_len = m1.number_input(
+                "Longest seed substring",
+                step=1,
+                help="Substrings longer than this are not in the automatic seed.",
+                **keep("uni_max_len"),
+            )
+            use_marker = m2.toggle(
+                "Mark word starts with ▁ (as sentencepiece does)",
+                help="Puts ▁ in front of every word, so a piece at the start of a word "
+                "differs from the same letters inside one.",
+                **keep("uni_marker"),
+            )
+            keep_chars = m3.toggle(
+                "Always keep single characters",
+                help="Off: characters compete like other pieces; a pruned one becomes an "
+                "unknown character (scored lowest − 10).",
+                **keep("uni_keep_chars"),
+            )
+            digamma = m4.toggle(
+                "Bayesian M-step (sentencepiece's digamma)",
+                help="log p = ψ(count) − ψ(total): rare pieces lose more. The probabilities "
+                "then no longer add up to 1, and the likelihood may drop.",
+                **keep("uni_digamma"),
+            )
+
+    problems: list[str] = []
+    floor = chars if keep_chars else 1
+    if size is None or int(size) != size:
+        problems.append("The vocabulary size must be a whole number.")
+    elif size < floor:
+        problems.append(
+            f"The vocabulary size must be at least {floor}: the corpus has {chars} "
+            "different characters and every one of them is kept, so that any word can "
+            "still be split."
+            if keep_chars
+            else "The vocabulary size must be at least 1."
+        )
+    elif size > MAX_VOCAB:
+        problems.append(f"At most {MAX_VOCAB:,} pieces: more would make the trace too long.")
+    if em is None or int(em) != em or not 1 <= em <= 20:
+        problems.append("The number of EM iterations must be a whole number from 1 to 20.")
+    if max_len is None or int(max_len) != max_len or not 1 <= max_len <= 32:
+        problems.append("The longest seed substring must be a whole number from 1 to 32.")
+    if seed_size is not None and (int(seed_size) != seed_size or not 1 <= seed_size <= 200_000):
+        problems.append("The number of seed substrings must be a whole number from 1 to 200,000.")
+    pieces: tuple[str, ...] | None = None
+    if mode == "given":
+        pieces = tuple(seed_text.split())
+        if not pieces:
+            problems.append("The seed list is empty: type at least one piece.")
+        elif len(set(pieces)) != len(pieces):
+            repeated = sorted({p for p in pieces if pieces.count(p) > 1})
+            problems.append(
+                f"The seed list names {len(repeated)} piece(s) twice; remove the repeats."
+            )
+    if problems:
+        for problem in problems:
+            st.error(problem, icon="⚠️")
+        if size is not None and int(size) == size and size < floor:
+            st.button(
+                f"Use {floor + _EXTRA} (the characters plus {_EXTRA} pieces)",
+                key="uni_fix_vocab",
+                on_click=_set_vocab,
+                args=(floor + _EXTRA,),
+            )
+        return None
+    return UnigramSettings(
+        vocab_size=int(size),
+        seed_list=pieces,
+        seed_size=None if seed_size is None else int(seed_size),
+        shrinking_factor=round(float(shrink), 2),
+        em_iterations=int(em),
+        max_piece_length=int(max_len),
+        word_start="▁" if use_marker else "",
+        keep_single_chars=bool(keep_chars),
+        digamma=bool(digamma),
+    )
+
+
+@st.cache_data(max_entries=16, show_spinner="Training the unigram model…")
+def _train(corpus: Corpus, settings: UnigramSettings) -> UnigramResult:
+    return unigram.learn(
+        corpus,
+        settings.vocab_size,
+        seed_vocab=settings.seed_list,
+        seed_size=settings.seed_size,
+        max_piece_length=settings.max_piece_length,
+        shrinking_factor=settings.shrinking_factor,
+        em_iterations=settings.em_iterations,
+        keep_single_chars=settings.keep_single_chars,
+        word_start=settings.word_start,
+        digamma=settings.digamma,
+    )
+
+
+def train_or_explain(corpus: Corpus, settings: UnigramSettings) -> UnigramResult | None:
+    """Train (cached); on a documented error show it in the page and return ``None``."""
+    try:
+        return _train(corpus, settings)
+    except SubwordError as err:
+        _problem("Training cannot start with these settings:", str(err))
+        return None
+
+
+# --------------------------------------------------------------------------------------
+# Words for one training step
+# --------------------------------------------------------------------------------------
+
+
+def explain_seed(step: SeedStep, max_piece_length: int = 16) -> str:
+    """The seed step in plain words, with its numbers (HTML; user text escaped)."""
+    multi = step.vocab_size - step.characters
+    if step.source == "given":
+        parts = [
+            f"Training starts from the <strong>{step.vocab_size}</strong> pieces you gave "
+            f"({step.characters} single characters and {multi} longer pieces)."
+        ]
+        if step.added_characters:
+            added = _list([_tok(c) for c in step.added_characters])
+            parts.append(f"The characters {added} were missing and were added.")
+        if step.absent:
+            gone = _list([_tok(p) for p in step.absent])
+            parts.append(f"{gone} never occur in the corpus, so they were dropped.")
+    else:
+        which = (
+            f"all <strong>{multi}</strong> substrings"
+            if multi >= step.substrings_seen
+            else f"the <strong>{multi:,}</strong> most frequent of the {step.substrings_seen:,} "
+            "substrings"
+        )
+        parts = [
+            f"Training starts from a big vocabulary: all <strong>{step.characters}</strong> "
+            f"characters plus {which} of 2 to {max_piece_length} characters found in the words."
+        ]
+    example = max(step.pieces, key=lambda s: s.count) if step.pieces else None
+    parts.append(
+        "Each piece is counted everywhere it occurs inside the words, weighted by how often "
+        "the word occurs; its starting probability is its count divided by the total of "
+        f"all counts, <strong>{_num(step.total_count, 0)}</strong>."
+    )
+    if example is not None:
+        parts.append(
+            f"For example {_tok(example.piece)} is counted {_num(example.count, 0)} times: "
+            f"P = {_num(example.count, 0)} / {_num(step.total_count, 0)} = "
+            f"{prob_text(example.prob)}."
+        )
+    parts.append(
+        "With these probabilities the corpus log-likelihood (the log of the probability of "
+        "all words, each summed over all its segmentations) is "
+        f"<strong>{_num(step.log_likelihood)}</strong>."
+    )
+    return " ".join(parts)
+
+
+def explain_em(step: EMStep) -> str:
+    """One EM iteration in plain words, with its numbers (HTML)."""
+    parts = [
+        "<strong>E-step:</strong> every way of splitting every word is weighted by its "
+        "probability (summed over the word's lattice by forward-backward); a piece's "
+        "<em>expected count</em> adds up those weights, times the word's count. "
+        f"In all, the corpus is expected to hold <strong>{_num(step.total_count, 1)}</strong> "
+        "pieces."
+    ]
+    if step.digamma:
+        parts.append(
+            "<strong>M-step (digamma):</strong> log P = ψ(expected count) − ψ(total), which "
+            "lowers rare pieces more than frequent ones."
+        )
+    else:
+        parts.append(
+            "<strong>M-step:</strong> each piece's new probability is its expected count "
+            f"divided by {_num(step.total_count, 1)}."
+        )
+    movers = sorted(
+        (s for s in step.pieces if s.prev_log_prob is not None),
+        key=lambda s: -abs(s.prob - math.exp(s.prev_log_prob or 0.0)),
+    )[:2]
+    if movers:
+        moved = [
+            f"{_tok(s.piece)} {prob_text(math.exp(s.prev_log_prob or 0.0))} → "
+            f"{prob_text(s.prob)} (expected {_num(s.count, 2)} times)"
+            for s in movers
+        ]
+        parts.append(f"Biggest changes shown: {_list(moved)}.")
+    gain = step.gain
+    if gain >= 0:
+        verb = "rises" if gain > 1e-9 else "stays"
+        parts.append(
+            f"The log-likelihood {verb} from {_num(step.log_likelihood_before)} to "
+            f"<strong>{_num(step.log_likelihood)}</strong> ({_num(gain, 3)}): "
+            + (
+                "EM never lowers it."
+                if not step.digamma
+                else "(with the digamma M-step it could also drop)."
+            )
+        )
+    else:
+        parts.append(
+            f"The log-likelihood drops from {_num(step.log_likelihood_before)} to "
+            f"<strong>{_num(step.log_likelihood)}</strong>: the digamma M-step does not "
+            "maximise the likelihood."
+        )
+    if step.final:
+        parts.append(
+            f"<strong>Done:</strong> the vocabulary has {step.vocab_size} pieces, the size you "
+            "asked for, so training stops here."
+        )
+    return " ".join(parts)
+
+
+def explain_prune(step: PruneStep, factor: float) -> str:
+    """One pruning round in plain words, with its numbers (HTML)."""
+    removed = step.vocab_before - step.vocab_after
+    parts = [
+        "Removing a piece lowers the likelihood: the words that used it must be split "
+        "another way. That drop is the piece's <em>removal loss</em>, computed here for each "
+        f"of the <strong>{step.candidates}</strong> candidate pieces."
+    ]
+    if step.required:
+        parts.append(
+            f"The {step.required} single characters are always kept, so every word can still "
+            "be split."
+        )
+    pct = f"{round(factor * 100):d}%"
+    if step.vocab_after > step.shrink_target:
+        goal = (
+            f"{pct} of {step.vocab_before} is {step.shrink_target}, fewer than the vocabulary "
+            f"size, so this round keeps {step.vocab_after}"
+        )
+    else:
+        goal = f"{pct} of {step.vocab_before} is {step.vocab_after}, the size after this round"
+    parts.append(
+        f"Each round keeps {pct} of the vocabulary: {goal}. So the "
+        f"<strong>{step.kept_candidates}</strong> candidates with the highest losses stay "
+        f"and <strong>{removed}</strong> go."
+    )
+    last_kept, first_gone = step.cut_loss
+    kept_row = next((r for r in step.losses if r.rank == step.kept_candidates), None)
+    gone_row = next((r for r in step.losses if r.rank == step.kept_candidates + 1), None)
+    if kept_row and gone_row and last_kept is not None and first_gone is not None:
+        parts.append(
+            f"The cut falls between {_tok(kept_row.piece)} (loss {loss_text(last_kept)}) and "
+            f"{_tok(gone_row.piece)} (loss {loss_text(first_gone)})."
+        )
+    shown = [_tok(p) for p in step.removed[:5]]
+    if len(step.removed) > 5:
+        shown.append(f"{len(step.removed) - 5:,} more")
+    if shown:
+        parts.append(f"Removed: {_list(shown)}.")
+    zero = sum(1 for r in step.losses if not r.kept and r.loss < 1e-6)
+    if zero:
+        parts.append(
+            "A loss of about 0 means no segmentation really needed the piece: the words "
+            "have other splits that are just as likely."
+        )
+    diff = step.log_likelihood_after - step.log_likelihood_before
+    if diff >= 0:
+        change = (
+            f"rises by {diff:.2g}, from {_num(step.log_likelihood_before)} to "
+            f"<strong>{_num(step.log_likelihood_after)}</strong>: the removed pieces were "
+            "almost never used, and the kept pieces' probabilities were scaled up to add up "
+            "to 1 again"
+        )
+    else:
+        change = (
+            f"drops by {-diff:.3g}, from {_num(step.log_likelihood_before)} to "
+            f"<strong>{_num(step.log_likelihood_after)}</strong> "
+            "(the kept pieces' probabilities are scaled up to add up to 1 again)"
+        )
+    parts.append(f"The log-likelihood {change}. EM runs again next.")
+    return " ".join(parts)
+
+
+# --------------------------------------------------------------------------------------
+# Data for charts and tables (tested directly)
+# --------------------------------------------------------------------------------------
+
+
+def likelihood_chart_data(result: UnigramResult) -> pd.DataFrame:
+    """One row per step: its kind and the corpus log-likelihood after it.
+
+    >>> from subword_core.unigram import learn
+    >>> df = likelihood_chart_data(learn({"hug": 10, "pug": 5, "pun": 12}, 9))
+    >>> df["kind"].tolist()
+    ['seed', 'EM', 'EM', 'prune', 'EM', 'EM']
+    """
+    rows = []
+    for step, ll in zip(result.steps, result.log_likelihoods, strict=True):
+        kind = {"seed": "seed", "em": "EM", "prune": "prune"}[step.kind]
+        if isinstance(step, EMStep):
+            label = f"EM {step.iteration} (round {step.round})"
+            size = step.vocab_size
+        elif isinstance(step, PruneStep):
+            label = f"prune {step.round}: {step.vocab_before} → {step.vocab_after}"
+            size = step.vocab_after
+        else:
+            label = "seed"
+            size = step.vocab_size
+        rows.append(
+            {
+                "step": step.number,
+                "kind": kind,
+                "log-likelihood": ll,
+                "pieces": size,
+                "what": label,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _likelihood_chart(df: pd.DataFrame, current: int) -> alt.LayerChart:
+    colour = alt.Color(
+        "kind:N",
+        scale=alt.Scale(domain=list(_KIND_COLOURS), range=list(_KIND_COLOURS.values())),
+        legend=alt.Legend(title=None, orient="bottom"),
+    )
+    base = alt.Chart(df).encode(
+        x=alt.X("step:Q", title="step", axis=alt.Axis(tickMinStep=1, format="d")),
+        y=alt.Y("log-likelihood:Q", title="corpus log-likelihood", scale=alt.Scale(zero=False)),
+        tooltip=["step", "what", alt.Tooltip("log-likelihood:Q", format=",.2f"), "pieces"],
+    )
+    line = base.mark_line(color="#8c8c8c", strokeDash=[3, 3])
+    points = base.mark_point(filled=True, size=90).encode(color=colour, shape="kind:N")
+    now = (
+        alt.Chart(pd.DataFrame({"step": [current]}))
+        .mark_rule(color="#d62728", strokeWidth=2)
+        .encode(x="step:Q")
+    )
+    return (line + points + now).properties(height=260)
+
+
+def piece_table(step: SeedStep | EMStep) -> pd.DataFrame:
+    """The pieces a seed or EM step lists: (expected) count and probability before/after.
+
+    >>> from subword_core.unigram import learn
+    >>> df = piece_table(learn({"hug": 10, "pug": 5}, 5).steps[0])
+    >>> df.loc[1, "piece"], float(df.loc[1, "count"]), df.loc[1, "P"]
+    ('u', 15.0, '0.167')
+    """
+    rows = []
+    for s in step.pieces:
+        row: dict[str, object] = {"piece": s.piece}
+        if isinstance(step, SeedStep):
+            row |= {"count": s.count, "P": prob_text(s.prob)}
+        else:
+            before = math.exp(s.prev_log_prob) if s.prev_log_prob is not None else float("nan")
+            row |= {
+                "expected count": round(s.count, 3),
+                "P before": prob_text(before),
+                "P after": prob_text(s.prob),
+                "log P after": round(s.log_prob, 3),
+            }
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def loss_table(step: PruneStep) -> pd.DataFrame:
+    """The pruning round's loss rows by rank, with ``kept`` / ``removed``.
+
+    >>> from subword_core.unigram import learn
+    >>> step = learn({"hug": 10, "pug": 5, "pun": 12}, 9).steps[3]
+    >>> df = loss_table(step)
+    >>> df["status"].tolist().count("removed") == step.vocab_before - step.vocab_after
+    True
+    """
+    return pd.DataFrame(
+        [
+            {
+                "rank": r.rank,
+                "piece": r.piece,
+                "loss": r.loss,
+                "P": prob_text(math.exp(r.log_prob)),
+                "expected count": round(r.count, 3),
+                "status": "kept" if r.kept else "removed",
+            }
+            for r in step.losses
+        ]
+    )
+
+
+def _loss_table_html(step: PruneStep, marker: str | None) -> str:
+    rows = []
+    previous = 0
+    for r in step.losses:
+        if r.rank > previous + 1:
+            gap = r.rank - previous - 1
+            rows.append(
+                f"<tr class='sw-gap'><td colspan='6'>… {gap:,} piece{'s' if gap > 1 else ''} "
+                "not listed …</td></tr>"
+            )
+        if r.rank == step.kept_candidates + 1:
+            rows.append(
+                "<tr class='sw-cut'><td colspan='6'>✂ cut line: the "
+                f"{step.kept_candidates} pieces above stay, the "
+                f"{step.candidates - step.kept_candidates} below are removed</td></tr>"
+            )
+        status = badge_html("kept", "success") if r.kept else badge_html("removed", "error")
+        rows.append(
+            f"<tr{'' if r.kept else ' class=sw-removed'}><td style='text-align:right'>"
+            f"{r.rank}</td><td>{token_spans_html([r.piece], marker=marker)}</td>"
+            f"<td style='text-align:right'>{loss_text(r.loss)}</td>"
+            f"<td style='text-align:right'>{prob_text(math.exp(r.log_prob))}</td>"
+            f"<td style='text-align:right'>{_num(r.count, 2)}</td><td>{status}</td></tr>"
+        )
+        previous = r.rank
+    if previous < step.candidates:
+        gap = step.candidates - previous
+        rows.append(f"<tr class='sw-gap'><td colspan='6'>… {gap:,} more …</td></tr>")
+    css = (
+        "<style>.sw-cut td{border-top:3px dashed rgb(214,39,40)!important;"
+        "font-weight:700;color:rgb(214,39,40);text-align:center}"
+        ".sw-gap td{opacity:.7;font-style:italic;text-align:center}"
+        ".sw-removed td{opacity:.75}</style>"
+    )
+    return (
+        "<table class='sw-table'><thead><tr><th>rank</th><th>piece</th><th>loss</th>"
+        "<th>P</th><th>expected count</th><th></th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>" + TABLE_CSS + css
+    )
+
+
+def _step_title(step: SeedStep | EMStep | PruneStep) -> str:
+    if isinstance(step, SeedStep):
+        return f"Step {step.number}: the seed vocabulary ({step.vocab_size} pieces)"
+    if isinstance(step, EMStep):
+        where = "before any pruning" if step.round == 0 else f"after pruning round {step.round}"
+        return f"Step {step.number}: EM iteration {step.iteration}, {where}"
+    return (
+        f"Step {step.number}: pruning round {step.round}, "
+        f"{step.vocab_before} → {step.vocab_after} pieces"
+    )
+
+
+def describe_step(result: UnigramResult, number: int) -> str:
+    """A one-line description for the player's counter (plain text)."""
+    step = result.steps[number - 1]
+    if isinstance(step, SeedStep):
+        return f"seed: {step.vocab_size} pieces"
+    if isinstance(step, EMStep):
+        return f"EM {step.iteration} of round {step.round}"
+    return f"pruning {step.vocab_before} → {step.vocab_after}"
+
+
+def corpus_segmentations(
+    step: SeedStep | EMStep, corpus: Corpus, word_start: str
+) -> list[tuple[str, int, tuple[str, ...], list[tuple[str, ...]]]] | None:
+    """Each (frequent) corpus word, its best segmentation under the step's model, and the
+    other segmentations exactly as probable (a tie).
+
+    ``None`` when the step does not list every piece (a large vocabulary).
+
+    >>> from subword_core.unigram import learn
+    >>> step = learn({"hug": 10, "pug": 5}, 5).steps[2]
+    >>> corpus_segmentations(step, Corpus.from_counts({"hug": 10, "pug": 5}), "")[0]
+    ('hug', 10, ('hug',), [])
+    """
+    if step.pieces_omitted or not step.pieces:
+        return None
+    model = Unigram([(s.piece, s.log_prob) for s in step.pieces])
+    items = sorted(corpus.items, key=lambda wc: -wc[1])[:TABLE_ROWS]
+    rows = []
+    for w, n in items:
+        best, *others = model.nbest(word_start + w, 4)
+        tied = [o.pieces for o in others if math.isclose(o.log_prob, best.log_prob, rel_tol=1e-12)]
+        rows.append((w, n, best.pieces, tied))
+    return rows
+
+
+# --------------------------------------------------------------------------------------
+# The step player's view
+# --------------------------------------------------------------------------------------
+
+
+def render_train_step(
+    result: UnigramResult, number: int, settings: UnigramSettings, corpus: Corpus
+) -> None:
+    """Draw one training step: title, explanation, likelihood chart, the step's table."""
+    step = result.steps[number - 1]
+    marker = settings.word_start or None
+    if isinstance(step, SeedStep):
+        text = explain_seed(step, settings.max_piece_length)
+        badge = badge_html("seed", "neutral")
+    elif isinstance(step, EMStep):
+        text = explain_em(step)
+        badge = badge_html(f"log-likelihood {step.gain:+.2f}", "info")
+    else:
+        text = explain_prune(step, settings.shrinking_factor)
+        badge = badge_html(f"{step.vocab_after - step.vocab_before:+d} pieces", "error")
+    show_html(
+        f"<h3 style='margin:.2em 0'>{esc(_step_title(step))} {badge}</h3>"
+        f"<p class='sw-text' style='font-size:1.08em'>{text}</p>"
+    )
+    left, right = st.columns([1, 1.2])
+    with left:
+        st.markdown("**Corpus log-likelihood after each step**")
+        st.altair_chart(_likelihood_chart(likelihood_chart_data(result), number), width="stretch")
+        st.caption(
+            "Grey: the seed; blue: EM iterations (never down); red: pruning rounds. "
+            "The red line marks this step."
+        )
+    with right:
+        if isinstance(step, PruneStep):
+            st.markdown(f"**Removal losses, round {step.round}**")
+            show_html(_loss_table_html(step, marker))
+            if step.losses_omitted:
+                st.caption(
+                    f"{len(step.losses)} of {step.candidates:,} candidates listed: the highest "
+                    f"losses and the pieces on both sides of the cut."
+                )
+        else:
+            heading = (
+                "**Seed pieces, their counts and starting probabilities**"
+                if isinstance(step, SeedStep)
+                else "**Pieces after this iteration, most probable first**"
+            )
+            st.markdown(heading)
+            st.dataframe(piece_table(step), hide_index=True, width="stretch", height=360)
+            if step.pieces_omitted:
+                st.caption(
+                    f"{len(step.pieces)} of {step.vocab_size:,} pieces listed "
+                    f"({step.pieces_omitted:,} more not shown)."
+                )
+            rows = corpus_segmentations(step, corpus, settings.word_start)
+            if rows is not None:
+                st.markdown("**The corpus words' best segmentation now (Viterbi)**")
+                body = "".join(
+                    f"<tr><td>{esc(w)}</td><td style='text-align:right'>{n}</td>"
+                    f"<td>{token_spans_html(list(p), marker=marker)}"
+                    + (
+                        " " + badge_html("tie", "warning") + " <span class='sw-small'>just as "
+                        f"probable: {esc(', '.join(seg_text(t) for t in tied))}</span>"
+                        if tied
+                        else ""
+                    )
+                    + "</td></tr>"
+                    for w, n, p, tied in rows
+                )
+                show_html(
+                    "<table class='sw-table'><thead><tr><th>word</th><th>count</th>"
+                    f"<th>best segmentation</th></tr></thead><tbody>{body}</tbody></table>"
+                    + TABLE_CSS
+                )
+
+
+# --------------------------------------------------------------------------------------
+# One word: lattice, all segmentations, n-best, sampling
+# --------------------------------------------------------------------------------------
+
+
+def lattice_chart_data(lattice: Lattice) -> pd.DataFrame:
+    """One row per lattice node, with the row it is drawn in (Viterbi path on top).
+
+    >>> lat = Unigram([("a", -1.0), ("b", -2.0), ("ab", -1.5)]).lattice("ab")
+    >>> lattice_chart_data(lat)[["piece", "start", "end", "row", "status"]].values.tolist()
+    [['ab', 0, 2, 0, 'Viterbi path'], ['a', 0, 1, 1, 'other'], ['b', 1, 2, 1, 'other']]
+    """
+    rows = []
+    # the best path fills row 0; the other nodes are packed greedily below it
+    ends: list[int] = []
+    order = sorted(
+        (n for n in lattice.nodes if not n.on_best_path),
+        key=lambda n: (n.end - n.start, n.start),
+    )
+    placed: dict[int, int] = {i: 0 for i in lattice.best_path}
+    for node in order:
+        for r, end in enumerate(ends):
+            if end <= node.start:
+                ends[r] = node.end
+                placed[node.index] = r + 1
+                break
+        else:
+            ends.append(node.end)
+            placed[node.index] = len(ends)
+    for node in sorted(lattice.nodes, key=lambda n: (placed[n.index], n.start)):
+        status = "Viterbi path" if node.on_best_path else ("unknown" if node.unknown else "other")
+        rows.append(
+            {
+                "piece": node.piece,
+                "start": node.start,
+                "end": node.end,
+                "row": placed[node.index],
+                "status": status,
+                "log P(piece)": round(node.score, 4),
+                "best score before": round(node.best_prefix, 4),
+                "forward (log)": round(node.forward, 4),
+                "backward (log)": round(node.backward, 4),
+                "chance used": round(node.posterior, 4),
+                "unknown": node.unknown,
+                "middle": (node.start + node.end) / 2,
+                "label": ("★ " if node.on_best_path else "") + node.piece,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _lattice_chart(df: pd.DataFrame, word: str) -> alt.LayerChart:
+    scale = alt.Scale(
+        domain=["Viterbi path", "other", "unknown"],
+        range=["#d62728", "#1f77b4", "#ff7f0e"],
+    )
+    rows = int(df["row"].max()) + 1 if len(df) else 1
+    y = alt.Y("row:O", axis=None, scale=alt.Scale(domain=list(range(-1, rows))))
+    tooltip = [
+        "piece",
+        "start",
+        "end",
+        "log P(piece)",
+        "best score before",
+        "forward (log)",
+        "backward (log)",
+        "chance used",
+    ]
+    # translucent fills and theme-coloured text read on the light and the dark theme; the
+    # path also differs by its thick border and the star, not by colour alone
+    bars = (
+        alt.Chart(df)
+        .mark_bar(cornerRadius=3, height={"band": 0.8}, fillOpacity=0.3)
+        .encode(
+            x=alt.X(
+                "start:Q",
+                title="position in the word",
+                scale=alt.Scale(domain=[0, len(word)]),
+                axis=alt.Axis(tickMinStep=1, format="d", values=list(range(len(word) + 1))),
+            ),
+            x2="end:Q",
+            y=y,
+            color=alt.Color("status:N", scale=scale, legend=None),
+            stroke=alt.Stroke(
+                "status:N", scale=scale, legend=alt.Legend(title=None, orient="bottom")
+            ),
+            strokeWidth=alt.condition(
+                alt.datum.status == "Viterbi path", alt.value(3), alt.value(1.2)
+            ),
+            strokeDash=alt.condition(alt.datum.unknown, alt.value([4, 3]), alt.value([1, 0])),
+            tooltip=tooltip,
+        )
+    )
+    text = (
+        alt.Chart(df)
+        .mark_text(fontSize=15, color=text_colour())
+        .encode(x="middle:Q", y=y, text="label:N", tooltip=tooltip)
+    )
+    letters = pd.DataFrame(
+        {"middle": [i + 0.5 for i in range(len(word))], "row": -1, "label": list(word)}
+    )
+    heading = (
+        alt.Chart(letters)
+        .mark_text(fontSize=18, fontWeight="bold", color=text_colour())
+        .encode(x="middle:Q", y=y, text="label:N")
+    )
+    return bars + text + heading
+
+
+def segmentation_table(
+    model: Unigram, word: str, limit: int = MAX_TABLE_SEGMENTATIONS
+) -> pd.DataFrame:
+    """Every segmentation of ``word`` with P and its share of P(word), most probable first.
+
+    Raises:
+        ParameterError: the word has more than ``limit`` segmentations.
+
+    >>> model = Unigram([("p", -2.5), ("u", -1.8), ("g", -2.4), ("pu", -2.5)])
+    >>> segmentation_table(model, "pug")[["segmentation", "pieces", "best"]].values.tolist()
+    [['pu · g', 2, '★'], ['p · u · g', 3, '']]
+    """
+    segs = model.segmentations(word, limit=limit)
+    best = tuple(model.encode(word))
+    return pd.DataFrame(
+        [
+            {
+                "rank": i,
+                "segmentation": seg_text(s.pieces),
+                "pieces": s.length,
+                "log P": round(s.log_prob, 4),
+                "P": prob_text(s.prob),
+                "share of P(word)": prob_text(s.share),
+                "best": "★" if s.pieces == best else "",
+            }
+            for i, s in enumerate(segs, start=1)
+        ]
+    )
+
+
+def nbest_table(model: Unigram, word: str, k: int, lam: float) -> pd.DataFrame:
+    """The ``k`` best segmentations with seed 000's score ``log P / |y| ** lam``.
+
+    >>> model = Unigram([("a", -1.0), ("b", -1.0), ("ab", -2.5)])
+    >>> df = nbest_table(model, "ab", 2, 1.0)
+    >>> df[["segmentation", "score", "rank by score"]].values.tolist()
+    [['a · b', -1.0, 1], ['ab', -2.5, 2]]
+    """
+    segs = model.nbest(word, k)
+    scores = [s.penalised(lam) for s in segs]
+    order = sorted(range(len(segs)), key=lambda i: (-scores[i], i))
+    rank_by_score = {i: r for r, i in enumerate(order, start=1)}
+    return pd.DataFrame(
+        [
+            {
+                "rank by P": i + 1,
+                "segmentation": seg_text(s.pieces),
+                "|y|": s.length,
+                "log P": round(s.log_prob, 4),
+                "score": round(scores[i], 4),
+                "rank by score": rank_by_score[i],
+            }
+            for i, s in enumerate(segs)
+        ]
+    )
+
+
+def sample_table(
+    model: Unigram, word: str, alpha: float, n: int, seed: int, rows: int = HIST_ROWS
+) -> tuple[pd.DataFrame, float]:
+    """Draw ``n`` segmentations (seeded) and set their shares next to the exact ones.
+
+    Returns the table (the ``rows`` most drawn segmentations, then one ``other`` row) and
+    the total variation distance between the sampled and the exact distribution.
+
+    >>> model = Unigram([("a", -1.0), ("aa", -1.0)])
+    >>> df, tv = sample_table(model, "aa", 1.0, 400, 1)
+    >>> sorted(df["segmentation"]), round(float(df["exact share"].sum()), 6)
+    (['a · a', 'aa'], 1.0)
+    """
+    draws = model.sample_many(word, alpha, random.Random(seed), n)
+    counts = Counter(tuple(d) for d in draws)
+    log_z = model.word_log_prob(word, alpha)
+
+    def exact(pieces: tuple[str, ...]) -> float:
+        return math.exp(alpha * model.score(list(pieces)) - log_z)
+
+    ranked = sorted(counts.items(), key=lambda pc: (-pc[1], -exact(pc[0])))
+    shown = ranked[:rows]
+    out = [
+        {
+            "segmentation": seg_text(p),
+            "drawn": c,
+            "sampled share": c / n,
+            "exact share": exact(p),
+        }
+        for p, c in shown
+    ]
+    other_drawn = sum(c for _, c in ranked[rows:])
+    other_exact = 1.0 - sum(exact(p) for p, _ in shown)
+    if other_drawn or other_exact > 1e-9:
+        out.append(
+            {
+                "segmentation": "(all others)",
+                "drawn": other_drawn,
+                "sampled share": other_drawn / n,
+                "exact share": max(other_exact, 0.0),
+            }
+        )
+    # total variation: |sampled - exact| over drawn segmentations plus the never-drawn mass
+    drawn_exact = sum(exact(p) for p in counts)
+    tv = 0.5 * (sum(abs(c / n - exact(p)) for p, c in counts.items()) + max(1.0 - drawn_exact, 0.0))
+    return pd.DataFrame(out), tv
+
+
+def _sample_chart(df: pd.DataFrame) -> alt.Chart:
+    long = df.melt(
+        id_vars=["segmentation"],
+        value_vars=["sampled share", "exact share"],
+        var_name="kind",
+        value_name="share",
+    )
+    return (
+        alt.Chart(long)
+        .mark_bar(stroke="currentColor", strokeWidth=0.5)
+        .encode(
+            y=alt.Y(
+                "segmentation:N",
+                sort=df["segmentation"].tolist(),
+                title=None,
+                axis=alt.Axis(labelFontSize=13, labelLimit=260),
+            ),
+            yOffset="kind:N",
+            x=alt.X("share:Q", title="share", axis=alt.Axis(format="%")),
+            color=alt.Color(
+                "kind:N",
+                scale=alt.Scale(
+                    domain=["sampled share", "exact share"], range=["#1f77b4", "#ff9f1c"]
+                ),
+                legend=alt.Legend(title=None, orient="bottom"),
+            ),
+            tooltip=["segmentation", "kind", alt.Tooltip("share:Q", format=".3f")],
+        )
+    )
+
+
+def _model_from_vocab() -> Unigram | None:
+    """The .vocab panel: pasted text or an uploaded file; ``None`` (explained) if invalid."""
+    st.text_area(
+        "Paste a sentencepiece .vocab (one “piece TAB score” per line; spaces work too)",
+        key="uni_vocab_text",
+        on_change=remember,
+        args=(_WIDGETS, "uni_vocab_text"),
+        height=150,
+        placeholder="▁the\t-3.29\n▁a\t-4.36\ns\t-3.05",
+    )
+    upload = st.file_uploader("…or upload a .vocab file", type=["vocab", "txt"], key="uni_upload")
+    text = st.session_state.get("uni_vocab_text", "")
+    if upload is not None:
+        raw = upload.getvalue()
+        try:
+            text = raw.decode("utf-8-sig")
+            st.caption(f"Read {upload.name} as UTF-8 ({len(raw):,} bytes).")
+        except UnicodeDecodeError:
+            _problem("The file is not UTF-8 text, so it cannot be a sentencepiece .vocab file.")
+            return None
+    if not text.strip():
+        st.info("Paste or upload a .vocab file to use it here.", icon="📄")
+        return None
+    try:
+        model = Unigram.from_vocab_text(text)
+    except SubwordError as err:
+        _problem("The .vocab text cannot be read yet:", str(err))
+        return None
+    st.caption(
+        f"{len(model):,} pieces read (<unk>, <s> and </s> skipped). A word is looked up "
+        "with ▁ in front, as sentencepiece does."
+    )
+    return model
+
+
+def _word_typed() -> None:
+    remember(_WIDGETS, "uni_word")
+    st.session_state[_WIDGETS]["uni_word_touched"] = True
+
+
+def _default_word(corpus: Corpus, model: Unigram, prefix: str) -> str:
+    """A word worth looking at: a frequent corpus word the model splits into pieces."""
+    by_count = sorted(corpus.items, key=lambda wc: (-wc[1], -len(wc[0])))
+    for w, _ in by_count[:200]:
+        if len(w) >= 3 and len(model.encode(prefix + w)) > 1:
+            return w
+    # every frequent word is one piece: try the tutorials' unseen word, else the top word
+    alphabet = {ch for w in corpus.words for ch in w}
+    if set("lowest") <= alphabet:
+        return "lowest"
+    return by_count[0][0]
+
+
+def render_word(result: UnigramResult, corpus: Corpus) -> None:
+    """The word panels: lattice, all segmentations, n-best with a length penalty, sampling."""
+    shadow = st.session_state[_WIDGETS]
+    # subtle: until the student types a word, the word follows the corpus and the model
+    if not shadow.get("uni_word_touched") or shadow.get("uni_word") is None:
+        shadow["uni_word"] = _default_word(corpus, result.model, result.word_start)
+        st.session_state["uni_word"] = shadow["uni_word"]
+
+    def keep(key: str) -> dict[str, object]:
+        return {"key": key, "on_change": remember, "args": (_WIDGETS, key)}
+
+    c1, c2 = st.columns([1.2, 1])
+    typed = c1.text_input("A word to segment", key="uni_word", on_change=_word_typed)
+    source = c2.radio(
+        "Model",
+        list(_MODEL_LABELS),
+        format_func=_MODEL_LABELS.__getitem__,
+        **keep("uni_model_source"),
+    )
+    model: Unigram | None = result.model
+    prefix = result.word_start
+    if source == "vocab":
+        with st.container(border=True):
+            model = _model_from_vocab()
+        prefix = "▁"
+    if model is None:
+        return
+    word = typed.strip()
+    if not word:
+        st.info("Type a word above to see its lattice and segmentations.", icon="✏️")
+        return
+    if any(ch.isspace() for ch in word):
+        _problem(
+            "One word at a time, please: the unigram model splits single words, and spaces "
+            "separate words. Remove the spaces to continue (your text is kept)."
+        )
+        return
+    full = prefix + word
+    marker = prefix or None
+
+    st.subheader("The lattice: every piece that fits, and the best path")
+    lattice = model.lattice(full)
+    count = model.count_segmentations(full)
+    best = lattice.best_pieces
+    unknown = [n.piece for n in lattice.nodes if n.unknown]
+    summary = (
+        f"<p class='sw-text'>{token_spans_html(best, marker=marker)} is the most probable "
+        f"segmentation of “{esc(full)}” (Viterbi): log P = {_num(lattice.best_score, 3)}, "
+        f"P = {prob_text(math.exp(lattice.best_score))}. Viterbi walks the positions left to "
+        "right and keeps, for each position, the best way to reach it; at the end it follows "
+        "the best choices back. Summed over all its segmentations the word has "
+        f"P = {prob_text(math.exp(lattice.log_z))}, so this one holds "
+        f"{_percent(math.exp(lattice.best_score - lattice.log_z), count)} of it."
+    )
+    if unknown:
+        summary += (
+            f" {_list([_tok(c) for c in dict.fromkeys(unknown)])} "
+            f"{'is' if len(set(unknown)) == 1 else 'are'} not in the vocabulary: an unknown "
+            f"character scores the lowest score minus {unigram.UNK_PENALTY:g} "
+            f"({_num(model.unk_score, 2)})."
+        )
+    show_html(summary + "</p>")
+    if len(full) > MAX_LATTICE_CHARS:
+        st.info(
+            f"The lattice chart draws words of up to {MAX_LATTICE_CHARS} characters; this one "
+            f"has {len(full)}. The tables below still work.",
+            icon="ℹ️",
+        )
+    else:
+        data = lattice_chart_data(lattice)
+        # subtle: Streamlit sizes a chart with a discrete y axis by its own height argument,
+        # not by the chart's properties, so it is passed here as well
+        height = 34 * (int(data["row"].max()) + 2) + 90
+        st.altair_chart(_lattice_chart(data, full), width="stretch", height=height)
+        st.caption(
+            f"{len(lattice.nodes)} nodes. Each bar is a piece from the vocabulary that fits the "
+            "word at those positions; the top row (red, ★) is the Viterbi path, the other "
+            "pieces are packed below; a dashed border marks an unknown character. Hover a bar "
+            "for its score, the best score of the text before it, the forward and backward "
+            "sums, and the chance that it is used."
+        )
+
+    with st.container():
+        st.subheader("All segmentations")
+        if count > MAX_TABLE_SEGMENTATIONS:
+            st.warning(
+                f"This word can be split in {count:,} different ways with this vocabulary; the "
+                f"table lists words with at most {MAX_TABLE_SEGMENTATIONS:,}. The n-best table "
+                "shows the most probable ones.",
+                icon="✋",
+            )
+        else:
+            table = segmentation_table(model, full)
+            st.dataframe(
+                table, hide_index=True, width="stretch", height=min(420, 38 + 35 * len(table))
+            )
+            st.caption(
+                f"{count:,} segmentation{'s' if count != 1 else ''}. P multiplies the pieces' "
+                "probabilities; the share divides it by the sum over all segmentations, "
+                f"P(word) = {prob_text(math.exp(lattice.log_z))}."
+            )
+    _render_nbest(model, full)
+
+    st.subheader("Sampling segmentations (subword regularization)")
+    _render_sampling(model, full)
+
+
+def _render_nbest(model: Unigram, word: str) -> None:
+    st.subheader("The n best, with a length penalty")
+    c1, c2 = st.columns(2)
+    k = c1.number_input(
+        "How many (n)",
+        step=1,
+        key="uni_k",
+        on_change=remember,
+        args=(_WIDGETS, "uni_k"),
+    )
+    lam = c2.slider(
+        "λ (length exponent)",
+        min_value=0.0,
+        max_value=3.0,
+        step=0.1,
+        key="uni_lambda",
+        on_change=remember,
+        args=(_WIDGETS, "uni_lambda"),
+        help="Seed 000's score log P / |y|^λ: λ = 0 ranks by probability alone.",
+    )
+    if k is None or int(k) != k or k < 1:
+        st.error("n must be a whole number of at least 1.", icon="⚠️")
+        return
+    if k > 200:
+        st.error("At most 200 segmentations here.", icon="⚠️")
+        return
+    table = nbest_table(model, word, int(k), float(lam))
+    st.dataframe(table, hide_index=True, width="stretch")
+    top = table.loc[table["rank by score"] == 1].iloc[0]
+    if lam == 0:
+        why = "With λ = 0 the score is just log P, so the ranking is the probability ranking."
+    elif int(top["rank by P"]) == 1:
+        why = (
+            f"With λ = {lam:g}, log P is divided by |y|^{lam:g}: the most probable "
+            "segmentation still scores best."
+        )
+    else:
+        why = (
+            f"With λ = {lam:g}, log P (always negative) is divided by |y|^{lam:g}, which "
+            "brings segmentations with more pieces closer to 0: “"
+            f"{top['segmentation']}” ({int(top['|y|'])} pieces, log P {top['log P']:.3f}) now "
+            f"scores best, {top['score']:.3f}."
+        )
+    show_html(f"<p class='sw-text sw-small'>{esc(why)}</p>")
+
+
+def _render_sampling(model: Unigram, word: str) -> None:
+    c1, c2, c3 = st.columns(3)
+    alpha = c1.slider(
+        "α (smoothing)",
+        min_value=0.0,
+        max_value=2.0,
+        step=0.05,
+        key="uni_alpha",
+        on_change=remember,
+        args=(_WIDGETS, "uni_alpha"),
+        help="Each segmentation is drawn with probability ∝ P^α: small α spreads the draws, "
+        "large α concentrates them on the best segmentation.",
+    )
+    n = c2.number_input(
+        "Samples (N)",
+        step=100,
+        key="uni_samples",
+        on_change=remember,
+        args=(_WIDGETS, "uni_samples"),
+    )
+    seed = c3.number_input(
+        "Random seed",
+        step=1,
+        key="uni_seed",
+        on_change=remember,
+        args=(_WIDGETS, "uni_seed"),
+        help="The same seed draws the same samples, so a class can replay a run.",
+    )
+    problems = []
+    if alpha is None or alpha <= 0:
+        problems.append(
+            "α must be greater than 0: each segmentation is drawn with probability "
+            "proportional to P^α, and α = 0 would ignore the model."
+        )
+    if n is None or int(n) != n or not 1 <= n <= MAX_SAMPLES:
+        problems.append(f"N must be a whole number from 1 to {MAX_SAMPLES:,}.")
+    if seed is None or int(seed) != seed:
+        problems.append("The random seed must be a whole number.")
+    if problems:
+        for problem in problems:
+            st.error(problem, icon="⚠️")
+        return
+    table, tv = sample_table(model, word, float(alpha), int(n), int(seed))
+    left, right = st.columns([1.2, 1])
+    with left:
+        st.altair_chart(_sample_chart(table), width="stretch", height=44 * len(table) + 170)
+    with right:
+        shown = table.copy()
+        shown["sampled share"] = shown["sampled share"].round(4)
+        shown["exact share"] = shown["exact share"].round(4)
+        st.dataframe(shown, hide_index=True, width="stretch")
+    show_html(
+        "<p class='sw-text'>"
+        f"{int(n):,} segmentations drawn with α = {alpha:g} by forward filtering, backward "
+        "sampling: the forward pass sums the prefix probabilities, then the pieces are "
+        "picked right to left, each with its share. The exact share of a segmentation is "
+        f"P^α divided by the sum over all segmentations. Total variation distance between "
+        f"the draws and the exact shares: <strong>{tv:.3f}</strong> (more samples bring it "
+        "closer to 0).</p>"
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Seed 001's "pug" example, with the seed's misprint
+# --------------------------------------------------------------------------------------
+
+
+def seed_001_table() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Seed 001's 15 tokens with counts, and the segmentations of "pug" against the seed.
+
+    >>> tokens, pug = seed_001_table()
+    >>> int(tokens["count"].sum()), pug["P"].tolist()
+    (210, ['0.00771', '0.00771', '0.00132'])
+    """
+    step = unigram.learn(SEED_001_CORPUS, 7, seed_vocab=SEED_001).steps[0]
+    assert isinstance(step, SeedStep)
+    total = step.total_count
+    counts = {s.piece: s.count for s in step.pieces}
+    tokens = pd.DataFrame(
+        [
+            {
+                "token": s.piece,
+                "count": int(s.count),
+                "P": f"{int(s.count)}/{_num(total, 0)} = {s.prob:.4f}",
+            }
+            for s in step.pieces
+        ]
+    )
+    model = Unigram([(s.piece, s.log_prob) for s in step.pieces])
+    rows = []
+    for seg in model.segmentations("pug"):
+        formula = " × ".join(f"{int(counts[p])}/{_num(total, 0)}" for p in seg.pieces)
+        printed = SEED_001_PRINTED.get(seg.pieces)
+        rows.append(
+            {
+                "segmentation": seg_text(seg.pieces),
+                "P = product": formula,
+                "P": prob_text(seg.prob),
+                "seed 001 printed": f"{printed[0]} = {printed[1]}" if printed else "(not listed)",
+                "check": (
+                    "✗ erratum: p and pu occur 17 times, not 5"
+                    if printed and not math.isclose(printed[1], seg.prob, rel_tol=1e-3)
+                    else ("✓" if printed else "")
+                ),
+            }
+        )
+    return tokens, pd.DataFrame(rows)
+
+
+def render_seed_001() -> None:
+    """Seed 001's worked example, recomputed, next to what the seed printed."""
+    tokens, pug = seed_001_table()
+    show_html(
+        "<p class='sw-text'>Seed 001 trains on hug ×10, pug ×5, pun ×12, bun ×4, hugs ×5 from "
+        "15 seed tokens. Each token's count is how often it occurs inside the words: "
+        "<code>p</code> occurs in pug (5) and pun (12), so 17 times; the 15 counts add up to "
+        "<strong>210</strong>, and a token's probability is its count / 210.</p>"
+    )
+    st.markdown("**The segmentations of “pug”, recomputed, next to what the seed printed**")
+    st.dataframe(pug, hide_index=True, width="stretch")
+    left, right = st.columns([1, 1.6])
+    with left:
+        st.dataframe(tokens, hide_index=True, width="stretch", height="auto")
+    with right:
+        ours = {row["segmentation"]: row for _, row in pug.iterrows()}
+        two, three = ours[seg_text(("pu", "g"))], ours[seg_text(("p", "u", "g"))]
+        printed_two = SEED_001_PRINTED[("pu", "g")]
+        printed_three = SEED_001_PRINTED[("p", "u", "g")]
+        show_html(
+            "<div class='sw-text sw-problem'><strong>Erratum.</strong> The seed computes "
+            f"P(pu, g) = {printed_two[0]} = {printed_two[1]} and P(p, u, g) = "
+            f"{printed_three[0]} = {printed_three[1]}, using 5 for p and for pu. Both occur "
+            "17 times (pug 5 + pun 12), so "
+            f"P(pu, g) = {esc(two['P = product'])} = <strong>{esc(two['P'])}</strong> and "
+            f"P(p, u, g) = {esc(three['P = product'])} = <strong>{esc(three['P'])}</strong>. "
+            "The conclusion stands: fewer pieces, higher probability.</div>"
+        )
+        show_html(
+            "<p class='sw-text'>Note the tie: <strong>p · ug</strong> has exactly the same "
+            "probability as <strong>pu · g</strong> (17 × 20 either way). The seed's table "
+            "lists pug as pu + g; Viterbi as sentencepiece runs it keeps the segmentation "
+            "whose last piece is longer, p + ug. The same happens for pun (p + un), bun "
+            "(b + un) and hugs (h + ugs, tied with hug + s and hu + gs).</p>"
+        )
+        st.button(
+            "Train on this example (seed 001's corpus and 15 tokens)",
+            key="uni_use_seed_001",
+            on_click=_use_seed_001,
+            help="Switches the sidebar corpus to hug / pug / pun / bun / hugs and the seed "
+            "vocabulary to these 15 tokens; then open the training tab.",
+        )
+
+
+def _use_seed_001() -> None:
+    st.session_state[SOURCE_KEY] = "seed-hug"
+    shadow = st.session_state.setdefault(_WIDGETS, dict(_WIDGET_DEFAULTS))
+    shadow["uni_seed_mode"] = "given"
+    shadow["uni_seed_list"] = " ".join(SEED_001)
+    shadow["uni_marker"] = False
+    shadow["uni_keep_chars"] = True
+    shadow["uni_vocab_size"] = 10
+    shadow["uni_vocab_touched"] = True
