@@ -68,7 +68,8 @@ _CSS = (
     "<style>.sw-gage-plain{border-color:rgba(128,128,128,.65)}"
     ".sw-gage-str{font-size:1.15em}"
     ".sw-gage-row{display:flex;gap:.6em;align-items:flex-end;flex-wrap:wrap;margin:.35em 0}"
-    ".sw-gage-what{min-width:4.5em;font-weight:600}</style>"
+    ".sw-gage-what{min-width:4.5em;font-weight:600}"
+    ".sw-table td.sw-gage-wrap .sw-tok{white-space:pre-wrap;word-break:break-all}</style>"
 )
 
 
@@ -454,6 +455,14 @@ def table_data(result: GageResult, upto: int) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
+def _piece_html(text: str) -> str:
+    """A piece of the original text as one plain box (escaped, whitespace made visible)."""
+    return (
+        f'<span class="sw-tok sw-gage-plain"><span class="sw-tok-text">'
+        f"{esc(visible_whitespace(text))}</span></span>"
+    )
+
+
 def _table_html(df: pd.DataFrame, colours: Mapping[str, int], current: int) -> str:
     if df.empty:
         return "<p class='sw-small'>The table is empty: nothing has been replaced.</p>"
@@ -463,7 +472,8 @@ def _table_html(df: pd.DataFrame, colours: Mapping[str, int], current: int) -> s
         now = badge_html("this step", "success") if step == current else ""
         body.append(
             f"<tr><td>{step}</td><td>{string_html(symbol, colours)}</td>"
-            f"<td>{string_html(pair, colours)}</td><td>{string_html(stands, colours)}</td>"
+            f"<td>{string_html(pair, colours)}</td>"
+            f"<td class='sw-gage-wrap'>{_piece_html(stands)}</td>"
             f"<td style='text-align:right'>{copies}</td><td>{esc(chosen)} {now}</td></tr>"
         )
     return (
@@ -632,9 +642,23 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
         badges.append(badge_html("out of symbols", "error"))
     else:
         badges.append(badge_html("done", "info"))
+    # the string first: it is what a class watches shrink, so it stays near the controls
+    if step.pair is not None:
+        before = string_html(step.before, colours, groups=step.positions, label="pair")
+        after = string_html(step.after, colours, highlight=step.after_positions, label="new")
+        strings = (
+            f"<div class='sw-gage-row'><span class='sw-gage-what'>Before</span>{before}</div>"
+            f"<div class='sw-gage-row'><span class='sw-gage-what'>After</span>{after}</div>"
+        )
+    else:
+        strings = (
+            "<div class='sw-gage-row'><span class='sw-gage-what'>Final</span>"
+            f"{string_html(step.after, colours)}</div>"
+        )
     show_html(
         f"<h3 style='margin:.2em 0'>{_title(step)} {' '.join(badges)}</h3>"
-        f"<p class='sw-text' style='font-size:1.08em'>{explain_step(step, result)}</p>"
+        f"{strings}"
+        f"<p class='sw-text' style='font-size:1.08em'>{explain_step(step, result)}</p>" + _CSS
     )
     note = _seed_note(step, result)
     if note:
@@ -657,20 +681,6 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
                 "overlaps, as the replacement uses them."
             )
     with right:
-        st.markdown("**The string, before and after**")
-        if step.pair is not None:
-            before = string_html(step.before, colours, groups=step.positions, label="pair")
-            after = string_html(step.after, colours, highlight=step.after_positions, label="new")
-            show_html(
-                f"<div class='sw-gage-row'><span class='sw-gage-what'>Before</span>{before}</div>"
-                f"<div class='sw-gage-row'><span class='sw-gage-what'>After</span>{after}</div>"
-                + _CSS
-            )
-        else:
-            show_html(
-                "<div class='sw-gage-row'><span class='sw-gage-what'>Final</span>"
-                f"{string_html(step.after, colours)}</div>" + _CSS
-            )
         st.markdown("**The table so far**")
         show_html(_table_html(table_data(result, state), colours, step.number) + _CSS)
 
