@@ -55,6 +55,8 @@ MAX_TEXT = 2000
 """Longest text the page accepts (the step view draws every character as a box)."""
 SHOW_CHARS = 400
 """Characters drawn per string; longer strings are cut with a note."""
+SHOW_CHARS_DECOMPRESS = 120
+"""Characters drawn per string in the decompression steps (one row per table entry)."""
 CHART_ROWS = 20
 
 _NS = "gage"  # namespace of the tie choices in session state
@@ -550,17 +552,20 @@ def decompress_html(result: GageResult, upto: int) -> str:
     colours = _colours(result.table)
     rows = [
         f"<div class='sw-gage-row'><span class='sw-gage-what'>Start</span>"
-        f"{string_html(start, colours)}</div>"
+        f"{string_html(start, colours, limit=SHOW_CHARS_DECOMPRESS)}</div>"
     ]
     steps = gage.decompress_steps(start, table)
     for ds in steps:
         # where the expanded pairs sit in the new string: each earlier one added a character
         spots = [p + k for k, p in enumerate(ds.positions)]
         where = f"{len(ds.positions)} place{'s' if len(ds.positions) != 1 else ''}"
+        after = string_html(
+            ds.after, colours, groups=spots, label="back", limit=SHOW_CHARS_DECOMPRESS
+        )
         rows.append(
             f"<div class='sw-gage-row'><span class='sw-gage-what'>{ds.number}.</span>"
             f"<span>{_sym(ds.symbol)} → {_pair(ds.pair)} ({where})</span>"
-            f"{string_html(ds.after, colours, groups=spots, label='back')}</div>"
+            f"{after}</div>"
         )
     end = steps[-1].after if steps else start
     if end == result.text:
@@ -584,7 +589,7 @@ def decompress_html(result: GageResult, upto: int) -> str:
         f"<p class='sw-text'>{intro}</p>{''.join(rows)}<p>{verdict}</p>"
         f"<p class='sw-small'>Compare the result with the input:</p>"
         f"<div class='sw-gage-row'><span class='sw-gage-what'>Input</span>"
-        f"{string_html(result.text, colours)}</div>" + _CSS
+        f"{string_html(result.text, colours, limit=SHOW_CHARS_DECOMPRESS)}</div>" + _CSS
     )
 
 
@@ -594,7 +599,15 @@ def decompress_html(result: GageResult, upto: int) -> str:
 
 
 def _seed_note(step: GageStep, result: GageResult) -> str | None:
-    if result.text != SEED_TEXT or step.number != 2 or _SEED_PAIR not in step.tied:
+    if result.text != SEED_TEXT:
+        return None
+    if step.number == 1 and step.pair is not None:
+        same = "too" if step.pair == ("a", "a") else "instead"
+        return (
+            f"Seed 003 replaces <code>aa</code> here {same} (Z = aa). It does not say how it "
+            "counts: with overlapping copies <code>aa</code> would win outright, 4 to 2."
+        )
+    if step.number != 2 or _SEED_PAIR not in step.tied:
         return None
     if step.pair == _SEED_PAIR:
         return (

@@ -62,6 +62,7 @@ def test_first_step_of_seed_003(at: AppTest) -> None:
     assert "aa starts at 4 places, but neighbouring copies overlap" in page
     assert "aa at character 1 and ab at character 3" in page
     assert "The string shrinks from 11 characters to 9 (−2)" in page
+    assert "Seed 003 replaces aa here too (Z = aa)" in page
     assert _metrics(at) == {
         "String length": "11 → 9",
         "Compression ratio": "1.22",
