@@ -95,6 +95,7 @@ _WIDGET_DEFAULTS: dict[str, object] = {
     "uni_word": None,
     "uni_model_source": "trained",
     "uni_vocab_text": "",
+    "uni_vocab_marker": True,
     "uni_k": 5,
     "uni_lambda": 0.0,
     "uni_alpha": 0.5,
@@ -1099,10 +1100,7 @@ def _model_from_vocab() -> Unigram | None:
     except SubwordError as err:
         _problem("The .vocab text cannot be read yet:", str(err))
         return None
-    st.caption(
-        f"{len(model):,} pieces read (<unk>, <s> and </s> skipped). A word is looked up "
-        "with ▁ in front, as sentencepiece does."
-    )
+    st.caption(f"{len(model):,} pieces read (<unk>, <s> and </s> are skipped if present).")
     return model
 
 
@@ -1148,7 +1146,13 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
     if source == "vocab":
         with st.container(border=True):
             model = _model_from_vocab()
-        prefix = "▁"
+            marked = st.toggle(
+                "Put ▁ in front of the word, as sentencepiece does",
+                help="Sentencepiece models mark the start of a word with ▁ (its pieces look "
+                "like ▁the). Switch off for a vocabulary without that marker.",
+                **keep("uni_vocab_marker"),
+            )
+        prefix = "▁" if marked else ""
     if model is None:
         return
     word = typed.strip()

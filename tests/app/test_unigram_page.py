@@ -1,0 +1,332 @@
+"""AppTest of the Unigram page: set widgets, step through training, look at one word."""
+
+from __future__ import annotations
+
+import doctest
+import math
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import ui.unigram_view as view
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+PAGE = "pages/unigram.py"
+SEED_001_COUNTS = {"h": 15, "u": 36, "g": 20, "hu": 15, "ug": 20, "p": 17, "pu": 17, "n": 16}
+SEED_001_COUNTS |= {"un": 16, "b": 4, "bu": 4, "s": 5, "hug": 15, "gs": 5, "ugs": 5}
+# seed 001's vocabulary as a .vocab text (natural-log probabilities count / 210)
+SEED_001_VOCAB = "\n".join(f"{p}\t{math.log(c / 210)!r}" for p, c in SEED_001_COUNTS.items())
+
+
+def _html(at: AppTest) -> str:
+    """All st.html bodies on the page, tags stripped, entities kept (as the browser gets them)."""
+    bodies = [el.proto.body for el in at.get("html")]
+    text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
+
+
+def _frame(at: AppTest, column: str) -> pd.DataFrame:
+    """The (first) dataframe shown with this column."""
+    for df in at.dataframe:
+        if column in df.value.columns:
+            return df.value
+    raise AssertionError(f"no table with a {column!r} column")
+
+
+def _ok(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def _open(corpus: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    if corpus:
+        at.sidebar.radio(key="corpus__source").set_value(corpus)
+        at.run()
+    at.switch_page(PAGE)
+    at.run()
+    _ok(at)
+    return at
+
+
+def _use_vocab(at: AppTest, text: str, *, marker: bool = True) -> None:
+    at.radio(key="uni_model_source").set_value("vocab")
+    at.run()
+    at.text_area(key="uni_vocab_text").set_value(text)
+    at.run()
+    at.toggle(key="uni_vocab_marker").set_value(marker)
+    at.run()
+    _ok(at)
+
+
+def _word(at: AppTest, word: str) -> None:
+    at.text_input(key="uni_word").set_value(word)
+    at.run()
+    _ok(at)
+
+
+def test_view_doctests() -> None:
+    assert doctest.testmod(view).failed == 0
+
+
+def test_first_step_is_the_seed() -> None:
+    at = _open()  # low 5, lower 2, newest 6, widest 3
+    page = _html(at)
+    assert "Step 1: the seed vocabulary" in page
+    assert "all 10 characters plus all 36 substrings" in page
+    pieces = _frame(at, "count")
+    assert dict(zip(pieces["piece"], pieces["count"], strict=True))["e"] == 17  # hand count
+    assert "Step 1 of" in page
+
+
+def test_seed_001_button_reproduces_the_seed_table() -> None:
+    at = _open()
+    at.button(key="uni_use_seed_001").click()
+    at.run()
+    _ok(at)
+    assert at.sidebar.radio(key="corpus__source").value == "seed-hug"
+    assert at.radio(key="uni_seed_mode").value == "given"
+    page = _html(at)
+    assert "starts from the 15 pieces you gave" in page
+    assert "total of all counts, 210" in page
+    table = _frame(at, "count")
+    assert dict(zip(table["piece"], table["count"], strict=True)) == SEED_001_COUNTS
+    # the tie of seed 001: p + ug is just as probable as pu + g
+    assert "just as probable: pu · g" in page
+
+
+def test_stepping_to_a_pruning_round_and_to_the_end() -> None:
+    at = _open("seed-hug")
+    at.number_input(key="uni_vocab_size").set_value(9)
+    at.run()
+    for _ in range(3):
+        at.button(key="uni_train__next").click()
+        at.run()
+    _ok(at)
+    page = _html(at)
+    assert "Step 4: pruning round 1, 19 → 14 pieces" in page
+    assert "✂ cut line: the 7 pieces above stay, the 5 below are removed" in page
+    assert "Each round keeps 75% of the vocabulary: 75% of 19 is 14" in page
+    assert page.count("removed ") >= 5
+    at.button(key="uni_train__last").click()
+    at.run()
+    page = _html(at)
+    assert "Done: the vocabulary has 9 pieces" in page
+    assert "EM never lowers it" in page
+
+
+def test_the_explanations_follow_the_settings() -> None:
+    at = _open("seed-hug")
+    at.number_input(key="uni_vocab_size").set_value(9)
+    at.slider(key="uni_shrink").set_value(0.5)
+    at.run()
+    at.button(key="uni_train__next").click()
+    at.run()
+    assert "M-step: each piece's new probability is its expected count divided by" in _html(at)
+    at.button(key="uni_train__next").click()
+    at.run()
+    at.button(key="uni_train__next").click()
+    at.run()
+    page = _html(at)
+    assert "Each round keeps 50% of the vocabulary: 50% of 19 is 9" in page
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "message"),
+    [
+        ("uni_em", 0, "EM iterations must be a whole number from 1 to 20"),
+        ("uni_max_len", 0, "longest seed substring must be a whole number from 1 to 32"),
+    ],
+)
+def test_bad_settings_get_a_message(key: str, value: int, message: str) -> None:
+    at = _open()
+    at.number_input(key=key).set_value(value)
+    at.run()
+    _ok(at)
+    assert any(message in e.value for e in at.error)
+    assert at.number_input(key=key).value == value  # kept as typed
+
+
+def test_vocabulary_below_the_characters_offers_a_fix() -> None:
+    at = _open("seed-hug")
+    at.number_input(key="uni_vocab_size").set_value(5)
+    at.run()
+    _ok(at)
+    assert any("must be at least 7" in e.value for e in at.error)
+    assert at.number_input(key="uni_vocab_size").value == 5
+    at.button(key="uni_fix_vocab").click()
+    at.run()
+    _ok(at)
+    assert at.number_input(key="uni_vocab_size").value == 17
+    assert not at.error
+    assert "Step 1: the seed vocabulary" in _html(at)
+
+
+def test_given_seed_list_problems() -> None:
+    at = _open("seed-hug")
+    at.radio(key="uni_seed_mode").set_value("given")
+    at.run()
+    at.text_input(key="uni_seed_list").set_value("hug hug ug")
+    at.run()
+    assert any("twice" in e.value for e in at.error)
+    at.text_input(key="uni_seed_list").set_value("hug zz ug")
+    at.run()
+    _ok(at)
+    page = _html(at)
+    assert "zz never occur in the corpus, so they were dropped" in page
+    assert "were missing and were added" in page
+
+
+def test_a_word_lattice_and_its_segmentations() -> None:
+    at = _open("seed-hug")
+    _use_vocab(at, SEED_001_VOCAB, marker=False)
+    _word(at, "pug")
+    page = _html(at)
+    assert "p ug is the most probable segmentation of “pug”" in page
+    segs = _frame(at, "share of P(word)")
+    assert segs["segmentation"].tolist() == ["p · ug", "pu · g", "p · u · g"]
+    assert segs["P"].tolist() == ["0.00771", "0.00771", "0.00132"]
+    total = 2 * 17 * 20 / 210**2 + 17 * 36 * 20 / 210**3  # P(pug): all three summed
+    assert f"the word has P = {total:.3g}" in page
+    assert segs["best"].tolist() == ["★", "", ""]  # the Viterbi pick among the tie
+
+
+def test_nbest_length_penalty_changes_the_winner() -> None:
+    at = _open("seed-hug")
+    _use_vocab(at, SEED_001_VOCAB, marker=False)
+    _word(at, "pug")
+    nbest = _frame(at, "rank by score")
+    assert nbest["segmentation"].tolist() == ["p · ug", "pu · g", "p · u · g"]
+    assert nbest["rank by score"].tolist() == [1, 2, 3]
+    # log(17*20/210^2) / 2 = -2.43 against log(17*36*20/210^3) / 3 = -2.21
+    at.slider(key="uni_lambda").set_value(1.0)
+    at.run()
+    _ok(at)
+    nbest = _frame(at, "rank by score")
+    best = nbest.loc[nbest["rank by score"] == 1, "segmentation"].item()
+    assert best == "p · u · g"
+    assert "now scores best" in _html(at)
+    at.number_input(key="uni_k").set_value(0)
+    at.run()
+    _ok(at)
+    assert any("n must be a whole number of at least 1" in e.value for e in at.error)
+
+
+def test_sampling_is_seeded_and_checked_against_the_exact_shares() -> None:
+    at = _open("seed-hug")
+    _use_vocab(at, SEED_001_VOCAB, marker=False)
+    _word(at, "hugs")
+    at.number_input(key="uni_samples").set_value(4000)
+    at.slider(key="uni_alpha").set_value(1.0)
+    at.run()
+    _ok(at)
+    first = _frame(at, "sampled share").copy()
+    assert first["drawn"].sum() == 4000
+    assert (first["sampled share"] - first["exact share"]).abs().max() < 0.03
+    at.run()
+    assert _frame(at, "sampled share").equals(first)  # same seed, same draws
+    at.number_input(key="uni_seed").set_value(7)
+    at.run()
+    assert not _frame(at, "sampled share").equals(first)
+    assert "Total variation distance" in _html(at)
+    at.slider(key="uni_alpha").set_value(0.0)
+    at.run()
+    _ok(at)
+    assert any("α must be greater than 0" in e.value for e in at.error)
+
+
+def test_malformed_vocab_is_explained_and_kept() -> None:
+    at = _open()
+    text = "▁a\t-1\n▁b\tminus\n"
+    _use_vocab(at, text)
+    assert any("cannot be read yet" in e.value for e in at.error)
+    assert "Line 2: the score “minus” of “▁b” is not a number" in _html(at)
+    assert at.text_area(key="uni_vocab_text").value == text
+
+
+def test_a_word_with_too_many_segmentations() -> None:
+    at = _open()
+    _use_vocab(at, "▁\t-1\na\t-1\naa\t-1.5")
+    _word(at, "a" * 20)
+    _ok(at)
+    assert any("10,946 different ways" in w.value for w in at.warning)
+    assert len(_frame(at, "rank by score")) == 5  # n-best still works
+
+
+def test_bad_words_are_explained() -> None:
+    at = _open()
+    _word(at, "low est")
+    assert any("One word at a time" in e.value for e in at.error)
+    assert at.text_input(key="uni_word").value == "low est"
+    _word(at, "   ")
+    assert any("Type a word above" in i.value for i in at.info)
+
+
+def test_user_text_is_escaped() -> None:
+    at = _open()
+    _word(at, "<img/src=x>")
+    bodies = " ".join(el.proto.body for el in at.get("html"))
+    assert "<img" not in bodies
+    assert "&lt;img/src=x&gt;" in bodies
+    _use_vocab(at, "<script>\t-1\n")
+    bodies = " ".join(el.proto.body for el in at.get("html"))
+    assert "<script>" not in bodies
+
+
+def test_seed_001_tab_shows_the_erratum() -> None:
+    at = _open()
+    pug = _frame(at, "seed 001 printed")
+    rows = {r["segmentation"]: r for _, r in pug.iterrows()}
+    assert rows["pu · g"]["P"] == "0.00771"
+    assert rows["p · u · g"]["P"] == "0.00132"
+    assert rows["pu · g"]["seed 001 printed"] == "5/210 × 20/210 = 0.0022676"
+    assert rows["pu · g"]["check"].startswith("✗")
+    assert rows["p · ug"]["seed 001 printed"] == "(not listed)"
+    tokens = _frame(at, "token")
+    assert int(tokens["count"].sum()) == 210
+    page = _html(at)
+    assert "P(pu, g) = 17/210 × 20/210 = 0.00771" in page
+
+
+def test_settings_and_word_survive_a_page_switch() -> None:
+    at = _open("seed-hug")
+    at.slider(key="uni_shrink").set_value(0.6)
+    at.number_input(key="uni_vocab_size").set_value(12)
+    at.run()
+    _word(at, "bugs")
+    at.switch_page("pages/home.py")
+    at.run()
+    at.switch_page(PAGE)
+    at.run()
+    _ok(at)
+    assert at.slider(key="uni_shrink").value == 0.6
+    assert at.number_input(key="uni_vocab_size").value == 12
+    assert at.text_input(key="uni_word").value == "bugs"
+
+
+def test_the_vocabulary_size_follows_the_corpus_until_typed() -> None:
+    at = _open()
+    assert at.number_input(key="uni_vocab_size").value == 20  # 10 characters + 10
+    at.sidebar.radio(key="corpus__source").set_value("seed-hug")
+    at.run()
+    assert at.number_input(key="uni_vocab_size").value == 17  # 7 characters + 10
+
+
+def test_a_large_corpus_lists_the_top_rows_only() -> None:
+    at = _open("paragraph")
+    at.number_input(key="uni_vocab_size").set_value(60)
+    at.run()
+    at.button(key="uni_train__next").click()
+    at.run()
+    _ok(at)
+    assert any("pieces listed" in c.value for c in at.caption)
+    at.button(key="uni_train__next").click()
+    at.run()
+    at.button(key="uni_train__next").click()
+    at.run()
+    page = _html(at)
+    assert "pruning round 1" in page
+    assert "not listed" in page or "more" in page
