@@ -20,15 +20,19 @@ st.set_page_config(
 
 corpus_sidebar()
 pg = st.navigation(
-    [
-        st.Page("pages/home.py", title="Start here", icon="👋", default=True),
-        st.Page("pages/bpe_learn.py", title="BPE: learn merges", icon="🔗"),
-        st.Page("pages/bpe_encode.py", title="BPE: encode & decode", icon="✂️"),
-        st.Page("pages/bpe_variants.py", title="BPE: dropout, joint, encoders", icon="🔀"),
-        st.Page("pages/byte_level.py", title="Byte-level BPE", icon="🔢"),
-        st.Page("pages/gage.py", title="Gage's compression", icon="🗜️"),
-        st.Page("pages/wordpiece.py", title="WordPiece", icon="🧱"),
-        st.Page("pages/unigram.py", title="Unigram LM", icon="🎲"),
-    ]
+    {
+        "": [st.Page("pages/home.py", title="Start here", icon="👋", default=True)],
+        "BPE": [
+            st.Page("pages/bpe_learn.py", title="BPE: learn merges", icon="🔗"),
+            st.Page("pages/bpe_encode.py", title="BPE: encode & decode", icon="✂️"),
+            st.Page("pages/bpe_variants.py", title="BPE: dropout, joint, encoders", icon="🔀"),
+            st.Page("pages/byte_level.py", title="Byte-level BPE", icon="🔢"),
+            st.Page("pages/gage.py", title="Gage's compression (1994)", icon="🗜️"),
+        ],
+        "WordPiece and Unigram": [
+            st.Page("pages/wordpiece.py", title="WordPiece", icon="🧱"),
+            st.Page("pages/unigram.py", title="Unigram LM", icon="🎲"),
+        ],
+    }
 )
 pg.run()
