@@ -93,20 +93,24 @@ def tie_picker(
     tied: Iterable[Pair],
     merged: Pair,
     what: str = "pair",
+    verb: str = "Merge",
 ) -> None:
-    """A box offering the other tied pairs at ``step``, plus "forget my choices"."""
+    """A box offering the other tied pairs at ``step``, plus "forget my choices".
+
+    ``verb`` names the action (Gage's compression replaces rather than merges).
+    """
     options = list(tied)
     with st.container(border=True):
         c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
         c1.selectbox(
-            f"This step is a tie. Merge another of the {len(options)} tied {what}s instead:",
+            f"This step is a tie. {verb} another of the {len(options)} tied {what}s instead:",
             options,
             index=options.index(merged),
             format_func=lambda p: f"{p[0]} + {p[1]}",
             key=f"{namespace}_tie_pick_{step}",
         )
         c2.button(
-            "Merge this pair and continue",
+            f"{verb} this pair and continue",
             key=f"{namespace}_tie_go_{step}",
             on_click=_choose,
             args=(namespace, context, step, merged),

@@ -677,7 +677,7 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
     if note:
         show_html(f"<p class='sw-text'>📜 {note}</p>")
     if step.is_tie and step.pair is not None:
-        tie_picker(_NS, settings, step.number, step.tied, step.pair)
+        tie_picker(_NS, settings, step.number, step.tied, step.pair, verb="Replace")
 
     left, right = st.columns([1, 1.25])
     with left:
