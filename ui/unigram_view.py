@@ -397,7 +397,7 @@ def explain_seed(step: SeedStep, max_piece_length: int = 16) -> str:
     multi = step.vocab_size - step.characters
     if step.source == "given":
         parts = [
-            f"Training starts from the <strong>{step.vocab_size}</strong> pieces you gave "
+            f"Training starts from the <strong>{step.vocab_size:,}</strong> pieces you gave "
             f"({step.characters} single characters and {multi} longer pieces)."
         ]
         if step.added_characters:
@@ -487,7 +487,7 @@ def explain_em(step: EMStep) -> str:
         )
     if step.final:
         parts.append(
-            f"<strong>Done:</strong> the vocabulary has {step.vocab_size} pieces, the size you "
+            f"<strong>Done:</strong> the vocabulary has {step.vocab_size:,} pieces, the size you "
             "asked for, so training stops here."
         )
     return " ".join(parts)
@@ -499,7 +499,7 @@ def explain_prune(step: PruneStep, factor: float) -> str:
     parts = [
         "Removing a piece lowers the likelihood: the words that used it must be split "
         "another way. That drop is the piece's <em>removal loss</em>, computed here for each "
-        f"of the <strong>{step.candidates}</strong> candidate pieces."
+        f"of the <strong>{step.candidates:,}</strong> candidate pieces."
     ]
     if step.required:
         parts.append(
@@ -509,15 +509,15 @@ def explain_prune(step: PruneStep, factor: float) -> str:
     pct = f"{round(factor * 100):d}%"
     if step.vocab_after > step.shrink_target:
         goal = (
-            f"{pct} of {step.vocab_before} is {step.shrink_target}, fewer than the vocabulary "
-            f"size, so this round keeps {step.vocab_after}"
+            f"{pct} of {step.vocab_before:,} is {step.shrink_target:,}, fewer than the vocabulary "
+            f"size, so this round keeps {step.vocab_after:,}"
         )
     else:
-        goal = f"{pct} of {step.vocab_before} is {step.vocab_after}, the size after this round"
+        goal = f"{pct} of {step.vocab_before:,} is {step.vocab_after:,}, the size after this round"
     parts.append(
         f"Each round keeps {pct} of the vocabulary: {goal}. So the "
-        f"<strong>{step.kept_candidates}</strong> candidates with the highest losses stay "
-        f"and <strong>{removed}</strong> go."
+        f"<strong>{step.kept_candidates:,}</strong> candidates with the highest losses stay "
+        f"and <strong>{removed:,}</strong> go."
     )
     last_kept, first_gone = step.cut_loss
     kept_row = next((r for r in step.losses if r.rank == step.kept_candidates), None)
@@ -576,7 +576,7 @@ def likelihood_chart_data(result: UnigramResult) -> pd.DataFrame:
             label = f"EM {step.iteration} (round {step.round})"
             size = step.vocab_size
         elif isinstance(step, PruneStep):
-            label = f"prune {step.round}: {step.vocab_before} → {step.vocab_after}"
+            label = f"prune {step.round}: {step.vocab_before:,} → {step.vocab_after:,}"
             size = step.vocab_after
         else:
             label = "seed"
@@ -663,10 +663,20 @@ def loss_table(step: PruneStep) -> pd.DataFrame:
     )
 
 
-def _loss_table_html(step: PruneStep, marker: str | None) -> str:
+def _loss_table_html(step: PruneStep, marker: str | None, head: int = 12, around: int = 8) -> str:
+    """The loss rows as a table with the cut line: the top ``head`` rows and ``around`` rows
+    on each side of the cut (every row when there are few), gaps marked."""
+    cut = step.kept_candidates
+    listed = [
+        r
+        for r in step.losses
+        if len(step.losses) <= head + 2 * around
+        or r.rank <= head
+        or abs(r.rank - cut - 0.5) < around
+    ]
     rows = []
     previous = 0
-    for r in step.losses:
+    for r in listed:
         if r.rank > previous + 1:
             gap = r.rank - previous - 1
             rows.append(
@@ -676,8 +686,8 @@ def _loss_table_html(step: PruneStep, marker: str | None) -> str:
         if r.rank == step.kept_candidates + 1:
             rows.append(
                 "<tr class='sw-cut'><td colspan='6'>✂ cut line: the "
-                f"{step.kept_candidates} pieces above stay, the "
-                f"{step.candidates - step.kept_candidates} below are removed</td></tr>"
+                f"{step.kept_candidates:,} pieces above stay, the "
+                f"{step.candidates - step.kept_candidates:,} below are removed</td></tr>"
             )
         status = badge_html("kept", "success") if r.kept else badge_html("removed", "error")
         rows.append(
@@ -695,10 +705,10 @@ def _loss_table_html(step: PruneStep, marker: str | None) -> str:
         "<style>.sw-cut td{border-top:3px dashed rgb(214,39,40)!important;"
         "font-weight:700;color:rgb(214,39,40);text-align:center}"
         ".sw-gap td{opacity:.7;font-style:italic;text-align:center}"
-        ".sw-removed td{opacity:.75}</style>"
+        ".sw-removed td{opacity:.75}.sw-loss td{white-space:nowrap}</style>"
     )
     return (
-        "<table class='sw-table'><thead><tr><th>rank</th><th>piece</th><th>loss</th>"
+        "<table class='sw-table sw-loss'><thead><tr><th>rank</th><th>piece</th><th>loss</th>"
         "<th>P</th><th>expected count</th><th></th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>" + TABLE_CSS + css
     )
@@ -706,13 +716,13 @@ def _loss_table_html(step: PruneStep, marker: str | None) -> str:
 
 def _step_title(step: SeedStep | EMStep | PruneStep) -> str:
     if isinstance(step, SeedStep):
-        return f"Step {step.number}: the seed vocabulary ({step.vocab_size} pieces)"
+        return f"Step {step.number}: the seed vocabulary ({step.vocab_size:,} pieces)"
     if isinstance(step, EMStep):
         where = "before any pruning" if step.round == 0 else f"after pruning round {step.round}"
         return f"Step {step.number}: EM iteration {step.iteration}, {where}"
     return (
         f"Step {step.number}: pruning round {step.round}, "
-        f"{step.vocab_before} → {step.vocab_after} pieces"
+        f"{step.vocab_before:,} → {step.vocab_after:,} pieces"
     )
 
 
@@ -720,10 +730,10 @@ def describe_step(result: UnigramResult, number: int) -> str:
     """A one-line description for the player's counter (plain text)."""
     step = result.steps[number - 1]
     if isinstance(step, SeedStep):
-        return f"seed: {step.vocab_size} pieces"
+        return f"seed: {step.vocab_size:,} pieces"
     if isinstance(step, EMStep):
         return f"EM {step.iteration} of round {step.round}"
-    return f"pruning {step.vocab_before} → {step.vocab_after}"
+    return f"pruning {step.vocab_before:,} → {step.vocab_after:,}"
 
 
 def corpus_segmentations(
@@ -787,10 +797,10 @@ def render_train_step(
         if isinstance(step, PruneStep):
             st.markdown(f"**Removal losses, round {step.round}**")
             show_html(_loss_table_html(step, marker))
-            if step.losses_omitted:
+            if step.candidates > len(step.losses) or len(step.losses) > 28:
                 st.caption(
-                    f"{len(step.losses)} of {step.candidates:,} candidates listed: the highest "
-                    f"losses and the pieces on both sides of the cut."
+                    f"Listed: the highest losses and the pieces on both sides of the cut, of "
+                    f"{step.candidates:,} candidates."
                 )
         else:
             heading = (
@@ -1112,7 +1122,14 @@ def _word_typed() -> None:
 def _default_word(corpus: Corpus, model: Unigram, prefix: str) -> str:
     """A word worth looking at: a frequent corpus word the model splits into pieces."""
     by_count = sorted(corpus.items, key=lambda wc: (-wc[1], -len(wc[0])))
-    for w, _ in by_count[:200]:
+    for w, _ in by_count[:300]:
+        if (
+            len(w) >= 3
+            and len(model.encode(prefix + w)) > 1
+            and 3 <= model.count_segmentations(prefix + w) <= 200
+        ):
+            return w
+    for w, _ in by_count[:300]:
         if len(w) >= 3 and len(model.encode(prefix + w)) > 1:
             return w
     # every frequent word is one piece: try the tutorials' unseen word, else the top word
@@ -1237,6 +1254,12 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
 
 def _render_nbest(model: Unigram, word: str) -> None:
     st.subheader("The n best, with a length penalty")
+    show_html(
+        "<p class='sw-text'>Seed 000 reranks the n most probable segmentations y by "
+        "<strong>score = log P(y) / |y|<sup>λ</sup></strong>, where |y| is the number of "
+        "pieces. log P is negative, so a larger λ brings segmentations with more pieces "
+        "closer to 0.</p>"
+    )
     c1, c2 = st.columns(2)
     k = c1.number_input(
         "How many (n)",
