@@ -59,6 +59,10 @@ st.markdown(
 - **BPE: dropout, joint, encoders**: encode with random dropout (the same seed replays the
   same draw), compare BPE with encoders that ignore the merge order, and learn one set of
   merges from two corpora at once.
+- **Byte-level BPE**: BPE on the UTF-8 bytes of the text, as GPT-style models do, so that
+  any script and any emoji can be encoded and nothing is ever unknown.
+- **Gage's compression (1994)**: the compression algorithm BPE grew out of, on a single
+  string: replace the most frequent pair by a new symbol, keep a table, undo it at the end.
 - **WordPiece**: the same kind of merging, but the winning pair is the one with the best
   *likelihood score* (how often the pair occurs, divided by how often its two pieces occur),
   and words are split by taking the longest known piece from the left. Compare it with
