@@ -263,7 +263,8 @@ class PruneStep:
         losses: rows of the loss table, by rank: the ``top_k`` highest losses and the
             ``boundary`` rows on each side of the cut (all rows on small vocabularies).
         losses_omitted: how many ranked pieces ``losses`` leaves out.
-        removed: every removed piece, the highest loss first.
+        removed: every removed piece: first those listed in ``losses`` (highest loss
+            first), then the others in seed order.
         log_likelihood_before: the corpus log-likelihood before the round.
         log_likelihood_after: the corpus log-likelihood right after it (kept pieces'
             probabilities renormalised), where the next EM iteration starts.
@@ -719,29 +720,33 @@ class Unigram:
             raise ParameterError(f"k (how many segmentations) must be at least 1, not {k!r}.")
         edges = self._edges(word)
         n = len(word)
-        # best[j]: up to k (score, tie key, edge index, rank at the edge's start), best first
-        best: list[list[tuple[float, tuple[int, ...], int, int]]] = [[] for _ in range(n + 1)]
-        best[0] = [(0.0, (), -1, 0)]
+        # best[j]: up to k (score, start of the last edge, rank at that start, edge index)
+        best: list[list[tuple[float, int, int, int]]] = [[] for _ in range(n + 1)]
+        best[0] = [(0.0, 0, 0, -1)]
         incoming: list[list[int]] = [[] for _ in range(n + 1)]
         for idx, edge in enumerate(edges):
             incoming[edge[1]].append(idx)
         for j in range(1, n + 1):
             candidates = [
-                (s + edges[idx][3], (edges[idx][0], *key), idx, r)
+                (entry[0] + edges[idx][3], edges[idx][0], r, idx)
                 for idx in incoming[j]
-                for r, (s, key, _, _) in enumerate(best[edges[idx][0]])
+                for r, entry in enumerate(best[edges[idx][0]])
             ]
-            best[j] = heapq.nsmallest(k, candidates, key=lambda c: (-c[0], c[1]))
+            # subtle: equal scores are ordered by the last edge's start (earlier = longer last
+            # piece), then by the prefix's own rank: the rank-0 entries are exactly what
+            # Viterbi keeps, even when rounding makes two totals equal but not their prefixes.
+            best[j] = heapq.nsmallest(k, candidates, key=lambda c: (-c[0], c[1], c[2]))
         log_z = _log_forward(edges, n)[n]
         out = []
-        for score, _, idx, rank in best[n]:
+        for score, _, rank, idx in best[n]:
             path: list[int] = []
             j, cur_idx, cur_rank = n, idx, rank
             while j > 0:
                 path.append(cur_idx)
                 j = edges[cur_idx][0]
                 if j > 0:
-                    _, _, cur_idx, cur_rank = best[j][cur_rank]
+                    _, _, next_rank, cur_idx = best[j][cur_rank]
+                    cur_rank = next_rank
             path.reverse()
             out.append(_segmentation(edges, tuple(path), score, math.exp(score - log_z)))
         return out
@@ -1197,10 +1202,12 @@ def learn(
             _close(steps, waiting, trainer.log_likelihood())
             break
         round_no += 1
-        ll, losses = trainer.losses()
+        ll, losses, pending = trainer.losses()
         _close(steps, waiting, ll)
         target = max(vocab_size, int(trainer.size * shrinking_factor))
-        steps.append(trainer.prune(losses, target, shrinking_factor, round_no, len(steps) + 1, ll))
+        steps.append(
+            trainer.prune(losses, pending, target, shrinking_factor, round_no, len(steps) + 1, ll)
+        )
         waiting.append(len(steps) - 1)
 
     pieces = trainer.final_pieces()
@@ -1447,7 +1454,12 @@ class _Trainer:
     def _build_lattices(self, which: Iterable[int]) -> None:
         ids = {self.vocab[k]: k for k in self.ids}
         get = ids.get
-        top = self.max_len
+        # the longest piece that starts with each pair of characters: no need to look further
+        reach: dict[str, int] = {}
+        for piece in ids:
+            if len(piece) > reach.get(piece[:2], 1):
+                reach[piece[:2]] = len(piece)
+        far = reach.get
         words = self.words
         first = self.first
         if len(self.lattices) != len(words):
@@ -1460,7 +1472,7 @@ class _Trainer:
             edges = [
                 (i, j, k)
                 for i in range(n)
-                for j in range(i + 1, min(n, i + top) + 1)
+                for j in range(i + 1, min(n, i + far(w[i : i + 2], 1)) + 1)
                 if (k := get(w[i:j])) is not None
             ]
             if not self.all_chars and any(w[i] not in ids for i in range(n)):
@@ -1513,7 +1525,7 @@ class _Trainer:
             ll += n * (math.log(z) if z >= _TINY else self._log_z(edges, length))
         return ll
 
-    def losses(self) -> tuple[float, list[float]]:
+    def losses(self) -> tuple[float, list[float], _Pending]:
         """The corpus log-likelihood and every piece's removal loss.
 
         The loss of piece p: the sum over words of count x (log P(word) - log P'(word)),
@@ -1522,15 +1534,21 @@ class _Trainer:
 
         subtle: for a piece that fits once in a word, P'(word) = P(word) x (1 - g) with g
         the node's posterior from forward-backward, so one pass gives every loss. A piece
-        that fits twice or more gets a forward pass of its own without the piece.
+        that fits twice or more in a word needs a forward pass of its own without the
+        piece; here it only gets bounds (the chance it is used lies between its most likely
+        node's posterior and the sum of them), and :meth:`prune` computes the exact value
+        only where the ranking needs it.
         """
         P = self.prob
         repl = self._replacement()
         first = self.first
         loss = [0.0] * len(P)
+        pending = _Pending()
         ll = 0.0
         log, log1p = math.log, math.log1p
-        for edges, w, n, dup in zip(self.lattices, self.words, self.freqs, self.dups, strict=True):
+        for w_index, (edges, w, n, dup) in enumerate(
+            zip(self.lattices, self.words, self.freqs, self.dups, strict=True)
+        ):
             length = len(w)
             a = [0.0] * (length + 1)
             a[0] = 1.0
@@ -1543,7 +1561,8 @@ class _Trainer:
             log_z = log(z)
             ll += n * log_z
             inv = 1.0 / z
-            cuts: dict[int, int] = {}
+            g_sum: dict[int, float] = {}
+            g_max: dict[int, float] = {}
             b = [0.0] * (length + 1)
             b[length] = 1.0
             for i, j, k in reversed(edges):
@@ -1551,10 +1570,12 @@ class _Trainer:
                 b[i] += P[k] * bj
                 if k < first:
                     continue
-                if dup is not None and k in dup:
-                    cuts[k] = j  # right to left: the last write is the first occurrence
-                    continue
                 g = a[i] * repl[k] * bj * inv
+                if dup is not None and k in dup:
+                    g_sum[k] = g_sum.get(k, 0.0) + g
+                    if g > g_max.get(k, -1.0):
+                        g_max[k] = g
+                    continue
                 if g < _NEAR_ONE:
                     loss[k] -= n * log1p(-g)
                 else:
@@ -1568,9 +1589,66 @@ class _Trainer:
                         if j2 > i and k2 != k:
                             rest += a[i2] * P[k2] * b[j2]
                     loss[k] += n * (log_z - (log(rest) if rest > 0 else -_INF_LOSS))
-            for k, cut in cuts.items():
-                loss[k] += n * (log_z - self._z_without(edges, length, k, repl, a, cut))
-        return ll, loss
+            if g_sum:
+                singles = [k for i, j, k in edges if j == i + 1]
+                base = self._char_path(singles)
+            for k, total in g_sum.items():
+                low = -n * log1p(-min(g_max[k], _NEAR_ONE))
+                # P' is at least the path of single characters (a pruned one: unknown)
+                path = base
+                if k < self.n_chars and not self.keep_single_chars:
+                    path += singles.count(k) * (self.unk_logp - self.logs()[k])
+                high = n * (log_z - path)
+                if total < _NEAR_ONE:
+                    high = min(high, -n * log1p(-total))
+                pending.add(k, w_index, log_z, low * (1 - 1e-6), high * (1 + 1e-6) + 1e-12)
+        return ll, loss, pending
+
+    def _char_path(self, singles: list[int]) -> float:
+        """log P of the path of single characters (unknown ones at the unknown score)."""
+        logs = self.logs()
+        unk = self.unk_logp
+        return math.fsum(logs[k] if k >= 0 else unk for k in singles)
+
+    def _exact(self, piece: int, pending: _Pending, loss: list[float]) -> None:
+        """Replace a piece's bounds by its exact loss, word by word."""
+        repl = self._replacement()
+        for w_index, log_z in pending.words.pop(piece, ()):
+            n = self.freqs[w_index]
+            loss[piece] += n * self._word_loss(w_index, piece, repl, log_z)
+        pending.low.pop(piece, None)
+        pending.high.pop(piece, None)
+
+    def _word_loss(self, w_index: int, piece: int, repl: list[float], log_z: float) -> float:
+        """log P(word) - log P'(word) for a piece that may fit several times in the word.
+
+        subtle: P'(word) = P(word) - M, with M the probability of the segmentations that
+        use the piece. M is summed directly (a second forward table, D = forward - forward
+        without the piece, whose terms are all positive), so a tiny M keeps its digits;
+        only when M is almost all of P(word) is P' summed on its own instead.
+        """
+        edges = self.lattices[w_index]
+        length = len(self.words[w_index])
+        P = self.prob
+        keep = P[piece] - repl[piece]
+        lost = repl[piece]
+        a = [0.0] * (length + 1)
+        d = [0.0] * (length + 1)
+        a[0] = 1.0
+        for i, j, k in edges:
+            p = P[k]
+            a[j] += a[i] * p
+            if k == piece:
+                d[j] += a[i] * lost + d[i] * keep
+            else:
+                d[j] += d[i] * p
+        z, m = a[length], d[length]
+        if z < _TINY:
+            return log_z - self._z_without(edges, length, piece, repl)
+        share = m / z
+        if share < _NEAR_ONE:
+            return -math.log1p(-share)
+        return log_z - self._z_without(edges, length, piece, repl)
 
     def _replacement(self) -> list[float]:
         """How much probability a node loses when its piece is removed."""
@@ -1591,31 +1669,38 @@ class _Trainer:
         length: int,
         piece: int,
         repl: list[float],
-        a: list[float] | None = None,
-        cut: int = 0,
+        window: tuple[list[float], list[float], int, int] | None = None,
     ) -> float:
         """log P'(word) with ``piece`` removed (characters: replaced by an unknown node).
 
-        With the word's forward table ``a`` and ``cut``, the end of the piece's first
-        occurrence, only positions from ``cut`` on are recomputed: before it nothing changes.
+        ``window``: the word's forward and backward tables, the end of the piece's first
+        occurrence and the start of its last one. Then only the positions in between are
+        recomputed: before the first end nothing changes, and every segmentation covers the
+        last start with exactly one node, after which nothing changes either.
         """
         P = self.prob
         saved = P[piece]
         keep = saved - repl[piece]
         P[piece] = keep  # the rest of the vocabulary keeps its probabilities
         try:
-            if a is None or cut < 1:
+            if window is None:
                 a2 = [0.0] * (length + 1)
                 a2[0] = 1.0
                 for i, j, k in edges:
                     a2[j] += a2[i] * P[k]
+                z = a2[length]
             else:
+                a, b, cut, last = window
                 a2 = a[:cut] + [0.0] * (length + 1 - cut)
-                # edges that end at cut or later start at cut - max_len or later
-                for i, j, k in edges[bisect_left(edges, (cut - self.max_len,)) :]:
-                    if j >= cut:
+                z = 0.0
+                lo = bisect_left(edges, (min(cut, last + 1) - self.max_len,))
+                for i, j, k in edges[lo:]:
+                    if i > last:
+                        break
+                    if j > last:  # covers position `last`: close with the backward sum
+                        z += a2[i] * P[k] * b[j]
+                    elif j >= cut:
                         a2[j] += a2[i] * P[k]
-            z = a2[length]
         finally:
             P[piece] = saved
         if z >= _TINY:
@@ -1687,9 +1772,47 @@ class _Trainer:
         stats = tuple(PieceStat(self.vocab[k], counts[k], logp[k], old[k]) for k in top)
         return stats, total
 
+    def _settle(self, loss: list[float], pending: _Pending, cut: int) -> None:
+        """Make exact every loss the ranking needs: for the cut and for the listed rows.
+
+        A piece with only bounds [low, high] is left alone when it surely lies on one side:
+        above the cut (low above the cut-th largest upper bound) or below it (high below the
+        cut-th largest lower bound), and likewise outside the top ``top_k`` rows and the
+        rows around the cut. Sorting such a piece by its lower bound then puts it on the
+        right side of every line that matters.
+        """
+        candidates = [k for k in self.ids if k >= self.first]
+        count = len(candidates)
+        top_k, boundary = self.top_k, self.boundary
+        while pending.low:
+            lows = sorted((loss[k] + pending.low.get(k, 0.0) for k in candidates), reverse=True)
+            highs = sorted((loss[k] + pending.high.get(k, 0.0) for k in candidates), reverse=True)
+
+            def nth(values: list[float], rank: int, default: float) -> float:
+                return values[rank - 1] if 1 <= rank <= count else default
+
+            cut_low, cut_high = nth(lows, cut, -math.inf), nth(highs, cut, math.inf)
+            top_low = nth(lows, top_k, -math.inf)
+            win_low = nth(lows, cut + boundary, -math.inf)
+            win_high = nth(highs, cut - boundary, math.inf)
+            unsure = []
+            for k in pending.low:
+                low, high = loss[k] + pending.low[k], loss[k] + pending.high[k]
+                if (
+                    not (high < cut_low or low > cut_high)
+                    or high >= top_low
+                    or not (high < win_low or low > win_high)
+                ):
+                    unsure.append(k)
+            if not unsure:
+                break
+            for k in unsure:
+                self._exact(k, pending, loss)
+
     def prune(
         self,
         loss: list[float],
+        pending: _Pending,
         target: int,
         factor: float,
         round_no: int,
@@ -1699,12 +1822,15 @@ class _Trainer:
         size = self.size
         first = self.first
         logp = self.logp
+        candidates = [k for k in self.ids if k >= first]
+        required = size - len(candidates)
+        cut = target - required
+        self._settle(loss, pending, cut)
+        value = {k: loss[k] + pending.low.get(k, 0.0) for k in candidates}
         # subtle: equal losses (often 0 for pieces no segmentation really needs) are broken
         # by probability, then by seed order, so a run is always the same.
-        order = sorted((-loss[k], -logp[k], k) for k in self.ids if k >= first)
+        order = sorted((-value[k], -logp[k], k) for k in candidates)
         ranked = [k for _, _, k in order]
-        required = size - len(ranked)
-        cut = target - required
         rows_at = set(range(min(self.top_k, len(ranked))))
         rows_at |= set(range(max(0, cut - self.boundary), min(len(ranked), cut + self.boundary)))
         rows = tuple(
@@ -1719,6 +1845,10 @@ class _Trainer:
             for r in sorted(rows_at)
         )
         removed_ids = ranked[cut:]
+        # the removed rows by rank (highest loss first), then the others in seed order
+        listed = [ranked[r] for r in sorted(rows_at) if r >= cut]
+        shown = set(listed)
+        removed_order = listed + sorted(k for k in removed_ids if k not in shown)
         alive = self.alive
         for k in removed_ids:
             alive[k] = False
@@ -1753,7 +1883,7 @@ class _Trainer:
             kept_candidates=cut,
             losses=rows,
             losses_omitted=len(ranked) - len(rows),
-            removed=tuple(self.vocab[k] for k in removed_ids),
+            removed=tuple(self.vocab[k] for k in removed_order),
             log_likelihood_before=ll,
             log_likelihood_after=math.nan,
         )
@@ -1761,6 +1891,20 @@ class _Trainer:
     def final_pieces(self) -> list[tuple[str, float]]:
         order = sorted(self.ids, key=lambda k: (-self.logp[k], k))
         return [(self.vocab[k], self.logp[k]) for k in order]
+
+
+class _Pending:
+    """Bounds on the loss of pieces that fit several times in some word, and those words."""
+
+    def __init__(self) -> None:
+        self.low: dict[int, float] = {}
+        self.high: dict[int, float] = {}
+        self.words: dict[int, list[tuple[int, float]]] = {}
+
+    def add(self, piece: int, w_index: int, log_z: float, low: float, high: float) -> None:
+        self.low[piece] = self.low.get(piece, 0.0) + low
+        self.high[piece] = self.high.get(piece, 0.0) + high
+        self.words.setdefault(piece, []).append((w_index, log_z))
 
 
 def _duplicates(edges: list[Edge], first: int) -> frozenset[int] | None:
