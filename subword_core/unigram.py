@@ -689,17 +689,15 @@ class Unigram:
         for k, edge in enumerate(edges):
             by_start[edge[0]].append(k)
         found: list[tuple[float, tuple[int, ...]]] = []
-
-        def walk(pos: int, score: float, path: tuple[int, ...]) -> None:
+        # depth first with an explicit stack (a word may be long yet have few segmentations)
+        stack: list[tuple[int, float, tuple[int, ...]]] = [(0, 0.0, ())]
+        while stack:
+            pos, score, path = stack.pop()
             if pos == n:
                 found.append((score, path))
-                return
+                continue
             for k in by_start[pos]:
-                walk(edges[k][1], score + edges[k][3], (*path, k))
-
-        # subtle: the recursion depth is the number of pieces, at most len(word); words
-        # that long have far more than `limit` segmentations and were refused above.
-        walk(0, 0.0, ())
+                stack.append((edges[k][1], score + edges[k][3], (*path, k)))
         log_z = _log_sum([alpha * s for s, _ in found]) if found else 0.0
         found.sort(key=lambda sp: (-sp[0], _tie_key(edges, sp[1])))
         return [_segmentation(edges, path, s, math.exp(alpha * s - log_z)) for s, path in found]

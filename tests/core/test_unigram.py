@@ -268,6 +268,15 @@ def test_unknown_characters_get_the_lowest_score_minus_ten() -> None:
     assert model.nbest("axb", 3)[0].unknown == (1,)
 
 
+def test_a_long_word_with_one_segmentation() -> None:
+    model = Unigram([("a", -1.0), ("b", -2.0)])
+    word = "ab" * 1500  # deeper than Python's recursion limit
+    only = model.segmentations(word)
+    assert len(only) == 1 and len(only[0].pieces) == 3000
+    assert only[0].log_prob == pytest.approx(-4500.0)
+    assert len(model.sample(word, 0.5, random.Random(0))) == 3000
+
+
 def test_empty_word() -> None:
     model = seed_model()
     assert model.encode("") == []
