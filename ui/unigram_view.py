@@ -80,7 +80,7 @@ TABLE_ROWS = 30
 HIST_ROWS = 12
 
 _WIDGETS = "uni__widgets"
-_EXTRA = 10  # default vocabulary: the characters plus this many pieces
+_EXTRA = 10  # the fewest longer pieces the default vocabulary has (see _extra)
 _WIDGET_DEFAULTS: dict[str, object] = {
     "uni_vocab_size": None,
     "uni_seed_mode": "substrings",
@@ -174,7 +174,9 @@ def loss_text(loss: float) -> str:
 
 def _percent(share: float, ways: int = 2) -> str:
     """A share as a percentage that never rounds a part (of ``ways`` parts) to the whole."""
-    if share >= 0.9995 and ways > 1:
+    if ways == 1:
+        return "all"
+    if share >= 0.9995:
         return ">99.9%"
     if 0 < share < 0.0005:
         return "<0.1%"
@@ -207,6 +209,15 @@ def _chars(corpus: Corpus, marker: str) -> int:
     return len({ch for w in corpus.words for ch in marker + w})
 
 
+def _extra(corpus: Corpus) -> int:
+    """How many longer pieces the default vocabulary adds to the characters.
+
+    >>> _extra(Corpus.from_counts({"low": 5, "lower": 2}))
+    10
+    """
+    return max(_EXTRA, min(500, len(corpus) // 2))
+
+
 def _set_vocab(size: int) -> None:
     st.session_state[_WIDGETS]["uni_vocab_size"] = size
     st.session_state[_WIDGETS]["uni_vocab_touched"] = True
@@ -226,9 +237,9 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
     shadow = st.session_state.setdefault(_WIDGETS, dict(_WIDGET_DEFAULTS))
     marker = "▁" if shadow.get("uni_marker") else ""
     chars = _chars(corpus, marker)
-    # subtle: until the student types a size, it follows the corpus (its characters + 10)
+    # subtle: until the student types a size, it follows the corpus (see _extra)
     if not shadow.get("uni_vocab_touched") or shadow.get("uni_vocab_size") is None:
-        shadow["uni_vocab_size"] = chars + _EXTRA
+        shadow["uni_vocab_size"] = chars + _extra(corpus)
     restore_widgets(_WIDGETS, _WIDGET_DEFAULTS)
 
     def keep(key: str) -> dict[str, object]:
@@ -343,10 +354,10 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
             st.error(problem, icon="⚠️")
         if size is not None and int(size) == size and size < floor:
             st.button(
-                f"Use {floor + _EXTRA} (the characters plus {_EXTRA} pieces)",
+                f"Use {floor + _extra(corpus)} (the characters plus {_extra(corpus)} pieces)",
                 key="uni_fix_vocab",
                 on_click=_set_vocab,
-                args=(floor + _EXTRA,),
+                args=(floor + _extra(corpus),),
             )
         return None
     return UnigramSettings(
@@ -1345,6 +1356,13 @@ def _render_sampling(model: Unigram, word: str) -> None:
     if problems:
         for problem in problems:
             st.error(problem, icon="⚠️")
+        return
+    if model.count_segmentations(word) == 1:
+        st.info(
+            "This word has only one segmentation with this vocabulary, so every draw gives "
+            "it. Try a longer word, or a vocabulary with more pieces.",
+            icon="ℹ️",
+        )
         return
     table, tv = sample_table(model, word, float(alpha), int(n), int(seed))
     left, right = st.columns([1.2, 1])
