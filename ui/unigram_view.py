@@ -553,9 +553,9 @@ def explain_prune(step: PruneStep, factor: float) -> str:
     if diff >= 0:
         change = (
             f"rises by {diff:.2g}, from {_num(step.log_likelihood_before)} to "
-            f"<strong>{_num(step.log_likelihood_after)}</strong>: the removed pieces were "
-            "almost never used, and the kept pieces' probabilities were scaled up to add up "
-            "to 1 again"
+            f"<strong>{_num(step.log_likelihood_after)}</strong>: scaling the kept pieces' "
+            "probabilities back up to a total of 1 gains more than the removed pieces' "
+            "segmentations cost"
         )
     else:
         change = (
