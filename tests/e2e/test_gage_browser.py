@@ -118,7 +118,7 @@ def test_gage_page_steps_and_reproduces_the_seed_table(server: str, browser: Any
     # pick a + b at the tie, as the seed does
     page.locator("[data-testid='stSelectbox']").first.click()
     page.get_by_role("option", name="a + b").click()
-    page.get_by_role("button", name="Merge this pair and continue").click()
+    page.get_by_role("button", name="Replace this pair and continue").click()
     _heading(page, "Step 2: ab → Y").wait_for(timeout=20_000)
     page.get_by_text("This is seed 003's choice").wait_for(timeout=20_000)
 
