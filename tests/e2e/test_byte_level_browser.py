@@ -6,102 +6,15 @@ package; a fresh ``streamlit run app.py`` on a free loopback port, stopped by PI
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-SHOTS = Path(os.environ.get("E2E_SCREENSHOTS", "/tmp/subword-e2e"))
-
-playwright = pytest.importorskip("playwright.sync_api")
-if not shutil.which(CHROMIUM) and not os.environ.get("CI"):
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """A fresh `streamlit run app.py` on a free loopback port, stopped by PID afterwards."""
-    port = _free_port()
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "app.py",
-            "--server.headless=true",
-            "--server.address=127.0.0.1",
-            f"--server.port={port}",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                    if r.read() == b"ok":
-                        break
-            except OSError:
-                time.sleep(0.3)
-        else:
-            pytest.fail("the app did not start within 60 s")
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        yield b
-        b.close()
+from tests.e2e.conftest import SHOTS, assert_no_exception, open_page
 
 
 def _page(browser: Any, url: str) -> Any:
-    page = browser.new_page(viewport={"width": 1400, "height": 2000})
-    page.goto(url)
-    page.get_by_text("Corpus", exact=True).first.wait_for(timeout=45_000)
+    page = open_page(browser, url)
     page.get_by_text("BPE merges bytes into tokens").first.wait_for(timeout=45_000)
     return page
-
-
-def _no_exception(page: Any) -> None:
-    assert page.locator("[data-testid='stException']").count() == 0
 
 
 def test_tokens_of_typed_text(server: str, browser: Any) -> None:
@@ -113,7 +26,7 @@ def test_tokens_of_typed_text(server: str, browser: Any) -> None:
     assert page.locator("img[src='x']").count() == 0  # shown as text, not as markup
     assert page.get_by_text("part of a char").count() > 0
     page.get_by_text("✓ identical to your text").first.wait_for(timeout=20_000)
-    _no_exception(page)
+    assert_no_exception(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "byte_level_tokens.png"), full_page=True)
     page.close()
@@ -128,14 +41,14 @@ def test_steps_comparison_and_byte_table(server: str, browser: Any) -> None:
         page.wait_for_timeout(300)
     page.get_by_text("Merge 5:").first.wait_for(timeout=20_000)
     page.get_by_text("BPE counts bytes, not characters").first.wait_for(timeout=20_000)
-    _no_exception(page)
+    assert_no_exception(page)
     page.screenshot(path=str(SHOTS / "byte_level_step5.png"), full_page=True)
 
     page.get_by_role("tab", name="Compare with character-level BPE").click()
     page.get_by_text("never occur in the training data").first.wait_for(timeout=20_000)
     page.get_by_role("tab", name="The byte table").click()
     page.get_by_text("Row = first hex digit").first.wait_for(timeout=20_000)
-    _no_exception(page)
+    assert_no_exception(page)
     page.close()
 
 
@@ -154,5 +67,5 @@ def test_settings_and_bytes_that_are_not_text(server: str, browser: Any) -> None
     page.get_by_text("Byte ff at offset 3 is not valid UTF-8", exact=False).first.wait_for(
         timeout=20_000
     )
-    _no_exception(page)
+    assert_no_exception(page)
     page.close()

@@ -1,0 +1,115 @@
+"""Shared set-up for the real-browser tests: a real server and Debian's Chromium.
+
+Needs Debian's Chromium at /usr/bin/chromium and the playwright package (its own browser
+download does not work offline). ``.ci/run`` installs Chromium when it is missing; outside
+CI the tests are skipped without it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = Path(os.environ.get("E2E_SCREENSHOTS", "/tmp/subword-e2e"))
+
+playwright = pytest.importorskip("playwright.sync_api")
+if not shutil.which(CHROMIUM) and not os.environ.get("CI"):
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def app_server() -> Iterator[str]:
+    """A fresh `streamlit run app.py` on a free loopback port, stopped by PID afterwards."""
+    port = _free_port()
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "app.py",
+            "--server.headless=true",
+            "--server.address=127.0.0.1",
+            f"--server.port={port}",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                    if r.read() == b"ok":
+                        break
+            except OSError:
+                time.sleep(0.3)
+        else:
+            pytest.fail("the app did not start within 60 s")
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    """One server for all the browser tests (each test opens its own page)."""
+    with app_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield b
+        b.close()
+
+
+def open_page(browser: Any, url: str, *, height: int = 2000, wait_for: str = "Corpus") -> Any:
+    """A new tab on ``url``, once the sidebar (or ``wait_for``) has been drawn."""
+    page = browser.new_page(viewport={"width": 1400, "height": height})
+    page.goto(url)
+    page.get_by_text(wait_for, exact=wait_for == "Corpus").first.wait_for(timeout=60_000)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return page
+
+
+def assert_no_exception(page: Any) -> None:
+    """No Streamlit exception box on the page."""
+    assert page.locator("[data-testid='stException']").count() == 0
