@@ -27,16 +27,19 @@ from subword_core.examples import example_text
 from subword_core.unigram import learn
 
 
-def run_ours(text: str, vocab: int) -> tuple[float, int]:
-    """Seconds to parse the text into word counts and train; and the number of pieces."""
+def run_ours(text: str, vocab: int) -> tuple[float, int, float]:
+    """Seconds to parse the text into word counts and train; pieces; tokens per word."""
     gc.collect()
     start = time.perf_counter()
-    result = learn(parse_corpus(text), vocab)
-    return time.perf_counter() - start, len(result.pieces)
+    corpus = parse_corpus(text)
+    result = learn(corpus, vocab)
+    seconds = time.perf_counter() - start
+    tokens = sum(len(result.model.encode(w)) * n for w, n in corpus.items)
+    return seconds, len(result.pieces), tokens / corpus.total
 
 
-def run_tokenizers(text: str, vocab: int) -> tuple[float, int]:
-    """Seconds for tokenizers' UnigramTrainer (whitespace split, as our corpus does)."""
+def run_tokenizers(text: str, vocab: int) -> tuple[float, int, float]:
+    """The same for tokenizers' UnigramTrainer (whitespace split, as our corpus does)."""
     from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
     tokenizer = Tokenizer(models.Unigram())
@@ -45,7 +48,10 @@ def run_tokenizers(text: str, vocab: int) -> tuple[float, int]:
     gc.collect()
     start = time.perf_counter()
     tokenizer.train_from_iterator([text], trainer=trainer)
-    return time.perf_counter() - start, tokenizer.get_vocab_size()
+    seconds = time.perf_counter() - start
+    corpus = parse_corpus(text)
+    tokens = sum(len(tokenizer.encode(w).tokens) * n for w, n in corpus.items)
+    return seconds, tokenizer.get_vocab_size(), tokens / corpus.total
 
 
 def peak_memory_mb(text: str, vocab: int) -> float:
@@ -69,12 +75,18 @@ def main() -> None:
     ours: list[float] = []
     theirs: list[float] = []
     for _ in range(args.repeat):
-        seconds, size = run_tokenizers(text, args.vocab)
+        seconds, size, per_word = run_tokenizers(text, args.vocab)
         theirs.append(seconds)
-        print(f"  tokenizers UnigramTrainer: {seconds:6.2f} s ({size} pieces)")
-        seconds, size = run_ours(text, args.vocab)
+        print(
+            f"  tokenizers UnigramTrainer:  {seconds:6.2f} s ({size} pieces, "
+            f"{per_word:.3f} tokens per word)"
+        )
+        seconds, size, per_word = run_ours(text, args.vocab)
         ours.append(seconds)
-        print(f"  subword_core.unigram.learn: {seconds:6.2f} s ({size} pieces)")
+        print(
+            f"  subword_core.unigram.learn: {seconds:6.2f} s ({size} pieces, "
+            f"{per_word:.3f} tokens per word)"
+        )
     best_ours, best_theirs = min(ours), min(theirs)
     print(f"fastest: ours {best_ours:.2f} s, tokenizers {best_theirs:.2f} s")
     print(f"ratio: {best_ours / best_theirs:.1f}x (target: at most 5x)")
