@@ -37,6 +37,21 @@ segments exactly the string it is given.
 segmented. (Sentencepiece then glues neighbouring unknown characters into one token; here each
 stays a token of its own, flagged in the lattice.)
 
+**Ties.** Of two segmentations with exactly the same score, Viterbi keeps the one whose last
+piece is longer (then the same rule for the rest), as sentencepiece does: seed 001's "pug" is
+p + ug, tied with the seed's pu + g.
+
+**What differs from sentencepiece's trainer** (its scores and decoding are reproduced
+exactly, see the oracle tests): the removal loss here is the exact drop of the summed
+(marginal) likelihood, the other pieces keeping their probabilities, where sentencepiece
+approximates it from Viterbi segmentations and drops every piece no Viterbi segmentation
+uses; the M-step is maximum likelihood unless ``digamma=True``; pruning stops at exactly
+``vocab_size`` pieces; the seed comes from word counts, not from a suffix array.
+
+**The trace stays small**: each EM step keeps its ``top_k`` most probable pieces, each pruning
+round its ``top_k`` highest losses and ``boundary`` rows on each side of the cut, with counts
+of what was left out; the removed pieces of all rounds add up to at most the seed.
+
 How it differs from its siblings: BPE and WordPiece segment a new word deterministically by
 their merges or by longest match, while the unigram LM has a probability for *every*
 segmentation, which is what makes n-best decoding and sampling possible.
