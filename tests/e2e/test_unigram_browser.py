@@ -1,7 +1,7 @@
 """The Unigram page in a real browser against a real server: steps, a typed word, seed 001.
 
-Needs Debian's Chromium at /usr/bin/chromium and the playwright package, like
-tests/e2e/test_browser.py (same server and browser fixtures, own server for this module).
+Needs Debian's Chromium at /usr/bin/chromium and the playwright package; the server and
+browser fixtures come from tests/e2e/conftest.py.
 """
 
 from __future__ import annotations
