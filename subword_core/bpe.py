@@ -38,7 +38,14 @@ from typing import Literal
 
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
-from subword_core.pairs import Pair, PairTable, merge_symbols
+from subword_core.pairs import (
+    Pair,
+    PairTable,
+    WordChange,
+    keep_changes,
+    merge_symbols,
+    segmentation_at,
+)
 
 TieBreak = Literal["first-seen", "lexicographic"]
 StopReason = Literal["num_merges", "min_frequency", "no_pairs"]
@@ -66,20 +73,6 @@ class PairCount:
     pair: Pair
     count: int
     first_seen: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class WordChange:
-    """A corpus word whose segmentation a merge changed.
-
-    >>> WordChange("newest", 6, ("n", "e", "w", "e", "s", "t"), ("n", "e", "w", "es", "t")).count
-    6
-    """
-
-    word: str
-    count: int
-    before: tuple[str, ...]
-    after: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -574,15 +567,7 @@ class BPEResult:
         >>> result.segmentation_at(2)[0]
         (0, ('low', '</w>'))
         """
-        rows = []
-        for index, changes in sorted(self.history.items()):
-            symbols = self.initial_segmentation[index]
-            for at, after in changes:
-                if at > step:
-                    break
-                symbols = after
-            rows.append((index, symbols))
-        return rows
+        return segmentation_at(self.initial_segmentation, self.history, step)
 
 
 def _as_corpus(corpus: Corpus | Mapping[str, int] | str) -> Corpus:
@@ -749,7 +734,7 @@ def learn(
                 tied=tied,
                 rule=rule,
                 merged=chosen,
-                changed_words=_keep_changes(changes, max_changed_words),
+                changed_words=keep_changes(changes, max_changed_words),
                 changed_words_total=len(changes),
                 vocab_size=len(symbol_counts),
                 vocab_added=added,
@@ -809,13 +794,6 @@ def _rank(top: list[tuple[Pair, int]], table: PairTable, tie_break: str) -> list
     else:
         counts.sort(key=lambda pc: (-pc.count, pc.first_seen))
     return counts
-
-
-def _keep_changes(changes: list[WordChange], limit: int) -> tuple[WordChange, ...]:
-    if len(changes) <= limit:
-        return tuple(changes)
-    order = sorted(range(len(changes)), key=lambda i: -changes[i].count)[:limit]
-    return tuple(changes[i] for i in sorted(order))
 
 
 def _stop_step(

@@ -14,10 +14,60 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 
 Pair = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class WordChange:
+    """A corpus word whose segmentation a merge changed.
+
+    >>> WordChange("newest", 6, ("n", "e", "w", "e", "s", "t"), ("n", "e", "w", "es", "t")).count
+    6
+    """
+
+    word: str
+    count: int
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+
+
+def keep_changes(changes: list[WordChange], limit: int) -> tuple[WordChange, ...]:
+    """All changes if there are at most ``limit``, else the most frequent words' (corpus order).
+
+    >>> [c.word for c in keep_changes([WordChange("a", 1, (), ()), WordChange("b", 5, (), ())], 1)]
+    ['b']
+    """
+    if len(changes) <= limit:
+        return tuple(changes)
+    order = sorted(range(len(changes)), key=lambda i: -changes[i].count)[:limit]
+    return tuple(changes[i] for i in sorted(order))
+
+
+def segmentation_at(
+    initial: Sequence[tuple[str, ...]],
+    history: Mapping[int, Sequence[tuple[int, tuple[str, ...]]]],
+    step: int,
+) -> list[tuple[int, tuple[str, ...]]]:
+    """``(word index, symbols)`` of every tracked word after ``step`` steps.
+
+    ``history`` maps a word index to the (step, symbols) at which its symbols changed.
+
+    >>> segmentation_at([("a", "b")], {0: [(2, ("ab",))]}, 1)
+    [(0, ('a', 'b'))]
+    """
+    rows = []
+    for index, changes in sorted(history.items()):
+        symbols = initial[index]
+        for at, after in changes:
+            if at > step:
+                break
+            symbols = after
+        rows.append((index, symbols))
+    return rows
 
 
 def merge_symbols(

@@ -42,7 +42,14 @@ from typing import Literal
 
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
-from subword_core.pairs import Pair, PairTable, merge_symbols
+from subword_core.pairs import (
+    Pair,
+    PairTable,
+    WordChange,
+    keep_changes,
+    merge_symbols,
+    segmentation_at,
+)
 
 Scoring = Literal["likelihood", "frequency"]
 TieBreak = Literal["first-seen", "lexicographic"]
@@ -77,20 +84,6 @@ class PairScore:
     freq_pair: int
     score: Fraction
     first_seen: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class WordChange:
-    """A corpus word whose pieces a merge changed.
-
-    >>> WordChange("hugs", 5, ("h", "##u", "##g", "##s"), ("h", "##u", "##gs")).count
-    5
-    """
-
-    word: str
-    count: int
-    before: tuple[str, ...]
-    after: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -381,15 +374,7 @@ class WordPieceResult:
         >>> learn({"hug": 10, "hugs": 5}, 5).segmentation_at(1)[1]
         (1, ('hu', '##g', '##s'))
         """
-        rows = []
-        for index, changes in sorted(self.history.items()):
-            pieces = self.initial_segmentation[index]
-            for at, after in changes:
-                if at > step:
-                    break
-                pieces = after
-            rows.append((index, pieces))
-        return rows
+        return segmentation_at(self.initial_segmentation, self.history, step)
 
 
 def split_word(word: str, prefix: str = DEFAULT_PREFIX) -> list[str]:
@@ -658,7 +643,7 @@ def learn(
                 merged=chosen,
                 new_token=token,
                 added=added,
-                changed_words=_keep(changes, max_changed_words),
+                changed_words=keep_changes(changes, max_changed_words),
                 changed_words_total=len(changes),
                 vocab_size=len(vocab),
                 stop_reason="vocab_size" if len(vocab) >= vocab_size else None,
@@ -701,13 +686,6 @@ def _rank(pairs: list[Pair], scores: _Scores, table: PairTable, tie_break: str) 
     else:
         out.sort(key=lambda c: (-c.score, c.first_seen))
     return out
-
-
-def _keep(changes: list[WordChange], limit: int) -> tuple[WordChange, ...]:
-    if len(changes) <= limit:
-        return tuple(changes)
-    order = sorted(range(len(changes)), key=lambda i: -changes[i].count)[:limit]
-    return tuple(changes[i] for i in sorted(order))
 
 
 def _stop(number: int, vocab_size: int) -> WordPieceStep:
