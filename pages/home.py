@@ -68,6 +68,9 @@ st.markdown(
   and words are split by taking the longest known piece from the left. Compare it with
   frequency-based merging on the same corpus, and see why one unknown letter turns a whole
   word into `[UNK]`.
+- **Unigram LM**: the other way round: start from a big vocabulary, give every piece a
+  probability, re-estimate with EM and prune the pieces the corpus misses least. A word can
+  then be split in many ways; see them all with their probabilities, and sample from them.
 
 On a step-by-step page, switch on **Play** to animate the steps, or go at your own pace with
 the **First / Back / Next / Last** buttons, the slider, or the ← and → arrow keys.
