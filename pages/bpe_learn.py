@@ -21,9 +21,14 @@ settings = settings_panel()
 if settings is not None:
     result = train_or_explain(corpus, settings)
     if result is not None:
+        quiz = st.toggle(
+            "Quiz me: let me guess each merge before it is shown",
+            key="bpe_quiz",
+            help="Each step stays hidden until you pick the pair you expect to be merged.",
+        )
         step_player(
             "bpe_learn",
             len(result.steps),
-            lambda step: render_learn_step(result, step, corpus),
+            lambda step: render_learn_step(result, step, corpus, quiz=quiz),
             label="Step",
         )

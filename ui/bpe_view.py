@@ -12,6 +12,7 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import altair as alt
 import pandas as pd
@@ -31,6 +32,7 @@ from ui.common import (
     tie_picker,
 )
 from ui.html import badge_html, esc, show_html, token_spans_html
+from ui.quiz import quiz_gate
 
 __all__ = [
     "BPESettings",
@@ -40,6 +42,7 @@ __all__ = [
     "merge_table",
     "pair_chart",
     "pair_chart_data",
+    "quiz_verdict",
     "render_encode",
     "render_learn_step",
     "settings_panel",
@@ -449,10 +452,66 @@ def corpus_rows(result: BPEResult, step: int) -> list[tuple[str, int, tuple[str,
 # --------------------------------------------------------------------------------------
 
 
-def render_learn_step(result: BPEResult, step_number: int, corpus: Corpus) -> None:
-    """Draw one learning step: the sentence, counts, words, merges and vocabulary."""
+def quiz_verdict(step: MergeStep, picked: tuple[str, str]) -> tuple[bool, str]:
+    """Right or wrong, and why, for a student's guess of the pair ``step`` merges (HTML).
+
+    >>> from subword_core.bpe import learn
+    >>> step = learn({"low": 5, "lower": 2, "newest": 6, "widest": 3}, 1).steps[0]
+    >>> quiz_verdict(step, ("l", "o"))[0], quiz_verdict(step, ("e", "s"))[0]
+    (False, True)
+    """
+    counts = {pc.pair: pc.count for pc in step.pair_counts}
+    merged = step.merged or ("", "")
+    best = step.best_count
+    if picked == merged:
+        if step.rule == "chosen":
+            return True, f"Right: {_pair(merged)}, the tied pair you chose earlier."
+        if step.is_tie:
+            return True, (
+                f"Right: {_pair(merged)} occurs {best} times, tied with "
+                f"{len(step.tied) - 1} other pair(s); {explain_rule(step.rule)}, and that is "
+                f"{_pair(merged)}."
+            )
+        return True, f"Right: {_pair(merged)} occurs {best} times, more than any other pair."
+    if picked in step.tied:
+        rule = (
+            "you chose the other one earlier"
+            if step.rule == "chosen"
+            else f"{explain_rule(step.rule)}, and that is {_pair(merged)}"
+        )
+        return False, (f"Close: {_pair(picked)} also occurs {best} times (a tie), but {rule}.")
+    times = f"{counts[picked]} times" if picked in counts else "less often"
+    return False, (
+        f"Not this one: {_pair(picked)} occurs {times}, but {_pair(merged)} occurs "
+        f"{best} times, more than any other pair."
+    )
+
+
+def render_learn_step(
+    result: BPEResult, step_number: int, corpus: Corpus, *, quiz: bool = False
+) -> None:
+    """Draw one learning step: the sentence, counts, words, merges and vocabulary.
+
+    With ``quiz`` on, the step stays hidden until the student has guessed its pair.
+    """
     rerun_if_retrain_requested(_NS)
     step = result.steps[step_number - 1]
+    if quiz and step.merged is not None:
+        settings: BPESettings = st.session_state.get(_SHADOW, _DEFAULTS)
+        options = [pc.pair for pc in step.pair_counts[:12]]
+        if not quiz_gate(
+            _NS, (corpus, settings), step.number, options, partial(quiz_verdict, step)
+        ):
+            before = "the start" if step.number == 1 else f"merge {step.number - 1}"
+            st.markdown(f"**The corpus after {before}**")
+            show_html(
+                segmentation_table_html(
+                    [(w, c, s, False) for w, c, s, _ in corpus_rows(result, step.number - 1)],
+                    None,
+                    marker=result.model.end_of_word or None,
+                )
+            )
+            return
     words = corpus.words
     title = (
         f"Merge {step.number}: {_pair(step.merged)} → {_sym(step.merged_symbol or '')}"
@@ -472,7 +531,7 @@ def render_learn_step(result: BPEResult, step_number: int, corpus: Corpus) -> No
     )
 
     if step.is_tie and step.merged is not None:
-        settings: BPESettings = st.session_state.get(_SHADOW, _DEFAULTS)
+        settings = st.session_state.get(_SHADOW, _DEFAULTS)
         tie_picker(_NS, (corpus, settings), step.number, step.tied, step.merged)
 
     left, right = st.columns([1, 1.15])

@@ -217,3 +217,37 @@ def test_settings_survive_a_broken_corpus(learn: AppTest) -> None:
     assert learn.toggle(key="bpe_attach").value is True
     assert learn.dataframe[0].value.iloc[0][["left", "right"]].tolist() == ["l", "o"]
     assert "w&lt;/w&gt;" in _html(learn).replace(" ", "")
+
+
+def test_quiz_hides_the_step_until_answered(learn: AppTest) -> None:
+    learn.toggle(key="bpe_quiz").set_value(True)
+    learn.run()
+    assert "Merge 1:" not in _html(learn)  # the answer is hidden
+    assert any("which pair will step 1 merge" in m.value for m in learn.markdown)
+    # checking without a choice asks for one
+    learn.button(key="bpe_quiz_check_1").click()
+    learn.run()
+    assert any("Choose a pair first" in w.value for w in learn.warning)
+    # a wrong guess: l + o occurs 7 times, e + s 9
+    learn.selectbox(key="bpe_quiz_pick_1").set_value(("l", "o"))
+    learn.button(key="bpe_quiz_check_1").click()
+    learn.run()
+    page = _html(learn)
+    assert "Not this one: l + o occurs 7 times, but e + s occurs 9 times" in page
+    assert "Merge 1:" in page  # revealed after the answer
+
+
+def test_quiz_right_and_close_answers(learn: AppTest) -> None:
+    learn.toggle(key="bpe_quiz").set_value(True)
+    learn.run()
+    learn.selectbox(key="bpe_quiz_pick_1").set_value(("s", "t"))
+    learn.button(key="bpe_quiz_check_1").click()
+    learn.run()
+    assert "Close: s + t also occurs 9 times (a tie)" in _html(learn)
+    learn.button(key="bpe_learn__next").click()
+    learn.run()
+    assert "Merge 2:" not in _html(learn)
+    learn.selectbox(key="bpe_quiz_pick_2").set_value(("es", "t"))
+    learn.button(key="bpe_quiz_check_2").click()
+    learn.run()
+    assert "Right: es + t occurs 9 times" in _html(learn)
