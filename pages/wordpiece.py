@@ -40,10 +40,15 @@ if settings is not None:
             ]
         )
         with learn_tab:
+            quiz = st.toggle(
+                "Quiz me: let me guess each merge before it is shown",
+                key="wp_quiz",
+                help="Each step stays hidden until you pick the pair you expect to be merged.",
+            )
             step_player(
                 "wp_learn",
                 len(result.steps),
-                lambda n: render_learn_step(result, n, settings),
+                lambda n: render_learn_step(result, n, settings, quiz=quiz),
                 label="Step",
             )
         with compare_tab:

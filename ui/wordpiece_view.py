@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
 import pandas as pd
 import streamlit as st
@@ -32,12 +33,14 @@ from ui.common import (
     tie_picker,
 )
 from ui.html import badge_html, esc, show_html, token_spans_html
+from ui.quiz import quiz_gate
 
 __all__ = [
     "WordPieceSettings",
     "comparison_table",
     "explain_step",
     "fraction_text",
+    "quiz_verdict",
     "render_compare",
     "render_encode",
     "render_learn_step",
@@ -290,10 +293,65 @@ def _rows(result: WordPieceResult, step: int) -> list[tuple[str, int, tuple[str,
     return rows
 
 
-def render_learn_step(result: WordPieceResult, number: int, settings: WordPieceSettings) -> None:
-    """Draw one step: the sentence, the score table, the corpus and the vocabulary."""
+def quiz_verdict(step: WordPieceStep, picked: tuple[str, str]) -> tuple[bool, str]:
+    """Right or wrong, and why, for a guess of the pair ``step`` merges (HTML).
+
+    >>> from subword_core.wordpiece import learn
+    >>> step = learn({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 8).steps[0]
+    >>> right, why = quiz_verdict(step, ("##u", "##g"))
+    >>> right, "20/(36 × 20) = 1/36" in why, "5/(20 × 5) = 1/20" in why
+    (False, True, True)
+    """
+    by_pair = {c.pair: c for c in step.candidates}
+    merged = step.merged or ("", "")
+
+    def how(pair: tuple[str, str]) -> str:
+        c = by_pair.get(pair)
+        if c is None:
+            return "less"
+        if c.score.denominator == 1 and c.freq_pair == c.score:
+            return f"{c.freq_pair} times"
+        return f"{c.freq_pair}/({c.freq_a} × {c.freq_b}) = {fraction_text(c.score)}"
+
+    verb = "occurs" if all(c.score == c.freq_pair for c in by_pair.values()) else "scores"
+    if picked == merged:
+        tie = (
+            f", tied with {len(step.tied) - 1} other pair(s); the tie rule picks it"
+            if (step.is_tie)
+            else ", the best of all pairs"
+        )
+        return True, f"Right: {_pair(merged)} {verb} {how(merged)}{tie}."
+    if picked in step.tied:
+        return False, (
+            f"Close: {_pair(picked)} {verb} the same, {how(picked)}, but the tie rule picks "
+            f"{_pair(merged)}."
+        )
+    return False, (
+        f"Not this one: {_pair(picked)} {verb} {how(picked)}, but {_pair(merged)} {verb} "
+        f"{how(merged)}, the best of all pairs."
+    )
+
+
+def render_learn_step(
+    result: WordPieceResult, number: int, settings: WordPieceSettings, *, quiz: bool = False
+) -> None:
+    """Draw one step: the sentence, the score table, the corpus and the vocabulary.
+
+    With ``quiz`` on, the step stays hidden until the student has guessed its pair.
+    """
     rerun_if_retrain_requested(_NS)
     step = result.steps[number - 1]
+    if quiz and step.merged is not None:
+        options = [c.pair for c in step.candidates[:12]]
+        verdict = partial(quiz_verdict, step)
+        if not quiz_gate(_NS, (result.corpus, settings), step.number, options, verdict):
+            st.markdown(f"**The corpus before step {step.number}**")
+            show_html(
+                segmentation_table_html(
+                    [(w, c, p, False) for w, c, p, _ in _rows(result, step.number - 1)], None
+                )
+            )
+            return
     title = (
         f"Step {step.number}: {_pair(step.merged)} → {_tok(step.new_token or '')}"
         if step.merged

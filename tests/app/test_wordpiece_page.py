@@ -146,3 +146,21 @@ def test_escapes_typed_words(at: AppTest) -> None:
     at.run()
     bodies = " ".join(el.proto.body for el in at.get("html"))
     assert "<b>x</b>" not in bodies and "&lt;b&gt;x&lt;/b&gt;" in bodies
+
+
+def test_quiz_mode(at: AppTest) -> None:
+    at.toggle(key="wp_quiz").set_value(True)
+    at.run()
+    assert "Step 1:" not in _html(at)
+    at.selectbox(key="wp_quiz_pick_1").set_value(("##u", "##g"))
+    at.button(key="wp_quiz_check_1").click()
+    at.run()
+    page = _html(at)
+    assert "Not this one" in page and "20/(36 × 20) = 1/36" in page
+    assert "Step 1:" in page
+    at.button(key="wp_learn__next").click()
+    at.run()
+    at.selectbox(key="wp_quiz_pick_2").set_value(("h", "##u"))
+    at.button(key="wp_quiz_check_2").click()
+    at.run()
+    assert "Right:" in _html(at) and "the tie rule picks it" in _html(at)
