@@ -33,6 +33,7 @@ pg = st.navigation(
             st.Page("pages/wordpiece.py", title="WordPiece", icon="🧱"),
             st.Page("pages/unigram.py", title="Unigram LM", icon="🎲"),
         ],
+        "Compare": [st.Page("pages/compare.py", title="Compare segmentations", icon="⚖️")],
     }
 )
 pg.run()

@@ -1,0 +1,48 @@
+"""Compare segmentations: BPE, WordPiece, Unigram and byte-level BPE side by side."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.compare_view import (
+    render_corpus_figures,
+    render_segmentations,
+    settings_panel,
+    train_or_explain,
+)
+from ui.corpus_picker import require_corpus
+from ui.shell import ensure_app_shell
+
+ensure_app_shell()
+st.title("Compare segmentations")
+st.caption(
+    "The four algorithms learn from the same corpus with one target vocabulary size. Type "
+    "words or a sentence to see where their segmentations agree and where they cut differently."
+)
+with st.expander("How the four are put on the same footing"):
+    st.markdown(
+        "- **One target size.** BPE's vocabulary is its alphabet (the corpus's characters plus "
+        "the `</w>` symbol) plus one token per merge, so it learns *target − alphabet* merges; "
+        "byte-level BPE starts from all 256 byte values, so it learns *target − 256* merges "
+        "(both also merge pairs seen only once, so the target is reached unless the pairs run "
+        "out). WordPiece and Unigram take the target as their vocabulary size. An algorithm "
+        "whose alphabet alone is larger than the target is skipped, and the page says so.\n"
+        "- **Markers are stripped before comparing cuts**: BPE's `</w>` at the end, WordPiece's "
+        "`##` and sentencepiece's `▁` at the start, and byte-level BPE's `Ġ` (the space byte in "
+        "front of each word). Tokens that are only a marker (a lone `</w>` or `Ġ`) are shown "
+        "but not counted.\n"
+        "- **Cuts** are positions between characters. Byte-level tokens stand for bytes, so a "
+        "cut that falls inside one character's UTF-8 bytes is counted apart.\n"
+        "- **UNK**: WordPiece turns a word it cannot build into `[UNK]`. BPE and Unigram keep "
+        "a character they never saw as a token outside their vocabulary: counted as UNK. "
+        "Byte-level BPE never has one."
+    )
+
+corpus = require_corpus()
+target = settings_panel(corpus)
+if target is not None:
+    trained = train_or_explain(corpus, target)
+    if trained:
+        render_segmentations(trained)
+        st.subheader("On the whole corpus")
+        render_corpus_figures(corpus, trained)

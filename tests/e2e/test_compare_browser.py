@@ -1,0 +1,47 @@
+"""The Compare page in a real browser against a real server: a target size and a sentence.
+
+Needs Debian's Chromium at /usr/bin/chromium and the playwright package; the server and
+browser fixtures come from tests/e2e/conftest.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.e2e.conftest import SHOTS, assert_no_exception, open_page
+
+
+def _page(browser: Any, url: str) -> Any:
+    return open_page(browser, url, height=2400, wait_for="what the target 30 means")
+
+
+def test_four_algorithms_on_a_typed_sentence(server: str, browser: object) -> None:
+    page = _page(browser, f"{server}/compare")
+    size = page.get_by_role("textbox", name="Target vocabulary size")
+    size.fill("266")
+    size.press("Enter")
+    page.get_by_text("what the target 266 means").wait_for(timeout=30_000)
+    box = page.get_by_role("textbox", name="Words or a sentence to segment")
+    box.fill("lowest <b>newer</b> 你")
+    box.press("Enter")
+    page.get_by_text("Byte-level BPE:", exact=False).first.wait_for(timeout=60_000)
+    page.get_by_text("disputed boundar", exact=False).first.wait_for(timeout=30_000)
+    assert page.locator("b", has_text="newer").count() == 0  # shown as text, not markup
+    assert page.locator(".cmp-dis").count() >= 1  # disputed cuts are marked
+    page.get_by_text("On the whole corpus").wait_for(timeout=30_000)
+    page.locator("[data-testid='stVegaLiteChart'], canvas, svg").first.wait_for(timeout=30_000)
+    assert_no_exception(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "compare_sentence.png"), full_page=True)
+    page.close()
+
+
+def test_bad_target_is_explained_and_kept(server: str, browser: object) -> None:
+    page = _page(browser, f"{server}/compare")
+    size = page.get_by_role("textbox", name="Target vocabulary size")
+    size.fill("many")
+    size.press("Enter")
+    page.get_by_text("is not a whole number").wait_for(timeout=30_000)
+    assert size.input_value() == "many"
+    assert_no_exception(page)
+    page.close()

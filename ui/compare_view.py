@@ -1,0 +1,685 @@
+"""The Compare page: four tokenizers trained on one corpus with one target vocabulary size.
+
+BPE, WordPiece, Unigram and byte-level BPE come from :mod:`subword_core`; this module only
+decides how one shared *target vocabulary size* is turned into each trainer's setting, puts
+every segmentation on the same footing (the word's characters with the markers stripped), and
+draws the result. The data behind every table and chart is built by a plain function that
+returns a dataclass or a DataFrame, so tests check it directly.
+
+What the target means for each algorithm (said on the page too):
+
+- **BPE**: the alphabet (each distinct character plus the ``</w>`` symbol) plus one token per
+  merge, so ``target - alphabet`` merges are learned (pairs seen once are merged too, so the
+  target is reached unless the pairs run out);
+- **byte-level BPE**: the 256 byte values plus one token per merge, ``target - 256`` merges;
+- **WordPiece** and **Unigram**: the target is their ``vocab_size``, alphabet included.
+
+A target below an algorithm's alphabet skips that algorithm, with the reason.
+
+Example:
+    >>> from subword_core.corpus import Corpus
+    >>> corpus = Corpus.from_counts({"low": 5, "lower": 2, "newest": 6, "widest": 3})
+    >>> [p.setting for p in plan(corpus, 20)]
+    [9, 20, 20, None]
+    >>> strip_marker("BPE", "est</w>"), strip_marker("WordPiece", "##est")
+    ('est', 'est')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from subword_core import bpe, byte_level, unigram, wordpiece
+from subword_core.corpus import Corpus
+from subword_core.encoders import boundaries
+from subword_core.errors import SubwordError
+from ui.common import TABLE_CSS, remember, restore_widgets, text_colour
+from ui.html import badge_html, esc, show_html, token_spans_html
+
+__all__ = [
+    "ALGORITHMS",
+    "Plan",
+    "Segmented",
+    "Trained",
+    "corpus_figures",
+    "disputed_cuts",
+    "overlap_table",
+    "parse_target",
+    "plan",
+    "render_corpus_figures",
+    "render_segmentations",
+    "segment",
+    "settings_panel",
+    "strip_marker",
+    "train_all",
+    "word_table_html",
+]
+
+ALGORITHMS: tuple[str, ...] = ("BPE", "WordPiece", "Unigram", "Byte-level BPE")
+"""The four algorithms, in the order the page shows them."""
+
+MARKERS: dict[str, str] = {
+    "BPE": "</w>",
+    "WordPiece": "##",
+    "Unigram": "▁",
+    "Byte-level BPE": "Ġ",
+}
+"""The marker each algorithm's tokens may carry (shown muted, stripped for comparing)."""
+
+BYTES = 256
+MAX_TARGET = 5_000
+_WIDGETS = "cmp__widgets"
+_DEFAULTS: dict[str, object] = {"cmp_target": "30", "cmp_text": "lowest newer wider 你"}
+
+
+# --------------------------------------------------------------------------------------
+# The shared target and the four trainers
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How the shared target becomes one algorithm's setting, or why it is skipped.
+
+    Attributes:
+        name: one of :data:`ALGORITHMS`.
+        alphabet: the size of the algorithm's starting vocabulary.
+        setting: merges (BPE, byte-level) or ``vocab_size`` (WordPiece, Unigram);
+            ``None`` when skipped.
+        meaning: the setting in words.
+
+    >>> Plan("BPE", 11, 9, "11 + 9 merges").skipped
+    False
+    """
+
+    name: str
+    alphabet: int
+    setting: int | None
+    meaning: str
+
+    @property
+    def skipped(self) -> bool:
+        """Whether the target is too small for this algorithm."""
+        return self.setting is None
+
+
+def parse_target(text: str) -> tuple[int | None, str | None]:
+    """Read the target vocabulary size typed by the student.
+
+    Returns:
+        ``(size, None)`` or ``(None, message)``.
+
+    >>> parse_target(" 40 "), parse_target("forty")[1][:20]
+    ((40, None), "'forty' is not a who")
+    """
+    stripped = str(text).strip()
+    if not stripped:
+        return None, "Type a target vocabulary size, e.g. 40."
+    try:
+        size = int(stripped)
+    except ValueError:
+        return None, f"{stripped!r} is not a whole number; type a target size such as 40."
+    if size < 1:
+        return None, "The target vocabulary size must be at least 1."
+    if size > MAX_TARGET:
+        return None, f"Keep the target at most {MAX_TARGET:,} so that training stays quick."
+    return size, None
+
+
+def plan(corpus: Corpus, target: int) -> list[Plan]:
+    """Turn one target vocabulary size into each algorithm's setting (in ALGORITHMS order).
+
+    >>> corpus = Corpus.from_counts({"hug": 1, "pug": 1})
+    >>> [(p.name, p.alphabet, p.setting) for p in plan(corpus, 8)]  # doctest: +NORMALIZE_WHITESPACE
+    [('BPE', 5, 3), ('WordPiece', 4, 8), ('Unigram', 4, 8), ('Byte-level BPE', 256, None)]
+    """
+    chars = len({ch for word in corpus.words for ch in word})
+    out: list[Plan] = []
+    bpe_alpha = chars + 1
+    out.append(
+        _merge_plan("BPE", bpe_alpha, target, f"{chars} characters + the </w> symbol")
+        if target >= bpe_alpha
+        else _skip("BPE", bpe_alpha, target, f"{chars} characters + the </w> symbol")
+    )
+    for name, alpha, what in (
+        ("WordPiece", len(wordpiece.alphabet_of(corpus)), "word-initial and ## characters"),
+        ("Unigram", chars, "characters"),
+    ):
+        if target >= alpha:
+            out.append(
+                Plan(
+                    name,
+                    alpha,
+                    target,
+                    f"vocab_size = {target}, the alphabet's {alpha} {what} included",
+                )
+            )
+        else:
+            out.append(_skip(name, alpha, target, what))
+    out.append(
+        _merge_plan("Byte-level BPE", BYTES, target, "byte values")
+        if target >= BYTES
+        else _skip("Byte-level BPE", BYTES, target, "byte values")
+    )
+    return out
+
+
+def _merge_plan(name: str, alpha: int, target: int, what: str) -> Plan:
+    merges = target - alpha
+    return Plan(name, alpha, merges, f"{alpha} ({what}) + {merges} merges")
+
+
+def _skip(name: str, alpha: int, target: int, what: str) -> Plan:
+    return Plan(
+        name,
+        alpha,
+        None,
+        f"skipped: it starts from {alpha} tokens ({what}), more than the target {target}",
+    )
+
+
+@dataclass(frozen=True)
+class Trained:
+    """One trained algorithm, ready to segment words.
+
+    Attributes:
+        name: one of :data:`ALGORITHMS`.
+        model: the subword_core model (``BPEModel``, ``WordPiece``, ``Unigram``,
+            ``ByteLevelModel``).
+        vocab: the model's vocabulary, as the model writes it.
+        note: how training ended, in words.
+    """
+
+    name: str
+    model: Any
+    vocab: tuple[str, ...]
+    note: str
+
+
+def _train_one(corpus: Corpus, p: Plan) -> Trained:
+    assert p.setting is not None
+    if p.name == "BPE":
+        if p.setting == 0:
+            model = bpe.BPEModel((), alphabet=frozenset("".join(corpus.words)))
+            return Trained(p.name, model, tuple(model.vocabulary), "no merges: just the alphabet")
+        res = bpe.learn(corpus, p.setting, min_frequency=1)
+        vocab = tuple(res.model.vocabulary)
+        return Trained(p.name, res.model, vocab, _reached(len(vocab), p, len(res.merges)))
+    if p.name == "WordPiece":
+        res_wp = wordpiece.learn(corpus, p.setting)
+        vocab = tuple(res_wp.vocab)
+        return Trained(p.name, res_wp.model, vocab, _reached(len(vocab), p, len(res_wp.merges)))
+    if p.name == "Unigram":
+        res_u = unigram.learn(corpus, p.setting)
+        vocab = tuple(piece for piece, _ in res_u.pieces)
+        note = (
+            f"{len(vocab)} pieces"
+            if res_u.stop_reason == "vocab_size"
+            else f"{len(vocab)} pieces: every substring fits, nothing to prune"
+        )
+        return Trained(p.name, res_u.model, vocab, note)
+    if p.setting == 0:
+        model_b = byte_level.ByteLevelModel(())
+        return Trained(p.name, model_b, tuple(model_b.vocabulary), "no merges: the 256 bytes")
+    res_b = byte_level.learn(corpus, p.setting, min_frequency=1)
+    vocab = tuple(res_b.model.vocabulary)
+    return Trained(p.name, res_b.model, vocab, _reached(len(vocab), p, len(res_b.merges)))
+
+
+def _reached(size: int, p: Plan, merges: int) -> str:
+    if p.name in ("BPE", "Byte-level BPE") and merges < (p.setting or 0):
+        return f"{size} tokens: stopped after {merges} merges, no pair left to merge"
+    if p.name == "WordPiece" and size < (p.setting or 0):
+        return f"{size} tokens: stopped early, no pair left to merge"
+    return f"{size} tokens"
+
+
+# subtle: cache_resource, not cache_data: the models are read-only for the page and
+# unpickling four traces on every keystroke in the sentence box would be slow.
+@st.cache_resource(max_entries=8, show_spinner="Training the four tokenizers…")
+def _train_cached(corpus: Corpus, target: int) -> dict[str, Trained | str]:
+    return train_all(corpus, target)
+
+
+def train_all(corpus: Corpus, target: int) -> dict[str, Trained | str]:
+    """Train every algorithm the target allows; a skipped or failed one maps to a message.
+
+    >>> from subword_core.corpus import Corpus
+    >>> out = train_all(Corpus.from_counts({"hug": 3, "pug": 2}), 8)
+    >>> [type(v).__name__ for v in out.values()]
+    ['Trained', 'Trained', 'Trained', 'str']
+    """
+    out: dict[str, Trained | str] = {}
+    for p in plan(corpus, target):
+        if p.skipped:
+            out[p.name] = f"{p.name} is {p.meaning}."
+            continue
+        try:
+            out[p.name] = _train_one(corpus, p)
+        except SubwordError as err:
+            out[p.name] = f"{p.name} could not be trained: {err}"
+    return out
+
+
+# --------------------------------------------------------------------------------------
+# Segmenting one word, markers stripped
+# --------------------------------------------------------------------------------------
+
+
+def strip_marker(name: str, token: str) -> str:
+    """A token's characters of the word, without its algorithm's marker.
+
+    ``</w>`` (BPE) is removed from the end, ``##`` (WordPiece) and ``▁`` (Unigram,
+    sentencepiece style) from the start. Byte-level tokens are handled by :func:`segment`
+    (they stand for bytes; ``Ġ`` is the space byte).
+
+    >>> strip_marker("BPE", "</w>"), strip_marker("Unigram", "▁the")
+    ('', 'the')
+    """
+    if name == "BPE":
+        return token.removesuffix("</w>")
+    if name == "WordPiece":
+        return token.removeprefix("##")
+    if name == "Unigram":
+        return token.removeprefix("▁")
+    return token.removeprefix("Ġ")
+
+
+@dataclass(frozen=True)
+class Segmented:
+    """One word segmented by one algorithm.
+
+    Attributes:
+        tokens: what the model returns (markers kept, e.g. ``"</w>"``, ``"Ġlow"``).
+        cuts: character offsets inside the word where a token ends (markers stripped).
+        count: how many tokens carry characters of the word (marker-only tokens such as
+            a lone ``</w>`` or a lone ``Ġ`` are not counted).
+        unks: how many tokens are unknown (``[UNK]``, or a character the model never saw).
+        inside: byte-level only: cuts that fall inside one character's UTF-8 bytes.
+
+    >>> Segmented(("low", "</w>"), frozenset(), 1, 0).whole
+    True
+    """
+
+    tokens: tuple[str, ...]
+    cuts: frozenset[int]
+    count: int
+    unks: int
+    inside: int = 0
+
+    @property
+    def whole(self) -> bool:
+        """The word is one known token."""
+        return self.count == 1 and self.unks == 0
+
+
+def segment(trained: Trained, word: str) -> Segmented:
+    """Segment one word (no spaces) and put the cuts in character offsets.
+
+    >>> from subword_core.corpus import Corpus
+    >>> bpe_model = train_all(Corpus.from_counts({"low": 5, "lowest": 2}), 12)["BPE"]
+    >>> s = segment(bpe_model, "lowest")
+    >>> s.tokens, sorted(s.cuts), s.count
+    (('lowes', 't', '</w>'), [5], 2)
+    """
+    name, model = trained.name, trained.model
+    if name == "Byte-level BPE":
+        return _segment_bytes(model, word)
+    tokens = tuple(model.encode(word))
+    if name == "WordPiece" and tokens == (model.unk_token,):
+        return Segmented(tokens, frozenset(), 1, 1)
+    pieces = [strip_marker(name, t) for t in tokens]
+    pieces = [p for p in pieces if p]
+    # BPE and Unigram: a character never seen in training stays a token of its own that is
+    # not in the vocabulary; that is what they have instead of an [UNK] token.
+    vocab = set(trained.vocab)
+    unks = sum(1 for t in tokens if t not in vocab)
+    return Segmented(tokens, frozenset(boundaries(pieces)), len(pieces), unks)
+
+
+def _segment_bytes(model: byte_level.ByteLevelModel, word: str) -> Segmented:
+    tokens = tuple(model.encode(word))
+    data = word.encode("utf-8")
+    starts: dict[int, int] = {}
+    at = 0
+    for index, ch in enumerate(word):
+        starts[at] = index
+        at += len(ch.encode("utf-8"))
+    lengths = [len(byte_level.from_display(t)) for t in tokens]
+    if model.add_prefix_space and lengths:
+        lengths[0] -= 1  # the space added in front of the word
+    cuts: set[int] = set()
+    inside = 0
+    at = 0
+    for length in lengths[:-1]:
+        at += length
+        if 0 < at < len(data):
+            if at in starts:
+                cuts.add(starts[at])
+            else:
+                inside += 1
+    count = sum(1 for length in lengths if length > 0)
+    return Segmented(tokens, frozenset(cuts), count, 0, inside)
+
+
+def disputed_cuts(segs: Mapping[str, Segmented]) -> set[int]:
+    """Cut positions made by some algorithms but not all.
+
+    >>> a = Segmented(("lo", "w"), frozenset({2}), 2, 0)
+    >>> b = Segmented(("l", "ow"), frozenset({1}), 2, 0)
+    >>> sorted(disputed_cuts({"A": a, "B": b}))
+    [1, 2]
+    """
+    sets = [s.cuts for s in segs.values()]
+    if not sets:
+        return set()
+    union = set().union(*sets)
+    common = set.intersection(*(set(s) for s in sets))
+    return union - common
+
+
+# --------------------------------------------------------------------------------------
+# Corpus-level figures
+# --------------------------------------------------------------------------------------
+
+
+def corpus_figures(corpus: Corpus, trained: Mapping[str, Trained]) -> pd.DataFrame:
+    """Per algorithm: vocabulary size, tokens per word, words kept whole, UNK tokens.
+
+    Averages are over running words (each corpus word weighted by its count).
+
+    >>> from subword_core.corpus import Corpus
+    >>> corpus = Corpus.from_counts({"hug": 3, "pug": 1})
+    >>> df = corpus_figures(corpus, {"BPE": train_all(corpus, 8)["BPE"]})
+    >>> float(df.loc[0, "tokens per word"]), float(df.loc[0, "kept whole"])
+    (1.25, 0.75)
+    """
+    rows = []
+    for name, t in trained.items():
+        tokens = whole = unks = 0
+        for word, count in corpus.items:
+            s = segment(t, word)
+            tokens += s.count * count
+            whole += count if s.whole else 0
+            unks += s.unks * count
+        total = corpus.total
+        rows.append(
+            {
+                "algorithm": name,
+                "vocabulary": len(t.vocab),
+                "tokens per word": round(tokens / total, 3),
+                "kept whole": round(whole / total, 3),
+                "UNK tokens": unks,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _surface(name: str, vocab: Sequence[str]) -> set[str]:
+    out: set[str] = set()
+    for token in vocab:
+        if name == "Byte-level BPE":
+            try:
+                text = byte_level.from_display(token).decode("utf-8").strip()
+            except UnicodeDecodeError:
+                continue  # part of a character: no text to compare
+        else:
+            text = strip_marker(name, token)
+        if len(text) >= 2:
+            out.add(text)
+    return out
+
+
+def overlap_table(trained: Mapping[str, Trained]) -> pd.DataFrame:
+    """Shared learned pieces for every pair of algorithms (markers stripped, 2+ characters).
+
+    Single characters and bytes are left out: every algorithm starts with them. Columns:
+    ``a``, ``b``, ``shared``, ``jaccard`` (shared / pieces in either); both orders and the
+    diagonal are included, so the table draws as a square heatmap.
+
+    >>> from subword_core.corpus import Corpus
+    >>> out = train_all(Corpus.from_counts({"hug": 3, "hugs": 2}), 9)
+    >>> df = overlap_table({k: out[k] for k in ("BPE", "WordPiece")})
+    >>> int(df[(df.a == "BPE") & (df.b == "BPE")].shared.iloc[0]) >= 1
+    True
+    """
+    surfaces = {name: _surface(name, t.vocab) for name, t in trained.items()}
+    rows = []
+    for a in surfaces:
+        for b in surfaces:
+            sa, sb = surfaces[a], surfaces[b]
+            either = len(sa | sb)
+            rows.append(
+                {
+                    "a": a,
+                    "b": b,
+                    "shared": len(sa & sb),
+                    "jaccard": round(len(sa & sb) / either, 3) if either else 0.0,
+                }
+            )
+    return pd.DataFrame(rows, columns=["a", "b", "shared", "jaccard"])
+
+
+def _overlap_chart(df: pd.DataFrame) -> alt.LayerChart:
+    order = list(dict.fromkeys(df["a"]))
+    base = alt.Chart(df).encode(
+        x=alt.X("a:N", sort=order, title=None, axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("b:N", sort=order, title=None),
+    )
+    rect = base.mark_rect(stroke="gray", strokeWidth=0.5).encode(
+        color=alt.Color(
+            "jaccard:Q",
+            scale=alt.Scale(domain=[0, 1], scheme="blues"),
+            legend=alt.Legend(title="shared / either"),
+        ),
+        tooltip=["a", "b", "shared", alt.Tooltip("jaccard:Q", format=".0%")],
+    )
+    text = base.mark_text(fontSize=15, fontWeight="bold").encode(
+        text=alt.Text("shared:Q"),
+        color=alt.condition(alt.datum.jaccard > 0.55, alt.value("white"), alt.value(text_colour())),
+    )
+    return (rect + text).properties(height=260)
+
+
+# --------------------------------------------------------------------------------------
+# Drawing
+# --------------------------------------------------------------------------------------
+
+_CSS = (
+    "<style>.cmp-cuts{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;"
+    "white-space:pre;font-size:1.1em}"
+    ".cmp-cut{opacity:.75}"
+    ".cmp-dis{color:rgb(214,39,40);font-weight:800;background:rgba(214,39,40,.14)}"
+    ".cmp-word{font-size:1.15em;font-weight:700;margin:.6em 0 .2em}</style>"
+)
+
+
+def _cuts_html(word: str, cuts: frozenset[int], disputed: set[int]) -> str:
+    """The word with a bar at each cut; disputed cuts red and thick. One cell per gap."""
+    out = []
+    for index, ch in enumerate(word):
+        if index:
+            if index in cuts:
+                css = "cmp-dis" if index in disputed else "cmp-cut"
+                bar = "┃" if index in disputed else "│"
+                out.append(f'<span class="{css}">{bar}</span>')
+            elif index in disputed:
+                out.append('<span class="cmp-dis">·</span>')
+            else:
+                out.append(" ")
+        out.append(esc(ch))
+    return f'<span class="cmp-cuts">{"".join(out)}</span>'
+
+
+def word_table_html(word: str, segs: Mapping[str, Segmented]) -> str:
+    """One word: a row per algorithm with its token spans, its cuts, token and UNK counts.
+
+    Tokens next to a disputed cut get a thick border labelled "differs"; in the cuts column a
+    disputed cut is a red ``┃`` (this algorithm cuts there, another does not) or a red ``·``
+    (another algorithm cuts there, this one does not).
+
+    >>> seg = Segmented(("lo", "w"), frozenset({2}), 2, 0)
+    >>> "lo" in word_table_html("low", {"BPE": seg})
+    True
+    """
+    disputed = disputed_cuts(segs)
+    body = []
+    for name, s in segs.items():
+        marker = MARKERS[name]
+        highlight = _tokens_at(name, s, disputed)
+        spans = token_spans_html(
+            s.tokens,
+            highlight=highlight,
+            unk="[UNK]" if name == "WordPiece" else None,
+            marker=marker,
+            highlight_label="differs",
+        )
+        unk = badge_html(f"{s.unks} UNK", "error") if s.unks else ""
+        inside = (
+            " " + badge_html(f"{s.inside} cut inside a character", "warning") if s.inside else ""
+        )
+        body.append(
+            f"<tr><th scope='row'>{esc(name)}</th><td>{spans}</td>"
+            f"<td>{_cuts_html(word, s.cuts, disputed)}</td>"
+            f"<td style='text-align:right'>{s.count}</td><td>{unk}{inside}</td></tr>"
+        )
+    n = len(disputed)
+    summary = (
+        badge_html(f"{n} disputed boundar{'y' if n == 1 else 'ies'}", "warning")
+        if n
+        else badge_html("all agree", "success")
+    )
+    return (
+        f"<div class='cmp-word'>{esc(word)} {summary}</div>"
+        "<table class='sw-table'><thead><tr><th>algorithm</th><th>tokens</th>"
+        "<th>cuts</th><th>count</th><th></th></tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table>"
+    )
+
+
+def _tokens_at(name: str, s: Segmented, disputed: set[int]) -> list[int]:
+    """Indices of the tokens that end or start at a disputed cut (marker-only tokens skip)."""
+    if not disputed:
+        return []
+    out = []
+    at = 0
+    for index, token in enumerate(s.tokens):
+        if name == "Byte-level BPE":
+            continue  # byte offsets are not character offsets; the cuts column shows them
+        piece = strip_marker(name, token)
+        if name == "WordPiece" and token == "[UNK]":
+            continue
+        start, at = at, at + len(piece)
+        if piece and (start in disputed or at in disputed):
+            out.append(index)
+    return out
+
+
+def settings_panel(corpus: Corpus) -> int | None:
+    """The target size box with what it means per algorithm; the size, or ``None``."""
+    restore_widgets(_WIDGETS, _DEFAULTS)
+    c1, c2 = st.columns([1, 3])
+    typed = c1.text_input(
+        "Target vocabulary size",
+        key="cmp_target",
+        on_change=remember,
+        args=(_WIDGETS, "cmp_target"),
+        help="One size for all four; what it means for each is listed on the right.",
+    )
+    target, problem = parse_target(typed)
+    if problem:
+        c1.error(problem, icon="⚠️")
+        return None
+    assert target is not None
+    rows = "".join(
+        f"<tr><th scope='row'>{esc(p.name)}</th><td>"
+        + (badge_html("skipped", "warning") + " " if p.skipped else "")
+        + f"{esc(p.meaning.removeprefix('skipped: '))}</td></tr>"
+        for p in plan(corpus, target)
+    )
+    with c2:
+        show_html(
+            "<table class='sw-table'><thead><tr><th>algorithm</th>"
+            f"<th>what the target {target} means</th></tr></thead><tbody>{rows}</tbody></table>"
+            + TABLE_CSS
+        )
+    return target
+
+
+def train_or_explain(corpus: Corpus, target: int) -> dict[str, Trained]:
+    """Train (cached); say in the page which algorithms were skipped or failed, and why."""
+    out = _train_cached(corpus, target)
+    for name in ALGORITHMS:
+        value = out.get(name)
+        if isinstance(value, str):
+            if "could not be trained" in value:
+                st.error(value, icon="⚠️")
+            else:
+                st.info(value, icon="ℹ️")
+    return {k: v for k, v in out.items() if isinstance(v, Trained)}
+
+
+def render_segmentations(trained: Mapping[str, Trained]) -> None:
+    """The sentence box and, for each word, every algorithm's segmentation one above the other."""
+    text = st.text_input(
+        "Words or a sentence to segment",
+        key="cmp_text",
+        on_change=remember,
+        args=(_WIDGETS, "cmp_text"),
+        help="Each word (split at spaces) is segmented on its own by every algorithm.",
+    )
+    words = list(dict.fromkeys(text.split()))
+    if not words:
+        st.info("Type one or more words above to compare their segmentations.", icon="✏️")
+        return
+    shown = words[:12]
+    totals = {name: [0, 0] for name in trained}
+    parts = [_CSS]
+    for word in shown:
+        segs = {name: segment(t, word) for name, t in trained.items()}
+        for name, s in segs.items():
+            totals[name][0] += s.count
+            totals[name][1] += s.unks
+        parts.append(word_table_html(word, segs))
+    summary = " ".join(
+        badge_html(f"{name}: {n} tokens, {u} UNK", "error" if u else "info")
+        for name, (n, u) in totals.items()
+    )
+    show_html(f"<div>{summary}</div>" + "".join(parts) + TABLE_CSS)
+    if len(words) > len(shown):
+        st.caption(f"Showing the first {len(shown)} of {len(words)} different words.")
+
+
+def render_corpus_figures(corpus: Corpus, trained: Mapping[str, Trained]) -> None:
+    """The per-algorithm figures on the whole corpus and the vocabulary-overlap heatmap."""
+    figures = corpus_figures(corpus, trained)
+    c1, c2 = st.columns([3, 2])
+    with c1:
+        st.dataframe(
+            figures,
+            hide_index=True,
+            column_config={
+                "kept whole": st.column_config.NumberColumn(
+                    "kept whole", format="percent", help="Share of running words that are one token"
+                ),
+                "tokens per word": st.column_config.NumberColumn(format="%.2f"),
+            },
+        )
+        notes = " · ".join(f"{name}: {t.note}" for name, t in trained.items())
+        st.caption(notes)
+    with c2:
+        if len(trained) >= 2:
+            st.altair_chart(_overlap_chart(overlap_table(trained)), use_container_width=True)
+            st.caption(
+                "Vocabulary overlap: how many learned pieces of two or more characters two "
+                "algorithms share (markers stripped; single characters and bytes left out, since "
+                "every algorithm starts with them). Colour: shared / in either."
+            )
+        else:
+            st.caption("The overlap chart needs at least two trained algorithms.")
