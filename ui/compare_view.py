@@ -469,7 +469,7 @@ def overlap_table(trained: Mapping[str, Trained]) -> pd.DataFrame:
 def _overlap_chart(df: pd.DataFrame) -> alt.LayerChart:
     order = list(dict.fromkeys(df["a"]))
     base = alt.Chart(df).encode(
-        x=alt.X("a:N", sort=order, title=None, axis=alt.Axis(labelAngle=0)),
+        x=alt.X("a:N", sort=order, title=None, axis=alt.Axis(labelAngle=-30, labelLimit=140)),
         y=alt.Y("b:N", sort=order, title=None),
     )
     rect = base.mark_rect(stroke="gray", strokeWidth=0.5).encode(
@@ -496,7 +496,9 @@ _CSS = (
     "white-space:pre;font-size:1.1em}"
     ".cmp-cut{opacity:.75}"
     ".cmp-dis{color:rgb(214,39,40);font-weight:800;background:rgba(214,39,40,.14)}"
-    ".cmp-word{font-size:1.15em;font-weight:700;margin:.6em 0 .2em}</style>"
+    ".cmp-word{font-size:1.15em;font-weight:700;margin:.6em 0 .2em}"
+    ".cmp-scroll{overflow-x:auto}"
+    ".sw-table.cmp-table .sw-tokens{flex-wrap:wrap}</style>"
 )
 
 
@@ -532,7 +534,7 @@ def word_table_html(word: str, segs: Mapping[str, Segmented]) -> str:
     body = []
     for name, s in segs.items():
         marker = MARKERS[name]
-        highlight = _tokens_at(name, s, disputed)
+        highlight = _tokens_at(name, word, s, disputed)
         spans = token_spans_html(
             s.tokens,
             highlight=highlight,
@@ -557,21 +559,41 @@ def word_table_html(word: str, segs: Mapping[str, Segmented]) -> str:
     )
     return (
         f"<div class='cmp-word'>{esc(word)} {summary}</div>"
-        "<table class='sw-table'><thead><tr><th>algorithm</th><th>tokens</th>"
-        "<th>cuts</th><th>count</th><th></th></tr></thead>"
-        f"<tbody>{''.join(body)}</tbody></table>"
+        "<div class='cmp-scroll'><table class='sw-table cmp-table'><thead><tr>"
+        "<th>algorithm</th><th>tokens</th><th>cuts</th><th>count</th><th></th></tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table></div>"
     )
 
 
-def _tokens_at(name: str, s: Segmented, disputed: set[int]) -> list[int]:
+def _byte_tokens_at(word: str, s: Segmented, disputed: set[int]) -> list[int]:
+    """Byte-level: tokens whose first or last byte sits at a disputed character cut."""
+    char_at: dict[int, int] = {}
+    at = 0
+    for index, ch in enumerate(word):
+        char_at[at] = index
+        at += len(ch.encode("utf-8"))
+    char_at[at] = len(word)
+    out = []
+    at = -1  # the space byte in front of the word
+    for index, token in enumerate(s.tokens):
+        start, at = at, at + len(byte_level.from_display(token))
+        if at <= 0:
+            continue  # only the space byte
+        ends = {char_at.get(max(start, 0)), char_at.get(at)}
+        if ends & disputed:
+            out.append(index)
+    return out
+
+
+def _tokens_at(name: str, word: str, s: Segmented, disputed: set[int]) -> list[int]:
     """Indices of the tokens that end or start at a disputed cut (marker-only tokens skip)."""
     if not disputed:
         return []
+    if name == "Byte-level BPE":
+        return _byte_tokens_at(word, s, disputed)
     out = []
     at = 0
     for index, token in enumerate(s.tokens):
-        if name == "Byte-level BPE":
-            continue  # byte offsets are not character offsets; the cuts column shows them
         piece = strip_marker(name, token)
         if name == "WordPiece" and token == "[UNK]":
             continue

@@ -17,6 +17,7 @@ from ui.compare_view import (
     plan,
     segment,
     train_all,
+    word_table_html,
 )
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -75,6 +76,17 @@ def test_segmentations_compare_on_characters_with_markers_stripped() -> None:
     assert disputed_cuts(segs) == set().union(*(s.cuts for s in segs.values())) - set.intersection(
         *(set(s.cuts) for s in segs.values())
     )
+
+
+def test_tokens_at_a_disputed_cut_are_marked_in_every_row() -> None:
+    trained = train_all(SEED_LOW, 266)
+    segs = {name: segment(t, "wider") for name, t in trained.items()}  # type: ignore[arg-type]
+    assert disputed_cuts(segs)
+    rows = word_table_html("wider", segs).split("<tr>")[2:]
+    assert len(rows) == 4
+    for row in rows:
+        assert "sw-tok-hl" in row and "differs" in row
+        assert "cmp-dis" in row
 
 
 def test_unknown_characters_are_counted() -> None:
