@@ -1,0 +1,436 @@
+"""Write and read Hugging Face ``tokenizer.json`` files for the BPE, WordPiece and Unigram models.
+
+The ``tokenizers`` library (tested with 0.23.3) loads what :func:`bpe_to_json`,
+:func:`wordpiece_to_json` and :func:`unigram_to_json` write with ``Tokenizer.from_str`` and
+segments a word exactly as the model's ``encode`` does, except where noted below. The JSON is
+written with the standard :mod:`json` module; ``tokenizers`` is never imported here.
+
+Every file uses a ``WhitespaceSplit`` pre-tokenizer, so tokenizing one word equals our
+``encode(word)``; no normalizer, no added tokens, no post-processor.
+
+Exactly what differs (the tests check each point):
+
+* **BPE, separate end-of-word marker.** ``tokenizers``' ``end_of_word_suffix`` is glued to
+  the word's last character (``w</w>``, subword-nmt ``#version: 0.2``); it cannot produce a
+  separate ``</w>`` token (``low`` + ``</w>``), so a model with ``attach_end_of_word=False``
+  and a marker is refused with :class:`ParameterError`.
+* **BPE, unknown characters.** With ``unk_token`` set, an unknown *last* character is
+  ``[UNK]</w>`` in our model (the marker is glued after the replacement) and ``[UNK]`` in
+  ``tokenizers``. Without ``unk_token`` (or without an alphabet) our model keeps an unknown
+  character as a token, ``tokenizers`` silently drops it. A model read from a codes file has
+  no alphabet: its vocabulary holds the characters its merges are made of, so a character
+  that no merge uses is dropped by ``tokenizers``.
+* **BPE, merge order.** ``tokenizers`` applies merges with a priority queue; this equals our
+  "lowest merge number, every occurrence" loop whenever a merge never uses a symbol created
+  by a later merge, which holds for every learned model (not for hand-written codes).
+* **WordPiece** is exact for ``unk_mode="word"`` (BERT's rule; ``max_input_chars_per_word``
+  counts characters in both); ``unk_mode="leftover"`` cannot be expressed and is refused.
+* **Unigram, unknown characters.** ``tokenizers`` glues neighbouring unknown characters into
+  one token (``"xy"``), ours keeps one token per character (``"x", "y"``); the segmentation
+  is otherwise the same (same lattice, same scores, same tie rule). ``tokenizers`` fixes the
+  unknown penalty at 10 below the lowest score *of its whole vocabulary, unknown piece
+  included*, so a penalty above 10 is written as a lower score of the unknown piece, and a
+  penalty below 10 is refused. The unknown piece is named ``"<unk> "`` (with a space) because
+  ``tokenizers`` matches that piece in text like any other piece: no word contains a space.
+* **Unigram, word start.** ``word_start="▁"`` is written as a ``Metaspace`` pre-tokenizer
+  (``prepend_scheme="always"``): tokenizing ``word`` equals our ``encode("▁" + word)``, i.e.
+  :meth:`Unigram.tokenize`. ``Metaspace`` does not add a second ``▁`` to a word that already
+  starts with one.
+
+Example:
+    >>> from subword_core.wordpiece import WordPiece
+    >>> text = wordpiece_to_json(WordPiece(["h", "##i"]))
+    >>> json.loads(text)["model"]["vocab"]
+    {'[UNK]': 0, 'h': 1, '##i': 2}
+    >>> wordpiece_from_json(text).encode("hi")
+    ['h', '##i']
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import TYPE_CHECKING, Any
+
+from subword_core.errors import ParameterError
+
+if TYPE_CHECKING:
+    from subword_core.bpe import BPEModel
+    from subword_core.unigram import Unigram
+    from subword_core.wordpiece import WordPiece
+
+__all__ = [
+    "UNIGRAM_UNK_PIECE",
+    "bpe_from_json",
+    "bpe_to_json",
+    "model_type",
+    "unigram_from_json",
+    "unigram_to_json",
+    "wordpiece_from_json",
+    "wordpiece_to_json",
+]
+
+UNIGRAM_UNK_PIECE = "<unk> "
+"""The unknown piece written into a Unigram ``tokenizer.json`` (a space: it never matches)."""
+
+_TOKENIZERS_UNK_PENALTY = 10.0
+
+
+def _document(model: dict[str, Any], pre_tokenizer: dict[str, Any], decoder: Any) -> str:
+    return json.dumps(
+        {
+            "version": "1.0",
+            "truncation": None,
+            "padding": None,
+            "added_tokens": [],
+            "normalizer": None,
+            "pre_tokenizer": pre_tokenizer,
+            "post_processor": None,
+            "decoder": decoder,
+            "model": model,
+        },
+        ensure_ascii=False,
+        indent=2,
+    )
+
+
+def _parse(text: str) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """Parse ``text``: (the whole document, its ``model``, the model's type or ``""``)."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise ParameterError(f"This is not valid JSON: {err}.") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("model"), dict):
+        raise ParameterError("A tokenizer.json needs a 'model' object at the top level.")
+    model = doc["model"]
+    found = model.get("type")
+    if found is None:  # older files leave the type out; guess it from the fields
+        if "merges" in model:
+            found = "BPE"
+        elif "continuing_subword_prefix" in model or "max_input_chars_per_word" in model:
+            found = "WordPiece"
+        elif "unk_id" in model:
+            found = "Unigram"
+    return doc, model, str(found or "")
+
+
+def _load_model(text: str, kind: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Parse ``text`` and return (the whole document, its ``model``), checking the type."""
+    doc, model, found = _parse(text)
+    if found != kind:
+        raise ParameterError(
+            f"This tokenizer.json holds a {found or 'unknown'} model, not a {kind} model."
+        )
+    return doc, model
+
+
+def model_type(text: str) -> str:
+    """The type of the model in a ``tokenizer.json``: ``"BPE"``, ``"WordPiece"``, ``"Unigram"`` ...
+
+    Raises:
+        ParameterError: not JSON, or no ``model`` object.
+
+    Example:
+        >>> model_type('{"model": {"type": "WordLevel", "vocab": {}}}')
+        'WordLevel'
+    """
+    return _parse(text)[2]
+
+
+def _vocab_in_order(vocab: Any) -> list[str]:
+    if not isinstance(vocab, dict):
+        raise ParameterError("The model's 'vocab' must be an object mapping tokens to ids.")
+    return [token for token, _ in sorted(vocab.items(), key=lambda item: item[1])]
+
+
+# --------------------------------------------------------------------------------------
+# BPE
+# --------------------------------------------------------------------------------------
+
+
+def bpe_to_json(model: BPEModel) -> str:
+    """A ``tokenizer.json`` for a BPE model (see the module docstring for the limits).
+
+    The vocabulary is the unknown token (if any), every alphabet character alone and with
+    the marker glued, then every merge's parts and result; the merges keep their order.
+
+    Raises:
+        ParameterError: the model keeps the end-of-word marker as a separate symbol.
+
+    Example:
+        >>> from subword_core.bpe import BPEModel
+        >>> model = BPEModel((("l", "o"), ("lo", "w</w>")), attach_end_of_word=True)
+        >>> json.loads(bpe_to_json(model))["model"]["merges"]
+        [['l', 'o'], ['lo', 'w</w>']]
+    """
+    eow = model.end_of_word
+    if eow and not model.attach_end_of_word:
+        raise ParameterError(
+            f"This BPE model keeps the end-of-word marker {eow!r} as a separate symbol "
+            f"('low' + {eow!r}). A tokenizer.json can only glue the marker to the last "
+            f"character ('lo' + 'w{eow}', tokenizers' end_of_word_suffix), which gives "
+            "different merges and tokens. Train with the marker glued to the last character "
+            "(attach_end_of_word=True, subword-nmt's convention) to export it."
+        )
+    vocab: dict[str, int] = {}
+
+    def add(token: str) -> None:
+        if token not in vocab:
+            vocab[token] = len(vocab)
+
+    unk = model.unk_token if model.alphabet is not None else None
+    if unk is not None:
+        add(unk)
+    if model.alphabet is not None:
+        chars = sorted(model.alphabet)
+    else:  # a model read from codes: the characters its merges are made of
+        found: set[str] = set()
+        for pair in model.merges:
+            for symbol in pair:
+                if eow and symbol.endswith(eow):
+                    symbol = symbol[: -len(eow)]
+                found.update(symbol)
+        chars = sorted(found)
+    for ch in chars:
+        add(ch)
+        if eow:
+            add(ch + eow)
+    merges: list[list[str]] = []
+    seen: set[tuple[str, str]] = set()
+    for left, right in model.merges:
+        if (left, right) in seen:  # a repeated pair keeps its first number, as in encode
+            continue
+        seen.add((left, right))
+        add(left)
+        add(right)
+        add(left + right)
+        merges.append([left, right])
+    body = {
+        "type": "BPE",
+        "dropout": None,
+        "unk_token": unk,
+        "continuing_subword_prefix": None,
+        "end_of_word_suffix": eow or None,
+        "fuse_unk": False,
+        "byte_fallback": False,
+        "ignore_merges": False,
+        "vocab": vocab,
+        "merges": merges,
+    }
+    decoder = {"type": "BPEDecoder", "suffix": eow} if eow else None
+    return _document(body, {"type": "WhitespaceSplit"}, decoder)
+
+
+def bpe_from_json(text: str) -> BPEModel:
+    """Read a BPE ``tokenizer.json``: merges, ``end_of_word_suffix`` and ``unk_token``.
+
+    The alphabet is every one-character token (also with the suffix stripped), so unknown
+    characters become ``unk_token`` as in ``tokenizers``. A ``continuing_subword_prefix``
+    cannot be represented and is refused.
+
+    Raises:
+        ParameterError: not JSON, not a BPE model, a prefix, or malformed merges.
+
+    Example:
+        >>> from subword_core.bpe import BPEModel
+        >>> model = BPEModel((("l", "o"),), attach_end_of_word=True, alphabet=frozenset("lo"))
+        >>> bpe_from_json(bpe_to_json(model)) == model
+        True
+    """
+    from subword_core.bpe import BPEModel
+
+    _, body = _load_model(text, "BPE")
+    if body.get("continuing_subword_prefix"):
+        raise ParameterError(
+            "This BPE model uses a continuing_subword_prefix "
+            f"({body['continuing_subword_prefix']!r}), which subword_core's BPE does not have."
+        )
+    eow = body.get("end_of_word_suffix") or ""
+    tokens = _vocab_in_order(body.get("vocab", {}))
+    merges: list[tuple[str, str]] = []
+    for number, entry in enumerate(body.get("merges", []), start=1):
+        parts = entry.split(" ") if isinstance(entry, str) else entry
+        if not isinstance(parts, list) or len(parts) != 2 or not all(parts):
+            raise ParameterError(f"Merge {number}: expected two symbols, got {entry!r}.")
+        merges.append((str(parts[0]), str(parts[1])))
+    alphabet = set()
+    for token in tokens:
+        if eow and token.endswith(eow):
+            token = token[: -len(eow)]
+        if len(token) == 1:
+            alphabet.add(token)
+    return BPEModel(
+        tuple(merges),
+        eow,
+        attach_end_of_word=bool(eow),
+        unk_token=body.get("unk_token"),
+        alphabet=frozenset(alphabet),
+    )
+
+
+# --------------------------------------------------------------------------------------
+# WordPiece
+# --------------------------------------------------------------------------------------
+
+
+def wordpiece_to_json(model: WordPiece) -> str:
+    """A ``tokenizer.json`` for a WordPiece model; ids are the lines of ``to_vocab_text``.
+
+    Raises:
+        ParameterError: ``unk_mode="leftover"`` (seed 004), which ``tokenizers`` lacks.
+
+    Example:
+        >>> from subword_core.wordpiece import WordPiece
+        >>> json.loads(wordpiece_to_json(WordPiece(["a"])))["model"]["unk_token"]
+        '[UNK]'
+    """
+    if model.unk_mode != "word":
+        raise ParameterError(
+            "tokenizers' WordPiece turns a whole word into the unknown token when any part of "
+            "it matches nothing; unk_mode='leftover' (keep the matched pieces) cannot be "
+            "written as a tokenizer.json."
+        )
+    tokens = model.to_vocab_text().splitlines()
+    body = {
+        "type": "WordPiece",
+        "unk_token": model.unk_token,
+        "continuing_subword_prefix": model.prefix,
+        "max_input_chars_per_word": model.max_input_chars_per_word,
+        "vocab": {token: index for index, token in enumerate(tokens)},
+    }
+    decoder = {"type": "WordPiece", "prefix": model.prefix, "cleanup": False}
+    return _document(body, {"type": "WhitespaceSplit"}, decoder)
+
+
+def wordpiece_from_json(text: str) -> WordPiece:
+    """Read a WordPiece ``tokenizer.json`` (vocabulary in id order, prefix, UNK, max chars).
+
+    Raises:
+        ParameterError: not JSON, not a WordPiece model, or an empty vocabulary.
+
+    Example:
+        >>> from subword_core.wordpiece import WordPiece
+        >>> wordpiece_from_json(wordpiece_to_json(WordPiece(["[UNK]", "h", "##i"]))).vocab
+        ('[UNK]', 'h', '##i')
+    """
+    from subword_core.wordpiece import DEFAULT_MAX_CHARS, DEFAULT_PREFIX, DEFAULT_UNK, WordPiece
+
+    _, body = _load_model(text, "WordPiece")
+    tokens = _vocab_in_order(body.get("vocab", {}))
+    if not tokens:
+        raise ParameterError("The WordPiece vocabulary is empty.")
+    prefix = body.get("continuing_subword_prefix")
+    return WordPiece(
+        tuple(tokens),
+        unk_token=body.get("unk_token") or DEFAULT_UNK,
+        prefix=DEFAULT_PREFIX if prefix is None else prefix,
+        max_input_chars_per_word=int(body.get("max_input_chars_per_word") or DEFAULT_MAX_CHARS),
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Unigram
+# --------------------------------------------------------------------------------------
+
+
+def unigram_to_json(model: Unigram) -> str:
+    """A ``tokenizer.json`` for a Unigram model: the pieces, then the unknown piece.
+
+    Raises:
+        ParameterError: ``unk_penalty`` below 10, or a ``word_start`` longer than one
+            character (``Metaspace`` takes one).
+
+    Example:
+        >>> from subword_core.unigram import Unigram
+        >>> body = json.loads(unigram_to_json(Unigram([("a", -1.0), ("b", -2.0)])))["model"]
+        >>> body["vocab"], body["unk_id"]
+        ([['a', -1.0], ['b', -2.0], ['<unk> ', -2.0]], 2)
+    """
+    if model.unk_penalty < _TOKENIZERS_UNK_PENALTY:
+        raise ParameterError(
+            f"tokenizers' Unigram scores an unknown character 10 below the lowest score; this "
+            f"model uses {model.unk_penalty:g}, which a tokenizer.json cannot express "
+            "(only penalties of 10 or more can)."
+        )
+    if len(model.word_start) > 1:
+        raise ParameterError(
+            f"The word-start marker {model.word_start!r} is longer than one character; "
+            "tokenizers' Metaspace pre-tokenizer adds exactly one character."
+        )
+    lowest = min(score for _, score in model.pieces)
+    # subtle: tokenizers takes the minimum over its whole vocabulary, unknown piece included,
+    # so a lower unknown piece lowers the unknown score to ours.
+    extra = model.unk_penalty - _TOKENIZERS_UNK_PENALTY
+    unk_score = lowest - extra if extra else lowest
+    vocab = [[piece, score] for piece, score in model.pieces]
+    vocab.append([UNIGRAM_UNK_PIECE, unk_score])
+    body = {"type": "Unigram", "unk_id": len(vocab) - 1, "vocab": vocab, "byte_fallback": False}
+    if model.word_start:
+        meta = {
+            "type": "Metaspace",
+            "replacement": model.word_start,
+            "prepend_scheme": "always",
+            "split": False,
+        }
+        pre: dict[str, Any] = {
+            "type": "Sequence",
+            "pretokenizers": [{"type": "WhitespaceSplit"}, meta],
+        }
+        return _document(body, pre, meta)
+    return _document(body, {"type": "WhitespaceSplit"}, None)
+
+
+def _find_metaspace(node: Any) -> str:
+    if isinstance(node, dict):
+        if node.get("type") == "Metaspace":
+            return str(node.get("replacement", "▁"))
+        for value in node.values():
+            found = _find_metaspace(value)
+            if found:
+                return found
+    elif isinstance(node, list):
+        for value in node:
+            found = _find_metaspace(value)
+            if found:
+                return found
+    return ""
+
+
+def unigram_from_json(text: str) -> Unigram:
+    """Read a Unigram ``tokenizer.json``: pieces, unknown penalty and word-start marker.
+
+    The piece at ``unk_id`` is dropped (it stands for unknown characters, like
+    sentencepiece's ``<unk>``); a ``Metaspace`` pre-tokenizer gives ``word_start``.
+
+    Raises:
+        ParameterError: not JSON, not a Unigram model, or bad pieces.
+
+    Example:
+        >>> from subword_core.unigram import Unigram
+        >>> model = Unigram([("a", -1.0), ("b", -2.0)], word_start="▁")
+        >>> unigram_from_json(unigram_to_json(model)) == model
+        True
+    """
+    from subword_core.unigram import Unigram
+
+    doc, body = _load_model(text, "Unigram")
+    entries = body.get("vocab")
+    if not isinstance(entries, list):
+        raise ParameterError("The Unigram model's 'vocab' must be a list of [piece, score].")
+    unk_id = body.get("unk_id")
+    pieces: list[tuple[str, float]] = []
+    unk_score = None
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise ParameterError(f"Vocabulary entry {index}: expected [piece, score].")
+        if index == unk_id:
+            unk_score = float(entry[1])
+            continue
+        pieces.append((entry[0], entry[1]))
+    penalty = _TOKENIZERS_UNK_PENALTY
+    if pieces and unk_score is not None and math.isfinite(unk_score):
+        lowest = min(float(score) for _, score in pieces if isinstance(score, int | float))
+        if unk_score < lowest:
+            penalty += lowest - unk_score
+    word_start = _find_metaspace(doc.get("pre_tokenizer"))
+    return Unigram(pieces, unk_penalty=penalty, word_start=word_start)

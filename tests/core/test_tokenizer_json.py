@@ -1,0 +1,242 @@
+"""tokenizer.json exports: `tokenizers` loads them and segments held-out words as we do.
+
+Each model is trained on the first 80 % of the lines of Python's documentation topics and
+every distinct word of the last 20 % (thousands) is segmented by our ``encode`` and by
+``tokenizers.Tokenizer.from_str(model.to_tokenizer_json())``, plus words with characters the
+training text never had. The documented differences (tokenizer_json's module docstring) are
+checked as such, and imports round-trip.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from subword_core import bpe, unigram, wordpiece
+from subword_core.bpe import BPEModel
+from subword_core.corpus import Corpus
+from subword_core.errors import ParameterError
+from subword_core.examples import example_text
+from subword_core.tokenizer_json import UNIGRAM_UNK_PIECE
+from subword_core.unigram import Unigram
+from subword_core.wordpiece import WordPiece
+
+tokenizers = pytest.importorskip("tokenizers")
+
+# Characters that never occur in the pydoc topics, alone, inside and at the end of words.
+UNSEEN = ["日本語", "naïve", "ünïcödé", "x→y", "a→", "→a", "ab日", "日ab", "q日本x"]
+
+
+@pytest.fixture(scope="module")
+def split() -> tuple[Corpus, list[str]]:
+    lines = example_text("pydoc").splitlines()
+    cut = int(len(lines) * 0.8)
+    train = Corpus.from_counts(dict(Counter(w for line in lines[:cut] for w in line.split())))
+    held = list(dict.fromkeys(w for line in lines[cut:] for w in line.split()))
+    assert len(held) > 2500
+    return train, held + UNSEEN
+
+
+def _theirs(text: str) -> object:
+    return tokenizers.Tokenizer.from_str(text)
+
+
+def _tokens(tok: object, word: str) -> list[str]:
+    return list(tok.encode(word).tokens)  # type: ignore[attr-defined]
+
+
+# --------------------------------------------------------------------------------------
+# BPE
+# --------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def bpe_model(split: tuple[Corpus, list[str]]) -> BPEModel:
+    model = bpe.learn(split[0], 1500, attach_end_of_word=True, top_k=1, history_limit=1).model
+    return replace(model, unk_token="[UNK]")
+
+
+def test_bpe_agrees_on_held_out_words(split: tuple[Corpus, list[str]], bpe_model: BPEModel) -> None:
+    theirs = _theirs(bpe_model.to_tokenizer_json())
+    assert bpe_model.alphabet is not None
+    unknown_last = 0
+    for word in split[1]:
+        ours = bpe_model.encode(word)
+        if word[-1] not in bpe_model.alphabet:
+            # The one difference: our unknown last character keeps the glued marker.
+            assert ours[-1] == "[UNK]</w>"
+            ours[-1] = "[UNK]"
+            unknown_last += 1
+        assert _tokens(theirs, word) == ours, word
+    assert unknown_last >= 3
+    assert bpe_model.encode("a→y") == ["a", "[UNK]", "y</w>"] == _tokens(theirs, "a→y")
+
+
+def test_bpe_without_unk_token_drops_unknown_characters_in_tokenizers(
+    bpe_model: BPEModel,
+) -> None:
+    model = replace(bpe_model, unk_token=None)
+    theirs = _theirs(model.to_tokenizer_json())
+    assert model.encode("x→y") == ["x", "→", "y</w>"]
+    assert _tokens(theirs, "x→y") == ["x", "y</w>"]
+    assert _tokens(theirs, "lowest") == model.encode("lowest")
+
+
+def test_bpe_separate_marker_is_refused() -> None:
+    model = bpe.learn({"low": 5, "lowest": 2}, 3).model
+    assert not model.attach_end_of_word
+    with pytest.raises(ParameterError, match="separate symbol"):
+        model.to_tokenizer_json()
+
+
+def test_bpe_without_marker(split: tuple[Corpus, list[str]]) -> None:
+    model = bpe.learn(split[0], 300, end_of_word="", top_k=1, history_limit=1).model
+    model = replace(model, unk_token="[UNK]")
+    body = json.loads(model.to_tokenizer_json())["model"]
+    assert body["end_of_word_suffix"] is None
+    theirs = _theirs(model.to_tokenizer_json())
+    for word in split[1][:1500]:
+        assert _tokens(theirs, word) == model.encode(word), word
+
+
+def test_bpe_round_trip(bpe_model: BPEModel) -> None:
+    back = BPEModel.from_tokenizer_json(bpe_model.to_tokenizer_json())
+    assert back == bpe_model
+    no_unk = replace(bpe_model, unk_token=None)
+    assert BPEModel.from_tokenizer_json(no_unk.to_tokenizer_json()) == no_unk
+
+
+def test_bpe_from_codes_exports_and_agrees() -> None:
+    model = BPEModel.from_codes("#version: 0.2\nl o\nlo w</w>\ne s\nes t</w>\n")
+    theirs = _theirs(model.to_tokenizer_json())
+    for word in ["low", "lowest", "test", "owl", "slow"]:
+        assert _tokens(theirs, word) == model.encode(word), word
+    back = BPEModel.from_tokenizer_json(model.to_tokenizer_json())
+    assert back.merges == model.merges and back.attach_end_of_word
+    assert back.encode("lowest") == model.encode("lowest")
+
+
+def test_bpe_from_tokenizer_json_errors() -> None:
+    with pytest.raises(ParameterError, match="not valid JSON"):
+        BPEModel.from_tokenizer_json("{")
+    with pytest.raises(ParameterError, match="WordPiece model, not a BPE"):
+        BPEModel.from_tokenizer_json(WordPiece(["a"]).to_tokenizer_json())
+
+
+# --------------------------------------------------------------------------------------
+# WordPiece
+# --------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def wp_model(split: tuple[Corpus, list[str]]) -> WordPiece:
+    return wordpiece.learn(split[0], 1200, top_k=1, history_limit=1).model
+
+
+def test_wordpiece_agrees_on_held_out_words(
+    split: tuple[Corpus, list[str]], wp_model: WordPiece
+) -> None:
+    theirs = _theirs(wp_model.to_tokenizer_json())
+    words = [*split[1], "x" * 100, "x" * 101, "é" * 60]
+    unk = 0
+    for word in words:
+        ours = wp_model.encode(word)
+        assert _tokens(theirs, word) == ours, word
+        unk += ours == ["[UNK]"]
+    assert unk >= len(UNSEEN)
+    assert wp_model.encode("x" * 101) == ["[UNK]"]
+
+
+def test_wordpiece_round_trip(wp_model: WordPiece) -> None:
+    back = WordPiece.from_tokenizer_json(wp_model.to_tokenizer_json())
+    # The same model as through vocab.txt: [UNK] is added at id 0.
+    assert back == WordPiece.from_vocab_text(wp_model.to_vocab_text())
+    assert back.vocab[0] == "[UNK]" and back.vocab[1:] == wp_model.vocab
+    for word in ["hello", "naïve", "tokenizers"]:
+        assert back.encode(word) == wp_model.encode(word)
+    custom = WordPiece(["[UNK]", "a", "++b"], prefix="++", max_input_chars_per_word=7)
+    assert WordPiece.from_tokenizer_json(custom.to_tokenizer_json()) == custom
+
+
+def test_wordpiece_leftover_mode_is_refused() -> None:
+    model = wordpiece.from_bpe_vocabulary("lowe_", [("l", "o")])
+    with pytest.raises(ParameterError, match="leftover"):
+        model.to_tokenizer_json()
+
+
+# --------------------------------------------------------------------------------------
+# Unigram
+# --------------------------------------------------------------------------------------
+
+
+def _fuse_unknown(model: Unigram, pieces: list[str]) -> list[str]:
+    """Our tokens with neighbouring unknown characters glued, as tokenizers does."""
+    out: list[str] = []
+    previous_unknown = False
+    for piece in pieces:
+        unknown = piece not in model.scores
+        if unknown and previous_unknown:
+            out[-1] += piece
+        else:
+            out.append(piece)
+        previous_unknown = unknown
+    return out
+
+
+@pytest.mark.parametrize("word_start", ["", "▁"])
+def test_unigram_agrees_on_held_out_words(split: tuple[Corpus, list[str]], word_start: str) -> None:
+    model = unigram.learn(split[0], 1000, word_start=word_start).model
+    assert model.word_start == word_start
+    theirs = _theirs(model.to_tokenizer_json())
+    fused = 0
+    for word in split[1]:
+        ours = model.tokenize(word)
+        assert ours == model.encode(word_start + word)
+        expected = _fuse_unknown(model, ours)
+        fused += expected != ours
+        assert _tokens(theirs, word) == expected, word
+    assert fused >= 2  # "日本語" and "q日本x"
+    # The difference spelled out: one token per unknown character here, one per run there.
+    assert model.tokenize("日本語")[-3:] == ["日", "本", "語"]
+    assert _tokens(theirs, "日本語")[-1] == "日本語"
+
+
+def test_unigram_unknown_piece_never_matches_text(split: tuple[Corpus, list[str]]) -> None:
+    model = Unigram([("<", -2.0), ("u", -2.0), ("n", -2.0), ("k", -2.0), (">", -2.0)])
+    theirs = _theirs(model.to_tokenizer_json())
+    assert _tokens(theirs, "<unk>") == model.encode("<unk>") == list("<unk>")
+    assert UNIGRAM_UNK_PIECE.endswith(" ")
+
+
+def test_unigram_higher_penalty_is_expressed() -> None:
+    model = Unigram([("ab", -1.0), ("a", -3.0), ("b", -3.0), ("c", -30.0)], unk_penalty=25.0)
+    # "xab" ... with penalty 25 the unknown 'x' scores -55.
+    theirs = _theirs(model.to_tokenizer_json())
+    for word in ["xab", "abx", "cxc", "axb"]:
+        assert _tokens(theirs, word) == _fuse_unknown(model, model.encode(word)), word
+    back = Unigram.from_tokenizer_json(model.to_tokenizer_json())
+    assert back.unk_penalty == pytest.approx(25.0) and back.pieces == model.pieces
+    with pytest.raises(ParameterError, match="10"):
+        Unigram([("a", -1.0)], unk_penalty=5.0).to_tokenizer_json()
+    with pytest.raises(ParameterError, match="one character"):
+        Unigram([("a", -1.0)], word_start="__").to_tokenizer_json()
+
+
+@pytest.mark.parametrize("word_start", ["", "▁"])
+def test_unigram_round_trip(word_start: str) -> None:
+    model = unigram.learn(
+        {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 9, word_start=word_start
+    ).model
+    assert Unigram.from_tokenizer_json(model.to_tokenizer_json()) == model
+
+
+def test_unigram_vocab_text_and_tokenizer_json_agree(split: tuple[Corpus, list[str]]) -> None:
+    model = unigram.learn(split[0], 400, word_start="▁").model
+    via_vocab = Unigram.from_vocab_text(model.to_vocab_text())
+    via_json = Unigram.from_tokenizer_json(via_vocab.to_tokenizer_json())
+    assert via_json == via_vocab
+    for word in split[1][:500]:
+        assert via_json.tokenize(word) == model.tokenize(word)
