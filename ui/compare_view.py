@@ -39,7 +39,7 @@ from subword_core import bpe, byte_level, unigram, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.encoders import boundaries
 from subword_core.errors import SubwordError
-from ui.common import TABLE_CSS, remember, restore_widgets, text_colour
+from ui.common import TABLE_CSS, remember, restore_widgets
 from ui.html import badge_html, esc, show_html, token_spans_html
 
 __all__ = [
@@ -469,8 +469,13 @@ def overlap_table(trained: Mapping[str, Trained]) -> pd.DataFrame:
 def _overlap_chart(df: pd.DataFrame) -> alt.LayerChart:
     order = list(dict.fromkeys(df["a"]))
     base = alt.Chart(df).encode(
-        x=alt.X("a:N", sort=order, title=None, axis=alt.Axis(labelAngle=-30, labelLimit=140)),
-        y=alt.Y("b:N", sort=order, title=None),
+        x=alt.X(
+            "a:N",
+            sort=order,
+            title=None,
+            axis=alt.Axis(labelAngle=-35, labelLimit=140, labelOverlap=False),
+        ),
+        y=alt.Y("b:N", sort=order, title=None, axis=alt.Axis(labelOverlap=False)),
     )
     rect = base.mark_rect(stroke="gray", strokeWidth=0.5).encode(
         color=alt.Color(
@@ -482,7 +487,9 @@ def _overlap_chart(df: pd.DataFrame) -> alt.LayerChart:
     )
     text = base.mark_text(fontSize=15, fontWeight="bold").encode(
         text=alt.Text("shared:Q"),
-        color=alt.condition(alt.datum.jaccard > 0.55, alt.value("white"), alt.value(text_colour())),
+        # subtle: the cells are opaque (pale to dark blue) on either theme, so the number's
+        # colour follows the cell, not the theme: dark on pale cells, white on dark ones.
+        color=alt.condition(alt.datum.jaccard > 0.55, alt.value("white"), alt.value("#1f2430")),
     )
     return (rect + text).properties(height=260)
 
