@@ -1,5 +1,10 @@
 """A command line compatible with subword-nmt: ``python -m subword_core learn-bpe|apply-bpe``.
 
+A third command, ``convert``, turns a model file from one format into another (see
+:func:`convert_text`)::
+
+    python -m subword_core convert --from codes --to tokenizer-json -i codes.bpe -o tok.json
+
 The two commands read and write the same files as ``subword-nmt learn-bpe`` and
 ``subword-nmt apply-bpe`` (version 0.3.8) for their common flags, so a student can check
 the app's BPE against the reference tool, or use the app's codes in an existing pipeline::
@@ -52,9 +57,14 @@ from typing import BinaryIO
 from subword_core.bpe import DEFAULT_END_OF_WORD, BPEModel, learn
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
+from subword_core.tokenizer_json import model_type
+from subword_core.unigram import Unigram
+from subword_core.wordpiece import WordPiece
 
 __all__ = [
+    "FORMATS",
     "CommandError",
+    "convert_text",
     "learn_codes",
     "main",
     "read_codes",
@@ -315,6 +325,99 @@ def segment_line(model: BPEModel, line: str, separator: str = "@@") -> str:
 
 
 # --------------------------------------------------------------------------------------
+# convert
+# --------------------------------------------------------------------------------------
+
+FORMATS: dict[str, str] = {
+    "codes": "BPE",
+    "vocab-txt": "WordPiece",
+    "sp-vocab": "Unigram",
+    "tokenizer-json": "",  # the model type is read from the file
+}
+"""Every ``convert`` format and the model kind it holds (``tokenizer-json``: any of them)."""
+
+_FORMAT_NAMES = {
+    "codes": "a subword-nmt codes file",
+    "vocab-txt": "a BERT-style vocab.txt",
+    "sp-vocab": "a sentencepiece .vocab file",
+    "tokenizer-json": "a tokenizer.json",
+}
+
+_CONVERT_DESCRIPTION = (
+    "Convert a model file: subword-nmt codes (BPE), a BERT-style vocab.txt (WordPiece), a "
+    "sentencepiece .vocab (Unigram) or a Hugging Face tokenizer.json (any of the three). "
+    "A model keeps its kind: codes <-> tokenizer-json, vocab-txt <-> tokenizer-json and "
+    "sp-vocab <-> tokenizer-json (or a format into itself, which rewrites it cleanly). "
+    "A tokenizer.json written here loads with tokenizers' Tokenizer.from_str and segments "
+    "words as subword_core does; see subword_core.tokenizer_json for the exceptions."
+)
+
+
+def convert_text(text: str, source: str, target: str, name: str = "<input>") -> str:
+    """Convert a model file's text from format ``source`` to format ``target``.
+
+    Args:
+        text: The whole input file.
+        source: One of :data:`FORMATS`.
+        target: One of :data:`FORMATS`; it must hold the same kind of model as ``source``.
+        name: The input's name, used in error messages.
+
+    Returns:
+        The output file's text (ending with a line break).
+
+    Raises:
+        CommandError: An unknown format, a conversion between different model kinds, or
+            an input (or model) the target format cannot hold; the message says which.
+
+    Example:
+        >>> out = convert_text("#version: 0.2\\ne s\\n", "codes", "tokenizer-json")
+        >>> convert_text(out, "tokenizer-json", "codes")
+        '#version: 0.2\\ne s\\n'
+    """
+    for fmt in (source, target):
+        if fmt not in FORMATS:
+            raise CommandError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}.")
+    try:
+        kind = FORMATS[source] or model_type(text)
+        wanted = FORMATS[target] or kind
+        if kind != wanted:
+            raise CommandError(
+                f"{name} is {_FORMAT_NAMES[source]} holding a {kind or 'unknown'} model, "
+                f"which cannot be written as {_FORMAT_NAMES[target]} (a {wanted} model)."
+            )
+        model: BPEModel | WordPiece | Unigram
+        if kind == "BPE":
+            model = (
+                read_codes(text, name) if source == "codes" else BPEModel.from_tokenizer_json(text)
+            )
+            out = model.to_codes() if target == "codes" else model.to_tokenizer_json()
+        elif kind == "WordPiece":
+            model = (
+                WordPiece.from_vocab_text(text)
+                if source == "vocab-txt"
+                else WordPiece.from_tokenizer_json(text)
+            )
+            out = model.to_vocab_text() if target == "vocab-txt" else model.to_tokenizer_json()
+        elif kind == "Unigram":
+            model = (
+                Unigram.from_vocab_text(text)
+                if source == "sp-vocab"
+                else Unigram.from_tokenizer_json(text)
+            )
+            out = model.to_vocab_text() if target == "sp-vocab" else model.to_tokenizer_json()
+        else:
+            raise CommandError(
+                f"{name} holds a {kind or 'unknown'} model; only BPE, WordPiece and Unigram "
+                "models can be converted."
+            )
+    except CommandError:
+        raise
+    except SubwordError as err:
+        raise CommandError(f"{name}: {err}") from None
+    return out if out.endswith("\n") else out + "\n"
+
+
+# --------------------------------------------------------------------------------------
 # The command line
 # --------------------------------------------------------------------------------------
 
@@ -380,6 +483,24 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="STR",
         help="appended to every subword that does not end a word (default: '%(default)s')",
     )
+
+    convert_parser = commands.add_parser(
+        "convert",
+        help="convert a model file (codes, vocab.txt, .vocab, tokenizer.json)",
+        description=_CONVERT_DESCRIPTION,
+    )
+    convert_parser.add_argument(
+        "--from", dest="source", required=True, choices=list(FORMATS), help="input format"
+    )
+    convert_parser.add_argument(
+        "--to", dest="target", required=True, choices=list(FORMATS), help="output format"
+    )
+    convert_parser.add_argument(
+        "-i", "--input", metavar="PATH", help="input file (default: standard input)"
+    )
+    convert_parser.add_argument(
+        "-o", "--output", metavar="PATH", help="output file (default: standard output)"
+    )
     return parser
 
 
@@ -404,11 +525,16 @@ def main(argv: list[str] | None = None) -> int:
         return exit_.code if isinstance(exit_.code, int) else 2
     if args.command is None:
         parser.print_usage(sys.stderr)
-        print(f"{PROG}: error: choose a command: learn-bpe or apply-bpe", file=sys.stderr)
+        print(
+            f"{PROG}: error: choose a command: learn-bpe or apply-bpe (or convert)",
+            file=sys.stderr,
+        )
         return 2
     try:
         if args.command == "learn-bpe":
             _run_learn(args)
+        elif args.command == "convert":
+            _run_convert(args)
         else:
             _run_apply(args)
     except CommandError as err:
@@ -442,6 +568,15 @@ def _run_apply(args: argparse.Namespace) -> None:
     with _open_input(args.input) as stream, _open_output(args.output) as out:
         for line in _iter_lines(stream, name):
             out.write(segment_line(model, line, args.separator).encode("utf-8"))
+
+
+def _run_convert(args: argparse.Namespace) -> None:
+    name = args.input or "<stdin>"
+    with _open_input(args.input) as stream:
+        text = "".join(_iter_lines(stream, name))
+    out = convert_text(text, args.source, args.target, name)
+    with _open_output(args.output) as sink:
+        sink.write(out.encode("utf-8"))
 
 
 # --- files ----------------------------------------------------------------------------
