@@ -45,4 +45,4 @@ if target is not None:
     if trained:
         render_segmentations(trained)
         st.subheader("On the whole corpus")
-        render_corpus_figures(corpus, trained)
+        render_corpus_figures(corpus, target, trained)

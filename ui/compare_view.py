@@ -685,9 +685,18 @@ def render_segmentations(trained: Mapping[str, Trained]) -> None:
         st.caption(f"Showing the first {len(shown)} of {len(words)} different words.")
 
 
-def render_corpus_figures(corpus: Corpus, trained: Mapping[str, Trained]) -> None:
-    """The per-algorithm figures on the whole corpus and the vocabulary-overlap heatmap."""
-    figures = corpus_figures(corpus, trained)
+@st.cache_data(max_entries=8, show_spinner="Segmenting the corpus…")
+def _figures_cached(corpus: Corpus, target: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    trained = {k: v for k, v in _train_cached(corpus, target).items() if isinstance(v, Trained)}
+    return corpus_figures(corpus, trained), overlap_table(trained)
+
+
+def render_corpus_figures(corpus: Corpus, target: int, trained: Mapping[str, Trained]) -> None:
+    """The per-algorithm figures on the whole corpus and the vocabulary-overlap heatmap.
+
+    Cached per corpus and target, so typing a new sentence does not segment the corpus again.
+    """
+    figures, overlap = _figures_cached(corpus, target)
     c1, c2 = st.columns([3, 2])
     with c1:
         st.dataframe(
@@ -704,7 +713,7 @@ def render_corpus_figures(corpus: Corpus, trained: Mapping[str, Trained]) -> Non
         st.caption(notes)
     with c2:
         if len(trained) >= 2:
-            st.altair_chart(_overlap_chart(overlap_table(trained)), use_container_width=True)
+            st.altair_chart(_overlap_chart(overlap), use_container_width=True)
             st.caption(
                 "Vocabulary overlap: how many learned pieces of two or more characters two "
                 "algorithms share (markers stripped; single characters and bytes left out, since "

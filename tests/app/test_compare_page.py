@@ -182,3 +182,16 @@ def test_settings_survive_a_page_switch(at: AppTest) -> None:
     at.run()
     assert at.text_input(key="cmp_target").value == "40"
     assert at.text_input(key="cmp_text").value == "newer"
+
+
+def test_an_algorithm_that_fails_is_explained_and_the_others_shown(at: AppTest) -> None:
+    at.sidebar.radio(key="corpus__source").set_value("type")
+    at.run()
+    at.sidebar.text_area(key="corpus__text").set_value("low lower new##est widest low")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    errors = " ".join(e.value for e in at.error)
+    assert "WordPiece could not be trained" in errors
+    page = _html(at)
+    assert "Unigram" in page and "lowest" in page
+    assert at.dataframe[0].value["algorithm"].tolist() == ["BPE", "Unigram"]
