@@ -102,6 +102,16 @@ def test_bpe_without_marker(split: tuple[Corpus, list[str]]) -> None:
         assert _tokens(theirs, word) == model.encode(word), word
 
 
+def test_bpe_merge_order_differs_only_for_hand_written_merges() -> None:
+    """A merge that uses a symbol made by a *later* merge: tokenizers' priority queue applies
+    it between two occurrences of the later merge, we finish the later merge first."""
+    model = BPEModel((("bc", "b"), ("b", "c")), end_of_word="")
+    theirs = _theirs(model.to_tokenizer_json())
+    assert model.encode("bcbc") == ["bc", "bc"]
+    assert _tokens(theirs, "bcbc") == ["bcb", "c"]
+    assert _tokens(theirs, "bcb") == model.encode("bcb") == ["bcb"]
+
+
 def test_bpe_round_trip(bpe_model: BPEModel) -> None:
     back = BPEModel.from_tokenizer_json(bpe_model.to_tokenizer_json())
     assert back == bpe_model
