@@ -72,6 +72,9 @@ st.markdown(
   probability, re-estimate with EM and prune the pieces the corpus misses least. A word can
   then be split in many ways; see them all with their probabilities, and sample from them.
 
+- **Compare segmentations**: all four algorithms on the same corpus with one vocabulary size;
+  type words and see where they cut differently.
+
 On a step-by-step page, switch on **Play** to animate the steps, or go at your own pace with
 the **First / Back / Next / Last** buttons, the slider, or the ← and → arrow keys.
 """
