@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.bpe_view import render_learn_step, settings_panel, train_or_explain
+from ui.bpe_view import merge_table, render_learn_step, settings_panel, train_or_explain
 from ui.corpus_picker import require_corpus
+from ui.exports import export_panel
 from ui.player import step_player
 from ui.shell import ensure_app_shell
 
@@ -31,4 +32,13 @@ if settings is not None:
             len(result.steps),
             lambda step: render_learn_step(result, step, corpus, quiz=quiz),
             label="Step",
+        )
+        export_panel(
+            "bpe",
+            result.steps,
+            merge_table(result, len(result.steps)),
+            [
+                ("subword-nmt codes", "codes.txt", result.model.to_codes),
+                ("tokenizer.json", "tokenizer.json", result.model.to_tokenizer_json),
+            ],
         )

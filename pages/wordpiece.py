@@ -7,9 +7,11 @@ import streamlit as st
 from subword_core.errors import SubwordError
 from subword_core.wordpiece import WordPiece
 from ui.corpus_picker import require_corpus
+from ui.exports import export_panel
 from ui.player import step_player
 from ui.shell import ensure_app_shell
 from ui.wordpiece_view import (
+    merges_table,
     render_compare,
     render_encode,
     render_learn_step,
@@ -50,6 +52,15 @@ if settings is not None:
                 len(result.steps),
                 lambda n: render_learn_step(result, n, settings, quiz=quiz),
                 label="Step",
+            )
+            export_panel(
+                "wordpiece",
+                result.steps,
+                merges_table(result),
+                [
+                    ("BERT vocab.txt", "vocab.txt", result.model.to_vocab_text),
+                    ("tokenizer.json", "tokenizer.json", result.model.to_tokenizer_json),
+                ],
             )
         with compare_tab:
             render_compare(corpus, settings)

@@ -40,6 +40,7 @@ __all__ = [
     "comparison_table",
     "explain_step",
     "fraction_text",
+    "merges_table",
     "quiz_verdict",
     "render_compare",
     "render_encode",
@@ -278,6 +279,37 @@ def score_table(step: WordPieceStep, limit: int = 25) -> pd.DataFrame:
                 "freq(ab)": c.freq_pair,
                 "score": fraction_text(c.score),
                 "status": status,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def merges_table(result: WordPieceResult) -> pd.DataFrame:
+    """One row per step: the merge, the new token, its score and counts, ties, vocab size.
+
+    >>> from subword_core.wordpiece import learn
+    >>> df = merges_table(learn({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 9))
+    >>> df["new token"].tolist(), df["score"].tolist()
+    (['##gs', 'hu'], ['1/20', '1/36'])
+    """
+    rows = []
+    for s in result.steps:
+        if s.merged is None:
+            continue
+        best = next(c for c in s.candidates if c.pair == s.merged)
+        rows.append(
+            {
+                "step": s.number,
+                "left": s.merged[0],
+                "right": s.merged[1],
+                "new token": s.new_token,
+                "score": f"{s.best_score.numerator}/{s.best_score.denominator}",
+                "freq(a)": best.freq_a,
+                "freq(b)": best.freq_b,
+                "freq(ab)": best.freq_pair,
+                "tied pairs": len(s.tied),
+                "chosen by": {"unique": "best score", "chosen": "you"}.get(s.rule, s.rule),
+                "vocab size": s.vocab_size,
             }
         )
     return pd.DataFrame(rows)

@@ -164,3 +164,18 @@ def test_quiz_mode(at: AppTest) -> None:
     at.button(key="wp_quiz_check_2").click()
     at.run()
     assert "Right:" in _html(at) and "the tie rule picks it" in _html(at)
+
+
+def test_merges_table_for_the_export() -> None:
+    from subword_core.wordpiece import learn
+    from ui.wordpiece_view import merges_table
+
+    df = merges_table(learn({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 9))
+    assert df.iloc[0][["left", "right", "freq(a)", "freq(b)", "freq(ab)"]].tolist() == [
+        "##g",
+        "##s",
+        20,
+        5,
+        5,
+    ]
+    assert df.iloc[1]["tied pairs"] > 1

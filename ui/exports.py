@@ -1,0 +1,84 @@
+"""Downloads: a run's steps as CSV and JSON, and the learned model in the libraries' formats.
+
+Example:
+    >>> from subword_core.bpe import learn
+    >>> import json
+    >>> json.loads(steps_json(learn({"low": 5, "lower": 2}, 1).steps))[0]["merged"]
+    ['l', 'o']
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+import pandas as pd
+import streamlit as st
+
+from subword_core.errors import SubwordError
+
+
+def _plain(value: object) -> object:
+    """JSON has no fractions: write them as "a/b" text, which keeps them exact."""
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+
+
+def steps_json(steps: Sequence[object]) -> str:
+    """Every step with all its recorded numbers, as a JSON list (one object per step)."""
+    return json.dumps(
+        [dataclasses.asdict(s) for s in steps],  # type: ignore[call-overload]
+        ensure_ascii=False,
+        indent=1,
+        default=_plain,
+    )
+
+
+def export_panel(
+    key: str,
+    steps: Sequence[object],
+    table: pd.DataFrame,
+    models: Sequence[tuple[str, str, Callable[[], str]]],
+) -> None:
+    """Download buttons for the steps (CSV of ``table``, JSON of ``steps``) and the model.
+
+    Args:
+        key: a prefix for the widget keys.
+        steps: the run's steps (frozen dataclasses).
+        table: one row per step, for the CSV.
+        models: ``(label, file name, producer)``; a producer that raises a
+            ``SubwordError`` (a format that cannot hold this model) is explained instead.
+    """
+    with st.expander("Export: the steps and the model"):
+        c1, c2 = st.columns(2)
+        c1.download_button(
+            "Steps as CSV",
+            table.to_csv(index=False),
+            file_name=f"{key}_steps.csv",
+            mime="text/csv",
+            key=f"{key}_dl_csv",
+        )
+        c2.download_button(
+            "Steps as JSON (every number recorded)",
+            steps_json(steps),
+            file_name=f"{key}_steps.json",
+            mime="application/json",
+            key=f"{key}_dl_json",
+        )
+        cols = st.columns(max(1, len(models)))
+        for col, (label, name, produce) in zip(cols, models, strict=False):
+            try:
+                data = produce()
+            except SubwordError as err:
+                col.caption(f"{label}: not available for this model. {err}")
+                continue
+            col.download_button(
+                label, data, file_name=name, mime="text/plain", key=f"{key}_dl_{name}"
+            )
+        st.caption(
+            "The model files load in the reference libraries: subword-nmt's apply-bpe (codes), "
+            "BERT-style tools (vocab.txt), and Hugging Face tokenizers (tokenizer.json)."
+        )
