@@ -33,7 +33,10 @@ pg = st.navigation(
             st.Page("pages/wordpiece.py", title="WordPiece", icon="🧱"),
             st.Page("pages/unigram.py", title="Unigram LM", icon="🎲"),
         ],
-        "Compare": [st.Page("pages/compare.py", title="Compare segmentations", icon="⚖️")],
+        "Compare": [
+            st.Page("pages/compare.py", title="Compare segmentations", icon="⚖️"),
+            st.Page("pages/parity.py", title="Parity with the libraries", icon="🧪"),
+        ],
     }
 )
 pg.run()

@@ -1,0 +1,732 @@
+"""The Parity page: the app's trainers next to subword-nmt, ``tokenizers`` and sentencepiece.
+
+The reference libraries are *test oracles and comparisons*, never the app's algorithms:
+:mod:`subword_core` never imports them. This module is the only place in the UI that does, and
+only lazily inside functions, so the app runs without them (``requirements.txt`` does not list
+them; ``requirements-dev.txt`` does) and the page then says which package to install.
+
+Each comparison is a plain function returning a dataclass (tests check it directly); the
+``render_*`` functions draw it. What is compared:
+
+- **BPE vs subword-nmt**: the merge lists and the segmentation of the corpus words, once with
+  subword-nmt's conventions (``</w>`` glued to the last character, ties to the greatest pair:
+  they must agree) and once per app default (separate ``</w>``, first-seen ties), with the
+  first differing merge and why it differs.
+- **WordPiece vs tokenizers' WordPieceTrainer** (frequency-based BPE with ``##``): vocabulary
+  and segmentations against the app's likelihood-scored and frequency-scored models.
+- **Unigram vs sentencepiece**: segmentations and vocabularies of the two unigram trainers.
+
+Example:
+    >>> from subword_core.corpus import Corpus
+    >>> corpus = Corpus.from_counts({"low": 5, "lower": 2, "newest": 6, "widest": 3})
+    >>> missing_package("json") is None
+    True
+    >>> [w for w, _ in limit_corpus(corpus, 2)]
+    ['newest', 'low']
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import os
+import re
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pandas as pd
+import streamlit as st
+
+from subword_core import bpe, unigram, wordpiece
+from subword_core.corpus import Corpus
+from subword_core.errors import SubwordError
+from ui.html import esc, show_html, token_spans_html
+
+__all__ = [
+    "MAX_SIZE",
+    "MAX_WORDS",
+    "BPEParity",
+    "BPERow",
+    "UnigramParity",
+    "WordPieceParity",
+    "WordPieceRow",
+    "bpe_parity",
+    "limit_corpus",
+    "missing_package",
+    "render_bpe",
+    "render_unigram",
+    "render_wordpiece",
+    "settings_panel",
+    "unigram_parity",
+    "wordpiece_parity",
+]
+
+MAX_SIZE = 2_000
+"""The largest number of merges / vocabulary size the page accepts (keeps a run short)."""
+
+MAX_WORDS = 3_000
+"""WordPiece and Unigram train on at most this many distinct words (the most frequent)."""
+
+SHOW_DIFFS = 8
+"""How many differing words each comparison lists."""
+
+PACKAGES: dict[str, str] = {
+    "subword_nmt": "subword-nmt",
+    "tokenizers": "tokenizers",
+    "sentencepiece": "sentencepiece",
+}
+"""Import name → the package to ``pip install``."""
+
+SPM_META = ("<unk>", "<s>", "</s>")
+"""sentencepiece's control pieces, counted in its ``vocab_size``."""
+
+
+def missing_package(module: str) -> str | None:
+    """The ``pip`` package to install when ``module`` cannot be imported, else ``None``.
+
+    >>> missing_package("no_such_module_here")
+    'no_such_module_here'
+    """
+    if importlib.util.find_spec(module) is not None:
+        return None
+    return PACKAGES.get(module, module)
+
+
+def limit_corpus(corpus: Corpus, max_words: int = MAX_WORDS) -> Corpus:
+    """The ``max_words`` most frequent words (ties: corpus order), or the corpus itself.
+
+    >>> len(limit_corpus(Corpus.from_counts({"a": 1, "b": 2, "c": 3}), 2))
+    2
+    """
+    if len(corpus) <= max_words:
+        return corpus
+    order = sorted(range(len(corpus)), key=lambda i: (-corpus.counts[i], i))[:max_words]
+    return Corpus.from_counts([(corpus.words[i], corpus.counts[i]) for i in order])
+
+
+def _diff_words(
+    words: Sequence[str], ours: Sequence[Sequence[str]], theirs: Sequence[Sequence[str]]
+) -> tuple[int, list[tuple[str, tuple[str, ...], tuple[str, ...]]]]:
+    """How many words agree, and the words that differ (word, ours, theirs)."""
+    agree = 0
+    diffs: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = []
+    for word, a, b in zip(words, ours, theirs, strict=True):
+        if list(a) == list(b):
+            agree += 1
+        else:
+            diffs.append((word, tuple(a), tuple(b)))
+    return agree, diffs
+
+
+# --------------------------------------------------------------------------------------
+# BPE vs subword-nmt
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BPERow:
+    """One app setting against subword-nmt.
+
+    Attributes:
+        label: the app's settings in words.
+        attach: ``attach_end_of_word``; ``tie_break``: the app's tie rule.
+        merges_agree: how many merges, from the first, are the same as subword-nmt's.
+        merges_ours / merges_theirs: how many merges each learned.
+        first_diff: ``(merge number, app's pair, library's pair)`` or ``None``.
+        words_agree / words_total: corpus words segmented the same (markers stripped).
+        why: the reason for the first difference, or that they agree.
+        tie: True when the first differing merge was a tie in the app's trace.
+    """
+
+    label: str
+    attach: bool
+    tie_break: str
+    merges_agree: int
+    merges_ours: int
+    merges_theirs: int
+    first_diff: tuple[int, tuple[str, str] | None, tuple[str, str] | None] | None
+    words_agree: int
+    words_total: int
+    word_diffs: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]
+    why: str
+    tie: bool
+
+    @property
+    def agrees(self) -> bool:
+        """Same merges and same segmentation of every compared word."""
+        return self.first_diff is None and self.words_agree == self.words_total
+
+
+@dataclass(frozen=True)
+class BPEParity:
+    """subword-nmt's merges and the app's rows (subword-nmt's conventions first)."""
+
+    library_merges: tuple[tuple[str, str], ...]
+    rows: tuple[BPERow, ...]
+    words_compared: int
+    words_in_corpus: int
+
+
+def _snmt_learn(corpus: Corpus, num_merges: int, min_frequency: int) -> str:
+    """subword-nmt's codes file for the corpus read as ``word count`` lines (--dict-input)."""
+    from subword_nmt.learn_bpe import learn_bpe
+
+    text = "".join(f"{word} {count}\n" for word, count in corpus)
+    out = io.StringIO()
+    with contextlib.redirect_stderr(io.StringIO()):  # its progress bar and stop message
+        learn_bpe(io.StringIO(text), out, num_merges, min_frequency, is_dict=True)
+    return out.getvalue()
+
+
+def _snmt_segment(codes: str, words: Sequence[str]) -> list[list[str]]:
+    """subword-nmt's segmentation of each word, ``</w>`` and separators removed."""
+    if len(codes.splitlines()) <= 1:  # no merges: it cannot read such a file; characters
+        return [list(w) for w in words]
+    from subword_nmt.apply_bpe import BPE, encode
+
+    model = BPE(io.StringIO(codes))
+    return [
+        list(
+            encode(w, model.bpe_codes, model.bpe_codes_reverse, None, "@@", model.version, {}, None)
+        )
+        for w in words
+    ]
+
+
+def _bpe_why(
+    result: bpe.BPEResult, index: int, ours: tuple[str, str] | None, theirs: tuple[str, str] | None
+) -> tuple[str, bool]:
+    """Explain the first differing merge (0-based ``index``) of ``result`` and subword-nmt."""
+    if ours is None or theirs is None:
+        who = "The app" if ours is None else "subword-nmt"
+        return (
+            f"{who} stopped earlier: no pair left at least as frequent as the minimum "
+            "frequency, counted on differently marked symbols.",
+            False,
+        )
+    step = result.steps[index]
+    reasons: list[str] = []
+    tie = step.is_tie and step.rule != "lexicographic"
+    if tie:
+        reasons.append(
+            f"Tie broken differently: {len(step.tied)} pairs had the same best count "
+            f"({step.best_count}); the app's {step.rule} rule took {ours[0]} + {ours[1]}, "
+            f"subword-nmt takes the lexicographically greatest pair, {theirs[0]} + {theirs[1]}."
+        )
+    glued = [s for s in theirs if s.endswith("</w>") and s != "</w>"]
+    if not result.model.attach_end_of_word and (glued or "</w>" in ours):
+        example = f"{glued[0]} is one symbol" if glued else "it never merges </w> alone"
+        reasons.append(
+            "Marker placement: subword-nmt glues </w> to the last character "
+            f"({example}), the app keeps </w> as a symbol of its own, so the two count "
+            "different pairs."
+        )
+    if not reasons:
+        reasons.append("The pair counts differ because the end-of-word marker is placed apart.")
+    return " ".join(reasons), tie
+
+
+def bpe_parity(
+    corpus: Corpus, num_merges: int, min_frequency: int = 2, max_words: int = MAX_WORDS
+) -> BPEParity:
+    """Compare the app's BPE with subword-nmt under four settings.
+
+    Rows: subword-nmt's conventions (must agree), the app's defaults, and the two settings
+    that change one convention only, which show which one causes a difference.
+
+    >>> corpus = Corpus.from_counts({"low": 5, "lower": 2, "newest": 6, "widest": 3})
+    >>> rows = bpe_parity(corpus, 10).rows  # doctest: +SKIP
+    >>> rows[0].agrees, rows[1].first_diff  # doctest: +SKIP
+    (True, (1, ('e', 's'), ('s', 't</w>')))
+    """
+    codes = _snmt_learn(corpus, num_merges, min_frequency)
+    theirs = tuple(tuple(line.split(" ")) for line in codes.splitlines()[1:])
+    words = list(limit_corpus(corpus, max_words).words)
+    their_words = _snmt_segment(codes, words)
+    settings = (
+        ("subword-nmt's conventions: glued </w>, greatest pair wins ties", True, "lexicographic"),
+        ("App defaults: separate </w>, first-seen ties", False, "first-seen"),
+        ("Glued </w>, first-seen ties (only the tie rule differs)", True, "first-seen"),
+        (
+            "Separate </w>, greatest pair wins ties (only the marker differs)",
+            False,
+            "lexicographic",
+        ),
+    )
+    rows = []
+    for label, attach, tie_break in settings:
+        result = bpe.learn(
+            corpus,
+            num_merges,
+            min_frequency=min_frequency,
+            attach_end_of_word=attach,
+            tie_break=tie_break,  # type: ignore[arg-type]
+            top_k=5,
+            max_changed_words=1,
+            history_limit=1,
+        )
+        ours = [tuple(m) for m in result.merges]
+        agree = 0
+        while agree < min(len(ours), len(theirs)) and ours[agree] == theirs[agree]:
+            agree += 1
+        first = None
+        why, tie = "Same merges in the same order.", False
+        if agree < max(len(ours), len(theirs)):
+            a = ours[agree] if agree < len(ours) else None
+            b = theirs[agree] if agree < len(theirs) else None
+            first = (agree + 1, a, b)
+            why, tie = _bpe_why(result, agree, a, b)  # type: ignore[arg-type]
+        our_words = [result.model.strip_marker(result.model.encode(w)) for w in words]
+        words_agree, diffs = _diff_words(words, our_words, their_words)
+        if first is None and diffs:
+            why = "Same merges, yet some words are segmented differently when applied."
+        rows.append(
+            BPERow(
+                label=label,
+                attach=attach,
+                tie_break=tie_break,
+                merges_agree=agree,
+                merges_ours=len(ours),
+                merges_theirs=len(theirs),
+                first_diff=first,  # type: ignore[arg-type]
+                words_agree=words_agree,
+                words_total=len(words),
+                word_diffs=tuple(diffs[:SHOW_DIFFS]),
+                why=why,
+                tie=tie,
+            )
+        )
+    return BPEParity(theirs, tuple(rows), len(words), len(corpus))  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------------------
+# WordPiece vs tokenizers
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WordPieceRow:
+    """One app WordPiece model against the library's trained vocabulary."""
+
+    label: str
+    vocab_size: int
+    shared: int
+    only_ours: tuple[str, ...]
+    only_theirs: tuple[str, ...]
+    words_agree: int
+    words_total: int
+    word_diffs: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True)
+class WordPieceParity:
+    """The library's vocabulary (``[UNK]`` left out), its size setting, and the app's rows."""
+
+    library_vocab: tuple[str, ...]
+    library_setting: int
+    extra_initials: tuple[str, ...]
+    rows: tuple[WordPieceRow, ...]
+    trained_on: int
+    words_in_corpus: int
+
+
+def _hf_wordpiece(corpus: Corpus, vocab_size: int) -> tuple[list[str], list[list[str]]]:
+    """Train ``tokenizers``' WordPiece on the corpus; its vocabulary and the words' tokens."""
+    from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+
+    tokenizer = Tokenizer(models.WordPiece(unk_token="[UNK]"))
+    tokenizer.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
+    trainer = trainers.WordPieceTrainer(
+        vocab_size=vocab_size, special_tokens=["[UNK]"], min_frequency=0, show_progress=False
+    )
+    tokenizer.train_from_iterator((" ".join([w] * n) for w, n in corpus), trainer=trainer)
+    vocab = tokenizer.get_vocab()
+    ordered = [t for t in sorted(vocab, key=vocab.__getitem__) if t != "[UNK]"]
+    model = tokenizer.model
+    return ordered, [[t.value for t in model.tokenize(w)] for w in corpus.words]
+
+
+def wordpiece_parity(
+    corpus: Corpus, vocab_size: int, max_words: int = MAX_WORDS
+) -> WordPieceParity:
+    """Compare the app's likelihood- and frequency-scored WordPiece with ``tokenizers``.
+
+    The library counts ``[UNK]`` and a word-initial form of *every* character (even one that
+    never starts a word) in its ``vocab_size``, so it gets ``vocab_size + 1 + extra`` to make
+    the same number of merges.
+
+    Raises:
+        SubwordError: ``vocab_size`` below the app's alphabet (the message says so).
+    """
+    data = limit_corpus(corpus, max_words)
+    initials = {w[0] for w in data.words}
+    extra = tuple(sorted({c for w in data.words for c in w} - initials))
+    setting = vocab_size + 1 + len(extra)
+    theirs, their_words = _hf_wordpiece(data, setting)
+    rows = []
+    for label, scoring in (
+        ("App, likelihood score (its default)", "likelihood"),
+        ("App, frequency score (the library's rule)", "frequency"),
+    ):
+        result = wordpiece.learn(
+            data, vocab_size, scoring=scoring, top_k=5, max_changed_words=1, history_limit=1
+        )  # type: ignore[arg-type]
+        ours = list(result.vocab)
+        ours_set, theirs_set = set(ours), set(theirs) - set(extra)
+        our_words = [result.model.encode(w) for w in data.words]
+        agree, diffs = _diff_words(data.words, our_words, their_words)
+        rows.append(
+            WordPieceRow(
+                label=label,
+                vocab_size=len(ours),
+                shared=len(ours_set & theirs_set),
+                only_ours=tuple(t for t in ours if t not in theirs_set),
+                only_theirs=tuple(t for t in theirs if t not in ours_set and t not in extra),
+                words_agree=agree,
+                words_total=len(data),
+                word_diffs=tuple(diffs[:SHOW_DIFFS]),
+            )
+        )
+    return WordPieceParity(tuple(theirs), setting, extra, tuple(rows), len(data), len(corpus))
+
+
+# --------------------------------------------------------------------------------------
+# Unigram vs sentencepiece
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UnigramParity:
+    """sentencepiece against the app's unigram trainer (``word_start="▁"``, digamma M-step).
+
+    ``asked`` is the app vocabulary size asked for, ``used`` the one both trained with (lower
+    when sentencepiece said the corpus cannot fill ``asked``), ``note`` the explanation.
+    """
+
+    asked: int
+    used: int
+    note: str | None
+    shared: int
+    only_ours: tuple[str, ...]
+    only_theirs: tuple[str, ...]
+    words_agree: int
+    words_total: int
+    word_diffs: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...]
+    trained_on: int
+    words_in_corpus: int
+
+
+_TOO_HIGH = re.compile(r"Vocabulary size too high \((\d+)\)\. Please set it to a value <= (\d+)")
+
+
+def _spm_train(corpus: Corpus, vocab_size: int) -> tuple[list[str], list[list[str]]]:
+    """Train sentencepiece (unigram) on ``word<TAB>count`` lines; its pieces and the words'.
+
+    Raises:
+        RuntimeError: sentencepiece's own error (e.g. a vocabulary too large for the corpus).
+    """
+    import sentencepiece as spm
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "corpus.tsv")
+        with open(path, "w", encoding="utf-8") as out:
+            out.writelines(f"{w}\t{n}\n" for w, n in corpus)
+        prefix = os.path.join(folder, "m")
+        spm.SentencePieceTrainer.train(
+            input=path,
+            input_format="tsv",
+            model_prefix=prefix,
+            vocab_size=vocab_size,
+            model_type="unigram",
+            normalization_rule_name="identity",
+            character_coverage=1.0,
+            split_by_unicode_script=False,
+            split_by_number=False,
+            split_digits=False,
+            max_sentencepiece_length=16,
+            num_threads=1,
+            minloglevel=2,
+        )
+        sp = spm.SentencePieceProcessor(model_file=prefix + ".model")
+        pieces = [sp.id_to_piece(i) for i in range(sp.get_piece_size())]
+        encoded = [sp.encode(w, out_type=str) for w in corpus.words]
+    return [p for p in pieces if p not in SPM_META], encoded
+
+
+def unigram_parity(corpus: Corpus, vocab_size: int, max_words: int = MAX_WORDS) -> UnigramParity:
+    """Train sentencepiece with ``vocab_size + 3`` (its three control pieces) and the app with
+    ``vocab_size``; if sentencepiece says the corpus cannot fill that, retry with its maximum.
+
+    Raises:
+        SubwordError: the app cannot train at that size (too few pieces for the characters).
+        RuntimeError: sentencepiece failed for another reason.
+    """
+    data = limit_corpus(corpus, max_words)
+    used, note = vocab_size, None
+    try:
+        theirs, their_words = _spm_train(data, vocab_size + len(SPM_META))
+    except RuntimeError as error:
+        match = _TOO_HIGH.search(str(error))
+        if not match:
+            raise
+        most = int(match.group(2))
+        used = most - len(SPM_META)
+        note = (
+            f"sentencepiece refused {vocab_size + len(SPM_META)} pieces ({vocab_size} plus its "
+            f"3 control pieces <unk>, <s>, </s>): on this corpus it can build at most {most}, "
+            "because its vocabulary only holds characters and substrings it actually found "
+            f"(and it needs the vocabulary size to be reached exactly). Both were trained "
+            f"with {used} pieces instead."
+        )
+        theirs, their_words = _spm_train(data, most)
+    result = unigram.learn(data, used, word_start="▁", digamma=True, top_k=5, boundary=2)
+    ours = [p for p, _ in result.pieces]
+    ours_set, theirs_set = set(ours), set(theirs)
+    our_words = [result.model.encode("▁" + w) for w in data.words]
+    agree, diffs = _diff_words(data.words, our_words, their_words)
+    return UnigramParity(
+        asked=vocab_size,
+        used=used,
+        note=note,
+        shared=len(ours_set & theirs_set),
+        only_ours=tuple(p for p in ours if p not in theirs_set),
+        only_theirs=tuple(p for p in theirs if p not in ours_set),
+        words_agree=agree,
+        words_total=len(data),
+        word_diffs=tuple(diffs[:SHOW_DIFFS]),
+        trained_on=len(data),
+        words_in_corpus=len(corpus),
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Cached runs and rendering
+# --------------------------------------------------------------------------------------
+
+
+@st.cache_data(max_entries=8, show_spinner="Running subword-nmt and the app's BPE…")
+def _cached_bpe(corpus: Corpus, num_merges: int, min_frequency: int) -> BPEParity:
+    return bpe_parity(corpus, num_merges, min_frequency)
+
+
+@st.cache_data(max_entries=8, show_spinner="Training tokenizers' WordPiece and the app's…")
+def _cached_wordpiece(corpus: Corpus, vocab_size: int) -> WordPieceParity:
+    return wordpiece_parity(corpus, vocab_size)
+
+
+@st.cache_data(max_entries=8, show_spinner="Training sentencepiece and the app's unigram…")
+def _cached_unigram(corpus: Corpus, vocab_size: int) -> UnigramParity:
+    return unigram_parity(corpus, vocab_size)
+
+
+def settings_panel() -> tuple[int, int, int, int]:
+    """The four settings: BPE merges, minimum frequency, WordPiece and Unigram sizes."""
+    cols = st.columns(4)
+    merges = cols[0].number_input(
+        "BPE merges", min_value=1, max_value=MAX_SIZE, value=50, step=10, key="par_merges"
+    )
+    min_freq = cols[1].number_input(
+        "BPE minimum frequency", min_value=1, max_value=1_000, value=2, key="par_minfreq"
+    )
+    wp = cols[2].number_input(
+        "WordPiece vocabulary", min_value=1, max_value=MAX_SIZE, value=30, key="par_wp"
+    )
+    uni = cols[3].number_input(
+        "Unigram vocabulary", min_value=1, max_value=MAX_SIZE, value=30, key="par_uni"
+    )
+    st.caption(
+        f"Sizes are capped at {MAX_SIZE:,} so a run stays short. WordPiece and Unigram train on "
+        f"at most the {MAX_WORDS:,} most frequent distinct words (BPE compares its segmentations "
+        "on them too)."
+    )
+    return int(merges), int(min_freq), int(wp), int(uni)
+
+
+def _need(module: str) -> bool:
+    """True when ``module`` imports; otherwise say which package to install."""
+    package = missing_package(module)
+    if package is None:
+        return True
+    st.info(
+        f"This comparison needs the reference library **{package}**, which the app does not "
+        f"need to run. Install it with `pip install {package}` (or `pip install -r "
+        "requirements-dev.txt`) and reload the page.",
+        icon="📦",
+    )
+    return False
+
+
+def _pair(pair: tuple[str, str] | None) -> str:
+    return "(none: it stopped)" if pair is None else f"{pair[0]} + {pair[1]}"
+
+
+def _diff_html(
+    diffs: Sequence[tuple[str, tuple[str, ...], tuple[str, ...]]], ours: str, theirs: str
+) -> str:
+    rows = "".join(
+        f"<tr><td>{esc(w)}</td><td>{token_spans_html(list(a))}</td>"
+        f"<td>{token_spans_html(list(b))}</td></tr>"
+        for w, a, b in diffs
+    )
+    return (
+        f'<table class="sw-text"><tr><th>word</th><th>{esc(ours)}</th><th>{esc(theirs)}</th>'
+        f"</tr>{rows}</table>"
+    )
+
+
+def _tokens(tokens: Sequence[str], limit: int = 20) -> str:
+    more = f" … and {len(tokens) - limit} more" if len(tokens) > limit else ""
+    return ", ".join(tokens[:limit]) + more if tokens else "none"
+
+
+def render_bpe(corpus: Corpus, num_merges: int, min_frequency: int) -> None:
+    """BPE vs subword-nmt: one row per app setting, then the first words that differ."""
+    st.subheader("BPE vs subword-nmt")
+    if not _need("subword_nmt"):
+        return
+    try:
+        parity = _cached_bpe(corpus, num_merges, min_frequency)
+    except (SubwordError, RuntimeError, ValueError) as error:
+        st.warning("This comparison could not run on this corpus.", icon="⚠️")
+        show_html(f'<div class="sw-text sw-problem">{esc(error)}</div>')
+        return
+    table = pd.DataFrame(
+        [
+            {
+                "App settings": r.label,
+                "Verdict": "agree" if r.agrees else "differ",
+                "Merges agreeing": f"{r.merges_agree} of {max(r.merges_ours, r.merges_theirs)}",
+                "Words agreeing": f"{r.words_agree} of {r.words_total}",
+                "First differing merge": (
+                    "—"
+                    if r.first_diff is None
+                    else f"#{r.first_diff[0]}: app {_pair(r.first_diff[1])}, "
+                    f"subword-nmt {_pair(r.first_diff[2])}"
+                ),
+                "Why": r.why,
+            }
+            for r in parity.rows
+        ]
+    )
+    st.dataframe(table, hide_index=True, width="stretch")
+    st.markdown(
+        f"subword-nmt learned **{len(parity.library_merges)}** merges (same number of merges "
+        "and minimum frequency for every row). With its two conventions the app must "
+        "reproduce it exactly; each other row changes one or both conventions, so the first "
+        "differing merge shows which one matters on this corpus."
+    )
+    reasons = "".join(
+        f"<li><strong>{esc(r.label)}</strong>: {esc(r.why)}</li>"
+        for r in parity.rows
+        if not r.agrees
+    )
+    if reasons:
+        show_html(f'<div class="sw-text">Why they differ:<ul>{reasons}</ul></div>')
+    for row in parity.rows:
+        if row.word_diffs:
+            with st.expander(f"Words segmented differently: {row.label}"):
+                show_html(_diff_html(row.word_diffs, "app", "subword-nmt"))
+
+
+def render_wordpiece(corpus: Corpus, vocab_size: int) -> None:
+    """WordPiece vs ``tokenizers``' WordPieceTrainer."""
+    st.subheader("WordPiece vs tokenizers' WordPieceTrainer")
+    if not _need("tokenizers"):
+        return
+    try:
+        parity = _cached_wordpiece(corpus, vocab_size)
+    except (SubwordError, RuntimeError, ValueError) as error:
+        st.warning("This comparison could not run with this vocabulary size.", icon="⚠️")
+        show_html(f'<div class="sw-text sw-problem">{esc(error)}</div>')
+        return
+    table = pd.DataFrame(
+        [
+            {
+                "App model": r.label,
+                "Tokens shared": r.shared,
+                "Only in the app": len(r.only_ours),
+                "Only in the library": len(r.only_theirs),
+                "Words agreeing": f"{r.words_agree} of {r.words_total}",
+            }
+            for r in parity.rows
+        ]
+    )
+    st.dataframe(table, hide_index=True, width="stretch")
+    extra = (
+        f" It also puts a word-initial form of every character in its vocabulary, even of "
+        f"the {len(parity.extra_initials)} that never start a word here "
+        f"({_tokens(parity.extra_initials)}), so it was given vocab_size="
+        f"{parity.library_setting} (the app's {vocab_size} + [UNK] + those) to make the same "
+        "number of merges; they are left out of the counts."
+        if parity.extra_initials
+        else f" It was given vocab_size={parity.library_setting} (the app's {vocab_size} + [UNK])."
+    )
+    show_html(
+        '<div class="sw-text">Why they differ: the library\'s WordPiece <em>trainer</em> is '
+        "frequency-based BPE with ## (it merges the most frequent pair), while the app's "
+        "WordPiece merges the pair with the best likelihood score freq(ab) / (freq(a) "
+        "freq(b)). With the frequency score the app follows the same rule; what can still "
+        "differ is the order among pairs with the same count (the app takes the first-seen "
+        f"pair, the library its own internal order).{esc(extra)}</div>"
+    )
+    if parity.trained_on < parity.words_in_corpus:
+        st.caption(f"Trained on the {parity.trained_on:,} most frequent distinct words.")
+    for row in parity.rows:
+        with st.expander(f"Details: {row.label}"):
+            show_html(
+                f'<div class="sw-text">Only in the app: {esc(_tokens(row.only_ours))}<br>'
+                f"Only in the library: {esc(_tokens(row.only_theirs))}</div>"
+            )
+            if row.word_diffs:
+                show_html(_diff_html(row.word_diffs, "app", "tokenizers"))
+
+
+def render_unigram(corpus: Corpus, vocab_size: int) -> None:
+    """Unigram vs sentencepiece."""
+    st.subheader("Unigram vs sentencepiece")
+    if not _need("sentencepiece"):
+        return
+    try:
+        parity = _cached_unigram(corpus, vocab_size)
+    except (SubwordError, RuntimeError, ValueError) as error:
+        st.warning(
+            "This comparison could not run with this vocabulary size. sentencepiece (or the "
+            "app) refused it; the message says why.",
+            icon="⚠️",
+        )
+        show_html(f'<div class="sw-text sw-problem">{esc(error)}</div>')
+        return
+    if parity.note:
+        st.info(parity.note, icon="ℹ️")
+    table = pd.DataFrame(
+        [
+            {
+                "Pieces (without control pieces)": parity.used,
+                "Pieces shared": parity.shared,
+                "Only in the app": len(parity.only_ours),
+                "Only in sentencepiece": len(parity.only_theirs),
+                "Words agreeing": f"{parity.words_agree} of {parity.words_total}",
+            }
+        ]
+    )
+    st.dataframe(table, hide_index=True, width="stretch")
+    show_html(
+        '<div class="sw-text">The app trains here with sentencepiece\'s closest settings: '
+        "the ▁ word-start marker in front of every word, the digamma M-step, shrinking factor "
+        "0.75, two EM iterations per round. Why they can still differ: sentencepiece seeds "
+        "its vocabulary from a suffix array of the text (the app from substring counts of "
+        "the words), approximates a piece's removal loss from Viterbi segmentations (the app "
+        "computes the exact drop of the likelihood) and prunes on its own schedule, and it "
+        "computes in single-precision floats, so close scores can order differently.</div>"
+    )
+    if parity.trained_on < parity.words_in_corpus:
+        st.caption(f"Trained on the {parity.trained_on:,} most frequent distinct words.")
+    with st.expander("Details"):
+        show_html(
+            f'<div class="sw-text">Only in the app: {esc(_tokens(parity.only_ours))}<br>'
+            f"Only in sentencepiece: {esc(_tokens(parity.only_theirs))}</div>"
+        )
+        if parity.word_diffs:
+            show_html(_diff_html(parity.word_diffs, "app", "sentencepiece"))
