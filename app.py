@@ -21,7 +21,10 @@ st.set_page_config(
 corpus_sidebar()
 pg = st.navigation(
     {
-        "": [st.Page("pages/home.py", title="Start here", icon="👋", default=True)],
+        "": [
+            st.Page("pages/home.py", title="Start here", icon="👋", default=True),
+            st.Page("pages/gallery.py", title="Seed gallery", icon="📚"),
+        ],
         "BPE": [
             st.Page("pages/bpe_learn.py", title="BPE: learn merges", icon="🔗"),
             st.Page("pages/bpe_encode.py", title="BPE: encode & decode", icon="✂️"),

@@ -1,0 +1,172 @@
+"""AppTest of the seed gallery: every Open button lands on the right page, corpus and step."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from subword_core.bpe import merge_symbols
+from ui.gallery_view import ENTRIES, buggy_replace_merge, replace_demo_rows
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def _html(at: AppTest) -> str:
+    """All st.html bodies on the page, tags stripped, entities decoded (as a reader sees it)."""
+    bodies = [el.proto.body for el in at.get("html")]
+    text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text)))
+
+
+def _ok(at: AppTest) -> AppTest:
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+@pytest.fixture
+def gallery() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.run()
+    at.switch_page("pages/gallery.py")
+    return _ok(at.run())
+
+
+def _open(at: AppTest, key: str) -> AppTest:
+    """Click an entry's Open button; the run ends on the entry's page."""
+    at.button(key=f"gallery_open_{key}").click()
+    _ok(at.run())
+    # subtle: AppTest does not follow a script's st.switch_page on later runs (a browser
+    # does, through the URL), so the next runs are pointed at the page the app opened.
+    at.switch_page(next(e.page for e in ENTRIES if e.key == key))
+    return at
+
+
+def _title(at: AppTest) -> str:
+    return at.title[0].value
+
+
+def test_every_entry_is_listed_with_its_erratum(gallery: AppTest) -> None:
+    page = _html(gallery)
+    for entry in ENTRIES:
+        assert entry.title in page
+        assert gallery.button(key=f"gallery_open_{entry.key}").label == "Open"
+    problems = [
+        b
+        for b in (el.proto.body for el in gallery.get("html"))
+        if "class='sw-text sw-problem'" in b
+    ]
+    assert len(problems) == sum(e.erratum is not None for e in ENTRIES)
+    assert "17/210 × 20/210 = 0.00771" in page
+    assert "buggy: str.replace" in page and "correct: merge_symbols" in page
+
+
+def test_seed_003_opens_bpe_learn_at_step_1(gallery: AppTest) -> None:
+    at = _open(gallery, "s003-bpe")
+    assert _title(at) == "BPE: learn merges"
+    assert at.sidebar.radio(key="corpus__source").value == "seed-low"
+    assert at.session_state["bpe_learn__step"] == 1
+    assert "Merge 1:" in _html(at)
+    at.button(key="bpe_learn__last").click()
+    _ok(at.run())
+    table = at.dataframe[0].value
+    assert table["new symbol"].tolist() == [
+        "es", "est", "est</w>", "lo", "low", "ne", "new", "newest</w>", "low</w>", "wi"
+    ]  # fmt: skip
+
+
+def test_seed_002_reproduces_the_printed_order_by_tie_choices(gallery: AppTest) -> None:
+    at = _open(gallery, "s002-bpe")
+    assert _title(at) == "BPE: learn merges"
+    page = _html(at)
+    assert "Merge 1:" in page and "You chose" in page
+    table = at.dataframe[0].value
+    assert table[["left", "right"]].values.tolist()[0] == ["s", "t"]
+    at.button(key="bpe_learn__last").click()
+    _ok(at.run())
+    table = at.dataframe[0].value
+    assert list(zip(table["left"], table["right"], strict=True)) == [
+        ("s", "t"), ("e", "st"), ("est", "</w>"), ("l", "o"), ("lo", "w"), ("n", "e"),
+        ("w", "est</w>"), ("ne", "west</w>"), ("low", "</w>"), ("i", "d"),
+    ]  # fmt: skip
+
+
+def test_seed_003_encodings(gallery: AppTest) -> None:
+    at = _open(gallery, "s003-encode")
+    assert _title(at) == "BPE: encode & decode"
+    assert at.text_input(key="bpe_encode_text").value == "loki lowest lowing highing"
+    page = _html(at)
+    assert "loki lo k i </w>" in page
+    assert "lowest low est </w>" in page
+    assert "highing h i g h i n g </w>" in page
+
+
+def test_seed_001_mhug_gives_unk_hug(gallery: AppTest) -> None:
+    at = _open(gallery, "s001-mhug")
+    assert _title(at) == "BPE: encode & decode"
+    assert at.sidebar.radio(key="corpus__source").value == "seed-hug"
+    assert at.toggle(key="bpe_encode_unk").value is True
+    assert "mhug [UNK] hug </w>" in _html(at)
+
+
+def test_seed_001_wordpiece(gallery: AppTest) -> None:
+    at = _open(gallery, "s001-wordpiece")
+    assert _title(at) == "WordPiece"
+    assert at.number_input(key="wp_vocab_size").value == 9
+    page = _html(at)
+    assert "Step 1:" in page and "1/20" in page
+    assert at.dataframe[0].value.iloc[0]["pair"] == "##g + ##s"
+
+
+def test_seed_001_unigram(gallery: AppTest) -> None:
+    at = _open(gallery, "s001-unigram")
+    assert _title(at) == "Unigram language model"
+    assert at.sidebar.radio(key="corpus__source").value == "seed-hug"
+    assert at.radio(key="uni_seed_mode").value == "given"
+    assert "total of all counts, 210" in _html(at)
+
+
+def test_seed_004_bpe_without_marker(gallery: AppTest) -> None:
+    at = _open(gallery, "s004-bpe")
+    assert _title(at) == "BPE: learn merges"
+    assert at.sidebar.radio(key="corpus__source").value == "seed-low-underscore"
+    assert at.text_input(key="bpe_marker").value == ""
+    at.button(key="bpe_learn__last").click()
+    _ok(at.run())
+    assert at.dataframe[0].value["new symbol"].tolist() == [
+        "es", "est", "est_", "lo", "low", "ne", "new", "newest_", "low_", "wi"
+    ]  # fmt: skip
+
+
+def test_seed_003_gage_at_the_tie_with_the_seed_choice(gallery: AppTest) -> None:
+    at = _open(gallery, "s003-gage")
+    assert _title(at) == "Gage's compression"
+    assert at.session_state["gage_steps__step"] == 2
+    page = _html(at)
+    assert "Step 2: ab → Y" in page
+    assert "This is seed 003's choice" in page
+
+
+def test_seed_000_opens_where_the_vocabulary_shrinks(gallery: AppTest) -> None:
+    at = _open(gallery, "s000-vocab")
+    assert _title(at) == "BPE: learn merges"
+    assert at.session_state["bpe_learn__step"] == 2
+    assert "changes by -1 (11 → 10 symbols)" in _html(at)
+
+
+def test_opening_seed_003_after_seed_002_forgets_the_tie_choices(gallery: AppTest) -> None:
+    at = _open(gallery, "s002-bpe")
+    at.switch_page("pages/gallery.py")
+    _ok(at.run())
+    at = _open(at, "s003-bpe")
+    assert at.dataframe[0].value[["left", "right"]].values.tolist()[0] == ["e", "s"]
+
+
+def test_the_buggy_replace_joins_across_a_boundary() -> None:
+    assert buggy_replace_merge("xa b", ("a", "b")) == "xab"
+    assert merge_symbols(["xa", "b"], ("a", "b"))[0] == ["xa", "b"]
+    wrong = [r for r in replace_demo_rows() if r[5]]
+    assert [(r[0], r[2], r[3], r[4]) for r in wrong] == [(2, "xa b", "xab", "xa b")]

@@ -1,0 +1,430 @@
+"""The seed gallery: every worked example of the seed tutorials, one click away.
+
+Each :class:`SeedEntry` knows the corpus and settings of one worked example, the page that
+shows it, and the step to open at. Its "Open" button runs :func:`open_entry` as an
+``on_click`` callback (callbacks run before the next script run, so the sidebar corpus picker
+and the page's widgets are drawn with the new values); :func:`render_gallery` then switches to
+the target page from the script (``st.switch_page`` cannot be called inside a callback).
+
+Where a seed prints something that is not the correct result, the entry carries an erratum
+note, and seed 004's ``str.replace`` merge is recomputed next to the symbol-level merge.
+
+Example:
+    >>> [e.key for e in ENTRIES][:2]
+    ['s003-bpe', 's002-bpe']
+    >>> buggy_replace_merge("xa b", ("a", "b"))
+    'xab'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import streamlit as st
+
+from subword_core.bpe import learn, merge_symbols
+from subword_core.corpus import Corpus, parse_corpus
+from subword_core.examples import example_text
+from ui.bpe_view import BPESettings
+from ui.corpus_picker import SOURCE_KEY
+from ui.html import badge_html, esc, show_html, token_spans_html
+from ui.player import set_step
+
+__all__ = [
+    "ENTRIES",
+    "GOTO_KEY",
+    "SeedEntry",
+    "buggy_replace_merge",
+    "open_entry",
+    "render_gallery",
+    "replace_demo_rows",
+]
+
+GOTO_KEY = "gallery__goto"
+"""Session-state key holding the page to switch to on the next run (set by :func:`open_entry`)."""
+
+SEED_002_CHOICES: dict[int, tuple[str, str]] = {1: ("s", "t"), 7: ("w", "est</w>"), 10: ("i", "d")}
+"""The tie choices that reproduce seed 002's printed order on the seed-low corpus."""
+
+REPLACE_DEMO: dict[str, int] = {"xa": 6, "ab": 5, "xab": 1}
+"""A corpus on which seed 004's ``str.replace`` merge goes wrong (at the second merge)."""
+
+
+@dataclass(frozen=True)
+class SeedEntry:
+    """One worked example of a seed tutorial and where the app shows it.
+
+    Attributes:
+        key: Stable id, also the Open button's key suffix (``"gallery_open_<key>"``).
+        seed: Which seed document, e.g. ``"003"``.
+        title: Short title.
+        shows: What the student will see (plain text).
+        page: The page file to open, e.g. ``"pages/bpe_learn.py"``.
+        apply: Sets the corpus, settings and step in session state (runs in a callback).
+        erratum: Where the seed's printed text differs from the correct result (HTML built
+            from our own words only), or ``None``.
+
+    Example:
+        >>> e = SeedEntry("x", "003", "T", "shows", "pages/home.py", lambda: None)
+        >>> e.erratum is None
+        True
+    """
+
+    key: str
+    seed: str
+    title: str
+    shows: str
+    page: str
+    apply: Callable[[], None]
+    erratum: str | None = None
+
+
+# --------------------------------------------------------------------------------------
+# Setting the state of the target pages (all run inside the Open button's callback)
+# --------------------------------------------------------------------------------------
+
+
+def _example_corpus(key: str) -> Corpus:
+    return parse_corpus(example_text(key))
+
+
+def _bpe(
+    source: str,
+    step: int,
+    *,
+    num_merges: int = 10,
+    marker: str = "</w>",
+    choices: dict[int, tuple[str, str]] | None = None,
+) -> None:
+    """Load a built-in example and BPE settings; open the learn player at ``step``."""
+    state = st.session_state
+    state[SOURCE_KEY] = source
+    state["bpe__widgets"] = {
+        "bpe_num_merges": num_merges,
+        "bpe_min_frequency": 2,
+        "bpe_marker": marker,
+        "bpe_attach": False,
+        "bpe_tie_break": "first-seen",
+    }
+    settings = BPESettings(num_merges, 2, marker, False, "first-seen")
+    if choices:
+        state["bpe__choices"] = ((_example_corpus(source), settings), dict(choices))
+    else:
+        state.pop("bpe__choices", None)
+    state["bpe_quiz"] = False
+    set_step("bpe_learn", step)
+
+
+def _open_s003_bpe() -> None:
+    _bpe("seed-low", 1)
+
+
+def _open_s002_bpe() -> None:
+    _bpe("seed-low", 1, choices=SEED_002_CHOICES)
+
+
+def _open_s003_encode() -> None:
+    _bpe("seed-low", 1)
+    st.session_state["bpe_encode_text"] = "loki lowest lowing highing"
+    st.session_state["bpe_encode_unk"] = False
+
+
+def _open_s001_mhug() -> None:
+    _bpe("seed-hug", 1)
+    st.session_state["bpe_encode_text"] = "mhug"
+    st.session_state["bpe_encode_unk"] = True
+
+
+def _open_s001_wordpiece() -> None:
+    state = st.session_state
+    state[SOURCE_KEY] = "seed-hug"
+    state["wp__widgets"] = {
+        "wp_vocab_size": 9,
+        "wp_scoring": "likelihood",
+        "wp_tie_break": "first-seen",
+        "wp_prefix": "##",
+    }
+    state.pop("wp__choices", None)
+    state["wp_quiz"] = False
+    set_step("wp_learn", 1)
+
+
+def _open_s001_unigram() -> None:
+    # The Unigram page's own "Train on this example" button does exactly this.
+    from ui.unigram_view import _use_seed_001
+
+    _use_seed_001()
+
+
+def _open_s004_bpe() -> None:
+    _bpe("seed-low-underscore", 1, marker="")
+
+
+def _open_s003_gage() -> None:
+    from ui.gage_view import SEED_TEXT, GageSettings
+
+    state = st.session_state
+    state["gage__widgets"] = {"gage_text": SEED_TEXT, "gage_letters": ""}
+    state["gage__choices"] = (GageSettings(SEED_TEXT, ""), {2: ("a", "b")})
+    set_step("gage_steps", 2)
+
+
+def _open_s000_vocab() -> None:
+    _bpe("seed-low", 2)
+
+
+_BPE_LEARN = "pages/bpe_learn.py"
+_BPE_ENCODE = "pages/bpe_encode.py"
+
+ENTRIES: tuple[SeedEntry, ...] = (
+    SeedEntry(
+        "s003-bpe",
+        "003",
+        "BPE: ten merges on low / lower / newest / widest",
+        "BPE learn at step 1, ties broken by first occurrence: e+s, es+t, est+</w>, l+o, lo+w, "
+        "n+e, ne+w, new+est</w>, low+</w>, w+i.",
+        _BPE_LEARN,
+        _open_s003_bpe,
+    ),
+    SeedEntry(
+        "s002-bpe",
+        "002",
+        "BPE: the same corpus, seed 002's printed order",
+        "BPE learn at step 1 with three tie choices made for you (step 1: s+t, step 7: "
+        "w+est</w>, step 10: i+d), giving s+t, e+st, est+</w>, l+o, lo+w, n+e, w+est</w>, "
+        "ne+west</w>, low+</w>, i+d.",
+        _BPE_LEARN,
+        _open_s002_bpe,
+        "Seed 002 prints its merges as if they were the only result. Every one of them is "
+        "<strong>tied</strong> with seed 003's choice at that step: the order came from how "
+        "an older Python ordered its dict, not from a rule. The app breaks ties by first "
+        "occurrence; choose the other tied pair at steps 1, 7 and 10 (already done here) to "
+        "get seed 002's table.",
+    ),
+    SeedEntry(
+        "s003-encode",
+        "003",
+        "BPE: encoding loki, lowest, lowing, highing",
+        "BPE encode with seed 003's ten merges: loki → lo k i, lowest → low est, lowing → "
+        "low i n g, highing → h i g h i n g, iteration by iteration.",
+        _BPE_ENCODE,
+        _open_s003_encode,
+    ),
+    SeedEntry(
+        "s001-mhug",
+        "001",
+        "BPE: “mhug” with an unknown character",
+        "BPE encode on hug / pug / pun / bun / hugs with [UNK] for unseen characters: "
+        "mhug → [UNK] hug</w>.",
+        _BPE_ENCODE,
+        _open_s001_mhug,
+        "Seed 001 hands over two merges, [u g] and [h ug], without learning them. Learned from "
+        "its corpus, the app's first merges are u+g, u+n, un+&lt;/w&gt;, h+ug, …: h+ug is merge 4, "
+        "not 2, so no number of merges gives exactly the seed's two. With the ten merges "
+        "opened here the result is the seed's [UNK] hug (with the end marker on hug).",
+    ),
+    SeedEntry(
+        "s001-wordpiece",
+        "001",
+        "WordPiece: likelihood scores on hug / pug / pun / bun / hugs",
+        "WordPiece at step 1 with vocabulary size 9 (7 characters + 2 merges): ##g+##s "
+        "(score 1/20), then h+##u (1/36, tied; first occurrence wins).",
+        "pages/wordpiece.py",
+        _open_s001_wordpiece,
+    ),
+    SeedEntry(
+        "s001-unigram",
+        "001",
+        "Unigram: the probabilities of “pug”",
+        "The Unigram page trained on seed 001's corpus and its 15 seed tokens; the tab "
+        "“Seed 001's “pug” (erratum)” recomputes the seed's table.",
+        "pages/unigram.py",
+        _open_s001_unigram,
+        "Seed 001 uses 5/210 for p and for pu, printing P(pu, g) = 0.0022676 and "
+        "P(p, u, g) = 0.000389. Both tokens occur 17 times (pug 5 + pun 12), so "
+        "P(pu, g) = 17/210 × 20/210 = <strong>0.00771</strong> and P(p, u, g) = "
+        "17/210 × 36/210 × 20/210 = <strong>0.00132</strong>. The conclusion stands.",
+    ),
+    SeedEntry(
+        "s004-bpe",
+        "004",
+        "Seed 004's “WordPiece”: BPE with “_” as an end letter",
+        "BPE learn on low_ / lower_ / newest_ / widest_ with no end marker: e+s, es+t, est+_, "
+        "l+o, lo+w, n+e, ne+w, new+est_, low+_, w+i. Longest-prefix application is on the "
+        "WordPiece page, tab “The tutorials' other WordPiece”.",
+        _BPE_LEARN,
+        _open_s004_bpe,
+        "Seed 004 merges with <code>str.replace</code> on space-separated symbols. On its "
+        "corpus that happens to work, but replacing the text <code>a b</code> also matches "
+        "across a symbol boundary (<code>xa b</code> → <code>xab</code>) and joins symbols "
+        "that are not the pair: see the demonstration below.",
+    ),
+    SeedEntry(
+        "s003-gage",
+        "003",
+        "Gage's compression: aaabdaaabac",
+        "Gage's page at step 2, the tie between Za and ab, with the seed's choice ab made: "
+        "Z = aa, Y = ab, X = ZY, ending in XdXac.",
+        "pages/gage.py",
+        _open_s003_gage,
+        "At step 2 both Za and ab occur twice. The seed picks ab without saying it is a tie; "
+        "first occurrence would pick Za and reach the same XdXac with a different table.",
+    ),
+    SeedEntry(
+        "s000-vocab",
+        "000",
+        "BPE: the vocabulary can grow by +1, stay, or shrink by 1",
+        "BPE learn at step 2 (es+t), where the vocabulary shrinks from 11 to 10 symbols; step "
+        "1 changes it by 0 and step 9 (low+</w>) by +1.",
+        _BPE_LEARN,
+        _open_s000_vocab,
+        "Seed 000 says the change is random. It is not: it is fixed by the corpus. The new "
+        "symbol adds 1; each of the two merged symbols that never occurs outside the pair "
+        "vanishes and takes 1 away. The paper's “initial vocabulary + number of merges” counts "
+        "every symbol ever made, not the symbols left in the corpus.",
+    ),
+)
+_BY_KEY = {entry.key: entry for entry in ENTRIES}
+
+
+def open_entry(key: str) -> None:
+    """``on_click`` callback: load an entry's corpus and settings and ask to open its page.
+
+    Args:
+        key: A :attr:`SeedEntry.key`.
+
+    Example:
+        >>> open_entry("s003-bpe")  # doctest: +SKIP
+    """
+    entry = _BY_KEY[key]
+    entry.apply()
+    st.session_state[GOTO_KEY] = entry.page
+
+
+# --------------------------------------------------------------------------------------
+# Seed 004's str.replace merge, next to the symbol-level merge
+# --------------------------------------------------------------------------------------
+
+
+def buggy_replace_merge(symbols: str, pair: tuple[str, str]) -> str:
+    """THE BUGGY METHOD (seed 004): merge a pair by plain string replacement.
+
+    ``symbols`` is a word written as space-separated symbols. Replacing the text
+    ``"a b"`` also hits ``"xa b"``, whose symbols are ``xa`` and ``b``, not ``a`` and ``b``.
+
+    Example:
+        >>> buggy_replace_merge("a b c", ("a", "b"))
+        'ab c'
+        >>> buggy_replace_merge("xa b", ("a", "b"))  # wrong: xa + b is not the pair a + b
+        'xab'
+    """
+    return symbols.replace(f"{pair[0]} {pair[1]}", pair[0] + pair[1])
+
+
+def replace_demo_rows(
+    corpus: dict[str, int] | None = None, num_merges: int = 2
+) -> list[tuple[int, str, str, str, str, bool]]:
+    """Apply each learned merge both ways; one row per word per merge.
+
+    The merges are learned correctly (:func:`subword_core.bpe.learn`, no end marker); each is
+    then applied to the previous correct symbols with :func:`buggy_replace_merge` and with
+    :func:`subword_core.bpe.merge_symbols`.
+
+    Returns:
+        ``(merge number, "a + b", before, buggy after, correct after, differ)``, symbols
+        written space-separated.
+
+    Example:
+        >>> rows = replace_demo_rows()
+        >>> [r[1:5] for r in rows if r[5]]
+        [('a + b', 'xa b', 'xab', 'xa b')]
+    """
+    words = dict(REPLACE_DEMO if corpus is None else corpus)
+    result = learn(words, num_merges, end_of_word="", min_frequency=1)
+    current = {w: list(w) for w in words}
+    rows = []
+    for number, pair in enumerate(result.merges, start=1):
+        for word in words:
+            before = " ".join(current[word])
+            buggy = buggy_replace_merge(before, pair)
+            correct = merge_symbols(current[word], pair)[0]
+            after = " ".join(correct)
+            rows.append((number, f"{pair[0]} + {pair[1]}", before, buggy, after, buggy != after))
+            current[word] = correct
+    return rows
+
+
+def _replace_demo() -> None:
+    """The str.replace demonstration (seed 004's erratum), as an HTML table."""
+    corpus = ", ".join(f"{w} ×{c}" for w, c in REPLACE_DEMO.items())
+    body = []
+    for number, pair, before, buggy, correct, differ in replace_demo_rows():
+        mark = badge_html("wrong", "error") if differ else badge_html("same", "success")
+        body.append(
+            f"<tr><td>{number}</td><td><code>{esc(pair)}</code></td>"
+            f"<td>{token_spans_html(before.split())}</td>"
+            f"<td>{token_spans_html(buggy.split())}</td>"
+            f"<td>{token_spans_html(correct.split())}</td><td>{mark}</td></tr>"
+        )
+    show_html(
+        f"<p class='sw-text'>Corpus {esc(corpus)}, no end marker. BPE learns x+a (7 times), "
+        "then a+b (6 times). Each merge is applied to every word two ways: "
+        '<strong>the buggy method</strong>, <code>str.replace("a b", "ab")</code> on the '
+        "space-separated symbols as seed 004 does, and the app's symbol-level merge "
+        "(<code>subword_core.bpe.merge_symbols</code>), which only joins a symbol "
+        "<code>a</code> followed by a symbol <code>b</code>.</p>"
+        "<table class='sw-table'><thead><tr><th>merge</th><th>pair</th><th>before</th>"
+        "<th>buggy: str.replace</th><th>correct: merge_symbols</th><th></th></tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table>"
+        "<style>.sw-table{border-collapse:collapse;width:100%}.sw-table td,.sw-table th"
+        "{padding:.25em .6em;border-bottom:1px solid rgba(128,128,128,.3);text-align:left}"
+        "</style>"
+        "<p class='sw-text'>In “xab” the symbols after merge 1 are <code>xa</code> and "
+        "<code>b</code>: there is no pair a + b in it, yet the text <code>xa b</code> contains "
+        "<code>a b</code>, so string replacement makes <code>xab</code>, a symbol no merge "
+        "created. (Sennrich et al.'s code avoids this with a regular expression that only "
+        "matches whole symbols.)</p>"
+    )
+
+
+# --------------------------------------------------------------------------------------
+# The page
+# --------------------------------------------------------------------------------------
+
+
+def render_gallery() -> None:
+    """Switch to a page an Open button asked for; otherwise draw every entry.
+
+    Example:
+        >>> render_gallery()  # doctest: +SKIP
+    """
+    goto = st.session_state.pop(GOTO_KEY, None)
+    if goto:
+        st.switch_page(goto)
+    for entry in ENTRIES:
+        with st.container(border=True):
+            left, right = st.columns([5, 1], vertical_alignment="center")
+            with left:
+                show_html(
+                    f"<div class='sw-text'>{badge_html(f'seed {entry.seed}', 'info')} "
+                    f"<strong>{esc(entry.title)}</strong></div>"
+                    f"<div class='sw-text'>{esc(entry.shows)}</div>"
+                )
+                if entry.erratum:
+                    show_html(
+                        "<div class='sw-text sw-problem'>"
+                        f"{badge_html('erratum', 'warning')} {entry.erratum}</div>"
+                    )
+            right.button(
+                "Open",
+                key=f"gallery_open_{entry.key}",
+                icon=":material/open_in_new:",
+                on_click=open_entry,
+                args=(entry.key,),
+                width="stretch",
+                help=f"Load this example and open it ({entry.page}).",
+            )
+            if entry.key == "s004-bpe":
+                with st.expander("Seed 004's str.replace merge goes wrong on this corpus"):
+                    _replace_demo()
