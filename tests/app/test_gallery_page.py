@@ -170,3 +170,23 @@ def test_the_buggy_replace_joins_across_a_boundary() -> None:
     assert merge_symbols(["xa", "b"], ("a", "b"))[0] == ["xa", "b"]
     wrong = [r for r in replace_demo_rows() if r[5]]
     assert [(r[0], r[2], r[3], r[4]) for r in wrong] == [(2, "xa b", "xab", "xa b")]
+
+
+def test_opening_after_the_target_page_was_used_overrides_its_widgets() -> None:
+    """A student who typed on the encode page and changed settings still gets the seed's view."""
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.run()
+    at.switch_page("pages/bpe_encode.py")
+    _ok(at.run())
+    at.text_input(key="bpe_encode_text").set_value("something else")
+    at.number_input(key="bpe_num_merges").set_value(3)
+    _ok(at.run())
+    at.switch_page("pages/gallery.py")
+    _ok(at.run())
+    at = _open(at, "s001-mhug")
+    assert at.text_input(key="bpe_encode_text").value == "mhug"
+    assert at.number_input(key="bpe_num_merges").value == 10
+    assert "mhug [UNK] hug </w>" in _html(at)
+    _ok(at.run())  # and it stays there on the next run
+    assert at.title[0].value == "BPE: encode & decode"
+    assert at.text_input(key="bpe_encode_text").value == "mhug"
