@@ -53,6 +53,7 @@ __all__ = [
     "WordPieceParity",
     "WordPieceRow",
     "bpe_parity",
+    "explain_spm_error",
     "limit_corpus",
     "missing_package",
     "render_bpe",
@@ -217,7 +218,11 @@ def _bpe_why(
         )
     glued = [s for s in theirs if s.endswith("</w>") and s != "</w>"]
     if not result.model.attach_end_of_word and (glued or "</w>" in ours):
-        example = f"{glued[0]} is one symbol" if glued else "it never merges </w> alone"
+        example = (
+            f"{glued[0]} is one symbol there"
+            if glued
+            else f"a pair with </w> alone, like {ours[0]} + {ours[1]}, cannot occur there"
+        )
         reasons.append(
             "Marker placement: subword-nmt glues </w> to the last character "
             f"({example}), the app keeps </w> as a symbol of its own, so the two count "
@@ -419,6 +424,26 @@ class UnigramParity:
 
 
 _TOO_HIGH = re.compile(r"Vocabulary size too high \((\d+)\)\. Please set it to a value <= (\d+)")
+_TOO_LOW = re.compile(r"Vocabulary size is smaller than required_chars\. (\d+) vs (\d+)")
+
+
+def explain_spm_error(message: str) -> str:
+    """sentencepiece's error in plain words, with the size that would work when it says one.
+
+    >>> message = "Vocabulary size is smaller than required_chars. 33 vs 101. Increase it"
+    >>> print(explain_spm_error(message))  # doctest: +ELLIPSIS
+    sentencepiece needs at least 98 pieces here: ...
+    """
+    low = _TOO_LOW.search(message)
+    if low:
+        chars = int(low.group(2)) - len(SPM_META)
+        return (
+            f"sentencepiece needs at least {chars} pieces here: it keeps every one of the "
+            f"corpus's {chars} characters, ▁ included (character_coverage=1.0), "
+            f"plus its {len(SPM_META)} control pieces. Set the Unigram vocabulary to {chars} "
+            "or more."
+        )
+    return f"sentencepiece refused to train: {message}"
 
 
 def _spm_train(corpus: Corpus, vocab_size: int) -> tuple[list[str], list[list[str]]]:
@@ -470,7 +495,7 @@ def unigram_parity(corpus: Corpus, vocab_size: int, max_words: int = MAX_WORDS) 
     except RuntimeError as error:
         match = _TOO_HIGH.search(str(error))
         if not match:
-            raise
+            raise RuntimeError(explain_spm_error(str(error))) from error
         most = int(match.group(2))
         used = most - len(SPM_META)
         note = (

@@ -12,6 +12,7 @@ from subword_core.corpus import Corpus
 from ui import parity_view
 from ui.parity_view import (
     bpe_parity,
+    explain_spm_error,
     limit_corpus,
     missing_package,
     unigram_parity,
@@ -162,3 +163,18 @@ def test_page_without_a_library_says_what_to_install(monkeypatch: pytest.MonkeyP
     assert not app.exception
     assert any("pip install sentencepiece" in i.value for i in app.info)
     assert not app.dataframe
+
+
+def test_explain_spm_error_gives_the_size_that_works() -> None:
+    message = "Vocabulary size is smaller than required_chars. 33 vs 101. Increase vocab_size"
+    assert "at least 98 pieces" in explain_spm_error(message)
+    assert explain_spm_error("something else").startswith("sentencepiece refused to train")
+
+
+def test_page_on_the_large_pydoc_corpus_explains_sizes_below_the_alphabet(at: AppTest) -> None:
+    at.sidebar.radio(key="corpus__source").set_value("pydoc").run(timeout=300)
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.dataframe[0].value.iloc[0]["Verdict"] == "agree"
+    problems = _html(at)
+    assert "at least the alphabet size" in problems  # the app's WordPiece
+    assert "sentencepiece needs at least" in problems  # sentencepiece's required characters
