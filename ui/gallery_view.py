@@ -64,6 +64,8 @@ class SeedEntry:
         apply: Sets the corpus, settings and step in session state (runs in a callback).
         erratum: Where the seed's printed text differs from the correct result (HTML built
             from our own words only), or ``None``.
+        note_kind: ``"erratum"`` when the seed prints a wrong result, ``"note"`` when what it
+            prints is right but leaves something out (a tie, hand-given merges).
 
     Example:
         >>> e = SeedEntry("x", "003", "T", "shows", "pages/home.py", lambda: None)
@@ -78,6 +80,7 @@ class SeedEntry:
     page: str
     apply: Callable[[], None]
     erratum: str | None = None
+    note_kind: str = "erratum"
 
 
 # --------------------------------------------------------------------------------------
@@ -223,6 +226,7 @@ ENTRIES: tuple[SeedEntry, ...] = (
         "its corpus, the app's first merges are u+g, u+n, un+&lt;/w&gt;, h+ug, …: h+ug is merge 4, "
         "not 2, so no number of merges gives exactly the seed's two. With the ten merges "
         "opened here the result is the seed's [UNK] hug (with the end marker on hug).",
+        "note",
     ),
     SeedEntry(
         "s001-wordpiece",
@@ -270,6 +274,7 @@ ENTRIES: tuple[SeedEntry, ...] = (
         _open_s003_gage,
         "At step 2 both Za and ab occur twice. The seed picks ab without saying it is a tie; "
         "first occurrence would pick Za and reach the same XdXac with a different table.",
+        "note",
     ),
     SeedEntry(
         "s000-vocab",
@@ -412,9 +417,11 @@ def render_gallery() -> None:
                     f"<div class='sw-text'>{esc(entry.shows)}</div>"
                 )
                 if entry.erratum:
+                    style = "sw-problem" if entry.note_kind == "erratum" else "sw-note"
+                    kind = "warning" if entry.note_kind == "erratum" else "info"
                     show_html(
-                        "<div class='sw-text sw-problem'>"
-                        f"{badge_html('erratum', 'warning')} {entry.erratum}</div>"
+                        f"<div class='sw-text {style}'>"
+                        f"{badge_html(entry.note_kind, kind)} {entry.erratum}</div>"
                     )
             right.button(
                 "Open",

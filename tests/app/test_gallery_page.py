@@ -54,12 +54,12 @@ def test_every_entry_is_listed_with_its_erratum(gallery: AppTest) -> None:
     for entry in ENTRIES:
         assert entry.title in page
         assert gallery.button(key=f"gallery_open_{entry.key}").label == "Open"
-    problems = [
-        b
-        for b in (el.proto.body for el in gallery.get("html"))
-        if "class='sw-text sw-problem'" in b
-    ]
-    assert len(problems) == sum(e.erratum is not None for e in ENTRIES)
+    bodies = [el.proto.body for el in gallery.get("html")]
+    errata = [b for b in bodies if "class='sw-text sw-problem'" in b]
+    notes = [b for b in bodies if "class='sw-text sw-note'" in b]
+    assert len(errata) == sum(e.erratum is not None and e.note_kind == "erratum" for e in ENTRIES)
+    assert len(notes) == sum(e.erratum is not None and e.note_kind == "note" for e in ENTRIES)
+    assert (len(errata), len(notes)) == (4, 2)  # seeds 002, 001 Unigram, 004, 000
     assert "17/210 × 20/210 = 0.00771" in page
     assert "buggy: str.replace" in page and "correct: merge_symbols" in page
 
