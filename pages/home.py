@@ -72,6 +72,10 @@ st.markdown(
   probability, re-estimate with EM and prune the pieces the corpus misses least. A word can
   then be split in many ways; see them all with their probabilities, and sample from them.
 
+- **Seed gallery**: each worked example of the tutorials this app was built from, opened on
+  the right page at the right step, with notes where a tutorial prints a wrong result.
+- **Parity with the libraries**: the same corpus through subword-nmt, `tokenizers` and
+  `sentencepiece`, and why their results differ from the app's.
 - **Compare segmentations**: all four algorithms on the same corpus with one vocabulary size;
   type words and see where they cut differently.
 
