@@ -6,9 +6,8 @@ import dataclasses
 
 import streamlit as st
 
-from ui.bpe_view import render_encode, settings_panel, train_or_explain
+from ui.bpe_view import render_encode, shared_model
 from ui.corpus_picker import require_corpus
-from ui.html import show_text
 from ui.shell import ensure_app_shell
 
 ensure_app_shell()
@@ -19,28 +18,23 @@ st.caption(
 )
 
 corpus = require_corpus()
-with st.expander("Learning settings (shared with the “learn merges” page)"):
-    settings = settings_panel()
-if settings is not None:
-    result = train_or_explain(corpus, settings)
-    if result is not None:
-        show_text(
-            f"Model: {len(result.merges)} merges learned from the current corpus.", small=True
-        )
-        if "bpe_encode_text" not in st.session_state:
-            st.session_state["bpe_encode_text"] = "lowest newer widest loki"
-        text = st.text_input("Words or a sentence to encode", key="bpe_encode_text")
-        use_unk = st.toggle(
-            "Map characters never seen in training to [UNK]",
-            key="bpe_encode_unk",
-            help="Seed 001: with merges u+g and h+ug, “mhug” becomes [UNK] hug.",
-        )
-        model = result.model
-        if use_unk:
-            model = dataclasses.replace(model, unk_token="[UNK]")
-        words = list(dict.fromkeys(text.split()))
-        if not words:
-            st.info("Type one or more words above to see how they are encoded.")
-        else:
-            word = st.selectbox("Show the iterations for", words, key="bpe_encode_word")
-            render_encode(model, text, word)
+shared = shared_model(corpus)
+if shared is not None:
+    settings, result = shared
+    if "bpe_encode_text" not in st.session_state:
+        st.session_state["bpe_encode_text"] = "lowest newer widest loki"
+    text = st.text_input("Words or a sentence to encode", key="bpe_encode_text")
+    use_unk = st.toggle(
+        "Map characters never seen in training to [UNK]",
+        key="bpe_encode_unk",
+        help="Seed 001: with merges u+g and h+ug, “mhug” becomes [UNK] hug.",
+    )
+    model = result.model
+    if use_unk:
+        model = dataclasses.replace(model, unk_token="[UNK]")
+    words = list(dict.fromkeys(text.split()))
+    if not words:
+        st.info("Type one or more words above to see how they are encoded.")
+    else:
+        word = st.selectbox("Show the iterations for", words, key="bpe_encode_word")
+        render_encode(model, text, word)

@@ -31,7 +31,7 @@ from ui.common import (
     tie_choices,
     tie_picker,
 )
-from ui.html import badge_html, esc, show_html, token_spans_html
+from ui.html import badge_html, esc, show_html, show_text, token_spans_html
 from ui.quiz import quiz_gate
 
 __all__ = [
@@ -46,6 +46,7 @@ __all__ = [
     "render_encode",
     "render_learn_step",
     "settings_panel",
+    "shared_model",
     "train_or_explain",
     "vocab_chart",
     "vocab_chart_data",
@@ -191,6 +192,20 @@ def _train(
         tie_break=settings.tie_break,  # type: ignore[arg-type]
         choose=dict(choices),
     )
+
+
+def shared_model(corpus: Corpus) -> tuple[BPESettings, BPEResult] | None:
+    """For pages that use the model of the "learn merges" page: its settings in an expander,
+    the cached training, and one line saying what was learned. ``None`` if there is none."""
+    with st.expander("Learning settings (shared with the “learn merges” page)"):
+        settings = settings_panel()
+    if settings is None:
+        return None
+    result = train_or_explain(corpus, settings)
+    if result is None:
+        return None
+    show_text(f"Model: {len(result.merges)} merges learned from the current corpus.", small=True)
+    return settings, result
 
 
 def train_or_explain(corpus: Corpus, settings: BPESettings) -> BPEResult | None:

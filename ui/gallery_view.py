@@ -155,9 +155,9 @@ def _open_s001_wordpiece() -> None:
 
 def _open_s001_unigram() -> None:
     # The Unigram page's own "Train on this example" button does exactly this.
-    from ui.unigram_view import _use_seed_001
+    from ui.unigram_view import use_seed_001
 
-    _use_seed_001()
+    use_seed_001()
 
 
 def _open_s004_bpe() -> None:

@@ -1469,13 +1469,13 @@ def render_seed_001() -> None:
         st.button(
             "Train on this example (seed 001's corpus and 15 tokens)",
             key="uni_use_seed_001",
-            on_click=_use_seed_001,
+            on_click=use_seed_001,
             help="Switches the sidebar corpus to hug / pug / pun / bun / hugs and the seed "
             "vocabulary to these 15 tokens; then open the training tab.",
         )
 
 
-def _use_seed_001() -> None:
+def use_seed_001() -> None:
     st.session_state[SOURCE_KEY] = "seed-hug"
     shadow = st.session_state.setdefault(_WIDGETS, dict(_WIDGET_DEFAULTS))
     shadow["uni_seed_mode"] = "given"
