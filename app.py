@@ -1,8 +1,9 @@
 """Subword tokenizers, step by step: the Streamlit entry point.
 
-Run with ``streamlit run app.py``. This file sets the page config, draws the shared corpus
-picker in the sidebar (on every run, so its state survives page switches) and hands over to the
-page the student chose via ``st.navigation``.
+Run with ``streamlit run app.py``. This file sets the page config, restores the view of a shared
+link, draws the shared corpus picker in the sidebar (on every run, so its state survives page
+switches), hands over to the page the student chose via ``st.navigation``, and finally writes
+the view into the address bar (the shareable link).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.corpus_picker import corpus_sidebar
+from ui.share import apply_link, publish_link, start_link_box
 
 st.set_page_config(
     page_title="Subword tokenizers, step by step",
@@ -18,7 +20,6 @@ st.set_page_config(
     initial_sidebar_state="expanded",
 )
 
-corpus_sidebar()
 pg = st.navigation(
     {
         "": [
@@ -42,4 +43,10 @@ pg = st.navigation(
         ],
     }
 )
+# A shared link (ui.share) is applied before any widget is drawn; the corpus picker runs on
+# every run so that its state survives page switches.
+apply_link(pg.url_path)
+start_link_box(pg.url_path)
+corpus_sidebar()
 pg.run()
+publish_link()

@@ -9,6 +9,7 @@ from ui.player import step_player
 from ui.shell import ensure_app_shell
 from ui.unigram_view import (
     describe_step,
+    page_tabs,
     render_seed_001,
     render_train_step,
     render_word,
@@ -27,9 +28,7 @@ st.caption(
 corpus = require_corpus()
 settings = settings_panel(corpus)
 result = train_or_explain(corpus, settings) if settings is not None else None
-train_tab, word_tab, seed_tab = st.tabs(
-    ["Train step by step", "Segment a word", "Seed 001's “pug” (erratum)"]
-)
+train_tab, word_tab, seed_tab = page_tabs()
 with train_tab:
     if result is not None and settings is not None:
         step_player(

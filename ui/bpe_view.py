@@ -75,8 +75,8 @@ class BPESettings:
 _DEFAULTS = BPESettings()
 _SHADOW = "bpe__settings"  # survives page switches (widget state does not)
 _NS = "bpe"  # namespace of the tie choices in session state
-_WIDGETS = "bpe__widgets"
-_WIDGET_DEFAULTS: dict[str, object] = {
+WIDGETS_KEY = "bpe__widgets"
+WIDGET_DEFAULTS: dict[str, object] = {
     "bpe_num_merges": _DEFAULTS.num_merges,
     "bpe_min_frequency": _DEFAULTS.min_frequency,
     "bpe_marker": _DEFAULTS.end_of_word,
@@ -115,7 +115,7 @@ def settings_panel() -> BPESettings | None:
     The values survive page switches (:func:`ui.common.restore_widgets`).
     """
     state = st.session_state
-    restore_widgets(_WIDGETS, _WIDGET_DEFAULTS)
+    restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
 
     with st.container(border=True):
         c1, c2, c3, c4 = st.columns([1, 1, 1.3, 1.6])
@@ -124,7 +124,7 @@ def settings_panel() -> BPESettings | None:
             step=1,
             key="bpe_num_merges",
             on_change=remember,
-            args=(_WIDGETS, "bpe_num_merges"),
+            args=(WIDGETS_KEY, "bpe_num_merges"),
             help="How many merges to learn at most. Learning may stop earlier (see the last step).",
         )
         min_frequency = c2.number_input(
@@ -132,7 +132,7 @@ def settings_panel() -> BPESettings | None:
             step=1,
             key="bpe_min_frequency",
             on_change=remember,
-            args=(_WIDGETS, "bpe_min_frequency"),
+            args=(WIDGETS_KEY, "bpe_min_frequency"),
             help="Stop when the most frequent pair occurs fewer times than this "
             "(subword-nmt's --min-frequency, default 2).",
         )
@@ -140,7 +140,7 @@ def settings_panel() -> BPESettings | None:
             "End-of-word marker",
             key="bpe_marker",
             on_change=remember,
-            args=(_WIDGETS, "bpe_marker"),
+            args=(WIDGETS_KEY, "bpe_marker"),
             help="Appended to every word so that 'est' at the end of a word differs from 'est' "
             "inside one. Leave empty for no marker.",
         )
@@ -148,7 +148,7 @@ def settings_panel() -> BPESettings | None:
             "Glue it to the last letter",
             key="bpe_attach",
             on_change=remember,
-            args=(_WIDGETS, "bpe_attach"),
+            args=(WIDGETS_KEY, "bpe_attach"),
             help="Off: '</w>' is a symbol of its own (Sennrich et al. 2016, seeds 002/003). "
             "On: 'w</w>' is one symbol, as subword-nmt does.",
         )
@@ -158,7 +158,7 @@ def settings_panel() -> BPESettings | None:
             format_func=_TIE_LABELS.__getitem__,
             key="bpe_tie_break",
             on_change=remember,
-            args=(_WIDGETS, "bpe_tie_break"),
+            args=(WIDGETS_KEY, "bpe_tie_break"),
         )
 
     problems = []

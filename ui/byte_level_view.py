@@ -87,7 +87,7 @@ MAX_MERGES = 5000
 MAX_CARDS = 200
 UNK = "[UNK]"
 _NS = "bbpe"  # namespace of the tie choices
-_WIDGETS = "bbpe__widgets"  # kept widget values (survive page switches)
+WIDGETS_KEY = "bbpe__widgets"  # kept widget values (survive page switches)
 
 
 @dataclass(frozen=True)
@@ -167,7 +167,7 @@ class ByteLevelSettings:
 
 
 _DEFAULTS = ByteLevelSettings()
-_WIDGET_DEFAULTS: dict[str, object] = {
+WIDGET_DEFAULTS: dict[str, object] = {
     "bbpe_num_merges": _DEFAULTS.num_merges,
     "bbpe_min_frequency": _DEFAULTS.min_frequency,
     "bbpe_tie_break": _DEFAULTS.tie_break,
@@ -380,14 +380,14 @@ def _readable(word: str) -> str:
 
 
 def _on_sample() -> None:
-    remember(_WIDGETS, "bbpe_sample")
+    remember(WIDGETS_KEY, "bbpe_sample")
     sample = SAMPLES[st.session_state["bbpe_sample"]]
-    st.session_state[_WIDGETS]["bbpe_text"] = sample.try_text
+    st.session_state[WIDGETS_KEY]["bbpe_text"] = sample.try_text
 
 
 def settings_panel() -> ByteLevelSettings | None:
     """Draw the learning settings; return them, or ``None`` after showing what is wrong."""
-    restore_widgets(_WIDGETS, _WIDGET_DEFAULTS)
+    restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
     with st.container(border=True):
         c1, c2, c3, c4 = st.columns([1, 1, 1.7, 1.4])
         num_merges = c1.number_input(
@@ -395,7 +395,7 @@ def settings_panel() -> ByteLevelSettings | None:
             step=1,
             key="bbpe_num_merges",
             on_change=remember,
-            args=(_WIDGETS, "bbpe_num_merges"),
+            args=(WIDGETS_KEY, "bbpe_num_merges"),
             help="How many merges to learn at most. Learning may stop earlier.",
         )
         min_frequency = c2.number_input(
@@ -403,7 +403,7 @@ def settings_panel() -> ByteLevelSettings | None:
             step=1,
             key="bbpe_min_frequency",
             on_change=remember,
-            args=(_WIDGETS, "bbpe_min_frequency"),
+            args=(WIDGETS_KEY, "bbpe_min_frequency"),
             help="Stop when the most frequent pair occurs fewer times than this.",
         )
         sample = c3.selectbox(
@@ -419,7 +419,7 @@ def settings_panel() -> ByteLevelSettings | None:
             "Put a space before the text",
             key="bbpe_prefix",
             on_change=remember,
-            args=(_WIDGETS, "bbpe_prefix"),
+            args=(WIDGETS_KEY, "bbpe_prefix"),
             help="Every corpus word is learned with the space before it (Ġword). With this on, "
             "the first word of a text gets one too, so it is encoded like the others; decoding "
             "takes it away again (add_prefix_space in RoBERTa).",
@@ -430,7 +430,7 @@ def settings_panel() -> ByteLevelSettings | None:
             format_func=_TIE_LABELS.__getitem__,
             key="bbpe_tie_break",
             on_change=remember,
-            args=(_WIDGETS, "bbpe_tie_break"),
+            args=(WIDGETS_KEY, "bbpe_tie_break"),
         )
     problems = []
     if num_merges is None or int(num_merges) != num_merges or num_merges < 1:
@@ -458,7 +458,7 @@ def page_tabs() -> Sequence[Any]:
     The tabs track which one is open (``container.open``), so a page runs only the open
     tab's content; the open tab is kept across page switches.
     """
-    return st.tabs(list(TABS), key="bbpe_tab", on_change=remember, args=(_WIDGETS, "bbpe_tab"))
+    return st.tabs(list(TABS), key="bbpe_tab", on_change=remember, args=(WIDGETS_KEY, "bbpe_tab"))
 
 
 def text_panel() -> str:
@@ -467,7 +467,7 @@ def text_panel() -> str:
         "Text to tokenize (type anything: any script, emoji, several lines)",
         key="bbpe_text",
         on_change=remember,
-        args=(_WIDGETS, "bbpe_text"),
+        args=(WIDGETS_KEY, "bbpe_text"),
         height=90,
         help="Click outside the box or press Ctrl+Enter to apply.",
     )
@@ -674,7 +674,7 @@ def render_hex_input(model: ByteLevelModel) -> None:
         "Bytes in hex",
         key="bbpe_hex",
         on_change=remember,
-        args=(_WIDGETS, "bbpe_hex"),
+        args=(WIDGETS_KEY, "bbpe_hex"),
     )
     try:
         data = parse_hex(raw)

@@ -52,12 +52,25 @@ def remember(shadow_key: str, key: str) -> None:
 # --- ties: pick another tied pair and continue ------------------------------------------
 
 
+LINK_CONTEXT = "__link__"
+"""Stands for "the corpus and settings a shared link opened with" in stored tie choices."""
+
+
 def tie_choices(namespace: str, context: Hashable) -> dict[int, Pair]:
-    """The tie choices made for this context (corpus + settings), else none."""
-    stored = st.session_state.get(f"{namespace}__choices")
-    if stored and stored[0] == context:
-        return dict(stored[1])
-    return {}
+    """The tie choices made for this context (corpus + settings), else none.
+
+    The result is also kept as ``{namespace}__choices_live``, for the page's shareable link.
+    """
+    state = st.session_state
+    stored = state.get(f"{namespace}__choices")
+    if stored and stored[0] == LINK_CONTEXT:
+        # subtle: choices from a link (ui.share) belong to whatever corpus and settings the
+        # link restored; they are bound to that context the first time the page trains.
+        stored = (context, stored[1])
+        state[f"{namespace}__choices"] = stored
+    chosen = dict(stored[1]) if stored and stored[0] == context else {}
+    state[f"{namespace}__choices_live"] = chosen
+    return chosen
 
 
 def _choose(namespace: str, context: Hashable, step: int, merged: Pair) -> None:

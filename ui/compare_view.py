@@ -74,8 +74,8 @@ MARKERS: dict[str, str] = {
 
 BYTES = 256
 MAX_TARGET = 5_000
-_WIDGETS = "cmp__widgets"
-_DEFAULTS: dict[str, object] = {"cmp_target": "30", "cmp_text": "lowest newer wider 你"}
+WIDGETS_KEY = "cmp__widgets"
+WIDGET_DEFAULTS: dict[str, object] = {"cmp_target": "30", "cmp_text": "lowest newer wider 你"}
 
 
 # --------------------------------------------------------------------------------------
@@ -612,13 +612,13 @@ def _tokens_at(name: str, word: str, s: Segmented, disputed: set[int]) -> list[i
 
 def settings_panel(corpus: Corpus) -> int | None:
     """The target size box with what it means per algorithm; the size, or ``None``."""
-    restore_widgets(_WIDGETS, _DEFAULTS)
+    restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
     c1, c2 = st.columns([1, 3])
     typed = c1.text_input(
         "Target vocabulary size",
         key="cmp_target",
         on_change=remember,
-        args=(_WIDGETS, "cmp_target"),
+        args=(WIDGETS_KEY, "cmp_target"),
         help="One size for all four; what it means for each is listed on the right.",
     )
     target, problem = parse_target(typed)
@@ -660,7 +660,7 @@ def render_segmentations(trained: Mapping[str, Trained]) -> None:
         "Words or a sentence to segment",
         key="cmp_text",
         on_change=remember,
-        args=(_WIDGETS, "cmp_text"),
+        args=(WIDGETS_KEY, "cmp_text"),
         help="Each word (split at spaces) is segmented on its own by every algorithm.",
     )
     words = list(dict.fromkeys(text.split()))

@@ -61,8 +61,8 @@ CHART_ROWS = 20
 
 _NS = "gage"  # namespace of the tie choices in session state
 _PLAYER = "gage_steps"
-_WIDGETS = "gage__widgets"
-_WIDGET_DEFAULTS: dict[str, object] = {"gage_text": SEED_TEXT, "gage_letters": ""}
+WIDGETS_KEY = "gage__widgets"
+WIDGET_DEFAULTS: dict[str, object] = {"gage_text": SEED_TEXT, "gage_letters": ""}
 _SEED_PAIR = ("a", "b")
 
 # Character boxes: plain characters get a grey border, new symbols their palette colour.
@@ -115,7 +115,7 @@ def _pair_label(pair: tuple[str, str]) -> str:
 
 
 def _use_seed() -> None:
-    st.session_state[_WIDGETS].update(gage_text=SEED_TEXT, gage_letters="")
+    st.session_state[WIDGETS_KEY].update(gage_text=SEED_TEXT, gage_letters="")
 
 
 def settings_panel() -> GageSettings | None:
@@ -123,7 +123,7 @@ def settings_panel() -> GageSettings | None:
 
     The values survive page switches (:func:`ui.common.restore_widgets`).
     """
-    restore_widgets(_WIDGETS, _WIDGET_DEFAULTS)
+    restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
     with st.container(border=True):
         c1, c2, c3 = st.columns([2.4, 1.3, 0.9], vertical_alignment="bottom")
         text = c1.text_input(
@@ -131,7 +131,7 @@ def settings_panel() -> GageSettings | None:
             key="gage_text",
             max_chars=MAX_TEXT,
             on_change=remember,
-            args=(_WIDGETS, "gage_text"),
+            args=(WIDGETS_KEY, "gage_text"),
             help="Any text. Every character is one symbol, spaces included.",
         )
         letters = c2.text_input(
@@ -139,7 +139,7 @@ def settings_panel() -> GageSettings | None:
             key="gage_letters",
             placeholder="Z Y X … (default)",
             on_change=remember,
-            args=(_WIDGETS, "gage_letters"),
+            args=(WIDGETS_KEY, "gage_letters"),
             help="Characters to use for the new symbols, in order, e.g. ZYX. They must not "
             "occur in the text. Empty: Z, Y, X, … A, skipping letters your text uses. "
             "Spaces here are ignored.",

@@ -155,9 +155,10 @@ def _open_s001_wordpiece() -> None:
 
 def _open_s001_unigram() -> None:
     # The Unigram page's own "Train on this example" button does exactly this.
-    from ui.unigram_view import use_seed_001
+    from ui.unigram_view import TABS, WIDGETS_KEY, use_seed_001
 
     use_seed_001()
+    st.session_state[WIDGETS_KEY]["uni_tab"] = TABS[2]  # the tab with seed 001's table
 
 
 def _open_s004_bpe() -> None:
@@ -241,8 +242,8 @@ ENTRIES: tuple[SeedEntry, ...] = (
         "s001-unigram",
         "001",
         "Unigram: the probabilities of “pug”",
-        "The Unigram page trained on seed 001's corpus and its 15 seed tokens; the tab "
-        "“Seed 001's “pug” (erratum)” recomputes the seed's table.",
+        "The Unigram page trained on seed 001's corpus and its 15 seed tokens, open at the "
+        "tab “Seed 001's “pug” (erratum)”, which recomputes the seed's table.",
         "pages/unigram.py",
         _open_s001_unigram,
         "Seed 001 uses 5/210 for p and for pu, printing P(pu, g) = 0.0022676 and "

@@ -220,6 +220,10 @@ def step_player(
             label_visibility="collapsed",
         )
         render(step)
+        # A step change reruns only this fragment: keep the shareable link up to date here.
+        from ui.share import publish_link
+
+        publish_link()
 
     _player()
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import altair as alt
 import pandas as pd
@@ -41,6 +43,7 @@ from ui.html import badge_html, esc, show_html, token_spans_html
 
 __all__ = [
     "SEED_001",
+    "TABS",
     "UnigramSettings",
     "explain_em",
     "explain_prune",
@@ -49,6 +52,7 @@ __all__ = [
     "likelihood_chart_data",
     "loss_table",
     "nbest_table",
+    "page_tabs",
     "piece_table",
     "prob_text",
     "render_seed_001",
@@ -79,9 +83,9 @@ MAX_SAMPLES = 20_000
 TABLE_ROWS = 30
 HIST_ROWS = 12
 
-_WIDGETS = "uni__widgets"
+WIDGETS_KEY = "uni__widgets"
 _EXTRA = 10  # the fewest longer pieces the default vocabulary has (see _extra)
-_WIDGET_DEFAULTS: dict[str, object] = {
+WIDGET_DEFAULTS: dict[str, object] = {
     "uni_vocab_size": None,
     "uni_seed_mode": "substrings",
     "uni_seed_list": " ".join(SEED_001),
@@ -101,7 +105,10 @@ _WIDGET_DEFAULTS: dict[str, object] = {
     "uni_alpha": 0.5,
     "uni_samples": 1000,
     "uni_seed": 42,
+    "uni_tab": "Train step by step",
 }
+TABS: tuple[str, ...] = ("Train step by step", "Segment a word", "Seed 001's “pug” (erratum)")
+"""The page's tabs; the open one is kept (``uni_tab``), so a link or the gallery can open one."""
 _SEED_LABELS = {
     "substrings": "Every character + the most frequent substrings",
     "given": "My own list (seed 001's 15 tokens to start with)",
@@ -219,13 +226,13 @@ def _extra(corpus: Corpus) -> int:
 
 
 def _set_vocab(size: int) -> None:
-    st.session_state[_WIDGETS]["uni_vocab_size"] = size
-    st.session_state[_WIDGETS]["uni_vocab_touched"] = True
+    st.session_state[WIDGETS_KEY]["uni_vocab_size"] = size
+    st.session_state[WIDGETS_KEY]["uni_vocab_touched"] = True
 
 
 def _vocab_typed() -> None:
-    remember(_WIDGETS, "uni_vocab_size")
-    st.session_state[_WIDGETS]["uni_vocab_touched"] = True
+    remember(WIDGETS_KEY, "uni_vocab_size")
+    st.session_state[WIDGETS_KEY]["uni_vocab_touched"] = True
 
 
 def settings_panel(corpus: Corpus) -> UnigramSettings | None:
@@ -234,16 +241,16 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
     Values are kept across pages (a shadow dict, see :func:`ui.common.restore_widgets`);
     invalid values stay as typed.
     """
-    shadow = st.session_state.setdefault(_WIDGETS, dict(_WIDGET_DEFAULTS))
+    shadow = st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))
     marker = "▁" if shadow.get("uni_marker") else ""
     chars = _chars(corpus, marker)
     # subtle: until the student types a size, it follows the corpus (see _extra)
     if not shadow.get("uni_vocab_touched") or shadow.get("uni_vocab_size") is None:
         shadow["uni_vocab_size"] = chars + _extra(corpus)
-    restore_widgets(_WIDGETS, _WIDGET_DEFAULTS)
+    restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
 
     def keep(key: str) -> dict[str, object]:
-        return {"key": key, "on_change": remember, "args": (_WIDGETS, key)}
+        return {"key": key, "on_change": remember, "args": (WIDGETS_KEY, key)}
 
     with st.container(border=True):
         c1, c2, c3, c4 = st.columns([1, 1.9, 1.2, 1])
@@ -1099,7 +1106,7 @@ def _model_from_vocab() -> Unigram | None:
         "Paste a sentencepiece .vocab (one “piece TAB score” per line; spaces work too)",
         key="uni_vocab_text",
         on_change=remember,
-        args=(_WIDGETS, "uni_vocab_text"),
+        args=(WIDGETS_KEY, "uni_vocab_text"),
         height=150,
         placeholder="▁the\t-3.29\n▁a\t-4.36\ns\t-3.05",
     )
@@ -1126,8 +1133,8 @@ def _model_from_vocab() -> Unigram | None:
 
 
 def _word_typed() -> None:
-    remember(_WIDGETS, "uni_word")
-    st.session_state[_WIDGETS]["uni_word_touched"] = True
+    remember(WIDGETS_KEY, "uni_word")
+    st.session_state[WIDGETS_KEY]["uni_word_touched"] = True
 
 
 def _default_word(corpus: Corpus, model: Unigram, prefix: str) -> str:
@@ -1152,14 +1159,14 @@ def _default_word(corpus: Corpus, model: Unigram, prefix: str) -> str:
 
 def render_word(result: UnigramResult, corpus: Corpus) -> None:
     """The word panels: lattice, all segmentations, n-best with a length penalty, sampling."""
-    shadow = st.session_state[_WIDGETS]
+    shadow = st.session_state[WIDGETS_KEY]
     # subtle: until the student types a word, the word follows the corpus and the model
     if not shadow.get("uni_word_touched") or shadow.get("uni_word") is None:
         shadow["uni_word"] = _default_word(corpus, result.model, result.word_start)
         st.session_state["uni_word"] = shadow["uni_word"]
 
     def keep(key: str) -> dict[str, object]:
-        return {"key": key, "on_change": remember, "args": (_WIDGETS, key)}
+        return {"key": key, "on_change": remember, "args": (WIDGETS_KEY, key)}
 
     c1, c2 = st.columns([1.2, 1])
     typed = c1.text_input("A word to segment", key="uni_word", on_change=_word_typed)
@@ -1277,7 +1284,7 @@ def _render_nbest(model: Unigram, word: str) -> None:
         step=1,
         key="uni_k",
         on_change=remember,
-        args=(_WIDGETS, "uni_k"),
+        args=(WIDGETS_KEY, "uni_k"),
     )
     lam = c2.slider(
         "λ (length exponent)",
@@ -1286,7 +1293,7 @@ def _render_nbest(model: Unigram, word: str) -> None:
         step=0.1,
         key="uni_lambda",
         on_change=remember,
-        args=(_WIDGETS, "uni_lambda"),
+        args=(WIDGETS_KEY, "uni_lambda"),
         help="Seed 000's score log P / |y|^λ: λ = 0 ranks by probability alone.",
     )
     if k is None or int(k) != k or k < 1:
@@ -1324,7 +1331,7 @@ def _render_sampling(model: Unigram, word: str) -> None:
         step=0.05,
         key="uni_alpha",
         on_change=remember,
-        args=(_WIDGETS, "uni_alpha"),
+        args=(WIDGETS_KEY, "uni_alpha"),
         help="Each segmentation is drawn with probability ∝ P^α: small α spreads the draws, "
         "large α concentrates them on the best segmentation.",
     )
@@ -1333,14 +1340,14 @@ def _render_sampling(model: Unigram, word: str) -> None:
         step=100,
         key="uni_samples",
         on_change=remember,
-        args=(_WIDGETS, "uni_samples"),
+        args=(WIDGETS_KEY, "uni_samples"),
     )
     seed = c3.number_input(
         "Random seed",
         step=1,
         key="uni_seed",
         on_change=remember,
-        args=(_WIDGETS, "uni_seed"),
+        args=(WIDGETS_KEY, "uni_seed"),
         help="The same seed draws the same samples, so a class can replay a run.",
     )
     problems = []
@@ -1475,9 +1482,15 @@ def render_seed_001() -> None:
         )
 
 
+def page_tabs() -> Sequence[Any]:
+    """Draw the tabs of :data:`TABS` and return their containers; the open one is kept."""
+    return st.tabs(list(TABS), key="uni_tab", on_change=remember, args=(WIDGETS_KEY, "uni_tab"))
+
+
 def use_seed_001() -> None:
     st.session_state[SOURCE_KEY] = "seed-hug"
-    shadow = st.session_state.setdefault(_WIDGETS, dict(_WIDGET_DEFAULTS))
+    shadow = st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))
+    shadow["uni_tab"] = TABS[0]  # the training tab, where the result is
     shadow["uni_seed_mode"] = "given"
     shadow["uni_seed_list"] = " ".join(SEED_001)
     shadow["uni_marker"] = False

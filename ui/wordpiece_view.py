@@ -71,9 +71,9 @@ class WordPieceSettings:
 
 
 _NS = "wp"
-_WIDGETS = "wp__widgets"
+WIDGETS_KEY = "wp__widgets"
 _EXTRA = 10  # default: the alphabet plus this many merged tokens
-_WIDGET_DEFAULTS: dict[str, object] = {
+WIDGET_DEFAULTS: dict[str, object] = {
     "wp_vocab_size": None,
     "wp_scoring": "likelihood",
     "wp_tie_break": "first-seen",
@@ -110,17 +110,17 @@ def _tok(token: str) -> str:
 
 
 def _set_vocab(size: int) -> None:
-    st.session_state[_WIDGETS]["wp_vocab_size"] = size
+    st.session_state[WIDGETS_KEY]["wp_vocab_size"] = size
 
 
 def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
     """Draw the settings; return them, or ``None`` after saying what is wrong."""
-    shadow = st.session_state.setdefault(_WIDGETS, dict(_WIDGET_DEFAULTS))
+    shadow = st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))
     prefix_now = str(shadow.get("wp_prefix", "##"))
     alphabet = len(wordpiece.alphabet_of(corpus, prefix_now)) if corpus else 0
     if shadow.get("wp_vocab_size") is None:
         shadow["wp_vocab_size"] = alphabet + _EXTRA
-    restore_widgets(_WIDGETS, _WIDGET_DEFAULTS)
+    restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
     with st.container(border=True):
         c1, c2, c3 = st.columns([1.1, 2.2, 1.2])
         size = c1.number_input(
@@ -128,7 +128,7 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
             step=1,
             key="wp_vocab_size",
             on_change=remember,
-            args=(_WIDGETS, "wp_vocab_size"),
+            args=(WIDGETS_KEY, "wp_vocab_size"),
             help="How many tokens the vocabulary should hold, the alphabet included. "
             "Each merge adds one token.",
         )
@@ -139,7 +139,7 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
             format_func=_SCORING_LABELS.__getitem__,
             key="wp_scoring",
             on_change=remember,
-            args=(_WIDGETS, "wp_scoring"),
+            args=(WIDGETS_KEY, "wp_scoring"),
         )
         tie = c3.radio(
             "Among equal scores, take the pair…",
@@ -147,13 +147,13 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
             format_func=_TIE_LABELS.__getitem__,
             key="wp_tie_break",
             on_change=remember,
-            args=(_WIDGETS, "wp_tie_break"),
+            args=(WIDGETS_KEY, "wp_tie_break"),
         )
         prefix = c3.text_input(
             "Continuation prefix",
             key="wp_prefix",
             on_change=remember,
-            args=(_WIDGETS, "wp_prefix"),
+            args=(WIDGETS_KEY, "wp_prefix"),
             help="Marks pieces that continue a word: h ##u ##g. BERT uses ##.",
         )
     problems = []

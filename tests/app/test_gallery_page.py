@@ -126,6 +126,7 @@ def test_seed_001_unigram(gallery: AppTest) -> None:
     assert _title(at) == "Unigram language model"
     assert at.sidebar.radio(key="corpus__source").value == "seed-hug"
     assert at.radio(key="uni_seed_mode").value == "given"
+    assert at.session_state["uni_tab"] == "Seed 001's “pug” (erratum)"  # the open tab
     assert "total of all counts, 210" in _html(at)
 
 

@@ -1,0 +1,69 @@
+"""Shareable links in a real browser: the address bar follows the view; opening it restores it."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from tests.e2e.conftest import SHOTS, assert_no_exception, open_page
+
+
+def _params(page: Any) -> dict[str, str]:
+    # subtle: page.url can lag behind history.replaceState; ask the page itself.
+    href = page.evaluate("window.location.href")
+    return {k: v[-1] for k, v in parse_qs(urlsplit(href).query).items()}
+
+
+def _wait_for_param(page: Any, key: str, value: str, timeout: float = 20.0) -> dict[str, str]:
+    deadline = time.monotonic() + timeout
+    params = _params(page)
+    while params.get(key) != value and time.monotonic() < deadline:
+        time.sleep(0.2)
+        params = _params(page)
+    return params
+
+
+def test_the_address_bar_follows_the_step_and_reopens_the_same_view(
+    server: str, browser: Any
+) -> None:
+    page = open_page(browser, f"{server}/bpe_learn")
+    page.get_by_text("Merge 1:").first.wait_for(timeout=45_000)
+    for _ in range(3):
+        page.get_by_role("button", name="Next").first.click()
+    page.get_by_text("Merge 4:").first.wait_for(timeout=20_000)
+    params = _wait_for_param(page, "step", "4")  # a step change reruns only the player
+    assert params["step"] == "4"
+    assert params["corpus"] == "seed-low"
+    assert params["bpe_num_merges"] == "10"
+    link = page.evaluate("window.location.href")
+    page.close()
+
+    again = open_page(browser, link)
+    again.get_by_text("Merge 4:").first.wait_for(timeout=45_000)
+    assert again.get_by_text("Step 4 of").count() >= 1
+    assert_no_exception(again)
+    again.close()
+
+
+def test_a_link_with_a_typed_corpus_and_settings(server: str, browser: Any) -> None:
+    link = (
+        f"{server}/bpe_learn?text=hug+hug+pug+pun+bun+hugs&bpe_num_merges=4"
+        "&bpe_tie_break=lexicographic&step=2"
+    )
+    page = open_page(browser, link)
+    page.get_by_text("Step 2 of").first.wait_for(timeout=45_000)
+    assert page.get_by_role("spinbutton", name="Number of merges").input_value() == "4"
+    assert "hug hug pug" in page.get_by_role("textbox", name="Your corpus").input_value()
+    assert_no_exception(page)
+    page.screenshot(path=str(SHOTS / "share_link.png"), full_page=True)
+    page.close()
+
+
+def test_a_broken_link_says_what_it_ignored(server: str, browser: Any) -> None:
+    page = open_page(browser, f"{server}/bpe_learn?bpe_num_merges=lots&<b>x</b>=1&step=3")
+    page.get_by_text("Step 3 of").first.wait_for(timeout=45_000)
+    page.get_by_text("could not be used").first.wait_for(timeout=20_000)
+    assert page.locator("b", has_text="x").count() == 0  # the unknown name is shown as text
+    assert_no_exception(page)
+    page.close()

@@ -1,0 +1,508 @@
+"""Shareable links: the corpus, the settings and the current step of a page, in its URL.
+
+A teacher sets up a page (an example corpus, ten merges, step 4, a tie choice) and hands the
+address to the class; opening it restores the same view. How it works:
+
+- :func:`apply_link` (``app.py``, first thing in a session's first run) reads
+  ``st.query_params`` and writes the values into session state *before* any widget is drawn,
+  the way the seed gallery does. Values that cannot be used are skipped and listed.
+- :func:`publish_link` (``app.py`` after the page ran, and the step player after each step
+  change) writes the current view back into ``st.query_params`` (so the address bar always holds
+  the link) and shows it, with what it leaves out, in the sidebar box "Share this view".
+
+The URL parameters: ``corpus`` (a built-in example's key) or ``text`` (a typed corpus, or an
+uploaded/table corpus written as "word count" lines); each setting under its widget key (e.g.
+``bpe_num_merges=10``); ``step`` (the step player's step); ``ties`` (tie choices as JSON,
+``[[1, "s", "t"]]``). A corpus or text longer than :data:`MAX_LINK_TEXT` characters is not put
+in the link; the box says so.
+
+Example:
+    >>> parse_value(PARAMS["bpe_num_merges"], "12")
+    12
+    >>> parse_value(PARAMS["bpe_tie_break"], "alphabetical") is None
+    True
+    >>> format_value(True)
+    'true'
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+import streamlit as st
+
+from subword_core.corpus import Corpus
+from subword_core.examples import EXAMPLES
+from ui import bpe_view, byte_level_view, compare_view, gage_view, unigram_view, wordpiece_view
+from ui.common import LINK_CONTEXT
+from ui.corpus_picker import SOURCE_KEY
+from ui.html import show_text
+from ui.player import get_step, set_step
+
+__all__ = [
+    "MAX_LINK_TEXT",
+    "PAGES",
+    "PARAMS",
+    "LinkParam",
+    "PageLink",
+    "apply_link",
+    "build_params",
+    "format_value",
+    "parse_value",
+    "publish_link",
+    "start_link_box",
+]
+
+MAX_LINK_TEXT = 1500
+"""Longest corpus or text (in characters) put into a link; browsers and chat tools cut
+longer addresses, and a book does not belong in a URL anyway."""
+
+_APPLIED = "share__applied"
+_PAGE = "share__page"
+_SLOT = "share__slot"
+_PROBLEMS = "share__problems"
+_TEXT_KEY = "corpus__text"
+_TEXT_PREFILL_KEY = "corpus__text_prefill"
+_PREV_SOURCE_KEY = "corpus__prev_source"
+_CURRENT_KEY = "corpus__current"
+
+
+@dataclass(frozen=True)
+class LinkParam:
+    """One setting that can travel in a link.
+
+    Attributes:
+        key: The widget's session-state key, also the URL parameter's name.
+        kind: ``"int"``, ``"float"``, ``"bool"``, ``"str"`` or ``"choice"``.
+        shadow: The dict of kept widget values holding it (see
+            :func:`ui.common.restore_widgets`), or ``None`` for a plain session-state key.
+        defaults: That dict's defaults (so a fresh session gets a complete dict).
+        options: The allowed values of a ``"choice"``.
+        low: The smallest allowed number, if any.
+        high: The largest allowed number, if any.
+        optional: ``None`` (written ``null`` in the URL) is allowed, e.g. "automatic size".
+
+    Example:
+        >>> LinkParam("bpe_attach", "bool").kind
+        'bool'
+    """
+
+    key: str
+    kind: str
+    shadow: str | None = None
+    defaults: Mapping[str, object] | None = None
+    options: tuple[str, ...] = ()
+    low: float | None = None
+    high: float | None = None
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class PageLink:
+    """What a page's link holds besides the corpus.
+
+    Attributes:
+        params: The settings (keys of :data:`PARAMS`).
+        player: The step player's key, or ``None``.
+        ties: The namespace of the page's tie choices, or ``None``.
+
+    Example:
+        >>> PAGES["bpe_learn"].player
+        'bpe_learn'
+    """
+
+    params: tuple[str, ...] = ()
+    player: str | None = None
+    ties: str | None = None
+
+
+def _kept(
+    shadow: str, defaults: Mapping[str, object], specs: Mapping[str, tuple]
+) -> dict[str, LinkParam]:
+    out = {}
+    for key, spec in specs.items():
+        kind, *rest = spec
+        extra: dict[str, object] = {}
+        if kind == "choice":
+            extra["options"] = tuple(rest[0])
+        elif rest:
+            extra["low"], extra["high"] = rest[0], rest[1]
+        out[key] = LinkParam(
+            key, kind, shadow, defaults, optional=defaults.get(key) is None, **extra
+        )
+    return out
+
+
+_TIES = ("first-seen", "lexicographic")
+
+PARAMS: dict[str, LinkParam] = {
+    **_kept(
+        bpe_view.WIDGETS_KEY,
+        bpe_view.WIDGET_DEFAULTS,
+        {
+            "bpe_num_merges": ("int",),
+            "bpe_min_frequency": ("int",),
+            "bpe_marker": ("str",),
+            "bpe_attach": ("bool",),
+            "bpe_tie_break": ("choice", _TIES),
+        },
+    ),
+    "bpe_quiz": LinkParam("bpe_quiz", "bool"),
+    "bpe_encode_text": LinkParam("bpe_encode_text", "str"),
+    "bpe_encode_unk": LinkParam("bpe_encode_unk", "bool"),
+    **_kept(
+        wordpiece_view.WIDGETS_KEY,
+        wordpiece_view.WIDGET_DEFAULTS,
+        {
+            "wp_vocab_size": ("int",),
+            "wp_scoring": ("choice", ("likelihood", "frequency")),
+            "wp_tie_break": ("choice", _TIES),
+            "wp_prefix": ("str",),
+        },
+    ),
+    "wp_quiz": LinkParam("wp_quiz", "bool"),
+    **_kept(
+        unigram_view.WIDGETS_KEY,
+        unigram_view.WIDGET_DEFAULTS,
+        {
+            "uni_vocab_size": ("int",),
+            "uni_vocab_touched": ("bool",),
+            "uni_seed_mode": ("choice", ("substrings", "given")),
+            "uni_seed_list": ("str",),
+            "uni_seed_size": ("int",),
+            "uni_shrink": ("float", 0.05, 0.95),
+            "uni_em": ("int",),
+            "uni_max_len": ("int",),
+            "uni_marker": ("bool",),
+            "uni_keep_chars": ("bool",),
+            "uni_digamma": ("bool",),
+            "uni_word": ("str",),
+            "uni_word_touched": ("bool",),
+            "uni_k": ("int",),
+            "uni_lambda": ("float", 0.0, 3.0),
+            "uni_alpha": ("float", 0.0, 2.0),
+            "uni_samples": ("int",),
+            "uni_seed": ("int",),
+            "uni_tab": ("choice", unigram_view.TABS),
+        },
+    ),
+    **_kept(
+        byte_level_view.WIDGETS_KEY,
+        byte_level_view.WIDGET_DEFAULTS,
+        {
+            "bbpe_num_merges": ("int",),
+            "bbpe_min_frequency": ("int",),
+            "bbpe_tie_break": ("choice", _TIES),
+            "bbpe_sample": ("choice", tuple(byte_level_view.SAMPLES)),
+            "bbpe_prefix": ("bool",),
+            "bbpe_text": ("str",),
+            "bbpe_tab": ("choice", byte_level_view.TABS),
+        },
+    ),
+    **_kept(
+        gage_view.WIDGETS_KEY,
+        gage_view.WIDGET_DEFAULTS,
+        {"gage_text": ("str",), "gage_letters": ("str",)},
+    ),
+    **_kept(
+        compare_view.WIDGETS_KEY,
+        compare_view.WIDGET_DEFAULTS,
+        {"cmp_target": ("str",), "cmp_text": ("str",)},
+    ),
+}
+"""Every setting a link can carry, by its URL name (= widget key)."""
+
+_BPE = ("bpe_num_merges", "bpe_min_frequency", "bpe_marker", "bpe_attach", "bpe_tie_break")
+
+PAGES: dict[str, PageLink] = {
+    "bpe_learn": PageLink((*_BPE, "bpe_quiz"), "bpe_learn", "bpe"),
+    "bpe_encode": PageLink((*_BPE, "bpe_encode_text", "bpe_encode_unk"), None, "bpe"),
+    "wordpiece": PageLink(
+        ("wp_vocab_size", "wp_scoring", "wp_tie_break", "wp_prefix", "wp_quiz"), "wp_learn", "wp"
+    ),
+    "unigram": PageLink(tuple(k for k in PARAMS if k.startswith("uni_")), "uni_train"),
+    "byte_level": PageLink(tuple(k for k in PARAMS if k.startswith("bbpe_")), "bbpe_learn", "bbpe"),
+    "gage": PageLink(("gage_text", "gage_letters"), "gage_steps", "gage"),
+    "compare": PageLink(("cmp_target", "cmp_text")),
+}
+"""What each page's link holds (by the page's URL path); other pages share the corpus only."""
+
+
+# --------------------------------------------------------------------------------------
+# Values in the URL
+# --------------------------------------------------------------------------------------
+
+
+def format_value(value: object) -> str:
+    """A setting as URL text: ``true``/``false`` for booleans, ``null`` for "automatic".
+
+    Example:
+        >>> format_value(None), format_value(0.5), format_value("</w>")
+        ('null', '0.5', '</w>')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def parse_value(param: LinkParam, text: str) -> object:
+    """Read a setting from URL text; ``None`` when it cannot be used (wrong type, out of range).
+
+    For an optional setting, ``null`` gives the :data:`_NULL` marker (stands for ``None``).
+
+    Example:
+        >>> parse_value(PARAMS["bpe_attach"], "true")
+        True
+        >>> parse_value(PARAMS["uni_shrink"], "2.5") is None
+        True
+        >>> parse_value(PARAMS["wp_vocab_size"], "null") is _NULL
+        True
+    """
+    if param.optional and text == "null":
+        return _NULL
+    value: object
+    if param.kind == "str":
+        return text if len(text) <= MAX_LINK_TEXT else None
+    if param.kind == "choice":
+        return text if text in param.options else None
+    if param.kind == "bool":
+        return {"true": True, "false": False}.get(text)
+    try:
+        value = int(text) if param.kind == "int" else float(text)
+    except ValueError:
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if (param.low is not None and value < param.low) or (
+        param.high is not None and value > param.high
+    ):
+        return None
+    return value
+
+
+class _Null:
+    """Marks a setting that the link sets to ``None`` (``null``), e.g. an automatic size."""
+
+    def __repr__(self) -> str:
+        return "null"
+
+
+_NULL = _Null()
+
+
+def _parse_ties(text: str) -> dict[int, tuple[str, str]] | None:
+    try:
+        rows = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(rows, list):
+        return None
+    out: dict[int, tuple[str, str]] = {}
+    for row in rows:
+        if (
+            not isinstance(row, list)
+            or len(row) != 3
+            or isinstance(row[0], bool)
+            or not isinstance(row[0], int)
+            or row[0] < 1
+            or not all(isinstance(s, str) and s for s in row[1:])
+        ):
+            return None
+        out[row[0]] = (row[1], row[2])
+    return out
+
+
+# --------------------------------------------------------------------------------------
+# Opening a link
+# --------------------------------------------------------------------------------------
+
+
+def apply_link(page: str) -> None:
+    """Restore the view a link describes (once per session, before any widget is drawn).
+
+    Args:
+        page: The URL path of the page being opened, e.g. ``"bpe_learn"``.
+
+    Example:
+        >>> apply_link("bpe_learn")  # doctest: +SKIP
+    """
+    state = st.session_state
+    if state.get(_APPLIED):
+        return
+    state[_APPLIED] = True
+    params = st.query_params.to_dict()
+    if not params:
+        return
+    problems: list[str] = []
+    _apply_corpus(params, problems)
+    spec = PAGES.get(page, PageLink())
+    for key in spec.params:
+        if key in params:
+            _apply_param(PARAMS[key], params[key], problems)
+    if spec.player and "step" in params:
+        try:
+            step = int(params["step"])
+        except ValueError:
+            step = 0
+        if step >= 1:
+            set_step(spec.player, step)
+        else:
+            problems.append("the step (not a whole number of at least 1)")
+    if spec.ties and "ties" in params:
+        ties = _parse_ties(params["ties"])
+        if ties is None:
+            problems.append("the tie choices (not in the expected form)")
+        else:
+            state[f"{spec.ties}__choices"] = (LINK_CONTEXT, ties)
+    known = {"corpus", "text", "step", "ties", *spec.params}
+    unknown = sorted(k for k in params if k not in known)
+    if unknown:
+        problems.append("unknown parts " + ", ".join(unknown))
+    state[_PROBLEMS] = problems
+
+
+def _apply_corpus(params: Mapping[str, str], problems: list[str]) -> None:
+    state = st.session_state
+    if "corpus" in params:
+        if params["corpus"] in EXAMPLES:
+            state[SOURCE_KEY] = params["corpus"]
+            state[_PREV_SOURCE_KEY] = params["corpus"]
+        else:
+            problems.append("the corpus (no built-in example has that name)")
+    elif "text" in params:
+        # subtle: the box counts as typed by the student (no prefill), so the picker never
+        # replaces it with an example's text.
+        state[SOURCE_KEY] = "type"
+        state[_PREV_SOURCE_KEY] = "type"
+        state[_TEXT_KEY] = params["text"]
+        state[_TEXT_PREFILL_KEY] = None
+
+
+def _apply_param(param: LinkParam, text: str, problems: list[str]) -> None:
+    value = parse_value(param, text)
+    if value is None:
+        problems.append(f"{param.key} (the value is not allowed here)")
+        return
+    value = None if value is _NULL else value
+    state = st.session_state
+    if param.shadow is None:
+        state[param.key] = value
+    else:
+        shadow = state.setdefault(param.shadow, dict(param.defaults or {}))
+        shadow[param.key] = value
+
+
+# --------------------------------------------------------------------------------------
+# Writing the current view into the link
+# --------------------------------------------------------------------------------------
+
+
+def build_params(page: str) -> tuple[dict[str, str], list[str]]:
+    """The URL parameters of the current view of ``page`` and what had to be left out.
+
+    Example:
+        >>> build_params("bpe_learn")  # doctest: +SKIP
+        ({'corpus': 'seed-low', 'bpe_num_merges': '10', ...}, [])
+    """
+    state = st.session_state
+    params: dict[str, str] = {}
+    left_out: list[str] = []
+    source = state.get(SOURCE_KEY)
+    if source in EXAMPLES:
+        params["corpus"] = str(source)
+    else:
+        text = state.get(_TEXT_KEY) if source == "type" else None
+        corpus = state.get(_CURRENT_KEY)
+        if text is None and isinstance(corpus, Corpus):
+            text = corpus.to_text()
+        if text and len(text) <= MAX_LINK_TEXT:
+            params["text"] = text
+        elif text:
+            left_out.append(
+                f"the corpus ({len(text):,} characters; links hold at most {MAX_LINK_TEXT:,}): "
+                "send the file along, or pick a built-in example"
+            )
+    spec = PAGES.get(page, PageLink())
+    for key in spec.params:
+        param = PARAMS[key]
+        if param.shadow is None:
+            if key not in state:
+                continue
+            value = state[key]
+        else:
+            shadow = state.get(param.shadow) or {}
+            value = shadow.get(key, (param.defaults or {}).get(key))
+        if value is None and not param.optional:
+            continue
+        if isinstance(value, str) and len(value) > MAX_LINK_TEXT:
+            left_out.append(f"{key} (longer than {MAX_LINK_TEXT:,} characters)")
+            continue
+        params[key] = format_value(value)
+    if spec.player and f"{spec.player}__step" in state:
+        params["step"] = str(get_step(spec.player))
+    if spec.ties:
+        live = state.get(f"{spec.ties}__choices_live")
+        if live:
+            params["ties"] = json.dumps(
+                [[s, a, b] for s, (a, b) in sorted(live.items())], ensure_ascii=False
+            )
+    return params, left_out
+
+
+def start_link_box(page: str) -> None:
+    """Note the page of this run and reserve the sidebar place of the "Share this view" box.
+
+    Call it from ``app.py`` on every full run, before the page runs.
+
+    Example:
+        >>> start_link_box("bpe_learn")  # doctest: +SKIP
+    """
+    st.session_state[_PAGE] = page
+    st.session_state[_SLOT] = st.sidebar.empty()
+
+
+def publish_link() -> None:
+    """Put the current view into the URL and show the link in the sidebar box.
+
+    ``app.py`` calls it after the page ran; the step player calls it after a step change
+    (inside its fragment, so the rest of the app does not rerun).
+
+    Example:
+        >>> publish_link()  # doctest: +SKIP
+    """
+    state = st.session_state
+    page = state.get(_PAGE)
+    if page is None:
+        return
+    params, left_out = build_params(page)
+    if st.query_params.to_dict() != params:
+        st.query_params.from_dict(params)
+    slot = state.get(_SLOT)
+    if slot is None:
+        return
+    base = (st.context.url or "").split("?")[0] or f"/{page}"
+    link = f"{base}?{urlencode(params)}" if params else base
+    problems = state.get(_PROBLEMS)
+    with slot.container(), st.expander("🔗 Share this view", expanded=bool(problems)):
+        if problems:
+            # the parts' names come from the URL: shown escaped
+            show_text(
+                "⚠️ The link this page opened with had parts that could not be used, so "
+                "their defaults are shown: " + "; ".join(problems) + ".",
+                small=True,
+            )
+        show_text(
+            "The address bar always holds a link to what you see: the corpus, the "
+            "settings and the step. Copy it from there, or from the box below (the icon "
+            "at its right).",
+            small=True,
+        )
+        st.code(link, language=None, wrap_lines=True)
+        for item in left_out:
+            show_text(f"Not in the link: {item}.", small=True)
