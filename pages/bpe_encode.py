@@ -29,6 +29,12 @@ if shared is not None:
         key="bpe_encode_unk",
         help="Seed 001: with merges u+g and h+ug, “mhug” becomes [UNK] hug.",
     )
+    quiz = st.toggle(
+        "Quiz me: let me type how a word is split before it is shown",
+        key="bpe_encode_quiz",
+        help="Type the pieces separated by spaces; the app says whether BPE splits the word "
+        "that way, and if not, which merge decides it.",
+    )
     model = result.model
     if use_unk:
         model = dataclasses.replace(model, unk_token="[UNK]")
@@ -37,4 +43,4 @@ if shared is not None:
         st.info("Type one or more words above to see how they are encoded.")
     else:
         word = st.selectbox("Show the iterations for", words, key="bpe_encode_word")
-        render_encode(model, text, word)
+        render_encode(model, text, word, quiz=quiz)

@@ -68,11 +68,17 @@ if settings is not None:
             if "wp_encode_text" not in st.session_state:
                 st.session_state["wp_encode_text"] = "hugs bum lowest unaffable"
             text = st.text_input("Words to encode", key="wp_encode_text")
-            c1, c2 = st.columns(2)
+            c1, c2, c3 = st.columns(3)
             word_start = c1.toggle(
                 "Show with a word-start marker (_), as seed 003 does", key="wp_word_start"
             )
             own = c2.toggle("Use my own vocabulary (vocab.txt)", key="wp_own_vocab")
+            seg_quiz = c3.toggle(
+                "Quiz me: let me type the pieces first",
+                key="wp_encode_quiz",
+                help="Type how you expect the word to be split (## optional); the app says "
+                "whether longest-match-first agrees, and if not, where and why.",
+            )
             model: WordPiece | None = result.model
             if own:
                 vocab_text = st.text_area(
@@ -91,6 +97,6 @@ if settings is not None:
                     st.info("Type one or more words above to see how they are looked up.")
                 else:
                     word = st.selectbox("Show the look-ups for", words, key="wp_encode_word")
-                    render_encode(model, text, word, word_start=word_start)
+                    render_encode(model, text, word, word_start=word_start, quiz=seg_quiz)
         with variants_tab:
             render_variants(corpus, st.session_state.get("wp_encode_text", "slow slowest"))

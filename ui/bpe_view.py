@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from itertools import pairwise
 
 import altair as alt
 import pandas as pd
@@ -32,7 +33,7 @@ from ui.common import (
     tie_picker,
 )
 from ui.html import badge_html, esc, show_html, show_text, token_spans_html
-from ui.quiz import quiz_gate
+from ui.quiz import boundaries, quiz_gate, segmentation_gate
 
 __all__ = [
     "BPESettings",
@@ -655,8 +656,93 @@ def _encode_step_html(step: EncodeStep, marker: str | None, unk: str | None) -> 
     )
 
 
-def render_encode(model: BPEModel, text: str, word: str) -> None:
-    """Show the tokens of ``text`` and the priority algorithm on ``word``."""
+def _pieces(tokens: list[str]) -> str:
+    return " ".join(f"<code>{esc(t)}</code>" for t in tokens)
+
+
+def segmentation_verdict(model: BPEModel, word: str, guess: list[str]) -> tuple[bool, str]:
+    """Right or wrong, and why, for a student's typed segmentation of ``word`` (HTML).
+
+    The guess is compared without end-of-word markers (typing them is allowed). When it is
+    wrong, the reason is the first merge that joins across one of the student's boundaries,
+    or the pair of final tokens that no learned merge joins.
+
+    >>> model = BPEModel((("l", "o"), ("lo", "w"), ("e", "s")))
+    >>> segmentation_verdict(model, "lowes", ["low", "es"])[0]
+    True
+    >>> right, why = segmentation_verdict(model, "lowes", ["lo", "wes"])
+    >>> right, "merge 2" in why
+    (False, True)
+    """
+    tokens = model.encode(word)
+    expected = model.strip_marker(tokens)
+    typed = model.strip_marker(guess)
+    listed = f"the model gives {_pieces(expected)}"
+    if typed == expected:
+        used = [s for s in model.encode_steps(word) if s.merged is not None]
+        how = ", ".join(f"{_pair(s.merged)} (merge {s.rank})" for s in used if s.merged)
+        return True, (
+            f"Right: {_pieces(expected)}."
+            + (f" The merges applied, in the order they were learned: {how}." if how else "")
+        )
+    if model.unk_token and model.unk_token in tokens:
+        return False, (
+            f"Not quite: {listed}. Characters never seen in training become "
+            f"<code>{esc(model.unk_token)}</code>, and no merge involves them."
+        )
+    if "".join(typed) != word:
+        return False, (
+            f"Your pieces spell “{esc(''.join(typed))}”, not “{esc(word)}”. Type the word's "
+            "letters with spaces where you expect the token boundaries."
+        )
+    cuts = boundaries(typed)
+    marker = model.end_of_word
+
+    def width(symbol: str) -> int:
+        return len(symbol) - (len(marker) if marker and symbol.endswith(marker) else 0)
+
+    for step in model.encode_steps(word):
+        if step.merged is None:
+            break
+        offsets = [0]
+        for symbol in step.symbols:
+            offsets.append(offsets[-1] + width(symbol))
+        crossed = [offsets[i + 1] for i in step.positions if offsets[i + 1] in cuts]
+        if crossed:
+            left = word[: crossed[0]]
+            return False, (
+                f"Not quite: {listed}. At iteration {step.number} the learned pair with the "
+                f"lowest merge number is {_pair(step.merged)} (merge {step.rank}); it joins "
+                f"across your boundary after “{esc(left)}”, so those two pieces cannot stay "
+                "apart. BPE does not look for a good split: it replays the merges in the "
+                "order they were learned."
+            )
+    # no merge crossed a boundary of the guess: the model stopped earlier than the guess
+    offset = 0
+    for left, right in pairwise(tokens):
+        offset += width(left)
+        if 0 < offset < len(word) and offset not in cuts:
+            return False, (
+                f"Not quite: {listed}. Your pieces need {_pair((left, right))} to be "
+                "merged, but that pair was never learned, so encoding stops with them apart."
+            )
+    return False, f"Not quite: {listed}."  # pragma: no cover - one of the above applies
+
+
+def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) -> None:
+    """Show the tokens of ``text`` and the priority algorithm on ``word``.
+
+    With ``quiz`` on, the student first types how ``word`` will be split.
+    """
+    if quiz and not segmentation_gate(
+        "bpe_encode",
+        model,
+        word,
+        lambda guess: segmentation_verdict(model, word, guess),
+        hint=" ".join(word[i : i + 2] for i in range(0, len(word), 2)),
+    ):
+        st.caption("The tokens and the iterations appear once you have answered.")
+        return
     marker = model.end_of_word or None
     unk = model.unk_token
     rows = []

@@ -1,13 +1,19 @@
-"""Quiz mode: before a step is shown, the student guesses which pair will be merged.
+"""Quiz mode: the student guesses before the app shows the answer.
 
-A page turns quiz mode on with a toggle and calls :func:`quiz_gate` at the top of its step
-view. Until the student has answered (or asked for the answer), the gate draws the question
-and returns ``False``: the page then shows only the state *before* the step. The verdict
-text comes from the page's own ``verdict`` function, so each algorithm explains its rule.
+- :func:`quiz_gate` (learn pages): before a step is shown, which pair will be merged?
+- :func:`segmentation_gate` (encode views): how will this word be split? The student types
+  the pieces separated by spaces.
+
+A page turns quiz mode on with a toggle and calls the gate first. Until the student has
+answered (or asked for the answer), the gate draws the question and returns ``False``: the
+page then hides the answer. The verdict text comes from the page's own ``verdict`` function,
+so each algorithm explains its own rule.
 
 Example:
     >>> shuffle_free_order([("s", "t"), ("e", "s")])
     [('e', 's'), ('s', 't')]
+    >>> boundaries(["lo", "w", "est"])
+    {2, 3}
 """
 
 from __future__ import annotations
@@ -16,9 +22,28 @@ from collections.abc import Callable, Hashable, Iterable
 
 import streamlit as st
 
-from ui.html import show_html
+from ui.html import esc, show_html
 
 Pair = tuple[str, str]
+
+
+def boundaries(pieces: Iterable[str]) -> set[int]:
+    """Character offsets where one piece ends and the next begins (inside the word)."""
+    cuts, offset = set(), 0
+    for piece in pieces:
+        offset += len(piece)
+        cuts.add(offset)
+    cuts.discard(offset)
+    return cuts
+
+
+def _verdict_box(right: bool, why: str) -> None:
+    icon = "✅" if right else "❌"
+    show_html(
+        f"<div class='sw-text' style='border:2px solid "
+        f"{'rgb(44,160,44)' if right else 'rgb(214,39,40)'};border-radius:.4em;"
+        f"padding:.5em .8em;margin:.4em 0'>{icon} {why}</div>"
+    )
 
 
 def shuffle_free_order(pairs: Iterable[Pair]) -> list[Pair]:
@@ -68,13 +93,7 @@ def quiz_gate(
     if step in answers:
         picked = answers[step]
         if picked is not None:
-            right, why = verdict(picked)
-            icon = "✅" if right else "❌"
-            show_html(
-                f"<div class='sw-text' style='border:2px solid "
-                f"{'rgb(44,160,44)' if right else 'rgb(214,39,40)'};border-radius:.4em;"
-                f"padding:.5em .8em;margin:.4em 0'>{icon} {why}</div>"
-            )
+            _verdict_box(*verdict(picked))
         return True
     with st.container(border=True):
         st.markdown(f"**Quiz: which pair will step {step} merge?**")
@@ -102,5 +121,92 @@ def quiz_gate(
             key=f"{namespace}_quiz_skip_{step}",
             on_click=_give_up,
             args=(namespace, context, step),
+        )
+    return False
+
+
+# --- typed segmentations --------------------------------------------------------------------
+
+
+def _seg_answers(namespace: str, context: Hashable) -> dict[str, tuple[str, ...] | None]:
+    stored = st.session_state.get(f"{namespace}__segquiz")
+    if stored and stored[0] == context:
+        return stored[1]
+    answers: dict[str, tuple[str, ...] | None] = {}
+    st.session_state[f"{namespace}__segquiz"] = (context, answers)
+    return answers
+
+
+def _seg_check(namespace: str, context: Hashable, word: str) -> None:
+    typed = st.session_state.get(f"{namespace}_segquiz_guess_{word}") or ""
+    if not typed.split():
+        st.session_state[f"{namespace}__segquiz_empty"] = word
+        return
+    _seg_answers(namespace, context)[word] = tuple(typed.split())
+
+
+def _seg_give_up(namespace: str, context: Hashable, word: str) -> None:
+    _seg_answers(namespace, context)[word] = None
+
+
+def _seg_again(namespace: str, context: Hashable, word: str) -> None:
+    _seg_answers(namespace, context).pop(word, None)
+
+
+def segmentation_gate(
+    namespace: str,
+    context: Hashable,
+    word: str,
+    verdict: Callable[[list[str]], tuple[bool, str]],
+    *,
+    hint: str,
+) -> bool:
+    """Ask how ``word`` will be split; return True once the answer may be shown.
+
+    Args:
+        namespace: the page's namespace for session state.
+        context: what the answers belong to (the model); answers reset with it.
+        word: the word in question.
+        verdict: ``typed pieces -> (right?, explanation HTML)``.
+        hint: how to type the pieces (plain text), e.g. ``"lo w est"``.
+
+    Example:
+        >>> segmentation_gate("bpe_enc", model, "lowest", verdict, hint="low est")  # doctest: +SKIP
+        False
+    """
+    answers = _seg_answers(namespace, context)
+    if word in answers:
+        typed = answers[word]
+        if typed is not None:
+            _verdict_box(*verdict(list(typed)))
+            st.button(
+                "Try another guess",
+                key=f"{namespace}_segquiz_again_{word}",
+                on_click=_seg_again,
+                args=(namespace, context, word),
+            )
+        return True
+    with st.container(border=True):
+        show_html(f"<p><strong>Quiz: how will “{esc(word)}” be split?</strong></p>")
+        if st.session_state.pop(f"{namespace}__segquiz_empty", None) == word:
+            st.warning("Type the pieces first, then check your answer.", icon="👆")
+        c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
+        c1.text_input(
+            "Your guess: the pieces, separated by spaces",
+            key=f"{namespace}_segquiz_guess_{word}",
+            placeholder=hint,
+        )
+        c2.button(
+            "Check my answer",
+            key=f"{namespace}_segquiz_check_{word}",
+            on_click=_seg_check,
+            args=(namespace, context, word),
+            type="primary",
+        )
+        c3.button(
+            "Just show me",
+            key=f"{namespace}_segquiz_skip_{word}",
+            on_click=_seg_give_up,
+            args=(namespace, context, word),
         )
     return False

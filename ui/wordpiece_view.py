@@ -33,7 +33,7 @@ from ui.common import (
     tie_picker,
 )
 from ui.html import badge_html, esc, show_html, token_spans_html
-from ui.quiz import quiz_gate
+from ui.quiz import quiz_gate, segmentation_gate
 
 __all__ = [
     "WordPieceSettings",
@@ -580,8 +580,117 @@ def _explain_encoding(
     )
 
 
-def render_encode(model: WordPiece, text: str, word: str, *, word_start: bool = False) -> None:
-    """The tokens of ``text``, then every substring tried for ``word``."""
+def _code_list(tokens: list[str]) -> str:
+    return " ".join(f"<code>{esc(t)}</code>" for t in tokens)
+
+
+def segmentation_verdict(model: WordPiece, word: str, guess: list[str]) -> tuple[bool, str]:
+    """Right or wrong, and why, for a student's typed segmentation of ``word`` (HTML).
+
+    The ``##`` of continuation pieces may be typed or left out. When the guess is wrong, the
+    reason is the first piece where it differs from greedy longest-match-first.
+
+    >>> model = WordPiece(["h", "hu", "##g", "##s", "##gs"])
+    >>> segmentation_verdict(model, "hugs", ["hu", "##gs"])[0]
+    True
+    >>> right, why = segmentation_verdict(model, "hugs", ["hu", "g", "s"])
+    >>> right, "longest" in why
+    (False, True)
+    """
+    tries, tokens = model.encode_steps(word)
+    prefix = model.prefix
+    typed = [
+        g[len(prefix) :] if i and prefix and g.startswith(prefix) else g
+        for i, g in enumerate(guess)
+    ]
+    unk = model.unk_token
+    if unk in tokens:
+        if typed == [unk]:
+            return True, (
+                f"Right: some part of “{esc(word)}” matches no vocabulary entry, so the whole "
+                f"word becomes <code>{esc(unk)}</code>."
+            )
+        missing = next((t for t in reversed(tries) if not t.matched), None)
+        where = (
+            f" No vocabulary entry matches at character {missing.start + 1}, not even the "
+            f"single letter (looked up as <code>{esc(missing.candidate)}</code>)."
+            if missing
+            else ""
+        )
+        return False, (
+            f"Not quite: the model gives {_code_list(tokens)}.{where} WordPiece then gives up "
+            f"on the whole word: it becomes <code>{esc(unk)}</code>."
+        )
+    if "".join(typed) != word:
+        return False, (
+            f"Your pieces spell “{esc(''.join(typed))}”, not “{esc(word)}”. Type the word's "
+            "letters with spaces where you expect the token boundaries."
+        )
+    plain = [t[len(prefix) :] if i and prefix else t for i, t in enumerate(tokens)]
+    if typed == plain:
+        return True, (
+            f"Right: {_code_list(tokens)}. From each position the longest piece in the "
+            "vocabulary was taken."
+        )
+    start = 0
+    for mine, theirs in zip(typed, plain, strict=False):
+        if mine != theirs:
+            break
+        start += len(mine)
+    index = len(boundaries_before(plain, start))
+    mine, theirs = typed[index], plain[index]
+    shown = tokens[index]
+    looked_up = mine if index == 0 else prefix + mine
+    if len(mine) > len(theirs):
+        reason = (
+            f"<code>{esc(looked_up)}</code> is not in the vocabulary, so the longest match "
+            f"there is <code>{esc(shown)}</code>"
+        )
+    else:
+        reason = (
+            f"<code>{esc(shown)}</code> is in the vocabulary and longer than your "
+            f"<code>{esc(looked_up)}</code>; longest-match-first takes the longest piece that "
+            "fits, so it never stops early"
+        )
+    return False, (
+        f"Not quite: the model gives {_code_list(tokens)}. From character {start + 1} "
+        f"(after “{esc(word[:start])}”), {reason}."
+        if start
+        else f"Not quite: the model gives {_code_list(tokens)}. At the start of the word, {reason}."
+    )
+
+
+def boundaries_before(pieces: list[str], offset: int) -> list[str]:
+    """The pieces that end at or before ``offset`` (a boundary of ``pieces``).
+
+    >>> boundaries_before(["hu", "g", "s"], 3)
+    ['hu', 'g']
+    """
+    out, end = [], 0
+    for piece in pieces:
+        if end + len(piece) > offset:
+            break
+        end += len(piece)
+        out.append(piece)
+    return out
+
+
+def render_encode(
+    model: WordPiece, text: str, word: str, *, word_start: bool = False, quiz: bool = False
+) -> None:
+    """The tokens of ``text``, then every substring tried for ``word``.
+
+    With ``quiz`` on, the student first types how ``word`` will be split.
+    """
+    if quiz and not segmentation_gate(
+        "wp_encode",
+        model,
+        word,
+        lambda guess: segmentation_verdict(model, word, guess),
+        hint=f"{word[:2]} {model.prefix}{word[2:]}" if len(word) > 2 else word,
+    ):
+        st.caption("The pieces and the look-ups appear once you have answered.")
+        return
     rows = []
     for w in text.split():
         tokens = model.encode(w)

@@ -262,3 +262,31 @@ def test_exports_offer_steps_and_model(learn: AppTest) -> None:
     learn.run()
     captions = " ".join(c.value for c in learn.caption)
     assert "tokenizer.json: not available" not in captions
+
+
+def test_encode_typed_segmentation_quiz() -> None:
+    at = _open("pages/bpe_encode.py")
+    at.toggle(key="bpe_encode_quiz").set_value(True)
+    at.run()
+    assert "low est &lt;/w&gt;" not in _html(at)  # hidden until answered
+    at.button(key="bpe_encode_segquiz_check_lowest").click()
+    at.run()
+    assert any("Type the pieces first" in w.value for w in at.warning)
+    at.text_input(key="bpe_encode_segquiz_guess_lowest").set_value("lo west")
+    at.button(key="bpe_encode_segquiz_check_lowest").click()
+    at.run()
+    page = _html(at)
+    assert "Not quite: the model gives low est" in page
+    assert "lo + w (merge 5); it joins across your boundary after “lo”" in page
+    assert "low est &lt;/w&gt;" in page  # revealed
+    at.button(key="bpe_encode_segquiz_again_lowest").click()
+    at.run()
+    at.text_input(key="bpe_encode_segquiz_guess_lowest").set_value("low est</w>")
+    at.button(key="bpe_encode_segquiz_check_lowest").click()
+    at.run()
+    assert "Right: low est ." in _html(at)
+    at.selectbox(key="bpe_encode_word").set_value("loki")
+    at.run()
+    at.button(key="bpe_encode_segquiz_skip_loki").click()
+    at.run()
+    assert "How “loki” is encoded" in " ".join(h.value for h in at.subheader)

@@ -179,3 +179,24 @@ def test_merges_table_for_the_export() -> None:
         5,
     ]
     assert df.iloc[1]["tied pairs"] > 1
+
+
+def test_typed_segmentation_quiz(at: AppTest) -> None:
+    at.number_input(key="wp_vocab_size").set_value(9)
+    at.text_input(key="wp_encode_text").set_value("hugs bum")
+    at.toggle(key="wp_encode_quiz").set_value(True)
+    at.run()
+    assert "hugs hu ##gs" not in _html(at)  # the answer stays hidden
+    at.text_input(key="wp_encode_segquiz_guess_hugs").set_value("hug s")
+    at.button(key="wp_encode_segquiz_check_hugs").click()
+    at.run()
+    page = _html(at)
+    assert "Not quite: the model gives hu ##gs" in page
+    assert "hug is not in the vocabulary, so the longest match there is hu" in page
+    assert "hugs hu ##gs" in page  # revealed after the answer
+    at.button(key="wp_encode_segquiz_again_hugs").click()
+    at.run()
+    at.text_input(key="wp_encode_segquiz_guess_hugs").set_value("hu gs")
+    at.button(key="wp_encode_segquiz_check_hugs").click()
+    at.run()
+    assert "Right: hu ##gs" in _html(at)
