@@ -6,7 +6,7 @@ import dataclasses
 
 import streamlit as st
 
-from ui.bpe_view import render_encode, shared_model
+from ui.bpe_view import imported_model, render_encode, shared_model
 from ui.corpus_picker import require_corpus
 from ui.shell import ensure_app_shell
 
@@ -30,17 +30,32 @@ if shared is not None:
         help="Seed 001: with merges u+g and h+ug, “mhug” becomes [UNK] hug.",
     )
     quiz = st.toggle(
-        "Quiz me: let me type how a word is split before it is shown",
+        "Quiz me: let me type how a word is split first",
         key="bpe_encode_quiz",
         help="Type the pieces separated by spaces; the app says whether BPE splits the word "
         "that way, and if not, which merge decides it.",
     )
+    own = st.toggle(
+        "Use merges learned elsewhere",
+        key="bpe_encode_own",
+        help="A subword-nmt codes file or a Hugging Face BPE tokenizer.json, e.g. one "
+        "exported from the “learn merges” page or trained with the libraries.",
+    )
     model = result.model
-    if use_unk:
-        model = dataclasses.replace(model, unk_token="[UNK]")
-    words = list(dict.fromkeys(text.split()))
-    if not words:
-        st.info("Type one or more words above to see how they are encoded.")
-    else:
-        word = st.selectbox("Show the iterations for", words, key="bpe_encode_word")
-        render_encode(model, text, word, quiz=quiz)
+    if own:
+        with st.container(border=True):
+            model = imported_model()
+            if model is not None and use_unk and model.alphabet is None:
+                st.caption(
+                    "A codes file does not list the characters seen in training, so no "
+                    "character is mapped to [UNK] with these merges."
+                )
+    if model is not None:
+        if use_unk:
+            model = dataclasses.replace(model, unk_token="[UNK]")
+        words = list(dict.fromkeys(text.split()))
+        if not words:
+            st.info("Type one or more words above to see how they are encoded.")
+        else:
+            word = st.selectbox("Show the iterations for", words, key="bpe_encode_word")
+            render_encode(model, text, word, quiz=quiz)

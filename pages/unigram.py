@@ -5,10 +5,12 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.corpus_picker import require_corpus
+from ui.exports import export_panel
 from ui.player import step_player
 from ui.shell import ensure_app_shell
 from ui.unigram_view import (
     describe_step,
+    likelihood_chart_data,
     page_tabs,
     render_seed_001,
     render_train_step,
@@ -37,6 +39,15 @@ with train_tab:
             lambda n: render_train_step(result, n, settings, corpus),
             label="Step",
             describe=lambda n: describe_step(result, n),
+        )
+        export_panel(
+            "unigram",
+            result.steps,
+            likelihood_chart_data(result),
+            [
+                ("sentencepiece .vocab", "unigram.vocab", result.model.to_vocab_text),
+                ("tokenizer.json", "tokenizer.json", result.model.to_tokenizer_json),
+            ],
         )
     else:
         st.info("Fix the settings above to train the model.", icon="ℹ️")

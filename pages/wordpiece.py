@@ -68,12 +68,11 @@ if settings is not None:
             if "wp_encode_text" not in st.session_state:
                 st.session_state["wp_encode_text"] = "hugs bum lowest unaffable"
             text = st.text_input("Words to encode", key="wp_encode_text")
-            c1, c2, c3 = st.columns(3)
-            word_start = c1.toggle(
+            word_start = st.toggle(
                 "Show with a word-start marker (_), as seed 003 does", key="wp_word_start"
             )
-            own = c2.toggle("Use my own vocabulary (vocab.txt)", key="wp_own_vocab")
-            seg_quiz = c3.toggle(
+            own = st.toggle("Use my own vocabulary (vocab.txt)", key="wp_own_vocab")
+            seg_quiz = st.toggle(
                 "Quiz me: let me type the pieces first",
                 key="wp_encode_quiz",
                 help="Type how you expect the word to be split (## optional); the app says "

@@ -32,6 +32,7 @@ from ui.common import (
     tie_choices,
     tie_picker,
 )
+from ui.corpus_picker import decode_upload
 from ui.html import badge_html, esc, show_html, show_text, token_spans_html
 from ui.quiz import boundaries, quiz_gate, segmentation_gate
 
@@ -654,6 +655,58 @@ def _encode_step_html(step: EncodeStep, marker: str | None, unk: str | None) -> 
         f"<div class='sw-small'>Pairs present: {'; '.join(pairs) or '—'}</div>"
         f"<div>{explain_encode_step(step)}</div>{after}</div>"
     )
+
+
+def imported_model() -> BPEModel | None:
+    """A model trained elsewhere: a subword-nmt codes file or a BPE ``tokenizer.json``.
+
+    Pasted or uploaded; the format is recognised by the first character (``{`` for JSON).
+    Returns ``None`` after saying what is missing or wrong (the pasted text is kept).
+    """
+    st.text_area(
+        "Paste a subword-nmt codes file (one merge “left right” per line) or a tokenizer.json",
+        key="bpe_codes_text",
+        height=150,
+        placeholder="#version: 0.2\ne s\nes t</w>\nl o",
+    )
+    upload = st.file_uploader(
+        "…or upload one",
+        type=["txt", "codes", "bpe", "json"],
+        key="bpe_codes_upload",
+        max_upload_size=20,
+    )
+    text = st.session_state.get("bpe_codes_text") or ""
+    name = "the pasted text"
+    if upload is not None:
+        try:
+            text, _ = decode_upload(upload.getvalue())
+        except SubwordError as err:
+            show_text(str(err))
+            return None
+        name = upload.name
+    if not text.strip():
+        st.info("Paste or upload a codes file or a tokenizer.json to use its merges here.")
+        return None
+    is_json = text.lstrip().startswith("{")
+    try:
+        model = BPEModel.from_tokenizer_json(text) if is_json else BPEModel.from_codes(text)
+    except SubwordError as err:
+        st.error(f"This is not a {'BPE tokenizer.json' if is_json else 'codes file'} yet:")
+        show_text(str(err))
+        return None
+    marker = (
+        f"the marker {model.end_of_word} glued to the last letter"
+        if model.attach_end_of_word and model.end_of_word
+        else f"the marker {model.end_of_word} as a symbol of its own"
+        if model.end_of_word
+        else "no end-of-word marker"
+    )
+    show_text(
+        f"Read {name} as a {'tokenizer.json' if is_json else 'codes file'}: "
+        f"{len(model.merges):,} merges, {marker}.",
+        small=True,
+    )
+    return model
 
 
 def _pieces(tokens: list[str]) -> str:

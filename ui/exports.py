@@ -18,6 +18,7 @@ import pandas as pd
 import streamlit as st
 
 from subword_core.errors import SubwordError
+from ui.html import show_text
 
 
 def _plain(value: object) -> object:
@@ -73,12 +74,14 @@ def export_panel(
             try:
                 data = produce()
             except SubwordError as err:
-                col.caption(f"{label}: not available for this model. {err}")
+                with col:
+                    show_text(f"{label}: not available for this model. {err}", small=True)
                 continue
             col.download_button(
                 label, data, file_name=name, mime="text/plain", key=f"{key}_dl_{name}"
             )
         st.caption(
             "The model files load in the reference libraries: subword-nmt's apply-bpe (codes), "
-            "BERT-style tools (vocab.txt), and Hugging Face tokenizers (tokenizer.json)."
+            "BERT-style tools (vocab.txt), sentencepiece-style tools (.vocab: piece, TAB, "
+            "log-probability) and Hugging Face tokenizers (tokenizer.json)."
         )

@@ -154,6 +154,7 @@ PARAMS: dict[str, LinkParam] = {
     "bpe_quiz": LinkParam("bpe_quiz", "bool"),
     "bpe_encode_text": LinkParam("bpe_encode_text", "str"),
     "bpe_encode_unk": LinkParam("bpe_encode_unk", "bool"),
+    "bpe_encode_quiz": LinkParam("bpe_encode_quiz", "bool"),
     **_kept(
         wordpiece_view.WIDGETS_KEY,
         wordpiece_view.WIDGET_DEFAULTS,
@@ -165,6 +166,8 @@ PARAMS: dict[str, LinkParam] = {
         },
     ),
     "wp_quiz": LinkParam("wp_quiz", "bool"),
+    "wp_encode_text": LinkParam("wp_encode_text", "str"),
+    "wp_encode_quiz": LinkParam("wp_encode_quiz", "bool"),
     **_kept(
         unigram_view.WIDGETS_KEY,
         unigram_view.WIDGET_DEFAULTS,
@@ -220,9 +223,21 @@ _BPE = ("bpe_num_merges", "bpe_min_frequency", "bpe_marker", "bpe_attach", "bpe_
 
 PAGES: dict[str, PageLink] = {
     "bpe_learn": PageLink((*_BPE, "bpe_quiz"), "bpe_learn", "bpe"),
-    "bpe_encode": PageLink((*_BPE, "bpe_encode_text", "bpe_encode_unk"), None, "bpe"),
+    "bpe_encode": PageLink(
+        (*_BPE, "bpe_encode_text", "bpe_encode_unk", "bpe_encode_quiz"), None, "bpe"
+    ),
     "wordpiece": PageLink(
-        ("wp_vocab_size", "wp_scoring", "wp_tie_break", "wp_prefix", "wp_quiz"), "wp_learn", "wp"
+        (
+            "wp_vocab_size",
+            "wp_scoring",
+            "wp_tie_break",
+            "wp_prefix",
+            "wp_quiz",
+            "wp_encode_text",
+            "wp_encode_quiz",
+        ),
+        "wp_learn",
+        "wp",
     ),
     "unigram": PageLink(tuple(k for k in PARAMS if k.startswith("uni_")), "uni_train"),
     "byte_level": PageLink(tuple(k for k in PARAMS if k.startswith("bbpe_")), "bbpe_learn", "bbpe"),

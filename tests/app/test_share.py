@@ -45,11 +45,14 @@ LINKS: dict[str, dict[str, str]] = {
         "bpe_num_merges": "6",
         "bpe_encode_text": "slowest lower",
         "bpe_encode_unk": "true",
+        "bpe_encode_quiz": "true",
     },
     "wordpiece": {
         "corpus": "seed-hug",
         "wp_vocab_size": "12",
         "wp_scoring": "frequency",
+        "wp_encode_text": "hugs bun",
+        "wp_encode_quiz": "true",
         "step": "2",
     },
     "unigram": {
