@@ -19,7 +19,12 @@ formats are accepted and detected automatically:
 Input that starts with ``{`` is read as a dictionary. Otherwise, if every non-blank line (or more
 than half of them, or half when the others look like count lines with a typo, e.g. ``lower x``)
 looks like ``word count``, the input is read as count lines and every line must then be valid;
-anything else is running text. Words are never normalised or changed beyond that.
+anything else is running text.
+
+The text is first normalised to Unicode **NFC** (:func:`normalize_text`): a letter typed as a
+base letter plus a combining mark (``e`` + U+0301) becomes the single composed letter (``é``),
+so two words that look the same are the same word; a note says when this changed anything.
+Words are not changed beyond that (no lower-casing, no accent stripping).
 
 Example:
     >>> parse_corpus("low low lower").as_dict()
@@ -34,12 +39,22 @@ from __future__ import annotations
 
 import ast
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from subword_core.errors import CorpusError, ParameterError
 
-__all__ = ["END_OF_WORD_MARKER_IN_TUTORIALS", "Corpus", "parse_corpus"]
+__all__ = [
+    "END_OF_WORD_MARKER_IN_TUTORIALS",
+    "NORMAL_FORM",
+    "Corpus",
+    "normalize_text",
+    "parse_corpus",
+]
+
+NORMAL_FORM = "NFC"
+"""The Unicode normal form of every corpus and typed word (composed letters)."""
 
 #: The end-of-word symbol used by the classic BPE tutorials' dictionaries.
 END_OF_WORD_MARKER_IN_TUTORIALS = "</w>"
@@ -184,7 +199,8 @@ class Corpus:
         """Write the corpus as ``word count`` lines that :func:`parse_corpus` reads back.
 
         A word that itself ends with ``:`` is written as ``word: count`` so that its own colon is
-        not mistaken for the separator. ``parse_corpus(corpus.to_text()) == corpus`` always holds.
+        not mistaken for the separator. ``parse_corpus(corpus.to_text()) == corpus`` holds for
+        every corpus whose words are in NFC (all corpora that :func:`parse_corpus` returns).
 
         Example:
             >>> print(Corpus.from_counts({"low": 5, "newest": 6}).to_text())
@@ -195,6 +211,16 @@ class Corpus:
             f"{word}: {count}" if word.endswith(":") else f"{word} {count}"
             for word, count in self.items
         )
+
+
+def normalize_text(text: str) -> str:
+    """Return ``text`` in the app's Unicode normal form (:data:`NORMAL_FORM`, i.e. NFC).
+
+    Example:
+        >>> normalize_text("cafe\u0301") == "caf\u00e9"
+        True
+    """
+    return unicodedata.normalize(NORMAL_FORM, text)
 
 
 def parse_corpus(text: str) -> Corpus:
@@ -224,6 +250,19 @@ def parse_corpus(text: str) -> Corpus:
         raise ParameterError(
             f"The corpus must be given as text (a str), not {type(text).__name__}."
         )
+    normal = normalize_text(text)
+    corpus = _parse(normal)
+    if normal != text:
+        note = (
+            f"The text was normalised to Unicode {NORMAL_FORM}: letters typed as a base letter "
+            "plus a combining accent became single letters, so words that look the same count "
+            "as one word."
+        )
+        corpus = Corpus(corpus.items, corpus.source_format, (*corpus.notes, note))
+    return corpus
+
+
+def _parse(text: str) -> Corpus:
     stripped = text.strip()
     if not stripped:
         raise CorpusError(_empty_message())

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import subword_core.corpus
 import subword_core.errors
-from subword_core.corpus import Corpus, parse_corpus
+from subword_core.corpus import Corpus, normalize_text, parse_corpus
 from subword_core.errors import CorpusError, ParameterError, SubwordError
 
 SEED_TEXT = "low low low low low lower lower newest newest newest newest newest newest"
@@ -329,7 +329,9 @@ def test_to_text_round_trip_for_awkward_words() -> None:
 
 # --- properties ---------------------------------------------------------------------------------
 
-words = st.text(min_size=1, max_size=12).filter(lambda w: not any(ch.isspace() for ch in w))
+words = st.text(min_size=1, max_size=12).filter(
+    lambda w: not any(ch.isspace() for ch in w) and w == normalize_text(w)
+)
 
 
 @settings(max_examples=300)
@@ -367,3 +369,20 @@ def test_doctests(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def test_text_is_normalised_to_nfc_and_the_student_is_told() -> None:
+    decomposed = "cafe\u0301 caf\u00e9 re\u0301sume\u0301"
+    corpus = parse_corpus(decomposed)
+    assert corpus.as_dict() == {"caf\u00e9": 2, "r\u00e9sum\u00e9": 1}
+    assert any("NFC" in note for note in corpus.notes)
+    assert not parse_corpus("caf\u00e9 low").notes  # already NFC: nothing to say
+
+
+@given(st.text(min_size=1, max_size=40))
+def test_parsed_words_are_always_nfc(text: str) -> None:
+    try:
+        corpus = parse_corpus(text)
+    except CorpusError:
+        return
+    assert all(word == normalize_text(word) for word in corpus.words)
