@@ -24,8 +24,9 @@ from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import SubwordError
 from ui.common import TABLE_CSS, text_colour
 from ui.html import badge_html, esc, show_html, token_spans_html
+from ui.limits import LIMITS
 
-MAX_SAMPLES = 5000
+MAX_SAMPLES = LIMITS.dropout_samples
 
 
 def _pair(pair: tuple[str, str]) -> str:

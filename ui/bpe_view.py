@@ -34,6 +34,7 @@ from ui.common import (
 )
 from ui.corpus_picker import decode_upload
 from ui.html import badge_html, esc, show_html, show_text, token_spans_html
+from ui.limits import LIMITS, advice
 from ui.quiz import boundaries, quiz_gate, segmentation_gate
 
 __all__ = [
@@ -56,7 +57,7 @@ __all__ = [
 
 CHART_ROWS = 25
 TABLE_ROWS = 30
-MAX_MERGES = 5000
+MAX_MERGES = LIMITS.merges
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,10 @@ def settings_panel() -> BPESettings | None:
     if num_merges is None or int(num_merges) != num_merges or num_merges < 1:
         problems.append("The number of merges must be a whole number of at least 1.")
     elif num_merges > MAX_MERGES:
-        problems.append(f"At most {MAX_MERGES} merges: more would make the trace too long.")
+        problems.append(
+            f"At most {MAX_MERGES:,} merges: more would make the trace too long. "
+            + advice("merges")
+        )
     if min_frequency is None or int(min_frequency) != min_frequency or min_frequency < 1:
         problems.append("The minimum pair count must be a whole number of at least 1.")
     if any(ch.isspace() for ch in marker):

@@ -59,6 +59,7 @@ from ui.common import (
     tie_picker,
 )
 from ui.html import badge_html, esc, show_html, show_text, token_spans_html
+from ui.limits import LIMITS, advice
 
 __all__ = [
     "SAMPLES",
@@ -83,7 +84,7 @@ __all__ = [
     "train_or_explain",
 ]
 
-MAX_MERGES = 5000
+MAX_MERGES = LIMITS.merges
 MAX_CARDS = 200
 UNK = "[UNK]"
 _NS = "bbpe"  # namespace of the tie choices
@@ -436,7 +437,10 @@ def settings_panel() -> ByteLevelSettings | None:
     if num_merges is None or int(num_merges) != num_merges or num_merges < 1:
         problems.append("The number of merges must be a whole number of at least 1.")
     elif num_merges > MAX_MERGES:
-        problems.append(f"At most {MAX_MERGES} merges: more would make the trace too long.")
+        problems.append(
+            f"At most {MAX_MERGES:,} merges: more would make the trace too long. "
+            + advice("merges")
+        )
     if min_frequency is None or int(min_frequency) != min_frequency or min_frequency < 1:
         problems.append("The minimum pair count must be a whole number of at least 1.")
     if problems:

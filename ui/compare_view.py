@@ -41,6 +41,7 @@ from subword_core.encoders import boundaries
 from subword_core.errors import SubwordError
 from ui.common import TABLE_CSS, remember, restore_widgets
 from ui.html import badge_html, esc, show_html, token_spans_html
+from ui.limits import LIMITS
 
 __all__ = [
     "ALGORITHMS",
@@ -73,7 +74,7 @@ MARKERS: dict[str, str] = {
 """The marker each algorithm's tokens may carry (shown muted, stripped for comparing)."""
 
 BYTES = 256
-MAX_TARGET = 5_000
+MAX_TARGET = LIMITS.compare_target
 WIDGETS_KEY = "cmp__widgets"
 WIDGET_DEFAULTS: dict[str, object] = {"cmp_target": "30", "cmp_text": "lowest newer wider 你"}
 

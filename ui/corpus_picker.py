@@ -41,10 +41,11 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from subword_core.corpus import Corpus, parse_corpus
+from subword_core.corpus import Corpus, normalize_text, parse_corpus
 from subword_core.errors import CorpusError, SubwordError
 from subword_core.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text
 from ui.html import esc, show_html, show_text
+from ui.limits import LIMITS, advice
 
 __all__ = [
     "FORMAT_NAMES",
@@ -89,10 +90,10 @@ FORMAT_NAMES = {
 """Plain-language names of ``Corpus.source_format`` values."""
 
 # The text box is prefilled with at most this many characters (the pydoc example is ~466 KB).
-_PREFILL_LIMIT = 20_000
+_PREFILL_LIMIT = LIMITS.prefill_chars
 # The table is prefilled with at most this many rows (most frequent words of a large corpus).
 _TABLE_PREFILL_ROWS = 500
-_MAX_UPLOAD_MB = 20
+_MAX_UPLOAD_MB = LIMITS.upload_mb
 
 _FORMATS_HELP = """Three ways to write a corpus:
 
@@ -153,15 +154,65 @@ def decode_upload(data: bytes) -> tuple[str, str]:
         ) from None
 
 
+def within_limits(text: str) -> tuple[str, str | None]:
+    """Cut ``text`` to the corpus limit (:data:`ui.limits.LIMITS`) at a word boundary.
+
+    Returns:
+        ``(text to use, note or None)``; the note says what was cut and what to do instead.
+
+    Example:
+        >>> within_limits("low lower")
+        ('low lower', None)
+    """
+    limit = LIMITS.corpus_chars
+    if len(text) <= limit:
+        return text, None
+    cut = max(text.rfind(" ", 0, limit), text.rfind("\n", 0, limit))
+    used = text[: cut if cut > 0 else limit]
+    return used, (
+        f"Limit: the text has {len(text):,} characters; the first {len(used):,} are used "
+        f"(the limit is {limit:,}). {advice('corpus_chars')}"
+    )
+
+
+def keep_frequent_words(corpus: Corpus) -> Corpus:
+    """Keep the :data:`ui.limits.LIMITS` ``corpus_words`` most frequent words (with a note).
+
+    Example:
+        >>> keep_frequent_words(Corpus.from_counts({"low": 5})).words
+        ('low',)
+    """
+    limit = LIMITS.corpus_words
+    if len(corpus) <= limit:
+        return corpus
+    ranked = sorted(range(len(corpus.items)), key=lambda i: -corpus.items[i][1])
+    kept = sorted(ranked[:limit])  # first-seen order, as everywhere else
+    dropped = sum(corpus.items[i][1] for i in ranked[limit:])
+    note = (
+        f"Limit: the corpus has {len(corpus):,} distinct words; the {limit:,} most frequent "
+        f"are used ({dropped:,} occurrences of rarer words are left out). " + advice("corpus_words")
+    )
+    items = tuple(corpus.items[i] for i in kept)
+    return Corpus(items, corpus.source_format, (*corpus.notes, note))
+
+
 @st.cache_data(max_entries=64, show_spinner=False)
 def _parse_text(text: str) -> _Outcome:
-    """Parse text (cached, so errors are cached too: they come back as data, not exceptions)."""
+    """Parse text (cached, so errors are cached too: they come back as data, not exceptions).
+
+    The input policy (:mod:`ui.limits`) applies here: a text over the size limit is used in
+    part, a corpus with too many distinct words keeps its most frequent ones; notes say so.
+    """
+    used, cut_note = within_limits(text)
     try:
-        return _Outcome(parse_corpus(text))
+        corpus = keep_frequent_words(parse_corpus(used))
     except CorpusError as err:
         return _Outcome(None, str(err), f"line {err.line}" if err.line is not None else None)
     except SubwordError as err:
         return _Outcome(None, str(err))
+    if cut_note:
+        corpus = Corpus(corpus.items, corpus.source_format, (cut_note, *corpus.notes))
+    return _Outcome(corpus)
 
 
 @st.cache_data(max_entries=len(EXAMPLES), show_spinner="Reading the example…")
@@ -176,7 +227,7 @@ def _rows_outcome(rows: list[tuple[Any, Any]]) -> _Outcome:
     seen: dict[str, int] = {}
     repeated: list[str] = []
     for number, (raw_word, raw_count) in enumerate(rows, start=1):
-        word = "" if _is_missing(raw_word) else str(raw_word).strip()
+        word = "" if _is_missing(raw_word) else normalize_text(str(raw_word).strip())
         if not word and _is_missing(raw_count):
             continue
         where = f"row {number}"
@@ -207,11 +258,11 @@ def _rows_outcome(rows: list[tuple[Any, Any]]) -> _Outcome:
         pairs.append((word, int(count_value)))
     if not pairs:
         return _Outcome(None, "The table is empty: add at least one word with a count.")
-    corpus = Corpus.from_counts(pairs)
+    corpus = keep_frequent_words(Corpus.from_counts(pairs))
     if repeated:
         shown = ", ".join(repeated[:8]) + (" …" if len(repeated) > 8 else "")
         note = f"Some words are in more than one row, so their counts were added: {shown}."
-        corpus = Corpus(corpus.items, source_format="counts", notes=(note,))
+        corpus = Corpus(corpus.items, source_format="counts", notes=(*corpus.notes, note))
     return _Outcome(corpus)
 
 
@@ -449,7 +500,10 @@ def _show_summary(corpus: Corpus) -> None:
         f"<strong>{corpus.total:,}</strong> words in total",
         f'<div class="sw-small">Read as: {esc(fmt)}</div>',
     ]
-    parts += [f'<div class="sw-small">ℹ️ {esc(note)}</div>' for note in corpus.notes]
+    parts += [
+        f'<div class="sw-small">{"⚠️" if note.startswith("Limit:") else "ℹ️"} {esc(note)}</div>'
+        for note in corpus.notes
+    ]
     show_html(f'<div class="sw-text">{"".join(parts)}</div>')
 
 

@@ -33,6 +33,7 @@ from ui.common import (
     tie_picker,
 )
 from ui.html import badge_html, esc, show_html, visible_whitespace
+from ui.limits import LIMITS
 
 __all__ = [
     "SEED_TEXT",
@@ -51,7 +52,7 @@ __all__ = [
 
 SEED_TEXT = "aaabdaaabac"
 """Seed 003's example."""
-MAX_TEXT = 2000
+MAX_TEXT = LIMITS.gage_chars
 """Longest text the page accepts (the step view draws every character as a box)."""
 SHOW_CHARS = 400
 """Characters drawn per string; longer strings are cut with a note."""

@@ -43,6 +43,7 @@ from subword_core import bpe, unigram, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
 from ui.html import esc, show_html, token_spans_html
+from ui.limits import LIMITS
 
 __all__ = [
     "MAX_SIZE",
@@ -64,10 +65,10 @@ __all__ = [
     "wordpiece_parity",
 ]
 
-MAX_SIZE = 2_000
+MAX_SIZE = LIMITS.parity_vocab
 """The largest number of merges / vocabulary size the page accepts (keeps a run short)."""
 
-MAX_WORDS = 3_000
+MAX_WORDS = LIMITS.parity_words
 """WordPiece and Unigram train on at most this many distinct words (the most frequent)."""
 
 SHOW_DIFFS = 8

@@ -41,6 +41,7 @@ from ui import bpe_view, byte_level_view, compare_view, gage_view, unigram_view,
 from ui.common import LINK_CONTEXT
 from ui.corpus_picker import SOURCE_KEY
 from ui.html import show_text
+from ui.limits import LIMITS
 from ui.player import get_step, set_step
 
 __all__ = [
@@ -57,7 +58,7 @@ __all__ = [
     "start_link_box",
 ]
 
-MAX_LINK_TEXT = 1500
+MAX_LINK_TEXT = LIMITS.link_chars
 """Longest corpus or text (in characters) put into a link; browsers and chat tools cut
 longer addresses, and a book does not belong in a URL anyway."""
 

@@ -40,6 +40,7 @@ from subword_core.unigram import (
 from ui.common import TABLE_CSS, remember, restore_widgets, text_colour
 from ui.corpus_picker import SOURCE_KEY
 from ui.html import badge_html, esc, show_html, token_spans_html
+from ui.limits import LIMITS, advice
 
 __all__ = [
     "SEED_001",
@@ -76,10 +77,12 @@ SEED_001_PRINTED = {
     ("p", "u", "g"): ("5/210 × 36/210 × 20/210", 0.000389),
 }
 
-MAX_VOCAB = 20_000
-MAX_TABLE_SEGMENTATIONS = 1000  # the all-segmentations table refuses words with more
-MAX_LATTICE_CHARS = 40  # the lattice chart draws words up to this length
-MAX_SAMPLES = 20_000
+MAX_VOCAB = LIMITS.vocab
+MAX_TABLE_SEGMENTATIONS = (
+    LIMITS.segmentations
+)  # the all-segmentations table refuses words with more
+MAX_LATTICE_CHARS = LIMITS.lattice_chars  # the lattice chart draws words up to this length
+MAX_SAMPLES = LIMITS.unigram_samples
 TABLE_ROWS = 30
 HIST_ROWS = 12
 
@@ -339,7 +342,9 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
             else "The vocabulary size must be at least 1."
         )
     elif size > MAX_VOCAB:
-        problems.append(f"At most {MAX_VOCAB:,} pieces: more would make the trace too long.")
+        problems.append(
+            f"At most {MAX_VOCAB:,} pieces: more would make the trace too long. {advice('vocab')}"
+        )
     if em is None or int(em) != em or not 1 <= em <= 20:
         problems.append("The number of EM iterations must be a whole number from 1 to 20.")
     if max_len is None or int(max_len) != max_len or not 1 <= max_len <= 32:

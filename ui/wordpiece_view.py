@@ -33,6 +33,7 @@ from ui.common import (
     tie_picker,
 )
 from ui.html import badge_html, esc, show_html, token_spans_html
+from ui.limits import LIMITS, advice
 from ui.quiz import quiz_gate, segmentation_gate
 
 __all__ = [
@@ -53,7 +54,7 @@ __all__ = [
 ]
 
 TABLE_ROWS = 30
-MAX_VOCAB = 20_000
+MAX_VOCAB = LIMITS.vocab
 
 
 @dataclass(frozen=True)
@@ -165,7 +166,9 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
             "single character (word-initial and continuation form) is always a token."
         )
     elif size > MAX_VOCAB:
-        problems.append(f"At most {MAX_VOCAB} tokens: more would make the trace too long.")
+        problems.append(
+            f"At most {MAX_VOCAB:,} tokens: more would make the trace too long. {advice('vocab')}"
+        )
     if any(ch.isspace() for ch in prefix):
         problems.append("The continuation prefix cannot contain spaces.")
     if problems:

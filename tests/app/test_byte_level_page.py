@@ -226,7 +226,9 @@ def test_bad_settings_are_explained(at: AppTest) -> None:
     assert any("at least 1" in e.value for e in at.error)
     at.number_input(key="bbpe_num_merges").set_value(9999)
     at.run()
-    assert any("At most 5000 merges" in e.value for e in at.error)
+    assert any(
+        "At most 5,000 merges" in e.value and "SUBWORD_LIMIT_MERGES" in e.value for e in at.error
+    )
 
 
 def test_settings_survive_a_page_switch(at: AppTest) -> None:
