@@ -8,6 +8,7 @@ from subword_core.errors import SubwordError
 from subword_core.wordpiece import WordPiece
 from ui.corpus_picker import require_corpus
 from ui.exports import export_panel
+from ui.html import show_error
 from ui.player import step_player
 from ui.shell import ensure_app_shell
 from ui.wordpiece_view import (
@@ -88,7 +89,7 @@ if settings is not None:
                 try:
                     model = WordPiece.from_vocab_text(vocab_text)
                 except SubwordError as err:
-                    st.error(str(err), icon="⚠️")
+                    show_error(str(err))
                     model = None
             words = list(dict.fromkeys(text.split()))
             if model is not None:

@@ -23,7 +23,7 @@ from subword_core.bpe import BPEModel, EncodeStep
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import SubwordError
 from ui.common import TABLE_CSS, text_colour
-from ui.html import badge_html, esc, show_html, token_spans_html
+from ui.html import badge_html, esc, show_error, show_html, token_spans_html
 from ui.limits import LIMITS
 
 MAX_SAMPLES = LIMITS.dropout_samples
@@ -293,7 +293,7 @@ def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) ->
         target = parse_corpus(text)
         result = _joint(source, target, num_merges, tuple(sorted(options.items())))
     except SubwordError as err:
-        st.error(str(err), icon="⚠️")
+        show_error(str(err))
         return
     df = joint_table(result)
     if df.empty:

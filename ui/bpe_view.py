@@ -33,7 +33,7 @@ from ui.common import (
     tie_picker,
 )
 from ui.corpus_picker import decode_upload
-from ui.html import badge_html, esc, show_html, show_text, token_spans_html
+from ui.html import badge_html, esc, md_escape, show_error, show_html, show_text, token_spans_html
 from ui.limits import LIMITS, advice
 from ui.quiz import boundaries, quiz_gate, segmentation_gate
 
@@ -220,7 +220,7 @@ def train_or_explain(corpus: Corpus, settings: BPESettings) -> BPEResult | None:
     try:
         return _train(corpus, settings, tuple(sorted(choices.items())))
     except SubwordError as err:
-        st.error(str(err), icon="⚠️")
+        show_error(str(err))
         return None
 
 
@@ -822,7 +822,7 @@ def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) 
         + (f". The marker {marker} counts as part of a token." if marker else ".")
     )
 
-    st.subheader(f"How “{word}” is encoded, iteration by iteration")
+    st.subheader(f"How “{md_escape(word)}” is encoded, iteration by iteration")
     for step in model.encode_steps(word):
         show_html(_encode_step_html(step, marker, unk))
     tokens = model.encode(word)

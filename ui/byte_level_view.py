@@ -58,7 +58,7 @@ from ui.common import (
     tie_choices,
     tie_picker,
 )
-from ui.html import badge_html, esc, show_html, show_text, token_spans_html
+from ui.html import badge_html, esc, show_error, show_html, show_text, token_spans_html
 from ui.limits import LIMITS, advice
 
 __all__ = [
@@ -501,7 +501,7 @@ def train_or_explain(corpus: Corpus, settings: ByteLevelSettings) -> ByteLevelRe
     try:
         return _train(corpus, settings, tuple(sorted(choices.items())))
     except SubwordError as err:
-        st.error(str(err), icon="⚠️")
+        show_error(str(err))
         return None
 
 
@@ -578,7 +578,7 @@ def render_tokens(model: ByteLevelModel, text: str) -> None:
     try:
         enc = model.encode_detailed(text)
     except SubwordError as err:
-        st.error(str(err), icon="⚠️")
+        show_error(str(err))
         return
     tokens = [t.token for t in enc.tokens]
     n_bytes = len(enc.data) - enc.prefix
@@ -683,7 +683,7 @@ def render_hex_input(model: ByteLevelModel) -> None:
     try:
         data = parse_hex(raw)
     except SubwordError as err:
-        st.error(str(err), icon="⚠️")
+        show_error(str(err))
         return
     if not data:
         st.info("Type some bytes, e.g. e4 bd a0 ff.")
@@ -937,7 +937,7 @@ def render_compare(
     try:
         char_result = _char_train(corpus, settings)
     except SubwordError as err:
-        st.error(str(err), icon="⚠️")
+        show_error(str(err))
         return
     st.markdown(
         f"Both learned **{settings.num_merges}** merges from the same corpus"

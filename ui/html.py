@@ -26,6 +26,8 @@ __all__ = [
     "STYLE",
     "badge_html",
     "esc",
+    "md_escape",
+    "show_error",
     "show_html",
     "show_text",
     "token_spans_html",
@@ -232,6 +234,31 @@ def show_html(fragment: str) -> None:
         >>> show_html(token_spans_html(["lo", "w"]))  # doctest: +SKIP
     """
     st.html(STYLE + fragment)
+
+
+_MARKDOWN_SPECIALS = frozenset("\\`*_[]<>$!~#|:&")
+
+
+def md_escape(text: str) -> str:
+    """Escape ``text`` for Streamlit markdown (``st.error``, ``st.subheader``…): shown literally.
+
+    Every character that markdown or Streamlit gives a meaning (emphasis, links, images, HTML,
+    LaTeX, colour directives, emoji codes, tables) gets a backslash, which markdown drops.
+
+    Example:
+        >>> print(md_escape("**a** [x](y)"))
+        \\*\\*a\\*\\* \\[x\\](y)
+    """
+    return "".join("\\" + ch if ch in _MARKDOWN_SPECIALS else ch for ch in text)
+
+
+def show_error(message: str) -> None:
+    """A red error box with ``message`` shown literally (it may quote what the student typed).
+
+    Example:
+        >>> show_error("The word 'a</w>b' already contains the marker")  # doctest: +SKIP
+    """
+    st.error(md_escape(message), icon="⚠️")
 
 
 def show_text(text: str, *, small: bool = False) -> None:

@@ -39,7 +39,7 @@ from subword_core.unigram import (
 )
 from ui.common import TABLE_CSS, remember, restore_widgets, text_colour
 from ui.corpus_picker import SOURCE_KEY
-from ui.html import badge_html, esc, show_html, token_spans_html
+from ui.html import badge_html, esc, show_html, show_text, token_spans_html
 from ui.limits import LIMITS, advice
 
 __all__ = [
@@ -1121,7 +1121,7 @@ def _model_from_vocab() -> Unigram | None:
         raw = upload.getvalue()
         try:
             text = raw.decode("utf-8-sig")
-            st.caption(f"Read {upload.name} as UTF-8 ({len(raw):,} bytes).")
+            show_text(f"Read {upload.name} as UTF-8 ({len(raw):,} bytes).", small=True)
         except UnicodeDecodeError:
             _problem("The file is not UTF-8 text, so it cannot be a sentencepiece .vocab file.")
             return None

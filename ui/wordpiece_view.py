@@ -32,7 +32,7 @@ from ui.common import (
     tie_choices,
     tie_picker,
 )
-from ui.html import badge_html, esc, show_html, token_spans_html
+from ui.html import badge_html, esc, md_escape, show_error, show_html, token_spans_html
 from ui.limits import LIMITS, advice
 from ui.quiz import quiz_gate, segmentation_gate
 
@@ -206,7 +206,7 @@ def train_or_explain(
     try:
         return _train(corpus, settings, tuple(sorted(choices.items())))
     except SubwordError as err:
-        st.error(str(err), icon="⚠️")
+        show_error(str(err))
         return None
 
 
@@ -712,7 +712,7 @@ def render_encode(
             "word instead of “##” marking the pieces that continue one. Same pieces, other "
             "spelling."
         )
-    st.subheader(f"How “{word}” is looked up")
+    st.subheader(f"How “{md_escape(word)}” is looked up")
     tries, tokens = model.encode_steps(word)
     show_html(f"<p>{_explain_encoding(model, word, tries, tokens)}</p>")
     if tries:
