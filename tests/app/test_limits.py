@@ -1,0 +1,65 @@
+"""The input policy (ui.limits): limits hit are said in the page, with what to do instead."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ui import corpus_picker
+from ui.limits import LIMITS, Limits, advice
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def _typed(text: str, page: str = "pages/bpe_learn.py") -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page(page)
+    at.run()
+    at.sidebar.radio(key="corpus__source").set_value("type")
+    at.run()
+    at.sidebar.text_area(key="corpus__text").set_value(text)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _sidebar_text(at: AppTest) -> str:
+    return " ".join(el.proto.body for el in at.sidebar.get("html"))
+
+
+def test_a_long_text_is_used_in_part_and_the_box_keeps_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(corpus_picker, "LIMITS", Limits(corpus_chars=40))
+    text = "lowlimit " * 10 + "newlimit " * 10  # 180 characters; a text no other test uses
+    at = _typed(text)
+    note = _sidebar_text(at)
+    assert "Limit: the text has 180 characters; the first 35 are used" in note
+    assert "SUBWORD_LIMIT_CORPUS_CHARS" in note and "learn-bpe" in note
+    assert at.session_state["corpus__current"].as_dict() == {"lowlimit": 4}
+    assert at.sidebar.text_area(key="corpus__text").value == text  # nothing typed is lost
+
+
+def test_too_many_distinct_words_keeps_the_most_frequent(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(corpus_picker, "LIMITS", Limits(corpus_words=2))
+    at = _typed("rare1 common2 common2 common1 common1 common1 rare2")
+    assert at.session_state["corpus__current"].as_dict() == {"common2": 2, "common1": 3}
+    assert "the 2 most frequent are used (2 occurrences of rarer words" in _sidebar_text(at)
+
+
+def test_too_many_merges_says_what_to_do() -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page("pages/bpe_learn.py")
+    at.run()
+    at.number_input(key="bpe_num_merges").set_value(LIMITS.merges + 1)
+    at.run()
+    assert not at.exception
+    message = " ".join(e.value for e in at.error)
+    assert f"At most {LIMITS.merges:,} merges" in message
+    assert advice("merges") in message
+
+
+def test_limits_come_from_the_environment_when_valid() -> None:
+    limits = Limits.from_env({"SUBWORD_LIMIT_MERGES": "50", "SUBWORD_LIMIT_VOCAB": "-3"})
+    assert limits.merges == 50
+    assert limits.vocab == Limits().vocab  # not a number >= 1: the default stays

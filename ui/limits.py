@@ -1,0 +1,104 @@
+"""The app's input policy: every size limit in one place, and what to do when one is hit.
+
+One server is shared by a whole class, so no single input may take minutes or gigabytes.
+Every page reads its limits from :data:`LIMITS`; a teacher with a bigger machine can raise
+any of them with an environment variable ``SUBWORD_LIMIT_<NAME>`` (e.g.
+``SUBWORD_LIMIT_CORPUS_CHARS=10000000 streamlit run app.py``).
+
+When a limit is hit the page says so in plain words, with the number, and what to do instead
+(:func:`advice`). Nothing the student typed is thrown away: a corpus over the limit is used
+in part and the box keeps all of it.
+
+Example:
+    >>> LIMITS.merges
+    5000
+    >>> Limits.from_env({"SUBWORD_LIMIT_MERGES": "100"}).merges
+    100
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+
+__all__ = ["LIMITS", "Limits", "advice"]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits (all whole numbers).
+
+    Attributes:
+        corpus_chars: characters of corpus text read (a longer text is cut at a word boundary).
+        corpus_words: distinct words kept (the most frequent ones beyond this).
+        upload_mb: size of an uploaded file, in MB.
+        prefill_chars: characters copied into the text box when switching to "type".
+        merges: merges learned by BPE and byte-level BPE.
+        vocab: vocabulary size of WordPiece and Unigram.
+        compare_target: the shared vocabulary size on the Compare page.
+        gage_chars: length of the text Gage's compression works on.
+        parity_vocab: the vocabulary size on the Parity page (it runs four libraries).
+        parity_words: distinct words the Parity page compares.
+        dropout_samples: how often one word can be encoded with BPE-dropout at once.
+        unigram_samples: how many segmentations Unigram sampling draws at once.
+        segmentations: segmentations of one word listed by Unigram (2^(n-1) for n letters).
+        lattice_chars: the longest word whose Unigram lattice is drawn.
+        link_chars: the longest corpus or text put into a shareable link.
+    """
+
+    corpus_chars: int = 5_000_000
+    corpus_words: int = 50_000
+    upload_mb: int = 20
+    prefill_chars: int = 20_000
+    merges: int = 5_000
+    vocab: int = 20_000
+    compare_target: int = 5_000
+    gage_chars: int = 2_000
+    parity_vocab: int = 2_000
+    parity_words: int = 3_000
+    dropout_samples: int = 5_000
+    unigram_samples: int = 20_000
+    segmentations: int = 1_000
+    lattice_chars: int = 40
+    link_chars: int = 1_500
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Limits:
+        """The defaults, each overridden by ``SUBWORD_LIMIT_<NAME>`` if set to a number >= 1.
+
+        Example:
+            >>> Limits.from_env({"SUBWORD_LIMIT_VOCAB": "oops"}).vocab  # ignored: not a number
+            20000
+        """
+        environ = os.environ if environ is None else environ
+        values: dict[str, int] = {}
+        for f in fields(cls):
+            raw = environ.get(f"SUBWORD_LIMIT_{f.name.upper()}", "").strip()
+            if raw.isdigit() and int(raw) >= 1:
+                values[f.name] = int(raw)
+        return cls(**values)
+
+
+LIMITS = Limits.from_env()
+"""The limits in force (read once, when the app starts)."""
+
+
+def advice(name: str) -> str:
+    """What to do instead when the limit ``name`` is hit (plain text, one sentence).
+
+    Example:
+        >>> advice("merges").startswith("Learn fewer merges")
+        True
+    """
+    raise_it = f"a teacher can raise the limit with SUBWORD_LIMIT_{name.upper()}"
+    tips = {
+        "corpus_chars": "To learn from all of it, use the command line "
+        "(python -m subword_core learn-bpe), or " + raise_it + ".",
+        "corpus_words": "The rarest words matter least for the first merges; to use them all, "
+        "use the command line (python -m subword_core learn-bpe), or " + raise_it + ".",
+        "merges": "Learn fewer merges here (the first few hundred show the idea), use the "
+        "command line for more, or " + raise_it + ".",
+        "vocab": "Choose a smaller vocabulary, or " + raise_it + ".",
+    }
+    return tips.get(name, f"Choose a smaller value, or {raise_it}.")
