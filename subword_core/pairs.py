@@ -3,7 +3,8 @@
 Both learners repeatedly pick a pair of neighbouring symbols and merge it everywhere.
 Recounting every pair after every merge is what the tutorials do and is easy to read, but
 slow on a real text; ``PairTable`` keeps the counts, which words hold each pair, and where
-each pair is first seen, and updates only the words a merge touches.
+each pair is first seen, and updates only the pairs next to the occurrences a merge
+replaces. The textbook loop is kept in the tests as the oracle it must agree with.
 
 >>> table = PairTable([["l", "o", "w"], ["l", "o"]], [5, 2])
 >>> table.counts[("l", "o")], table.first_seen(("o", "w"))
@@ -13,8 +14,7 @@ each pair is first seen, and updates only the words a merge touches.
 from __future__ import annotations
 
 import heapq
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -102,82 +102,96 @@ def merge_symbols(
 
 
 class PairTable:
-    """Pair counts with a word index and a lazy max-heap, updated one word at a time.
+    """Pair counts, a pair -> words index and pairs grouped by count, updated per merge.
 
-    subtle: a heap entry is only a hint. Counts change all the time, so an entry is
-    trusted only if it still matches the current count; stale and duplicate entries are
-    dropped when they reach the top.
+    Attributes:
+        words: every word's current symbols (a new list replaces a word's list when it
+            changes, so ``words[i] is old_list`` tells whether word ``i`` changed).
+        freq: every word's count.
+        counts: ``{pair: weighted count}`` of every pair that occurs (count > 0).
+        where: ``{pair: {word index: occurrences in that word}}``.
+        first_word: ``{pair: lowest index of a word holding it}`` (corpus order).
+        by_count: ``{count: pairs with that count}``; ``by_count[best]`` are the tied pairs.
+
+    subtle: a merge of ``(a, b)`` changes only the pairs right next to each occurrence,
+    so a step costs time in proportion to the words it changes, not to the corpus. The
+    counts live in buckets (``by_count``), so the most frequent pairs and all the pairs
+    tied with them are found without sorting every pair.
+
+    >>> table = PairTable([["a", "b", "c"], ["a", "b"]], [2, 1])
+    >>> table.best_count(), sorted(table.by_count[3])
+    (3, [('a', 'b')])
+    >>> [(i, after) for i, _, after, _ in table.merge(("a", "b"))]
+    [(0, ['ab', 'c']), (1, ['ab'])]
+    >>> table.counts
+    {('ab', 'c'): 2}
     """
 
     def __init__(self, words: list[list[str]], counts: list[int]) -> None:
-        self.counts: dict[Pair, int] = {}
-        self.where: dict[Pair, set[int]] = {}
-        self.first_word: dict[Pair, int] = {}
         self.words = words
         self.freq = counts
+        self.counts: dict[Pair, int] = {}
+        self.where: dict[Pair, dict[int, int]] = {}
+        self.first_word: dict[Pair, int] = {}
+        pair_counts, where, first_word = self.counts, self.where, self.first_word
         for index, symbols in enumerate(words):
-            self._add(index, symbols, +1)
-        self.heap: list[tuple[int, Pair]] = [(-c, p) for p, c in self.counts.items()]
-        heapq.heapify(self.heap)
+            freq = counts[index]
+            for pair in pairwise(symbols):
+                pair_counts[pair] = pair_counts.get(pair, 0) + freq
+                holders = where.get(pair)
+                if holders is None:
+                    where[pair] = {index: 1}
+                    first_word[pair] = index  # words are visited in corpus order
+                else:
+                    holders[index] = holders.get(index, 0) + 1
+        self.by_count: dict[int, set[Pair]] = {}
+        for pair, count in pair_counts.items():
+            self.by_count.setdefault(count, set()).add(pair)
+        # a max-heap (negated) of the counts that have a bucket; a popped count whose
+        # bucket is gone is simply dropped (lazy deletion)
+        self._levels = [-count for count in self.by_count]
+        heapq.heapify(self._levels)
 
-    def _add(self, index: int, symbols: Sequence[str], sign: int) -> set[Pair]:
-        freq = self.freq[index] * sign
-        touched: set[Pair] = set()
-        for pair, n in Counter(pairwise(symbols)).items():
-            self.counts[pair] = self.counts.get(pair, 0) + n * freq
-            touched.add(pair)
-            if sign > 0:
-                self.where.setdefault(pair, set()).add(index)
-                if index < self.first_word.get(pair, index + 1):
-                    self.first_word[pair] = index
-        return touched
+    # -- reading -------------------------------------------------------------------------
 
-    def replace_word(self, index: int, new: list[str]) -> set[Pair]:
-        """Swap word ``index``'s symbols for ``new``, update every affected count.
+    def best_count(self) -> int:
+        """The highest pair count (0 when no word has two symbols left).
 
-        Returns the pairs whose count changed (a pair whose count fell to 0 is no longer
-        in ``counts``).
+        >>> PairTable([["a"]], [3]).best_count()
+        0
         """
-        old = self.words[index]
-        self.words[index] = new
-        # subtle: only the net change per pair matters; a merge leaves most of a word's
-        # pairs as they were, and those need no update at all.
-        delta: dict[Pair, int] = {}
-        for pair in pairwise(old):
-            delta[pair] = delta.get(pair, 0) - 1
-        new_pairs = set()
-        for pair in pairwise(new):
-            delta[pair] = delta.get(pair, 0) + 1
-            new_pairs.add(pair)
-        freq = self.freq[index]
-        counts, where, first_word = self.counts, self.where, self.first_word
-        touched: set[Pair] = set()
-        for pair, n in delta.items():
-            if not n:
-                continue
-            touched.add(pair)
-            count = counts.get(pair, 0) + n * freq
-            if n > 0:
-                where.setdefault(pair, set()).add(index)
-                if index < first_word.get(pair, index + 1):
-                    first_word[pair] = index
-            elif pair not in new_pairs:
-                holders = where[pair]
-                holders.discard(index)
-                if not holders:
-                    del where[pair]
-                    first_word.pop(pair, None)
-                elif first_word.get(pair) == index:
-                    first_word[pair] = min(holders)
-            if count <= 0:
-                counts.pop(pair, None)
-            else:
-                counts[pair] = count
-                heapq.heappush(self.heap, (-count, pair))
-        return touched
+        levels = self.top_levels(1)
+        return levels[0] if levels else 0
+
+    def top_levels(self, rows: int) -> list[int]:
+        """The highest distinct counts, best first, until their pairs number ``rows``.
+
+        >>> PairTable([["a", "b", "a", "b", "c"]], [1]).top_levels(2)
+        [2, 1]
+        """
+        heap, buckets = self._levels, self.by_count
+        taken: list[int] = []
+        covered = 0
+        while heap and covered < rows:
+            count = -heapq.heappop(heap)
+            bucket = buckets.get(count)
+            if not bucket or (taken and taken[-1] == count):
+                continue  # stale or duplicate entry
+            taken.append(count)
+            covered += len(bucket)
+        for count in taken:
+            heapq.heappush(heap, -count)
+        if len(heap) > 2 * len(buckets) + 64:
+            self._levels = [-count for count in buckets]
+            heapq.heapify(self._levels)
+        return taken
 
     def first_seen(self, pair: Pair) -> tuple[int, int]:
-        """(word index, character offset) of the pair's first occurrence in corpus order."""
+        """(word index, character offset) of the pair's first occurrence in corpus order.
+
+        >>> PairTable([["x"], ["a", "b", "a", "b"]], [1, 1]).first_seen(("b", "a"))
+        (1, 1)
+        """
         index = self.first_word[pair]
         symbols = self.words[index]
         offset = 0
@@ -187,26 +201,203 @@ class PairTable:
             offset += len(symbols[i])
         raise AssertionError("pair index out of date")  # pragma: no cover
 
-    def top(self, k: int) -> list[tuple[Pair, int]]:
-        """The ``k`` most frequent pairs plus every pair tied with the best, best first."""
-        heap = self.heap
-        taken: dict[Pair, int] = {}
-        best = 0
-        while heap:
-            neg, pair = heap[0]
-            count = self.counts.get(pair, 0)
-            if count != -neg or pair in taken:
-                heapq.heappop(heap)
+    def ordered(self, pairs: Collection[Pair], limit: int, tie_break: str) -> list[Pair]:
+        """The first ``limit`` of ``pairs`` (all with one count) in the tie rule's order.
+
+        ``"lexicographic"``: greatest ``(left, right)`` first; ``"first-seen"``: earliest
+        first occurrence in corpus order first. Exact, without ranking every pair: only
+        the ``limit`` best are sorted.
+
+        >>> table = PairTable([["b", "a", "c"], ["a", "b"]], [1, 1])
+        >>> table.ordered(table.by_count[1], 2, "first-seen")
+        [('b', 'a'), ('a', 'c')]
+        >>> table.ordered(table.by_count[1], 2, "lexicographic")
+        [('b', 'a'), ('a', 'c')]
+        """
+        if tie_break == "lexicographic":
+            # subtle: subword-nmt takes max((count, pair)): among equal counts the pair
+            # that sorts last as a (left, right) tuple of strings wins.
+            if len(pairs) <= limit:
+                return sorted(pairs, reverse=True)
+            return heapq.nlargest(limit, pairs)
+        if len(pairs) <= limit:
+            return sorted(pairs, key=self.first_seen)
+        first_word = self.first_word
+        # subtle: the word index decides, except between pairs first seen in the same
+        # word; so take the ``limit`` earliest by word, then add every pair of the last
+        # word taken (they may sit further left in it), and sort those few exactly.
+        head = heapq.nsmallest(limit, pairs, key=first_word.__getitem__)
+        last = first_word[head[-1]]
+        keep = {pair for pair in head if first_word[pair] < last}
+        count = self.counts[head[0]]
+        for pair in pairwise(self.words[last]):
+            if self.counts.get(pair) == count and first_word[pair] == last:
+                keep.add(pair)
+        return sorted(keep, key=self.first_seen)[:limit]
+
+    # -- changing ------------------------------------------------------------------------
+
+    def merge(
+        self, pair: Pair, merged: str | None = None
+    ) -> list[tuple[int, list[str], list[str], int]]:
+        """Merge every non-overlapping occurrence of ``pair`` (left to right) in every word.
+
+        ``merged`` is the new symbol (``left + right`` unless given). Returns, in corpus
+        order, ``(word index, symbols before, symbols after, merges in the word)`` for each
+        word that changed. Counts, buckets, ``where`` and ``first_word`` are updated.
+
+        >>> table = PairTable([["a", "a", "a"]], [2])
+        >>> table.merge(("a", "a")), table.counts
+        ([(0, ['a', 'a', 'a'], ['aa', 'a'], 1)], {('aa', 'a'): 2})
+        """
+        left, right = pair
+        if merged is None:
+            merged = left + right
+        words, freqs, where, first_word = self.words, self.freq, self.where, self.first_word
+        delta: dict[Pair, int] = {}  # net change of each count over the whole merge
+        dirty: set[Pair] = set()  # pairs whose first word lost its last occurrence
+        changed: list[tuple[int, list[str], list[str], int]] = []
+        for index in sorted(where.get(pair, ())):
+            old = words[index]
+            new, removed, added = _merge_local(old, left, right, merged)
+            words[index] = new
+            freq = freqs[index]
+            for gone in removed:
+                delta[gone] = delta.get(gone, 0) - freq
+                holders = where[gone]
+                left_over = holders[index] - 1
+                if left_over:
+                    holders[index] = left_over
+                else:
+                    del holders[index]
+                    if first_word[gone] == index:
+                        dirty.add(gone)
+            for made in added:
+                delta[made] = delta.get(made, 0) + freq
+                holders = where.get(made)
+                if holders is None:
+                    where[made] = {index: 1}
+                    first_word[made] = index
+                else:
+                    holders[index] = holders.get(index, 0) + 1
+                    if index < first_word[made]:
+                        first_word[made] = index
+            changed.append((index, old, new, len(old) - len(new)))
+        # subtle: recomputing a first word is a scan of the pair's holders, so it is done
+        # once per pair here rather than every time one of its words changes.
+        for moved in dirty:
+            holders = where[moved]
+            if holders:
+                first_word[moved] = min(holders)
+            else:
+                del where[moved]
+                del first_word[moved]
+        self._apply(delta)
+        return changed
+
+    def replace_word(self, index: int, new: list[str]) -> set[Pair]:
+        """Swap word ``index``'s symbols for ``new`` (any change, not only a merge).
+
+        Returns the pairs whose count changed (a pair whose count fell to 0 is no longer
+        in ``counts``).
+
+        >>> table = PairTable([["a", "b"]], [1])
+        >>> sorted(table.replace_word(0, ["a", "c"])), table.counts
+        ([('a', 'b'), ('a', 'c')], {('a', 'c'): 1})
+        """
+        old = self.words[index]
+        self.words[index] = new
+        freq = self.freq[index]
+        where, first_word = self.where, self.first_word
+        net: dict[Pair, int] = {}
+        for pair in pairwise(old):
+            net[pair] = net.get(pair, 0) - 1
+        for pair in pairwise(new):
+            net[pair] = net.get(pair, 0) + 1
+        delta: dict[Pair, int] = {}
+        for pair, n in net.items():
+            if not n:
                 continue
-            if not taken:
-                best = count
-            elif len(taken) >= k and count < best:
-                break
-            heapq.heappop(heap)
-            taken[pair] = count
-        for pair, count in taken.items():
-            heapq.heappush(heap, (-count, pair))
-        if len(heap) > 4 * len(self.counts) + 1000:
-            self.heap = [(-c, p) for p, c in self.counts.items()]
-            heapq.heapify(self.heap)
-        return list(taken.items())
+            delta[pair] = n * freq
+            holders = where.setdefault(pair, {})
+            left_over = holders.get(index, 0) + n
+            if left_over:
+                holders[index] = left_over
+                if index < first_word.get(pair, index + 1):
+                    first_word[pair] = index
+            else:
+                del holders[index]
+                if not holders:
+                    del where[pair]
+                    del first_word[pair]
+                elif first_word[pair] == index:
+                    first_word[pair] = min(holders)
+        self._apply(delta)
+        return set(delta)
+
+    def _apply(self, delta: Mapping[Pair, int]) -> None:
+        """Add ``delta`` to the counts, moving each pair to its new count's bucket."""
+        counts, buckets = self.counts, self.by_count
+        for pair, change in delta.items():
+            if not change:
+                continue
+            old = counts.get(pair, 0)
+            if old:
+                bucket = buckets[old]
+                bucket.discard(pair)
+                if not bucket:
+                    del buckets[old]
+            new = old + change
+            if new > 0:
+                counts[pair] = new
+                bucket = buckets.get(new)
+                if bucket is None:
+                    buckets[new] = {pair}
+                    heapq.heappush(self._levels, -new)
+                else:
+                    bucket.add(pair)
+            else:
+                counts.pop(pair, None)
+
+
+def _merge_local(
+    old: list[str], left: str, right: str, merged: str
+) -> tuple[list[str], list[Pair], list[Pair]]:
+    """Merge ``(left, right)`` in one word; also the pair occurrences it removed and added.
+
+    Only pairs touching a merged occurrence change: ``x a b y`` loses ``(x, a)``,
+    ``(a, b)``, ``(b, y)`` and gains ``(x, ab)``, ``(ab, y)``.
+
+    >>> new, removed, added = _merge_local(["x", "a", "b", "a", "b"], "a", "b", "ab")
+    >>> new, added
+    (['x', 'ab', 'ab'], [('x', 'ab'), ('ab', 'ab')])
+    >>> removed
+    [('x', 'a'), ('a', 'b'), ('b', 'a'), ('a', 'b')]
+    """
+    out: list[str] = []
+    removed: list[Pair] = []
+    added: list[Pair] = []
+    i, n = 0, len(old)
+    last_end = -2  # index (in ``old``) of the right half of the previous merge
+    while i < n:
+        if i + 1 < n and old[i] == left and old[i + 1] == right:
+            if out:
+                if last_end == i - 1:
+                    # subtle: two merges side by side ("a b a b"): the old pair between
+                    # them, (b, a), was already removed by the previous merge's right side
+                    added.append((merged, merged))
+                else:
+                    removed.append((old[i - 1], left))
+                    added.append((old[i - 1], merged))
+            removed.append((left, right))
+            if i + 2 < n:
+                removed.append((right, old[i + 2]))
+                if not (i + 3 < n and old[i + 2] == left and old[i + 3] == right):
+                    added.append((merged, old[i + 2]))
+            out.append(merged)
+            last_end = i + 1
+            i += 2
+        else:
+            out.append(old[i])
+            i += 1
+    return out, removed, added
