@@ -885,13 +885,15 @@ class _Ranker:
         if len(self._rows) > 4 * len(table.counts) + 10_000:
             self._rows.clear()
         ties = table.by_count[levels[0]]
-        tied = table.ordered(ties, self.max_ties, self.tie_break)
+        if len(ties) > self.max_ties:  # the ties left out do not fill rows: look further
+            levels = table.top_levels(self.top_k + len(ties) - self.max_ties)
+        tied = table.ordered_level(levels[0], self.max_ties, self.tie_break)
         ordered = list(tied)
         for level in levels[1:]:
             room = self.top_k - len(ordered)
             if room <= 0:
                 break
-            ordered += table.ordered(table.by_count[level], room, self.tie_break)
+            ordered += table.ordered_level(level, room, self.tie_break)
         rows = [self.pair_count(pair) for pair in ordered]
         return levels[0], rows, tuple(tied), len(ties)
 

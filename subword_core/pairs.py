@@ -127,6 +127,8 @@ class PairTable:
     {('ab', 'c'): 2}
     """
 
+    small_bucket = 32  # buckets up to 4 * limit + this are simply sorted (tests lower it)
+
     def __init__(self, words: list[list[str]], counts: list[int]) -> None:
         self.words = words
         self.freq = counts
@@ -151,6 +153,12 @@ class PairTable:
         # bucket is gone is simply dropped (lazy deletion)
         self._levels = [-count for count in self.by_count]
         heapq.heapify(self._levels)
+        # {count: min-heap of (rule key, pair)} for the large buckets that were asked for
+        # in order (see ``ordered_level``); entries are hints, checked against ``counts``
+        # and ``first_word`` when they reach the top
+        self._heaps: dict[int, list[tuple[object, Pair]]] = {}
+        self._heap_rule = ""
+        self._descending: dict[Pair, tuple[tuple[int, ...], ...]] = {}
 
     # -- reading -------------------------------------------------------------------------
 
@@ -235,6 +243,63 @@ class PairTable:
                 keep.add(pair)
         return sorted(keep, key=self.first_seen)[:limit]
 
+    def ordered_level(self, count: int, limit: int, tie_break: str) -> list[Pair]:
+        """``ordered(self.by_count[count], limit, tie_break)``, fast on large buckets.
+
+        subtle: late in a long run thousands of pairs share a count of 1, 2 or 3, and
+        ranking them all at every step would dominate. A bucket that large gets a heap in
+        the tie rule's order, kept up to date by later merges, so each step only pops its
+        ``limit`` first pairs.
+
+        >>> table = PairTable([["b", "a", "c"], ["a", "b"]], [1, 1])
+        >>> table.ordered_level(1, 2, "first-seen")
+        [('b', 'a'), ('a', 'c')]
+        """
+        bucket = self.by_count[count]
+        if len(bucket) <= 4 * limit + self.small_bucket:
+            return self.ordered(bucket, limit, tie_break)
+        if tie_break != self._heap_rule:
+            self._heaps.clear()
+            self._heap_rule = tie_break
+        heap = self._heaps.get(count)
+        if heap is None or len(heap) > 3 * len(bucket) + 64:
+            heap = [(self._key(pair), pair) for pair in bucket]
+            heapq.heapify(heap)
+            self._heaps[count] = heap
+        counts, first_word = self.counts, self.first_word
+        by_first = tie_break != "lexicographic"
+        taken: dict[Pair, object] = {}
+        last: object = None
+        while heap:
+            key, pair = heap[0]
+            if counts.get(pair) != count or (by_first and first_word[pair] != key) or pair in taken:
+                heapq.heappop(heap)  # stale or duplicate
+                continue
+            # in first-seen order, keep going past ``limit`` while the first word is the
+            # same: those pairs are then ordered by their offset inside that word
+            if len(taken) >= limit and (not by_first or key != last):
+                break
+            heapq.heappop(heap)
+            taken[pair] = last = key
+        for pair, key in taken.items():
+            heapq.heappush(heap, (key, pair))
+        if by_first:
+            return sorted(taken, key=self.first_seen)[:limit]
+        return list(taken)
+
+    def _key(self, pair: Pair) -> object:
+        """The pair's place in the heap order of ``ordered_level``: smaller comes first."""
+        if self._heap_rule != "lexicographic":
+            return self.first_word[pair]
+        key = self._descending.get(pair)
+        if key is None:
+            # subtle: the heap pops the smallest key first, but the greatest pair must
+            # come first. Negated code points reverse the order; the final 1 makes a
+            # longer string ("ab" < "abc") come before its prefix, as reversed order needs.
+            key = tuple((*(-ord(ch) for ch in part), 1) for part in pair)
+            self._descending[pair] = key
+        return key
+
     # -- changing ------------------------------------------------------------------------
 
     def merge(
@@ -292,6 +357,9 @@ class PairTable:
             else:
                 del where[moved]
                 del first_word[moved]
+        # subtle: a merge only removes pairs holding ``left`` or ``right`` and only adds
+        # pairs holding the new symbol, so no pair is both removed and added: a pair whose
+        # first word moved also changed its count, and ``_apply`` files it anew.
         self._apply(delta)
         return changed
 
@@ -337,7 +405,7 @@ class PairTable:
 
     def _apply(self, delta: Mapping[Pair, int]) -> None:
         """Add ``delta`` to the counts, moving each pair to its new count's bucket."""
-        counts, buckets = self.counts, self.by_count
+        counts, buckets, heaps = self.counts, self.by_count, self._heaps
         for pair, change in delta.items():
             if not change:
                 continue
@@ -347,6 +415,7 @@ class PairTable:
                 bucket.discard(pair)
                 if not bucket:
                     del buckets[old]
+                    heaps.pop(old, None)
             new = old + change
             if new > 0:
                 counts[pair] = new
@@ -356,6 +425,9 @@ class PairTable:
                     heapq.heappush(self._levels, -new)
                 else:
                     bucket.add(pair)
+                    heap = heaps.get(new)
+                    if heap is not None:
+                        heapq.heappush(heap, (self._key(pair), pair))
             else:
                 counts.pop(pair, None)
 
