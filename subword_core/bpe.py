@@ -39,6 +39,7 @@ from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
 from subword_core.pairs import (
     Pair,
+    PairRanking,
     PairTable,
     WordChange,
     merge_symbols,
@@ -764,6 +765,7 @@ def learn(
         new_symbol = chosen[0] + chosen[1]
         existed = symbol_counts.get(new_symbol, 0) > 0
         changed = table.merge(chosen, new_symbol)
+        ranker.update()
         merged_away = 0  # symbols consumed: each merge uses one left and one right
         for index, _, after, times in changed:
             merged_away += times * freqs[index]
@@ -859,10 +861,16 @@ class _Ranker:
 
     def __init__(self, table: PairTable, tie_break: str, top_k: int, max_ties: int) -> None:
         self.table = table
-        self.tie_break = tie_break
+        self.ranking = PairRanking(table, tie_break, table.counts)
         self.top_k = top_k
         self.max_ties = max_ties
         self._rows: dict[Pair, tuple[PairCount, list[str]]] = {}
+
+    def update(self) -> None:
+        """Re-file the pairs whose count the last merge changed."""
+        counts, ranking = self.table.counts, self.ranking
+        for pair in self.table.touched:
+            ranking.set(pair, counts.get(pair))
 
     def pair_count(self, pair: Pair) -> PairCount:
         table = self.table
@@ -878,22 +886,22 @@ class _Ranker:
 
     def rank(self) -> tuple[int, list[PairCount], tuple[Pair, ...], int]:
         """``(best count, rows best first, kept tied pairs, number of tied pairs)``."""
-        table = self.table
-        levels = table.top_levels(self.top_k)
+        ranking = self.ranking
+        levels = ranking.top_levels(self.top_k)
         if not levels:
             return 0, [], (), 0
-        if len(self._rows) > 4 * len(table.counts) + 10_000:
+        if len(self._rows) > 4 * len(self.table.counts) + 10_000:
             self._rows.clear()
-        ties = table.by_count[levels[0]]
+        ties = ranking.by_score[levels[0]]
         if len(ties) > self.max_ties:  # the ties left out do not fill rows: look further
-            levels = table.top_levels(self.top_k + len(ties) - self.max_ties)
-        tied = table.ordered_level(levels[0], self.max_ties, self.tie_break)
+            levels = ranking.top_levels(self.top_k + len(ties) - self.max_ties)
+        tied = ranking.ordered_level(levels[0], self.max_ties)
         ordered = list(tied)
         for level in levels[1:]:
             room = self.top_k - len(ordered)
             if room <= 0:
                 break
-            ordered += table.ordered_level(level, room, self.tie_break)
+            ordered += ranking.ordered_level(level, room)
         rows = [self.pair_count(pair) for pair in ordered]
         return levels[0], rows, tuple(tied), len(ties)
 

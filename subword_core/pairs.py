@@ -14,9 +14,10 @@ replaces. The textbook loop is kept in the tests as the oracle it must agree wit
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any, Generic, TypeVar
 
 Pair = tuple[str, str]
 
@@ -102,7 +103,7 @@ def merge_symbols(
 
 
 class PairTable:
-    """Pair counts, a pair -> words index and pairs grouped by count, updated per merge.
+    """Pair counts and a pair -> words index, updated one merge at a time.
 
     Attributes:
         words: every word's current symbols (a new list replaces a word's list when it
@@ -111,23 +112,19 @@ class PairTable:
         counts: ``{pair: weighted count}`` of every pair that occurs (count > 0).
         where: ``{pair: {word index: occurrences in that word}}``.
         first_word: ``{pair: lowest index of a word holding it}`` (corpus order).
-        by_count: ``{count: pairs with that count}``; ``by_count[best]`` are the tied pairs.
+        touched: ``{pair: count change}`` of the last ``merge`` or ``replace_word``.
 
     subtle: a merge of ``(a, b)`` changes only the pairs right next to each occurrence,
-    so a step costs time in proportion to the words it changes, not to the corpus. The
-    counts live in buckets (``by_count``), so the most frequent pairs and all the pairs
-    tied with them are found without sorting every pair.
+    so a step costs time in proportion to the words it changes, not to the corpus.
 
     >>> table = PairTable([["a", "b", "c"], ["a", "b"]], [2, 1])
-    >>> table.best_count(), sorted(table.by_count[3])
-    (3, [('a', 'b')])
+    >>> table.counts[("a", "b")]
+    3
     >>> [(i, after) for i, _, after, _ in table.merge(("a", "b"))]
     [(0, ['ab', 'c']), (1, ['ab'])]
-    >>> table.counts
-    {('ab', 'c'): 2}
+    >>> table.counts, table.touched
+    ({('ab', 'c'): 2}, {('a', 'b'): -3, ('b', 'c'): -2, ('ab', 'c'): 2})
     """
-
-    small_bucket = 32  # buckets up to 4 * limit + this are simply sorted (tests lower it)
 
     def __init__(self, words: list[list[str]], counts: list[int]) -> None:
         self.words = words
@@ -135,6 +132,8 @@ class PairTable:
         self.counts: dict[Pair, int] = {}
         self.where: dict[Pair, dict[int, int]] = {}
         self.first_word: dict[Pair, int] = {}
+        self.touched: dict[Pair, int] = {}
+        self._seen: dict[Pair, tuple[list[str], tuple[int, int]]] = {}
         pair_counts, where, first_word = self.counts, self.where, self.first_word
         for index, symbols in enumerate(words):
             freq = counts[index]
@@ -146,53 +145,6 @@ class PairTable:
                     first_word[pair] = index  # words are visited in corpus order
                 else:
                     holders[index] = holders.get(index, 0) + 1
-        self.by_count: dict[int, set[Pair]] = {}
-        for pair, count in pair_counts.items():
-            self.by_count.setdefault(count, set()).add(pair)
-        # a max-heap (negated) of the counts that have a bucket; a popped count whose
-        # bucket is gone is simply dropped (lazy deletion)
-        self._levels = [-count for count in self.by_count]
-        heapq.heapify(self._levels)
-        # {count: min-heap of (rule key, pair)} for the large buckets that were asked for
-        # in order (see ``ordered_level``); entries are hints, checked against ``counts``
-        # and ``first_word`` when they reach the top
-        self._heaps: dict[int, list[tuple[object, Pair]]] = {}
-        self._heap_rule = ""
-        self._descending: dict[Pair, tuple[tuple[int, ...], ...]] = {}
-
-    # -- reading -------------------------------------------------------------------------
-
-    def best_count(self) -> int:
-        """The highest pair count (0 when no word has two symbols left).
-
-        >>> PairTable([["a"]], [3]).best_count()
-        0
-        """
-        levels = self.top_levels(1)
-        return levels[0] if levels else 0
-
-    def top_levels(self, rows: int) -> list[int]:
-        """The highest distinct counts, best first, until their pairs number ``rows``.
-
-        >>> PairTable([["a", "b", "a", "b", "c"]], [1]).top_levels(2)
-        [2, 1]
-        """
-        heap, buckets = self._levels, self.by_count
-        taken: list[int] = []
-        covered = 0
-        while heap and covered < rows:
-            count = -heapq.heappop(heap)
-            bucket = buckets.get(count)
-            if not bucket or (taken and taken[-1] == count):
-                continue  # stale or duplicate entry
-            taken.append(count)
-            covered += len(bucket)
-        for count in taken:
-            heapq.heappush(heap, -count)
-        if len(heap) > 2 * len(buckets) + 64:
-            self._levels = [-count for count in buckets]
-            heapq.heapify(self._levels)
-        return taken
 
     def first_seen(self, pair: Pair) -> tuple[int, int]:
         """(word index, character offset) of the pair's first occurrence in corpus order.
@@ -202,105 +154,20 @@ class PairTable:
         """
         index = self.first_word[pair]
         symbols = self.words[index]
+        # subtle: remembered while the pair's first word is the same list object (a word
+        # that changes gets a new list), since the same top pairs are asked for each step
+        known = self._seen.get(pair)
+        if known is not None and known[0] is symbols:
+            return known[1]
         offset = 0
         for i in range(len(symbols) - 1):
             if symbols[i] == pair[0] and symbols[i + 1] == pair[1]:
+                if len(self._seen) > 2 * len(self.counts) + 10_000:
+                    self._seen.clear()
+                self._seen[pair] = (symbols, (index, offset))
                 return index, offset
             offset += len(symbols[i])
         raise AssertionError("pair index out of date")  # pragma: no cover
-
-    def ordered(self, pairs: Collection[Pair], limit: int, tie_break: str) -> list[Pair]:
-        """The first ``limit`` of ``pairs`` (all with one count) in the tie rule's order.
-
-        ``"lexicographic"``: greatest ``(left, right)`` first; ``"first-seen"``: earliest
-        first occurrence in corpus order first. Exact, without ranking every pair: only
-        the ``limit`` best are sorted.
-
-        >>> table = PairTable([["b", "a", "c"], ["a", "b"]], [1, 1])
-        >>> table.ordered(table.by_count[1], 2, "first-seen")
-        [('b', 'a'), ('a', 'c')]
-        >>> table.ordered(table.by_count[1], 2, "lexicographic")
-        [('b', 'a'), ('a', 'c')]
-        """
-        if tie_break == "lexicographic":
-            # subtle: subword-nmt takes max((count, pair)): among equal counts the pair
-            # that sorts last as a (left, right) tuple of strings wins.
-            if len(pairs) <= limit:
-                return sorted(pairs, reverse=True)
-            return heapq.nlargest(limit, pairs)
-        if len(pairs) <= limit:
-            return sorted(pairs, key=self.first_seen)
-        first_word = self.first_word
-        # subtle: the word index decides, except between pairs first seen in the same
-        # word; so take the ``limit`` earliest by word, then add every pair of the last
-        # word taken (they may sit further left in it), and sort those few exactly.
-        head = heapq.nsmallest(limit, pairs, key=first_word.__getitem__)
-        last = first_word[head[-1]]
-        keep = {pair for pair in head if first_word[pair] < last}
-        count = self.counts[head[0]]
-        for pair in pairwise(self.words[last]):
-            if self.counts.get(pair) == count and first_word[pair] == last:
-                keep.add(pair)
-        return sorted(keep, key=self.first_seen)[:limit]
-
-    def ordered_level(self, count: int, limit: int, tie_break: str) -> list[Pair]:
-        """``ordered(self.by_count[count], limit, tie_break)``, fast on large buckets.
-
-        subtle: late in a long run thousands of pairs share a count of 1, 2 or 3, and
-        ranking them all at every step would dominate. A bucket that large gets a heap in
-        the tie rule's order, kept up to date by later merges, so each step only pops its
-        ``limit`` first pairs.
-
-        >>> table = PairTable([["b", "a", "c"], ["a", "b"]], [1, 1])
-        >>> table.ordered_level(1, 2, "first-seen")
-        [('b', 'a'), ('a', 'c')]
-        """
-        bucket = self.by_count[count]
-        if len(bucket) <= 4 * limit + self.small_bucket:
-            return self.ordered(bucket, limit, tie_break)
-        if tie_break != self._heap_rule:
-            self._heaps.clear()
-            self._heap_rule = tie_break
-        heap = self._heaps.get(count)
-        if heap is None or len(heap) > 3 * len(bucket) + 64:
-            heap = [(self._key(pair), pair) for pair in bucket]
-            heapq.heapify(heap)
-            self._heaps[count] = heap
-        counts, first_word = self.counts, self.first_word
-        by_first = tie_break != "lexicographic"
-        taken: dict[Pair, object] = {}
-        last: object = None
-        while heap:
-            key, pair = heap[0]
-            if counts.get(pair) != count or (by_first and first_word[pair] != key) or pair in taken:
-                heapq.heappop(heap)  # stale or duplicate
-                continue
-            # in first-seen order, keep going past ``limit`` while the first word is the
-            # same: those pairs are then ordered by their offset inside that word
-            if len(taken) >= limit and (not by_first or key != last):
-                break
-            heapq.heappop(heap)
-            taken[pair] = last = key
-        for pair, key in taken.items():
-            heapq.heappush(heap, (key, pair))
-        if by_first:
-            return sorted(taken, key=self.first_seen)[:limit]
-        return list(taken)
-
-    def _key(self, pair: Pair) -> object:
-        """The pair's place in the heap order of ``ordered_level``: smaller comes first."""
-        if self._heap_rule != "lexicographic":
-            return self.first_word[pair]
-        key = self._descending.get(pair)
-        if key is None:
-            # subtle: the heap pops the smallest key first, but the greatest pair must
-            # come first. Negated code points reverse the order; the final 1 makes a
-            # longer string ("ab" < "abc") come before its prefix, as reversed order needs.
-            key = tuple((*(-ord(ch) for ch in part), 1) for part in pair)
-            self._descending[pair] = key
-        return key
-
-    # -- changing ------------------------------------------------------------------------
 
     def merge(
         self, pair: Pair, merged: str | None = None
@@ -309,7 +176,7 @@ class PairTable:
 
         ``merged`` is the new symbol (``left + right`` unless given). Returns, in corpus
         order, ``(word index, symbols before, symbols after, merges in the word)`` for each
-        word that changed. Counts, buckets, ``where`` and ``first_word`` are updated.
+        word that changed; ``counts``, ``where``, ``first_word`` and ``touched`` follow.
 
         >>> table = PairTable([["a", "a", "a"]], [2])
         >>> table.merge(("a", "a")), table.counts
@@ -359,7 +226,7 @@ class PairTable:
                 del first_word[moved]
         # subtle: a merge only removes pairs holding ``left`` or ``right`` and only adds
         # pairs holding the new symbol, so no pair is both removed and added: a pair whose
-        # first word moved also changed its count, and ``_apply`` files it anew.
+        # first word moved also changed its count, and is in ``touched``.
         self._apply(delta)
         return changed
 
@@ -403,33 +270,196 @@ class PairTable:
         self._apply(delta)
         return set(delta)
 
-    def _apply(self, delta: Mapping[Pair, int]) -> None:
-        """Add ``delta`` to the counts, moving each pair to its new count's bucket."""
-        counts, buckets, heaps = self.counts, self.by_count, self._heaps
+    def _apply(self, delta: dict[Pair, int]) -> None:
+        """Add ``delta`` to the counts (a count that reaches 0 is removed)."""
+        counts = self.counts
         for pair, change in delta.items():
-            if not change:
-                continue
-            old = counts.get(pair, 0)
-            if old:
-                bucket = buckets[old]
-                bucket.discard(pair)
-                if not bucket:
-                    del buckets[old]
-                    heaps.pop(old, None)
-            new = old + change
-            if new > 0:
-                counts[pair] = new
-                bucket = buckets.get(new)
-                if bucket is None:
-                    buckets[new] = {pair}
-                    heapq.heappush(self._levels, -new)
-                else:
-                    bucket.add(pair)
-                    heap = heaps.get(new)
-                    if heap is not None:
-                        heapq.heappush(heap, (self._key(pair), pair))
+            count = counts.get(pair, 0) + change
+            if count > 0:
+                counts[pair] = count
             else:
                 counts.pop(pair, None)
+        self.touched = delta
+
+
+Score = TypeVar("Score", bound=Hashable)
+
+
+class PairRanking(Generic[Score]):
+    """Pairs grouped by a score (a count, a likelihood), read best first in tie-rule order.
+
+    ``by_score[best]`` are the tied pairs. Within one score the tie rule orders the pairs:
+    ``"lexicographic"``, greatest ``(left, right)`` first (subword-nmt); ``"first-seen"``,
+    earliest first occurrence in corpus order first (the tutorials).
+
+    subtle: the scores live in buckets, so the best pairs and every pair tied with them are
+    found without sorting all pairs; a max-heap of the scores that have a bucket gives the
+    next best levels (a popped score whose bucket is gone is dropped: lazy deletion).
+
+    >>> table = PairTable([["b", "a", "c"], ["a", "b"]], [1, 1])
+    >>> ranking = PairRanking(table, "first-seen", table.counts)
+    >>> ranking.top_levels(1), ranking.ordered_level(1, 2)
+    ([1], [('b', 'a'), ('a', 'c')])
+    >>> PairRanking(table, "lexicographic", table.counts).ordered_level(1, 2)
+    [('b', 'a'), ('a', 'c')]
+    """
+
+    small_bucket = 32  # buckets up to 4 * limit + this are simply sorted (tests lower it)
+
+    def __init__(
+        self,
+        table: PairTable,
+        tie_break: str,
+        scores: Mapping[Pair, Score],
+        value: Callable[[Score], float] = float,  # type: ignore[assignment]
+        exact: Callable[[Score], Any] | None = None,
+    ) -> None:
+        """``value`` turns a score into a float for ordering; ``exact`` gives an exact
+        ordering key where two different scores may round to the same float."""
+        self.table = table
+        self.tie_break = tie_break
+        self._value = value
+        self._exact = exact
+        self.score: dict[Pair, Score] = dict(scores)
+        self.by_score: dict[Score, set[Pair]] = {}
+        for pair, score in self.score.items():
+            self.by_score.setdefault(score, set()).add(pair)
+        self._levels: list[tuple[float, Score]] = [(-value(s), s) for s in self.by_score]
+        heapq.heapify(self._levels)
+        # {score: min-heap of (rule key, pair)} for the large buckets that were asked for
+        # in order (see ``ordered_level``); entries are hints, checked against ``score``
+        # and ``first_word`` when they reach the top
+        self._heaps: dict[Score, list[tuple[Any, Pair]]] = {}
+        self._descending: dict[Pair, tuple[tuple[int, ...], ...]] = {}
+
+    def set(self, pair: Pair, score: Score | None) -> None:
+        """Give ``pair`` a new score (``None``: the pair is gone).
+
+        Call it also when only the pair's first word moved: the pair is re-filed.
+        """
+        old = self.score.get(pair)
+        buckets, heaps = self.by_score, self._heaps
+        if old is not None and old != score:
+            bucket = buckets[old]
+            bucket.discard(pair)
+            if not bucket:
+                del buckets[old]
+                heaps.pop(old, None)
+        if score is None:
+            self.score.pop(pair, None)
+            return
+        self.score[pair] = score
+        bucket = buckets.get(score)
+        if bucket is None:
+            buckets[score] = {pair}
+            heapq.heappush(self._levels, (-self._value(score), score))
+            return
+        bucket.add(pair)
+        heap = heaps.get(score)
+        if heap is not None:
+            heapq.heappush(heap, (self._key(pair), pair))
+
+    def top_levels(self, rows: int) -> list[Score]:
+        """The best distinct scores, best first, until their pairs number ``rows``."""
+        heap, buckets = self._levels, self.by_score
+        taken: list[Score] = []
+        floats: list[float] = []
+        seen: set[Score] = set()
+        covered = 0
+        # subtle: scores that round to the same float are all taken, then ordered exactly
+        while heap and (covered < rows or (floats and heap[0][0] == floats[-1])):
+            negated, score = heapq.heappop(heap)
+            bucket = buckets.get(score)
+            if not bucket or score in seen:
+                continue  # stale or duplicate entry
+            seen.add(score)
+            taken.append(score)
+            floats.append(negated)
+            covered += len(bucket)
+        for negated, score in zip(floats, taken, strict=True):
+            heapq.heappush(heap, (negated, score))
+        if len(heap) > 2 * len(buckets) + 64:
+            self._levels = [(-self._value(score), score) for score in buckets]
+            heapq.heapify(self._levels)
+        if self._exact is not None and len(set(floats)) < len(floats):
+            taken.sort(key=self._exact, reverse=True)
+        return taken
+
+    def ordered(self, pairs: Collection[Pair], limit: int) -> list[Pair]:
+        """The first ``limit`` of ``pairs`` (all with one score) in the tie rule's order.
+
+        Exact, and only the ``limit`` best are sorted.
+        """
+        table = self.table
+        if len(pairs) == 1:
+            return list(pairs)
+        if self.tie_break == "lexicographic":
+            # subtle: subword-nmt takes max((count, pair)): among equal counts the pair
+            # that sorts last as a (left, right) tuple of strings wins.
+            if len(pairs) <= limit:
+                return sorted(pairs, reverse=True)
+            return heapq.nlargest(limit, pairs)
+        if len(pairs) <= limit:
+            return sorted(pairs, key=table.first_seen)
+        first_word = table.first_word
+        # subtle: the word index decides, except between pairs first seen in the same
+        # word; so take the ``limit`` earliest by word, then add every pair of the last
+        # word taken (they may sit further left in it), and sort those few exactly.
+        head = heapq.nsmallest(limit, pairs, key=first_word.__getitem__)
+        last = first_word[head[-1]]
+        keep = {pair for pair in head if first_word[pair] < last}
+        keep.update(pair for pair in pairwise(table.words[last]) if pair in pairs)
+        return sorted(keep, key=table.first_seen)[:limit]
+
+    def ordered_level(self, score: Score, limit: int) -> list[Pair]:
+        """``ordered(self.by_score[score], limit)``, fast on large buckets.
+
+        subtle: late in a long run thousands of pairs share a count of 1, 2 or 3, and
+        ranking them all at every step would dominate. A bucket that large gets a heap in
+        the tie rule's order, kept up to date by ``set``, so each step only pops its
+        ``limit`` first pairs.
+        """
+        bucket = self.by_score[score]
+        if len(bucket) <= 4 * limit + self.small_bucket:
+            return self.ordered(bucket, limit)
+        heap = self._heaps.get(score)
+        if heap is None or len(heap) > 3 * len(bucket) + 64:
+            heap = [(self._key(pair), pair) for pair in bucket]
+            heapq.heapify(heap)
+            self._heaps[score] = heap
+        scores, first_word = self.score, self.table.first_word
+        by_first = self.tie_break != "lexicographic"
+        taken: dict[Pair, Any] = {}
+        last: Any = None
+        while heap:
+            key, pair = heap[0]
+            if scores.get(pair) != score or (by_first and first_word[pair] != key) or pair in taken:
+                heapq.heappop(heap)  # stale or duplicate
+                continue
+            # in first-seen order, keep going past ``limit`` while the first word is the
+            # same: those pairs are then ordered by their offset inside that word
+            if len(taken) >= limit and (not by_first or key != last):
+                break
+            heapq.heappop(heap)
+            taken[pair] = last = key
+        for pair, key in taken.items():
+            heapq.heappush(heap, (key, pair))
+        if by_first:
+            return sorted(taken, key=self.table.first_seen)[:limit]
+        return list(taken)
+
+    def _key(self, pair: Pair) -> Any:
+        """The pair's place in the heap order of ``ordered_level``: smaller comes first."""
+        if self.tie_break != "lexicographic":
+            return self.table.first_word[pair]
+        key = self._descending.get(pair)
+        if key is None:
+            # subtle: the heap pops the smallest key first, but the greatest pair must
+            # come first. Negated code points reverse the order; the final 1 makes a
+            # longer string ("ab" < "abc") come before its prefix, as reversed order needs.
+            key = tuple((*(-ord(ch) for ch in part), 1) for part in pair)
+            self._descending[pair] = key
+        return key
 
 
 def _merge_local(

@@ -2,7 +2,7 @@
 
 Whole traces are compared with ``==``: merges, counts, kept rows and their order, ties (also
 when there are more than ``max_ties``), changed words, vocabulary changes and stop steps.
-``PairTable.small_bucket`` is lowered in half of the examples so that the heaps used for
+``PairRanking.small_bucket`` is lowered in half of the examples so that the heaps used for
 large buckets run on these small corpora too.
 """
 
@@ -13,8 +13,8 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from subword_core import bpe
-from subword_core.pairs import PairTable
+from subword_core import bpe, wordpiece
+from subword_core.pairs import PairRanking
 from tests.core import textbook
 
 # few letters and short words: pairs repeat and ties are everywhere
@@ -44,7 +44,7 @@ bpe_settings = st.fixed_dictionaries(
 
 
 def _learn_bpe(counts: dict[str, int], kw: dict, small_bucket: int) -> bpe.BPEResult:
-    with mock.patch.object(PairTable, "small_bucket", small_bucket):
+    with mock.patch.object(PairRanking, "small_bucket", small_bucket):
         return bpe.learn(counts, **kw)
 
 
@@ -83,3 +83,43 @@ def test_choose_accepts_a_tied_pair_beyond_the_kept_ones() -> None:
     step = bpe.learn(counts, 1, **kw, choose={1: ("i", "j")}).steps[0]
     assert step.merged == ("i", "j") and step.rule == "chosen"
     assert step.tied[-1] == ("i", "j") and step.pair_counts[-1].pair == ("i", "j")
+
+
+wordpiece_settings = st.fixed_dictionaries(
+    {
+        "scoring": st.sampled_from(["likelihood", "frequency"]),
+        "tie_break": st.sampled_from(["first-seen", "lexicographic"]),
+        "top_k": st.integers(1, 12),
+        "max_ties": st.integers(1, 8),
+        "max_changed_words": st.integers(1, 5),
+    }
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(corpora, tie_heavy),
+    st.integers(0, 30),
+    wordpiece_settings,
+    st.sampled_from([32, -1000]),
+)
+def test_wordpiece_steps_equal_the_textbook_steps(
+    counts: dict, extra: int, kw: dict, small_bucket: int
+) -> None:
+    size = len(wordpiece.alphabet_of(wordpiece._as_corpus(counts))) + extra
+    with mock.patch.object(PairRanking, "small_bucket", small_bucket):
+        result = wordpiece.learn(counts, size, **kw)
+    expected, final = textbook.wordpiece_learn(counts, size, **kw)
+    for ours, theirs in zip(result.steps, expected, strict=False):
+        assert ours == theirs, f"step {theirs.number}"
+    assert len(result.steps) == len(expected)
+    assert list(result.final_segmentation) == final
+
+
+def test_wordpiece_ties_beyond_max_ties_are_counted_and_the_winner_is_exact() -> None:
+    counts = {w: 1 for w in ["ab", "cd", "ef", "gh", "ij"]}  # five pairs, all scored 1
+    step = wordpiece.learn(counts, 11, max_ties=2).steps[0]
+    assert step.ties_total == 5 and step.ties_omitted == 3 and step.is_tie
+    assert step.tied == (("a", "##b"), ("c", "##d")) == (step.merged, step.tied[1])
+    chosen = wordpiece.learn(counts, 11, max_ties=2, choose={1: ("i", "##j")}).steps[0]
+    assert chosen.merged == ("i", "##j") and chosen.tied[-1] == ("i", "##j")
