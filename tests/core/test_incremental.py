@@ -123,3 +123,27 @@ def test_wordpiece_ties_beyond_max_ties_are_counted_and_the_winner_is_exact() ->
     assert step.tied == (("a", "##b"), ("c", "##d")) == (step.merged, step.tied[1])
     chosen = wordpiece.learn(counts, 11, max_ties=2, choose={1: ("i", "##j")}).steps[0]
     assert chosen.merged == ("i", "##j") and chosen.tied[-1] == ("i", "##j")
+
+
+# --- progress callbacks ------------------------------------------------------------------
+
+
+def test_progress_is_reported_at_most_about_100_times_and_ends_complete() -> None:
+    from subword_core import unigram
+    from subword_core.corpus import parse_corpus
+    from subword_core.examples import example_text
+
+    corpus = parse_corpus(example_text("paragraph"))
+    runs = {
+        "bpe": lambda report: bpe.learn(corpus, 500, min_frequency=1, progress=report),
+        "wordpiece": lambda report: wordpiece.learn(corpus, 400, progress=report),
+        "unigram": lambda report: unigram.learn(corpus, 60, progress=report),
+    }
+    for name, run in runs.items():
+        calls: list[tuple[int, int]] = []
+        run(lambda done, total, calls=calls: calls.append((done, total)))
+        assert 2 <= len(calls) <= 102, name
+        totals = {total for _, total in calls}
+        assert len(totals) == 1, name
+        done = [d for d, _ in calls]
+        assert done == sorted(done) and done[-1] == calls[-1][1], name
