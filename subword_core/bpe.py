@@ -30,7 +30,7 @@ a notebook gets the same trace the app animates.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
@@ -42,6 +42,7 @@ from subword_core.pairs import (
     PairRanking,
     PairTable,
     WordChange,
+    kept_changes,
     merge_symbols,
     segmentation_at,
 )
@@ -793,7 +794,7 @@ def learn(
                 tied=tied,
                 rule=rule,
                 merged=chosen,
-                changed_words=_kept_changes(changed, corpus_words, freqs, max_changed_words),
+                changed_words=kept_changes(changed, corpus_words, freqs, max_changed_words),
                 changed_words_total=len(changed),
                 vocab_size=len(symbol_counts),
                 vocab_added=added,
@@ -904,26 +905,6 @@ class _Ranker:
             ordered += ranking.ordered_level(level, room)
         rows = [self.pair_count(pair) for pair in ordered]
         return levels[0], rows, tuple(tied), len(ties)
-
-
-def _kept_changes(
-    changed: list[tuple[int, list[str], list[str], int]],
-    words: Sequence[str],
-    freqs: Sequence[int],
-    limit: int,
-) -> tuple[WordChange, ...]:
-    """The ``WordChange`` rows a step keeps: all, or the ``limit`` most frequent words.
-
-    Same choice as :func:`subword_core.pairs.keep_changes`, but rows are built only for
-    the words kept.
-    """
-    if len(changed) > limit:
-        keep = sorted(range(len(changed)), key=lambda i: -freqs[changed[i][0]])[:limit]
-        changed = [changed[i] for i in sorted(keep)]
-    return tuple(
-        WordChange(words[index], freqs[index], tuple(before), tuple(after))
-        for index, before, after, _ in changed
-    )
 
 
 def _stop_step(

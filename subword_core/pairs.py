@@ -48,6 +48,29 @@ def keep_changes(changes: list[WordChange], limit: int) -> tuple[WordChange, ...
     return tuple(changes[i] for i in sorted(order))
 
 
+def kept_changes(
+    changed: Sequence[tuple[int, Sequence[str], Sequence[str], int]],
+    words: Sequence[str],
+    freqs: Sequence[int],
+    limit: int,
+) -> tuple[WordChange, ...]:
+    """``keep_changes`` for the ``(index, before, after, merges)`` rows of ``PairTable.merge``.
+
+    The same choice (all, or the ``limit`` most frequent words, in corpus order), but a
+    ``WordChange`` is built only for the words kept.
+
+    >>> [c.word for c in kept_changes([(0, "a", "a", 1), (1, "b", "b", 1)], "ab", [1, 5], 1)]
+    ['b']
+    """
+    if len(changed) > limit:
+        keep = sorted(range(len(changed)), key=lambda i: -freqs[changed[i][0]])[:limit]
+        changed = [changed[i] for i in sorted(keep)]
+    return tuple(
+        WordChange(words[index], freqs[index], tuple(before), tuple(after))
+        for index, before, after, _ in changed
+    )
+
+
 def segmentation_at(
     initial: Sequence[tuple[str, ...]],
     history: Mapping[int, Sequence[tuple[int, tuple[str, ...]]]],

@@ -46,6 +46,7 @@ from subword_core.pairs import (
     PairRanking,
     PairTable,
     WordChange,
+    kept_changes,
     segmentation_at,
 )
 
@@ -749,7 +750,7 @@ def learn(
                 merged=chosen,
                 new_token=token,
                 added=added,
-                changed_words=_kept_changes(changed, words_text, freqs, max_changed_words),
+                changed_words=kept_changes(changed, words_text, freqs, max_changed_words),
                 changed_words_total=len(changed),
                 vocab_size=len(vocab),
                 stop_reason="vocab_size" if len(vocab) >= vocab_size else None,
@@ -773,23 +774,6 @@ def learn(
         scoring=scoring,
         tie_break=tie_break,
         prefix=prefix,
-    )
-
-
-def _kept_changes(
-    changed: list[tuple[int, list[str], list[str], int]],
-    words: Sequence[str],
-    freqs: Sequence[int],
-    limit: int,
-) -> tuple[WordChange, ...]:
-    """All changed words, or the ``limit`` most frequent (corpus order); rows built only
-    for the words kept (same choice as :func:`subword_core.pairs.keep_changes`)."""
-    if len(changed) > limit:
-        keep = sorted(range(len(changed)), key=lambda i: -freqs[changed[i][0]])[:limit]
-        changed = [changed[i] for i in sorted(keep)]
-    return tuple(
-        WordChange(words[index], freqs[index], tuple(before), tuple(after))
-        for index, before, after, _ in changed
     )
 
 
