@@ -359,6 +359,12 @@ class PairRanking(Generic[Score]):
         """Give ``pair`` a new score (``None``: the pair is gone).
 
         Call it also when only the pair's first word moved: the pair is re-filed.
+
+        >>> table = PairTable([["a", "b", "c"]], [1])
+        >>> ranking = PairRanking(table, "first-seen", table.counts)
+        >>> ranking.set(("b", "c"), 5)
+        >>> ranking.top_levels(1), ranking.by_score[5]
+        ([5], {('b', 'c')})
         """
         old = self.score.get(pair)
         buckets, heaps = self.by_score, self._heaps
@@ -383,7 +389,12 @@ class PairRanking(Generic[Score]):
             heapq.heappush(heap, (self._key(pair), pair))
 
     def top_levels(self, rows: int) -> list[Score]:
-        """The best distinct scores, best first, until their pairs number ``rows``."""
+        """The best distinct scores, best first, until their pairs number ``rows``.
+
+        >>> table = PairTable([["a", "b", "a", "b", "c"]], [1])
+        >>> PairRanking(table, "first-seen", table.counts).top_levels(2)
+        [2, 1]
+        """
         heap, buckets = self._levels, self.by_score
         taken: list[Score] = []
         floats: list[float] = []
@@ -401,8 +412,9 @@ class PairRanking(Generic[Score]):
             covered += len(bucket)
         for negated, score in zip(floats, taken, strict=True):
             heapq.heappush(heap, (negated, score))
-        if len(heap) > 2 * len(buckets) + 64:
-            self._levels = [(-self._value(score), score) for score in buckets]
+        if len(heap) > 3 * len(buckets) + 64:  # mostly stale: keep one entry per bucket
+            live = {score: negated for negated, score in heap if score in buckets}
+            self._levels = [(negated, score) for score, negated in live.items()]
             heapq.heapify(self._levels)
         if self._exact is not None and len(set(floats)) < len(floats):
             taken.sort(key=self._exact, reverse=True)
@@ -412,6 +424,10 @@ class PairRanking(Generic[Score]):
         """The first ``limit`` of ``pairs`` (all with one score) in the tie rule's order.
 
         Exact, and only the ``limit`` best are sorted.
+
+        >>> table = PairTable([["c", "a", "b"]], [1])
+        >>> PairRanking(table, "lexicographic", table.counts).ordered({("a", "b"), ("c", "a")}, 1)
+        [('c', 'a')]
         """
         table = self.table
         if len(pairs) == 1:
