@@ -30,8 +30,7 @@ a notebook gets the same trace the app animates.
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
@@ -40,9 +39,10 @@ from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
 from subword_core.pairs import (
     Pair,
+    PairRanking,
     PairTable,
     WordChange,
-    keep_changes,
+    kept_changes,
     merge_symbols,
     segmentation_at,
 )
@@ -59,7 +59,7 @@ DEFAULT_END_OF_WORD = "</w>"
 # --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PairCount:
     """One adjacent pair and how often it occurs in the corpus (weighted by word counts).
 
@@ -82,13 +82,15 @@ class MergeStep:
     Attributes:
         number: 1-based step number (equal to the merge number when a merge happened).
         pair_counts: the most frequent pairs at the start of the step, best first
-            (count descending, then the tie rule's order). Always holds every pair tied
-            with the best one; on large corpora only the ``top_k`` most frequent others.
+            (count descending, then the tie rule's order): the pairs in ``tied``, then
+            the next most frequent ones up to ``top_k`` rows in all.
         pairs_total: how many distinct adjacent pairs the corpus had at this step.
         pairs_omitted: how many of them ``pair_counts`` leaves out.
         best_count: the highest pair count at this step (0 when there was no pair).
-        tied: every pair with ``best_count``, ranked by the tie rule (winner first when
+        tied: the pairs with ``best_count``, ranked by the tie rule (winner first when
             the rule chose; the chosen pair may be elsewhere when ``rule == "chosen"``).
+            All of them unless there are more than ``max_ties``: then the first
+            ``max_ties`` by the tie rule (plus the chosen pair).
         rule: ``"unique"`` (no tie), ``"first-seen"``, ``"lexicographic"`` or
             ``"chosen"`` (the caller picked among the tied pairs).
         merged: the merged pair, or ``None`` for a final step that stops without merging.
@@ -102,6 +104,8 @@ class MergeStep:
             (the best pair is rarer than ``min_frequency``) or ``"no_pairs"`` (every word
             is a single symbol).
         min_frequency: the threshold in force, so a stop can be explained with numbers.
+        ties_total: how many pairs had ``best_count`` (``len(tied)`` unless capped; see
+            ``ties_omitted``).
 
     >>> step = learn({"low": 5, "lower": 2, "newest": 6, "widest": 3}, 1).steps[0]
     >>> step.merged, step.best_count, step.tied
@@ -123,6 +127,16 @@ class MergeStep:
     vocab_removed: tuple[str, ...]
     stop_reason: str | None
     min_frequency: int
+    ties_total: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.ties_total:  # built without it (older code): every tie was kept
+            object.__setattr__(self, "ties_total", len(self.tied))
+
+    @property
+    def ties_omitted(self) -> int:
+        """How many tied pairs ``tied`` leaves out (only when there were over ``max_ties``)."""
+        return self.ties_total - len(self.tied)
 
     @property
     def merged_symbol(self) -> str | None:
@@ -137,7 +151,7 @@ class MergeStep:
     @property
     def is_tie(self) -> bool:
         """True when more than one pair had the best count."""
-        return len(self.tied) > 1
+        return self.ties_total > 1
 
 
 @dataclass(frozen=True)
@@ -629,8 +643,10 @@ def learn(
     tie_break: TieBreak = "first-seen",
     choose: Mapping[int, Pair] | None = None,
     top_k: int = 50,
+    max_ties: int = 50,
     max_changed_words: int = 50,
     history_limit: int = 500,
+    progress: Callable[[int, int], None] | None = None,
 ) -> BPEResult:
     """Learn BPE merges and record every step.
 
@@ -647,10 +663,16 @@ def learn(
             ``"lexicographic"`` takes the greatest pair in string order, as subword-nmt does.
         choose: ``{step number: pair}`` to pick a different pair among the tied ones at
             those steps (e.g. to reproduce a tutorial's printed order).
-        top_k: how many pair counts each step keeps besides the ties.
+        top_k: how many pair counts each step keeps at least (ties included).
+        max_ties: how many of the tied pairs each step keeps at most (the first ones by
+            the tie rule; ``MergeStep.ties_total`` counts them all). The winner is always
+            chosen among all of them.
         max_changed_words: how many changed words each step keeps.
         history_limit: track the segmentation history of at most this many words (the
             most frequent ones).
+        progress: called as ``progress(done, total)`` about every 1 % of ``num_merges``
+            (at most ~100 times), and once with ``done == total`` at the end, even when
+            learning stops early: enough to drive a progress bar.
 
     Returns:
         A ``BPEResult``.
@@ -665,9 +687,14 @@ def learn(
     [('l', 'o'), ('lo', 'w')]
     >>> result.stop_reason, result.steps[-1].best_count
     ('min_frequency', 1)
+    >>> seen = []
+    >>> _ = learn("low lower", 10, progress=lambda done, total: seen.append((done, total)))
+    >>> seen[-1]
+    (10, 10)
     """
     data = _as_corpus(corpus)
     _validate(data, num_merges, min_frequency, tie_break, top_k, max_changed_words)
+    _check_positive("max_ties", max_ties)
     _check_marker(data, end_of_word)
     choices = dict(choose or {})
 
@@ -675,10 +702,10 @@ def learn(
     words = [split_word(w, end_of_word, attach_end_of_word) for w in corpus_words]
     freqs = list(data.counts)
     initial = tuple(tuple(w) for w in words)
-    symbol_counts: Counter[str] = Counter()
+    symbol_counts: dict[str, int] = {}
     for symbols, freq in zip(words, freqs, strict=True):
         for symbol in symbols:
-            symbol_counts[symbol] += freq
+            symbol_counts[symbol] = symbol_counts.get(symbol, 0) + freq
     initial_vocab = tuple(dict.fromkeys(s for w in words for s in w))
 
     if len(words) <= history_limit:
@@ -689,31 +716,32 @@ def learn(
     history: dict[int, list[tuple[int, tuple[str, ...]]]] = {i: [] for i in tracked}
 
     table = PairTable(words, freqs)
+    ranker = _Ranker(table, tie_break, top_k, max_ties)
     merges: list[Pair] = []
     steps: list[MergeStep] = []
     stop: str = "num_merges"
+    every = max(1, num_merges // 100)
 
     for number in range(1, num_merges + 1):
-        top = table.top(top_k)
-        if not top:
-            steps.append(_stop_step(number, [], 0, 0, symbol_counts, "no_pairs", min_frequency))
+        if progress is not None and number % every == 0:
+            progress(number - 1, num_merges)
+        total = len(table.counts)
+        best, ranked, tied, ties_total = ranker.rank()
+        if not best:
+            steps.append(_stop_step(number, [], 0, symbol_counts, "no_pairs", min_frequency))
             stop = "no_pairs"
             break
-        best = top[0][1]
-        ranked = _rank(top, table, tie_break)
-        tied = tuple(pc.pair for pc in ranked if pc.count == best)
-        omitted = len(table.counts) - len(ranked)
         if best < min_frequency:
             steps.append(
                 _stop_step(
                     number,
                     ranked,
-                    len(table.counts),
-                    omitted,
+                    total,
                     symbol_counts,
                     "min_frequency",
                     min_frequency,
                     tied,
+                    ties_total,
                 )
             )
             stop = "min_frequency"
@@ -721,31 +749,34 @@ def learn(
 
         if number in choices:
             pair = tuple(choices[number])
-            if pair not in tied:
+            # subtle: the kept ``tied`` may be capped at max_ties; any pair with the best
+            # count is a tied pair and may be chosen
+            if len(pair) != 2 or table.counts.get(pair) != best:  # type: ignore[call-overload]
                 raise ParameterError(
                     f"Step {number}: {pair[0]!r} + {pair[1]!r} is not one of the tied pairs "
                     f"({', '.join(f'{a}+{b}' for a, b in tied)}), so it cannot be chosen here."
                 )
-            chosen, rule = pair, "chosen"
+            chosen, rule = (pair[0], pair[1]), "chosen"
+            if chosen not in tied:
+                tied = (*tied, chosen)
+                ranked = [*ranked, ranker.pair_count(chosen)]
         else:
-            chosen, rule = tied[0], ("unique" if len(tied) == 1 else tie_break)
-        chosen = (chosen[0], chosen[1])
+            chosen, rule = tied[0], ("unique" if ties_total == 1 else tie_break)
 
         new_symbol = chosen[0] + chosen[1]
         existed = symbol_counts.get(new_symbol, 0) > 0
-        changes: list[WordChange] = []
-        for index in sorted(table.where.get(chosen, ())):
-            before = table.words[index]
-            after, _ = merge_symbols(before, chosen)
-            freq = freqs[index]
-            for symbol in before:
-                symbol_counts[symbol] -= freq
-            for symbol in after:
-                symbol_counts[symbol] += freq
-            table.replace_word(index, after)
-            changes.append(WordChange(corpus_words[index], freq, tuple(before), tuple(after)))
+        changed = table.merge(chosen, new_symbol)
+        ranker.update()
+        merged_away = 0  # symbols consumed: each merge uses one left and one right
+        for index, _, after, times in changed:
+            merged_away += times * freqs[index]
             if index in history:
                 history[index].append((number, tuple(after)))
+        # subtle: only the two merged symbols and the new one change their counts, so
+        # the vocabulary is updated without looking at the words' other symbols
+        symbol_counts[chosen[0]] -= merged_away
+        symbol_counts[chosen[1]] -= merged_away
+        symbol_counts[new_symbol] = symbol_counts.get(new_symbol, 0) + merged_away
         added = () if existed else (new_symbol,)
         removed = tuple(
             dict.fromkeys(s for s in chosen if symbol_counts.get(s, 0) <= 0 and s != new_symbol)
@@ -757,21 +788,24 @@ def learn(
             MergeStep(
                 number=number,
                 pair_counts=tuple(ranked),
-                pairs_total=len(ranked) + omitted,
-                pairs_omitted=omitted,
+                pairs_total=total,
+                pairs_omitted=total - len(ranked),
                 best_count=best,
                 tied=tied,
                 rule=rule,
                 merged=chosen,
-                changed_words=keep_changes(changes, max_changed_words),
-                changed_words_total=len(changes),
+                changed_words=kept_changes(changed, corpus_words, freqs, max_changed_words),
+                changed_words_total=len(changed),
                 vocab_size=len(symbol_counts),
                 vocab_added=added,
                 vocab_removed=removed,
                 stop_reason="num_merges" if number == num_merges else None,
                 min_frequency=min_frequency,
+                ties_total=ties_total,
             )
         )
+    if progress is not None:
+        progress(num_merges, num_merges)
 
     alphabet = frozenset(ch for w in corpus_words for ch in w)
     model = BPEModel(tuple(merges), end_of_word, attach_end_of_word, alphabet=alphabet)
@@ -812,37 +846,85 @@ def _validate(
         )
 
 
-def _rank(top: list[tuple[Pair, int]], table: PairTable, tie_break: str) -> list[PairCount]:
-    """Order pairs by count, then by the tie rule (first occurrence or string order)."""
-    counts = [PairCount(pair, count, table.first_seen(pair)) for pair, count in top]
-    if tie_break == "lexicographic":
-        # subtle: subword-nmt takes max((count, pair)): among equal counts the pair that
-        # sorts last as a (left, right) tuple of strings wins.
-        counts.sort(key=lambda pc: pc.pair, reverse=True)
-        counts.sort(key=lambda pc: -pc.count)
-    else:
-        counts.sort(key=lambda pc: (-pc.count, pc.first_seen))
-    return counts
+def _check_positive(name: str, value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ParameterError(f"{name} must be a whole number of at least 1, not {value!r}.")
+
+
+class _Ranker:
+    """Each step's table of pair counts: the tied pairs by the tie rule, then the next best.
+
+    subtle: ``PairCount`` rows are reused from step to step while a pair's count and
+    first occurrence stay the same (most of the top rows do), instead of building and
+    locating every row again; a row is trusted only if its pair's count, first word and
+    that word's symbols (the very same list object) are unchanged.
+    """
+
+    def __init__(self, table: PairTable, tie_break: str, top_k: int, max_ties: int) -> None:
+        self.table = table
+        self.ranking = PairRanking(table, tie_break, table.counts)
+        self.top_k = top_k
+        self.max_ties = max_ties
+        self._rows: dict[Pair, tuple[PairCount, list[str]]] = {}
+
+    def update(self) -> None:
+        """Re-file the pairs whose count the last merge changed."""
+        counts, ranking = self.table.counts, self.ranking
+        for pair in self.table.touched:
+            ranking.set(pair, counts.get(pair))
+
+    def pair_count(self, pair: Pair) -> PairCount:
+        table = self.table
+        cached = self._rows.get(pair)
+        count, index = table.counts[pair], table.first_word[pair]
+        if cached is not None:
+            row, symbols = cached
+            if row.count == count and row.first_seen[0] == index and table.words[index] is symbols:
+                return row
+        row = PairCount(pair, count, table.first_seen(pair))
+        self._rows[pair] = (row, table.words[index])
+        return row
+
+    def rank(self) -> tuple[int, list[PairCount], tuple[Pair, ...], int]:
+        """``(best count, rows best first, kept tied pairs, number of tied pairs)``."""
+        ranking = self.ranking
+        levels = ranking.top_levels(self.top_k)
+        if not levels:
+            return 0, [], (), 0
+        if len(self._rows) > 4 * len(self.table.counts) + 10_000:
+            self._rows.clear()
+        ties = ranking.by_score[levels[0]]
+        if len(ties) > self.max_ties:  # the ties left out do not fill rows: look further
+            levels = ranking.top_levels(self.top_k + len(ties) - self.max_ties)
+        tied = ranking.ordered_level(levels[0], self.max_ties)
+        ordered = list(tied)
+        for level in levels[1:]:
+            room = self.top_k - len(ordered)
+            if room <= 0:
+                break
+            ordered += ranking.ordered_level(level, room)
+        rows = [self.pair_count(pair) for pair in ordered]
+        return levels[0], rows, tuple(tied), len(ties)
 
 
 def _stop_step(
     number: int,
     ranked: list[PairCount],
     total: int,
-    omitted: int,
-    symbol_counts: Counter[str],
+    symbol_counts: Mapping[str, int],
     reason: str,
     min_frequency: int,
     tied: tuple[Pair, ...] = (),
+    ties_total: int = 0,
 ) -> MergeStep:
     return MergeStep(
         number=number,
         pair_counts=tuple(ranked),
         pairs_total=total,
-        pairs_omitted=omitted,
+        pairs_omitted=total - len(ranked),
         best_count=ranked[0].count if ranked else 0,
         tied=tied,
-        rule="unique" if len(tied) <= 1 else "none",
+        rule="unique" if ties_total <= 1 else "none",
         merged=None,
         changed_words=(),
         changed_words_total=0,
@@ -851,6 +933,7 @@ def _stop_step(
         vocab_removed=(),
         stop_reason=reason,
         min_frequency=min_frequency,
+        ties_total=ties_total,
     )
 
 

@@ -3,7 +3,8 @@
 Both learners repeatedly pick a pair of neighbouring symbols and merge it everywhere.
 Recounting every pair after every merge is what the tutorials do and is easy to read, but
 slow on a real text; ``PairTable`` keeps the counts, which words hold each pair, and where
-each pair is first seen, and updates only the words a merge touches.
+each pair is first seen, and updates only the pairs next to the occurrences a merge
+replaces. The textbook loop is kept in the tests as the oracle it must agree with.
 
 >>> table = PairTable([["l", "o", "w"], ["l", "o"]], [5, 2])
 >>> table.counts[("l", "o")], table.first_seen(("o", "w"))
@@ -13,10 +14,10 @@ each pair is first seen, and updates only the words a merge touches.
 from __future__ import annotations
 
 import heapq
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Any, Generic, TypeVar
 
 Pair = tuple[str, str]
 
@@ -45,6 +46,29 @@ def keep_changes(changes: list[WordChange], limit: int) -> tuple[WordChange, ...
         return tuple(changes)
     order = sorted(range(len(changes)), key=lambda i: -changes[i].count)[:limit]
     return tuple(changes[i] for i in sorted(order))
+
+
+def kept_changes(
+    changed: Sequence[tuple[int, Sequence[str], Sequence[str], int]],
+    words: Sequence[str],
+    freqs: Sequence[int],
+    limit: int,
+) -> tuple[WordChange, ...]:
+    """``keep_changes`` for the ``(index, before, after, merges)`` rows of ``PairTable.merge``.
+
+    The same choice (all, or the ``limit`` most frequent words, in corpus order), but a
+    ``WordChange`` is built only for the words kept.
+
+    >>> [c.word for c in kept_changes([(0, "a", "a", 1), (1, "b", "b", 1)], "ab", [1, 5], 1)]
+    ['b']
+    """
+    if len(changed) > limit:
+        keep = sorted(range(len(changed)), key=lambda i: -freqs[changed[i][0]])[:limit]
+        changed = [changed[i] for i in sorted(keep)]
+    return tuple(
+        WordChange(words[index], freqs[index], tuple(before), tuple(after))
+        for index, before, after, _ in changed
+    )
 
 
 def segmentation_at(
@@ -102,111 +126,419 @@ def merge_symbols(
 
 
 class PairTable:
-    """Pair counts with a word index and a lazy max-heap, updated one word at a time.
+    """Pair counts and a pair -> words index, updated one merge at a time.
 
-    subtle: a heap entry is only a hint. Counts change all the time, so an entry is
-    trusted only if it still matches the current count; stale and duplicate entries are
-    dropped when they reach the top.
+    Attributes:
+        words: every word's current symbols (a new list replaces a word's list when it
+            changes, so ``words[i] is old_list`` tells whether word ``i`` changed).
+        freq: every word's count.
+        counts: ``{pair: weighted count}`` of every pair that occurs (count > 0).
+        where: ``{pair: {word index: occurrences in that word}}``.
+        first_word: ``{pair: lowest index of a word holding it}`` (corpus order).
+        touched: ``{pair: count change}`` of the last ``merge`` or ``replace_word``.
+
+    subtle: a merge of ``(a, b)`` changes only the pairs right next to each occurrence,
+    so a step costs time in proportion to the words it changes, not to the corpus.
+
+    >>> table = PairTable([["a", "b", "c"], ["a", "b"]], [2, 1])
+    >>> table.counts[("a", "b")]
+    3
+    >>> [(i, after) for i, _, after, _ in table.merge(("a", "b"))]
+    [(0, ['ab', 'c']), (1, ['ab'])]
+    >>> table.counts, table.touched
+    ({('ab', 'c'): 2}, {('a', 'b'): -3, ('b', 'c'): -2, ('ab', 'c'): 2})
     """
 
     def __init__(self, words: list[list[str]], counts: list[int]) -> None:
-        self.counts: dict[Pair, int] = {}
-        self.where: dict[Pair, set[int]] = {}
-        self.first_word: dict[Pair, int] = {}
         self.words = words
         self.freq = counts
+        self.counts: dict[Pair, int] = {}
+        self.where: dict[Pair, dict[int, int]] = {}
+        self.first_word: dict[Pair, int] = {}
+        self.touched: dict[Pair, int] = {}
+        self._seen: dict[Pair, tuple[list[str], tuple[int, int]]] = {}
+        pair_counts, where, first_word = self.counts, self.where, self.first_word
         for index, symbols in enumerate(words):
-            self._add(index, symbols, +1)
-        self.heap: list[tuple[int, Pair]] = [(-c, p) for p, c in self.counts.items()]
-        heapq.heapify(self.heap)
-
-    def _add(self, index: int, symbols: Sequence[str], sign: int) -> set[Pair]:
-        freq = self.freq[index] * sign
-        touched: set[Pair] = set()
-        for pair, n in Counter(pairwise(symbols)).items():
-            self.counts[pair] = self.counts.get(pair, 0) + n * freq
-            touched.add(pair)
-            if sign > 0:
-                self.where.setdefault(pair, set()).add(index)
-                if index < self.first_word.get(pair, index + 1):
-                    self.first_word[pair] = index
-        return touched
-
-    def replace_word(self, index: int, new: list[str]) -> set[Pair]:
-        """Swap word ``index``'s symbols for ``new``, update every affected count.
-
-        Returns the pairs whose count changed (a pair whose count fell to 0 is no longer
-        in ``counts``).
-        """
-        old = self.words[index]
-        self.words[index] = new
-        # subtle: only the net change per pair matters; a merge leaves most of a word's
-        # pairs as they were, and those need no update at all.
-        delta: dict[Pair, int] = {}
-        for pair in pairwise(old):
-            delta[pair] = delta.get(pair, 0) - 1
-        new_pairs = set()
-        for pair in pairwise(new):
-            delta[pair] = delta.get(pair, 0) + 1
-            new_pairs.add(pair)
-        freq = self.freq[index]
-        counts, where, first_word = self.counts, self.where, self.first_word
-        touched: set[Pair] = set()
-        for pair, n in delta.items():
-            if not n:
-                continue
-            touched.add(pair)
-            count = counts.get(pair, 0) + n * freq
-            if n > 0:
-                where.setdefault(pair, set()).add(index)
-                if index < first_word.get(pair, index + 1):
-                    first_word[pair] = index
-            elif pair not in new_pairs:
-                holders = where[pair]
-                holders.discard(index)
-                if not holders:
-                    del where[pair]
-                    first_word.pop(pair, None)
-                elif first_word.get(pair) == index:
-                    first_word[pair] = min(holders)
-            if count <= 0:
-                counts.pop(pair, None)
-            else:
-                counts[pair] = count
-                heapq.heappush(self.heap, (-count, pair))
-        return touched
+            freq = counts[index]
+            for pair in pairwise(symbols):
+                pair_counts[pair] = pair_counts.get(pair, 0) + freq
+                holders = where.get(pair)
+                if holders is None:
+                    where[pair] = {index: 1}
+                    first_word[pair] = index  # words are visited in corpus order
+                else:
+                    holders[index] = holders.get(index, 0) + 1
 
     def first_seen(self, pair: Pair) -> tuple[int, int]:
-        """(word index, character offset) of the pair's first occurrence in corpus order."""
+        """(word index, character offset) of the pair's first occurrence in corpus order.
+
+        >>> PairTable([["x"], ["a", "b", "a", "b"]], [1, 1]).first_seen(("b", "a"))
+        (1, 1)
+        """
         index = self.first_word[pair]
         symbols = self.words[index]
+        # subtle: remembered while the pair's first word is the same list object (a word
+        # that changes gets a new list), since the same top pairs are asked for each step
+        known = self._seen.get(pair)
+        if known is not None and known[0] is symbols:
+            return known[1]
         offset = 0
         for i in range(len(symbols) - 1):
             if symbols[i] == pair[0] and symbols[i + 1] == pair[1]:
+                if len(self._seen) > 2 * len(self.counts) + 10_000:
+                    self._seen.clear()
+                self._seen[pair] = (symbols, (index, offset))
                 return index, offset
             offset += len(symbols[i])
         raise AssertionError("pair index out of date")  # pragma: no cover
 
-    def top(self, k: int) -> list[tuple[Pair, int]]:
-        """The ``k`` most frequent pairs plus every pair tied with the best, best first."""
-        heap = self.heap
-        taken: dict[Pair, int] = {}
-        best = 0
-        while heap:
-            neg, pair = heap[0]
-            count = self.counts.get(pair, 0)
-            if count != -neg or pair in taken:
-                heapq.heappop(heap)
+    def merge(
+        self, pair: Pair, merged: str | None = None
+    ) -> list[tuple[int, list[str], list[str], int]]:
+        """Merge every non-overlapping occurrence of ``pair`` (left to right) in every word.
+
+        ``merged`` is the new symbol (``left + right`` unless given). Returns, in corpus
+        order, ``(word index, symbols before, symbols after, merges in the word)`` for each
+        word that changed; ``counts``, ``where``, ``first_word`` and ``touched`` follow.
+
+        >>> table = PairTable([["a", "a", "a"]], [2])
+        >>> table.merge(("a", "a")), table.counts
+        ([(0, ['a', 'a', 'a'], ['aa', 'a'], 1)], {('aa', 'a'): 2})
+        """
+        left, right = pair
+        if merged is None:
+            merged = left + right
+        words, freqs, where, first_word = self.words, self.freq, self.where, self.first_word
+        delta: dict[Pair, int] = {}  # net change of each count over the whole merge
+        dirty: set[Pair] = set()  # pairs whose first word lost its last occurrence
+        changed: list[tuple[int, list[str], list[str], int]] = []
+        for index in sorted(where.get(pair, ())):
+            old = words[index]
+            new, removed, added = _merge_local(old, left, right, merged)
+            words[index] = new
+            freq = freqs[index]
+            for gone in removed:
+                delta[gone] = delta.get(gone, 0) - freq
+                holders = where[gone]
+                left_over = holders[index] - 1
+                if left_over:
+                    holders[index] = left_over
+                else:
+                    del holders[index]
+                    if first_word[gone] == index:
+                        dirty.add(gone)
+            for made in added:
+                delta[made] = delta.get(made, 0) + freq
+                holders = where.get(made)
+                if holders is None:
+                    where[made] = {index: 1}
+                    first_word[made] = index
+                else:
+                    holders[index] = holders.get(index, 0) + 1
+                    if index < first_word[made]:
+                        first_word[made] = index
+            changed.append((index, old, new, len(old) - len(new)))
+        # subtle: recomputing a first word is a scan of the pair's holders, so it is done
+        # once per pair here rather than every time one of its words changes.
+        for moved in dirty:
+            holders = where[moved]
+            if holders:
+                first_word[moved] = min(holders)
+            else:
+                del where[moved]
+                del first_word[moved]
+        # subtle: a merge only removes pairs holding ``left`` or ``right`` and only adds
+        # pairs holding the new symbol, so no pair is both removed and added: a pair whose
+        # first word moved also changed its count, and is in ``touched``.
+        self._apply(delta)
+        return changed
+
+    def replace_word(self, index: int, new: list[str]) -> set[Pair]:
+        """Swap word ``index``'s symbols for ``new`` (any change, not only a merge).
+
+        Returns the pairs whose count changed (a pair whose count fell to 0 is no longer
+        in ``counts``).
+
+        >>> table = PairTable([["a", "b"]], [1])
+        >>> sorted(table.replace_word(0, ["a", "c"])), table.counts
+        ([('a', 'b'), ('a', 'c')], {('a', 'c'): 1})
+        """
+        old = self.words[index]
+        self.words[index] = new
+        freq = self.freq[index]
+        where, first_word = self.where, self.first_word
+        net: dict[Pair, int] = {}
+        for pair in pairwise(old):
+            net[pair] = net.get(pair, 0) - 1
+        for pair in pairwise(new):
+            net[pair] = net.get(pair, 0) + 1
+        delta: dict[Pair, int] = {}
+        for pair, n in net.items():
+            if not n:
                 continue
-            if not taken:
-                best = count
-            elif len(taken) >= k and count < best:
+            delta[pair] = n * freq
+            holders = where.setdefault(pair, {})
+            left_over = holders.get(index, 0) + n
+            if left_over:
+                holders[index] = left_over
+                if index < first_word.get(pair, index + 1):
+                    first_word[pair] = index
+            else:
+                del holders[index]
+                if not holders:
+                    del where[pair]
+                    del first_word[pair]
+                elif first_word[pair] == index:
+                    first_word[pair] = min(holders)
+        self._apply(delta)
+        return set(delta)
+
+    def _apply(self, delta: dict[Pair, int]) -> None:
+        """Add ``delta`` to the counts (a count that reaches 0 is removed)."""
+        counts = self.counts
+        for pair, change in delta.items():
+            count = counts.get(pair, 0) + change
+            if count > 0:
+                counts[pair] = count
+            else:
+                counts.pop(pair, None)
+        self.touched = delta
+
+
+Score = TypeVar("Score", bound=Hashable)
+
+
+class PairRanking(Generic[Score]):
+    """Pairs grouped by a score (a count, a likelihood), read best first in tie-rule order.
+
+    ``by_score[best]`` are the tied pairs. Within one score the tie rule orders the pairs:
+    ``"lexicographic"``, greatest ``(left, right)`` first (subword-nmt); ``"first-seen"``,
+    earliest first occurrence in corpus order first (the tutorials).
+
+    subtle: the scores live in buckets, so the best pairs and every pair tied with them are
+    found without sorting all pairs; a max-heap of the scores that have a bucket gives the
+    next best levels (a popped score whose bucket is gone is dropped: lazy deletion).
+
+    >>> table = PairTable([["b", "a", "c"], ["a", "b"]], [1, 1])
+    >>> ranking = PairRanking(table, "first-seen", table.counts)
+    >>> ranking.top_levels(1), ranking.ordered_level(1, 2)
+    ([1], [('b', 'a'), ('a', 'c')])
+    >>> PairRanking(table, "lexicographic", table.counts).ordered_level(1, 2)
+    [('b', 'a'), ('a', 'c')]
+    """
+
+    small_bucket = 32  # buckets up to 4 * limit + this are simply sorted (tests lower it)
+
+    def __init__(
+        self,
+        table: PairTable,
+        tie_break: str,
+        scores: Mapping[Pair, Score],
+        value: Callable[[Score], float] = float,  # type: ignore[assignment]
+        exact: Callable[[Score], Any] | None = None,
+    ) -> None:
+        """``value`` turns a score into a float for ordering; ``exact`` gives an exact
+        ordering key where two different scores may round to the same float."""
+        self.table = table
+        self.tie_break = tie_break
+        self._value = value
+        self._exact = exact
+        self.score: dict[Pair, Score] = dict(scores)
+        self.by_score: dict[Score, set[Pair]] = {}
+        for pair, score in self.score.items():
+            self.by_score.setdefault(score, set()).add(pair)
+        self._levels: list[tuple[float, Score]] = [(-value(s), s) for s in self.by_score]
+        heapq.heapify(self._levels)
+        # {score: min-heap of (rule key, pair)} for the large buckets that were asked for
+        # in order (see ``ordered_level``); entries are hints, checked against ``score``
+        # and ``first_word`` when they reach the top
+        self._heaps: dict[Score, list[tuple[Any, Pair]]] = {}
+        self._descending: dict[Pair, tuple[tuple[int, ...], ...]] = {}
+
+    def set(self, pair: Pair, score: Score | None) -> None:
+        """Give ``pair`` a new score (``None``: the pair is gone).
+
+        Call it also when only the pair's first word moved: the pair is re-filed.
+
+        >>> table = PairTable([["a", "b", "c"]], [1])
+        >>> ranking = PairRanking(table, "first-seen", table.counts)
+        >>> ranking.set(("b", "c"), 5)
+        >>> ranking.top_levels(1), ranking.by_score[5]
+        ([5], {('b', 'c')})
+        """
+        old = self.score.get(pair)
+        buckets, heaps = self.by_score, self._heaps
+        if old is not None and old != score:
+            bucket = buckets[old]
+            bucket.discard(pair)
+            if not bucket:
+                del buckets[old]
+                heaps.pop(old, None)
+        if score is None:
+            self.score.pop(pair, None)
+            return
+        self.score[pair] = score
+        bucket = buckets.get(score)
+        if bucket is None:
+            buckets[score] = {pair}
+            heapq.heappush(self._levels, (-self._value(score), score))
+            return
+        bucket.add(pair)
+        heap = heaps.get(score)
+        if heap is not None:
+            heapq.heappush(heap, (self._key(pair), pair))
+
+    def top_levels(self, rows: int) -> list[Score]:
+        """The best distinct scores, best first, until their pairs number ``rows``.
+
+        >>> table = PairTable([["a", "b", "a", "b", "c"]], [1])
+        >>> PairRanking(table, "first-seen", table.counts).top_levels(2)
+        [2, 1]
+        """
+        heap, buckets = self._levels, self.by_score
+        taken: list[Score] = []
+        floats: list[float] = []
+        seen: set[Score] = set()
+        covered = 0
+        # subtle: scores that round to the same float are all taken, then ordered exactly
+        while heap and (covered < rows or (floats and heap[0][0] == floats[-1])):
+            negated, score = heapq.heappop(heap)
+            bucket = buckets.get(score)
+            if not bucket or score in seen:
+                continue  # stale or duplicate entry
+            seen.add(score)
+            taken.append(score)
+            floats.append(negated)
+            covered += len(bucket)
+        for negated, score in zip(floats, taken, strict=True):
+            heapq.heappush(heap, (negated, score))
+        if len(heap) > 3 * len(buckets) + 64:  # mostly stale: keep one entry per bucket
+            live = {score: negated for negated, score in heap if score in buckets}
+            self._levels = [(negated, score) for score, negated in live.items()]
+            heapq.heapify(self._levels)
+        if self._exact is not None and len(set(floats)) < len(floats):
+            taken.sort(key=self._exact, reverse=True)
+        return taken
+
+    def ordered(self, pairs: Collection[Pair], limit: int) -> list[Pair]:
+        """The first ``limit`` of ``pairs`` (all with one score) in the tie rule's order.
+
+        Exact, and only the ``limit`` best are sorted.
+
+        >>> table = PairTable([["c", "a", "b"]], [1])
+        >>> PairRanking(table, "lexicographic", table.counts).ordered({("a", "b"), ("c", "a")}, 1)
+        [('c', 'a')]
+        """
+        table = self.table
+        if len(pairs) == 1:
+            return list(pairs)
+        if self.tie_break == "lexicographic":
+            # subtle: subword-nmt takes max((count, pair)): among equal counts the pair
+            # that sorts last as a (left, right) tuple of strings wins.
+            if len(pairs) <= limit:
+                return sorted(pairs, reverse=True)
+            return heapq.nlargest(limit, pairs)
+        if len(pairs) <= limit:
+            return sorted(pairs, key=table.first_seen)
+        first_word = table.first_word
+        # subtle: the word index decides, except between pairs first seen in the same
+        # word; so take the ``limit`` earliest by word, then add every pair of the last
+        # word taken (they may sit further left in it), and sort those few exactly.
+        head = heapq.nsmallest(limit, pairs, key=first_word.__getitem__)
+        last = first_word[head[-1]]
+        keep = {pair for pair in head if first_word[pair] < last}
+        keep.update(pair for pair in pairwise(table.words[last]) if pair in pairs)
+        return sorted(keep, key=table.first_seen)[:limit]
+
+    def ordered_level(self, score: Score, limit: int) -> list[Pair]:
+        """``ordered(self.by_score[score], limit)``, fast on large buckets.
+
+        subtle: late in a long run thousands of pairs share a count of 1, 2 or 3, and
+        ranking them all at every step would dominate. A bucket that large gets a heap in
+        the tie rule's order, kept up to date by ``set``, so each step only pops its
+        ``limit`` first pairs.
+        """
+        bucket = self.by_score[score]
+        if len(bucket) <= 4 * limit + self.small_bucket:
+            return self.ordered(bucket, limit)
+        heap = self._heaps.get(score)
+        if heap is None or len(heap) > 3 * len(bucket) + 64:
+            heap = [(self._key(pair), pair) for pair in bucket]
+            heapq.heapify(heap)
+            self._heaps[score] = heap
+        scores, first_word = self.score, self.table.first_word
+        by_first = self.tie_break != "lexicographic"
+        taken: dict[Pair, Any] = {}
+        last: Any = None
+        while heap:
+            key, pair = heap[0]
+            if scores.get(pair) != score or (by_first and first_word[pair] != key) or pair in taken:
+                heapq.heappop(heap)  # stale or duplicate
+                continue
+            # in first-seen order, keep going past ``limit`` while the first word is the
+            # same: those pairs are then ordered by their offset inside that word
+            if len(taken) >= limit and (not by_first or key != last):
                 break
             heapq.heappop(heap)
-            taken[pair] = count
-        for pair, count in taken.items():
-            heapq.heappush(heap, (-count, pair))
-        if len(heap) > 4 * len(self.counts) + 1000:
-            self.heap = [(-c, p) for p, c in self.counts.items()]
-            heapq.heapify(self.heap)
-        return list(taken.items())
+            taken[pair] = last = key
+        for pair, key in taken.items():
+            heapq.heappush(heap, (key, pair))
+        if by_first:
+            return sorted(taken, key=self.table.first_seen)[:limit]
+        return list(taken)
+
+    def _key(self, pair: Pair) -> Any:
+        """The pair's place in the heap order of ``ordered_level``: smaller comes first."""
+        if self.tie_break != "lexicographic":
+            return self.table.first_word[pair]
+        key = self._descending.get(pair)
+        if key is None:
+            # subtle: the heap pops the smallest key first, but the greatest pair must
+            # come first. Negated code points reverse the order; the final 1 makes a
+            # longer string ("ab" < "abc") come before its prefix, as reversed order needs.
+            key = tuple((*(-ord(ch) for ch in part), 1) for part in pair)
+            self._descending[pair] = key
+        return key
+
+
+def _merge_local(
+    old: list[str], left: str, right: str, merged: str
+) -> tuple[list[str], list[Pair], list[Pair]]:
+    """Merge ``(left, right)`` in one word; also the pair occurrences it removed and added.
+
+    Only pairs touching a merged occurrence change: ``x a b y`` loses ``(x, a)``,
+    ``(a, b)``, ``(b, y)`` and gains ``(x, ab)``, ``(ab, y)``.
+
+    >>> new, removed, added = _merge_local(["x", "a", "b", "a", "b"], "a", "b", "ab")
+    >>> new, added
+    (['x', 'ab', 'ab'], [('x', 'ab'), ('ab', 'ab')])
+    >>> removed
+    [('x', 'a'), ('a', 'b'), ('b', 'a'), ('a', 'b')]
+    """
+    out: list[str] = []
+    removed: list[Pair] = []
+    added: list[Pair] = []
+    i, n = 0, len(old)
+    last_end = -2  # index (in ``old``) of the right half of the previous merge
+    while i < n:
+        if i + 1 < n and old[i] == left and old[i + 1] == right:
+            if out:
+                if last_end == i - 1:
+                    # subtle: two merges side by side ("a b a b"): the old pair between
+                    # them, (b, a), was already removed by the previous merge's right side
+                    added.append((merged, merged))
+                else:
+                    removed.append((old[i - 1], left))
+                    added.append((old[i - 1], merged))
+            removed.append((left, right))
+            if i + 2 < n:
+                removed.append((right, old[i + 2]))
+                if not (i + 3 < n and old[i + 2] == left and old[i + 3] == right):
+                    added.append((merged, old[i + 2]))
+            out.append(merged)
+            last_end = i + 1
+            i += 2
+        else:
+            out.append(old[i])
+            i += 1
+    return out, removed, added

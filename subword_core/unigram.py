@@ -71,7 +71,7 @@ import math
 import random
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -1139,6 +1139,7 @@ def learn(
     digamma: bool = False,
     top_k: int = 50,
     boundary: int = 10,
+    progress: Callable[[int, int], None] | None = None,
 ) -> UnigramResult:
     """Train a unigram LM on a corpus of words and record every step.
 
@@ -1172,6 +1173,9 @@ def learn(
             longer sum to 1 and the likelihood may drop. Off: the maximum-likelihood M-step.
         top_k: how many rows each step's tables keep on large vocabularies.
         boundary: how many loss rows each pruning step keeps on each side of the cut.
+        progress: called as ``progress(done, total)`` after every pruning round, with the
+            pieces pruned so far and the pieces to prune (seed size minus ``vocab_size``),
+            and once with ``done == total`` at the end.
 
     Returns:
         A :class:`UnigramResult`.
@@ -1186,6 +1190,10 @@ def learn(
     (19, 10)
     >>> result.model.encode("hugs"), result.model.encode("bugs")
     (['hug', 's'], ['b', 'u', 'g', 's'])
+    >>> seen = []
+    >>> _ = learn({"hug": 10, "pug": 5}, 6, progress=lambda done, total: seen.append(done))
+    >>> seen
+    [3, 3]
     """
     data = _as_corpus(corpus)
     if seed_size is None and isinstance(vocab_size, int):
@@ -1216,6 +1224,8 @@ def learn(
     waiting: list[int] = [0]  # steps whose likelihood *after* comes from the next pass
     stop = "seed_small" if trainer.size <= vocab_size else "vocab_size"
     round_no = 0
+    to_prune = max(1, trainer.size - vocab_size)
+    start_size = trainer.size
     while True:
         final = trainer.size <= vocab_size
         for iteration in range(1, em_iterations + 1):
@@ -1249,7 +1259,11 @@ def learn(
             trainer.prune(losses, pending, target, shrinking_factor, round_no, len(steps) + 1, ll)
         )
         waiting.append(len(steps) - 1)
+        if progress is not None:
+            progress(min(start_size - trainer.size, to_prune), to_prune)
 
+    if progress is not None:
+        progress(to_prune, to_prune)
     pieces = trainer.final_pieces()
     return UnigramResult(
         pieces=pieces,

@@ -33,21 +33,20 @@ Variants the tutorials call "WordPiece" (reachable here, explained in the app):
 
 from __future__ import annotations
 
-import heapq
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import gcd
 from typing import Literal
 
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
 from subword_core.pairs import (
     Pair,
+    PairRanking,
     PairTable,
     WordChange,
-    keep_changes,
-    merge_symbols,
+    kept_changes,
     segmentation_at,
 )
 
@@ -92,12 +91,13 @@ class WordPieceStep:
 
     Attributes:
         number: 1-based step number.
-        candidates: the best-scoring pairs, best first (score, then the tie rule); always
-            every pair tied with the best, plus up to ``top_k`` others.
+        candidates: the best-scoring pairs, best first (score, then the tie rule): the
+            pairs in ``tied``, then the next best ones up to ``top_k`` rows in all.
         candidates_total: how many distinct pairs there were.
         candidates_omitted: how many ``candidates`` leaves out.
         best_score: the best score (0 when there was no pair).
-        tied: every pair with ``best_score``, ranked by the tie rule.
+        tied: the pairs with ``best_score``, ranked by the tie rule: all of them unless
+            there are more than ``max_ties`` (then the first ``max_ties``, plus a chosen one).
         rule: ``"unique"``, ``"first-seen"``, ``"lexicographic"`` or ``"chosen"``.
         merged: the merged pair, or ``None`` for a final step that stops without merging.
         new_token: the token the merge added (``h`` + ``##u`` -> ``hu``).
@@ -107,6 +107,7 @@ class WordPieceStep:
         changed_words_total: how many words changed.
         vocab_size: vocabulary size after the step.
         stop_reason: on the last step: ``"vocab_size"`` (reached) or ``"no_pairs"``.
+        ties_total: how many pairs had ``best_score`` (see ``ties_omitted``).
 
     >>> learn({"hug": 10, "hugs": 5}, 5).steps[0].best_score
     Fraction(1, 15)
@@ -126,11 +127,21 @@ class WordPieceStep:
     changed_words_total: int
     vocab_size: int
     stop_reason: str | None
+    ties_total: int = 0
+
+    def __post_init__(self) -> None:
+        if not self.ties_total:  # built without it (older code): every tie was kept
+            object.__setattr__(self, "ties_total", len(self.tied))
+
+    @property
+    def ties_omitted(self) -> int:
+        """How many tied pairs ``tied`` leaves out (only when there were over ``max_ties``)."""
+        return self.ties_total - len(self.tied)
 
     @property
     def is_tie(self) -> bool:
         """True when more than one pair had the best score."""
-        return len(self.tied) > 1
+        return self.ties_total > 1
 
 
 @dataclass(frozen=True)
@@ -434,86 +445,137 @@ def alphabet_of(corpus: Corpus, prefix: str = DEFAULT_PREFIX) -> list[str]:
 
 
 class _Scores:
-    """Pair scores kept in a lazy max-heap, re-scored when a count they depend on changes.
+    """Every pair's score, kept up to date in a ``PairRanking``, and each step's rows.
 
     subtle: a likelihood score depends on freq(a) and freq(b), so one merge changes the
     score of every pair that contains a, b or the new token, even in words the merge did
-    not touch. Those pairs are found through ``pairs_of`` and pushed again; heap entries
-    whose score no longer matches are dropped when they reach the top.
+    not touch. Those pairs are found through ``pairs_of`` and re-scored.
+
+    subtle: a likelihood score is kept as a reduced fraction ``(numerator, denominator)``:
+    exact, and fast to hash and compare for equality (ties), unlike ``Fraction``. The
+    ranking orders scores by their float value and only compares exactly the rare
+    different scores that round to the same float.
     """
 
-    def __init__(self, table: PairTable, symbol_freq: Counter[str], scoring: str) -> None:
+    def __init__(
+        self,
+        table: PairTable,
+        symbol_freq: dict[str, int],
+        scoring: str,
+        tie_break: str,
+        top_k: int,
+        max_ties: int,
+    ) -> None:
         self.table = table
         self.freq = symbol_freq
         self.likelihood = scoring == "likelihood"
+        self.top_k = top_k
+        self.max_ties = max_ties
         self.pairs_of: dict[str, set[Pair]] = {}
-        self.heap: list[tuple[float, Pair]] = []
         for pair in table.counts:
             self._index(pair)
-            self.push(pair)
+        initial = {pair: self.value(pair) for pair in table.counts}
+        if self.likelihood:
+            self.ranking: PairRanking = PairRanking(
+                table, tie_break, initial, value=_ratio, exact=_fraction
+            )
+        else:
+            self.ranking = PairRanking(table, tie_break, initial)
+        self._rows: dict[Pair, tuple[PairScore, list[str]]] = {}
 
     def _index(self, pair: Pair) -> None:
         self.pairs_of.setdefault(pair[0], set()).add(pair)
         self.pairs_of.setdefault(pair[1], set()).add(pair)
 
-    def exact(self, pair: Pair) -> Fraction:
+    def value(self, pair: Pair) -> int | tuple[int, int]:
+        """The score used for ranking: the count, or freq(ab) / (freq(a) freq(b)) reduced.
+
+        >>> table = PairTable([["h", "##u"]], [4])
+        >>> _Scores(table, {"h": 6, "##u": 4}, "likelihood", "first-seen", 5, 5).value(("h", "##u"))
+        (1, 6)
+        """
         count = self.table.counts[pair]
         if not self.likelihood:
-            return Fraction(count)
-        return Fraction(count, self.freq[pair[0]] * self.freq[pair[1]])
+            return count
+        below = self.freq[pair[0]] * self.freq[pair[1]]
+        common = gcd(count, below)
+        return count // common, below // common
 
-    def _float(self, pair: Pair) -> float:
-        count = self.table.counts[pair]
-        if not self.likelihood:
-            return float(count)
-        return count / (self.freq[pair[0]] * self.freq[pair[1]])
-
-    def push(self, pair: Pair) -> None:
-        heapq.heappush(self.heap, (-self._float(pair), pair))
-
-    def update(self, touched: Iterable[Pair], symbols: Iterable[str]) -> None:
+    def update(self, symbols: Iterable[str]) -> None:
         """Re-score pairs whose count changed and pairs containing a symbol whose freq did."""
+        counts, ranking = self.table.counts, self.ranking
         dirty: set[Pair] = set()
-        for pair in touched:
-            if pair in self.table.counts:
+        for pair in self.table.touched:
+            if pair in counts:
                 self._index(pair)
                 dirty.add(pair)
             else:
+                ranking.set(pair, None)
                 for symbol in pair:
                     held = self.pairs_of.get(symbol)
                     if held is not None:
                         held.discard(pair)
-        if self.likelihood:  # a frequency score does not depend on freq(a), freq(b)
-            for symbol in symbols:
-                dirty |= self.pairs_of.get(symbol, set())
-        for pair in dirty:
-            if pair in self.table.counts:
-                self.push(pair)
+        if not self.likelihood:  # a frequency score does not depend on freq(a), freq(b)
+            for pair in dirty:
+                ranking.set(pair, counts[pair])
+            return
+        for symbol in symbols:
+            dirty |= self.pairs_of.get(symbol, set())
+        freq = self.freq
+        for pair in dirty:  # self.value(pair), inlined: this loop is the hot spot
+            count = counts[pair]
+            below = freq[pair[0]] * freq[pair[1]]
+            common = gcd(count, below)
+            ranking.set(pair, (count // common, below // common))
 
-    def top(self, k: int) -> list[Pair]:
-        """The ``k`` best pairs plus everything within float noise of the best, best first."""
-        heap, taken, best = self.heap, {}, None
-        while heap:
-            neg, pair = heap[0]
-            if pair not in self.table.counts or pair in taken or self._float(pair) != -neg:
-                heapq.heappop(heap)
-                continue
-            value = -neg
-            if best is None:
-                best = value
-            # subtle: equal fractions can differ in the last bit as floats (15/540 vs
-            # 17/612); keep everything within a relative 1e-9 of the best and let exact
-            # fractions decide the ties.
-            elif len(taken) >= k and value < best * (1 - 1e-9):
+    def row(self, pair: Pair) -> PairScore:
+        """The pair's ``PairScore``, reused while its numbers and first occurrence hold."""
+        table = self.table
+        count, index = table.counts[pair], table.first_word[pair]
+        freq_a, freq_b = self.freq[pair[0]], self.freq[pair[1]]
+        cached = self._rows.get(pair)
+        if cached is not None:
+            row, symbols = cached
+            if (
+                row.freq_pair == count
+                and row.freq_a == freq_a
+                and row.freq_b == freq_b
+                and row.first_seen[0] == index
+                and table.words[index] is symbols
+            ):
+                return row
+        score = Fraction(count, freq_a * freq_b) if self.likelihood else Fraction(count)
+        row = PairScore(pair, freq_a, freq_b, count, score, table.first_seen(pair))
+        self._rows[pair] = (row, table.words[index])
+        return row
+
+    def rank(self) -> tuple[list[PairScore], tuple[Pair, ...], int]:
+        """``(rows best first, kept tied pairs, number of tied pairs)``."""
+        ranking = self.ranking
+        levels = ranking.top_levels(self.top_k)
+        if not levels:
+            return [], (), 0
+        if len(self._rows) > 4 * len(self.table.counts) + 10_000:
+            self._rows.clear()
+        ties = ranking.by_score[levels[0]]
+        if len(ties) > self.max_ties:  # the ties left out do not fill rows: look further
+            levels = ranking.top_levels(self.top_k + len(ties) - self.max_ties)
+        tied = ranking.ordered_level(levels[0], self.max_ties)
+        ordered = list(tied)
+        for level in levels[1:]:
+            room = self.top_k - len(ordered)
+            if room <= 0:
                 break
-            heapq.heappop(heap)
-            taken[pair] = value
-        for pair, value in taken.items():
-            heapq.heappush(heap, (-value, pair))
-        if len(heap) > 4 * len(self.table.counts) + 1000:
-            self.heap = [(-self._float(p), p) for p in self.table.counts]
-            heapq.heapify(self.heap)
-        return list(taken)
+            ordered += ranking.ordered_level(level, room)
+        return [self.row(pair) for pair in ordered], tuple(tied), len(ties)
+
+
+def _ratio(score: tuple[int, int]) -> float:
+    return score[0] / score[1]
+
+
+def _fraction(score: tuple[int, int]) -> Fraction:
+    return Fraction(*score)
 
 
 def _as_corpus(corpus: Corpus | Mapping[str, int] | str) -> Corpus:
@@ -534,8 +596,10 @@ def learn(
     choose: Mapping[int, Pair] | None = None,
     unk_token: str = DEFAULT_UNK,
     top_k: int = 50,
+    max_ties: int = 50,
     max_changed_words: int = 50,
     history_limit: int = 500,
+    progress: Callable[[int, int], None] | None = None,
 ) -> WordPieceResult:
     """Learn a WordPiece vocabulary of ``vocab_size`` tokens and record every step.
 
@@ -548,9 +612,15 @@ def learn(
             or ``"lexicographic"`` (the greatest pair in string order).
         choose: ``{step: pair}`` to pick another of the tied pairs at those steps.
         unk_token: the model's unknown token.
-        top_k: how many candidates each step keeps besides the ties.
+        top_k: how many candidates each step keeps at least (ties included).
+        max_ties: how many of the tied pairs each step keeps at most (the first by the tie
+            rule; ``WordPieceStep.ties_total`` counts them all). The winner is always
+            chosen among all of them.
         max_changed_words: how many changed words each step keeps.
         history_limit: track the pieces of at most this many words (the most frequent).
+        progress: called as ``progress(done, total)`` with the tokens added so far and
+            the tokens to add (``vocab_size`` minus the alphabet), at most ~100 times,
+            and once with ``done == total`` at the end.
 
     Raises:
         ParameterError: ``vocab_size`` below the alphabet size (the message gives it), a bad
@@ -561,6 +631,10 @@ def learn(
     [('h', '##u'), ('p', '##u'), ('hu', '##g'), ('pu', '##g')]
     >>> result.vocab[-4:], result.steps[-1].stop_reason
     (['hu', 'pu', 'hug', 'pug'], 'no_pairs')
+    >>> seen = []
+    >>> _ = learn("hug hug pug", 20, progress=lambda done, total: seen.append((done, total)))
+    >>> seen[-1]
+    (16, 16)
     """
     data = _as_corpus(corpus)
     if scoring not in SCORINGS:
@@ -569,7 +643,11 @@ def learn(
         raise ParameterError(
             f"tie_break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}."
         )
-    for name, value in (("top_k", top_k), ("max_changed_words", max_changed_words)):
+    for name, value in (
+        ("top_k", top_k),
+        ("max_ties", max_ties),
+        ("max_changed_words", max_changed_words),
+    ):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ParameterError(f"{name} must be a whole number of at least 1.")
     if prefix and any(ch.isspace() for ch in prefix):
@@ -598,10 +676,10 @@ def learn(
     words = [split_word(w, prefix) for w in words_text]
     freqs = list(data.counts)
     initial = tuple(tuple(w) for w in words)
-    symbol_freq: Counter[str] = Counter()
+    symbol_freq: dict[str, int] = {}
     for pieces, freq in zip(words, freqs, strict=True):
         for piece in pieces:
-            symbol_freq[piece] += freq
+            symbol_freq[piece] = symbol_freq.get(piece, 0) + freq
     if len(words) <= history_limit:
         tracked = set(range(len(words)))
     else:
@@ -609,70 +687,78 @@ def learn(
     history: dict[int, list[tuple[int, tuple[str, ...]]]] = {i: [] for i in tracked}
 
     table = PairTable(words, freqs)
-    scores = _Scores(table, symbol_freq, scoring)
+    scores = _Scores(table, symbol_freq, scoring, tie_break, top_k, max_ties)
     vocab = list(alphabet)
     in_vocab = set(vocab)
     merges: list[Pair] = []
     steps: list[WordPieceStep] = []
     number = 0
+    to_add = vocab_size - len(alphabet)
+    reported = 0
     while len(vocab) < vocab_size:
         number += 1
-        candidates = _rank(scores.top(top_k), scores, table, tie_break)
+        if progress is not None and (len(vocab) - len(alphabet)) * 100 >= (reported + 1) * to_add:
+            reported = (len(vocab) - len(alphabet)) * 100 // to_add
+            progress(len(vocab) - len(alphabet), to_add)
+        total = len(table.counts)
+        candidates, tied, ties_total = scores.rank()
+        ranking = scores.ranking
         if not candidates:
             steps.append(_stop(number, len(vocab)))
             break
         best = candidates[0].score
-        tied = tuple(c.pair for c in candidates if c.score == best)
         if number in choices:
             pair = tuple(choices[number])
-            if pair not in tied:
+            # subtle: ``tied`` may be capped at max_ties; any pair with the best score is
+            # a tied pair and may be chosen
+            if len(pair) != 2 or ranking.score.get(pair) != ranking.score[tied[0]]:  # type: ignore[call-overload]
                 raise ParameterError(
                     f"Step {number}: {pair[0]!r} + {pair[1]!r} is not one of the tied pairs, "
                     "so it cannot be chosen here."
                 )
             chosen, rule = (pair[0], pair[1]), "chosen"
+            if chosen not in tied:
+                tied = (*tied, chosen)
+                candidates = [*candidates, scores.row(chosen)]
         else:
-            chosen, rule = tied[0], ("unique" if len(tied) == 1 else tie_break)
+            chosen, rule = tied[0], ("unique" if ties_total == 1 else tie_break)
         token = merged_token(chosen, prefix)
-        changes: list[WordChange] = []
-        touched: set[Pair] = set()
-        for index in sorted(table.where.get(chosen, ())):
-            before = table.words[index]
-            after, _ = merge_symbols(before, chosen, token)
-            freq = freqs[index]
-            for piece in before:
-                symbol_freq[piece] -= freq
-            for piece in after:
-                symbol_freq[piece] += freq
-            touched |= table.replace_word(index, after)
-            changes.append(WordChange(words_text[index], freq, tuple(before), tuple(after)))
+        changed = table.merge(chosen, token)
+        merged_away = 0  # pieces consumed: each merge uses one left and one right piece
+        for index, _, after, times in changed:
+            merged_away += times * freqs[index]
             if index in history:
                 history[index].append((number, tuple(after)))
-        scores.update(touched, (chosen[0], chosen[1], token))
+        symbol_freq[chosen[0]] -= merged_away
+        symbol_freq[chosen[1]] -= merged_away
+        symbol_freq[token] = symbol_freq.get(token, 0) + merged_away
+        scores.update((chosen[0], chosen[1], token))
         added = token not in in_vocab
         if added:
             vocab.append(token)
             in_vocab.add(token)
         merges.append(chosen)
-        omitted = len(table.counts) + 1 - len(candidates)  # +1: the merged pair is gone now
         steps.append(
             WordPieceStep(
                 number=number,
                 candidates=tuple(candidates),
-                candidates_total=len(candidates) + max(omitted, 0),
-                candidates_omitted=max(omitted, 0),
+                candidates_total=total,
+                candidates_omitted=total - len(candidates),
                 best_score=best,
                 tied=tied,
                 rule=rule,
                 merged=chosen,
                 new_token=token,
                 added=added,
-                changed_words=keep_changes(changes, max_changed_words),
-                changed_words_total=len(changes),
+                changed_words=kept_changes(changed, words_text, freqs, max_changed_words),
+                changed_words_total=len(changed),
                 vocab_size=len(vocab),
                 stop_reason="vocab_size" if len(vocab) >= vocab_size else None,
+                ties_total=ties_total,
             )
         )
+    if progress is not None:
+        progress(to_add, to_add)
 
     model = WordPiece(tuple(vocab), unk_token=unk_token, prefix=prefix)
     return WordPieceResult(
@@ -689,27 +775,6 @@ def learn(
         tie_break=tie_break,
         prefix=prefix,
     )
-
-
-def _rank(pairs: list[Pair], scores: _Scores, table: PairTable, tie_break: str) -> list[PairScore]:
-    """Exact scores for the candidates, ordered by score and then by the tie rule."""
-    out = [
-        PairScore(
-            pair,
-            scores.freq[pair[0]],
-            scores.freq[pair[1]],
-            table.counts[pair],
-            scores.exact(pair),
-            table.first_seen(pair),
-        )
-        for pair in pairs
-    ]
-    if tie_break == "lexicographic":
-        out.sort(key=lambda c: c.pair, reverse=True)
-        out.sort(key=lambda c: -c.score)
-    else:
-        out.sort(key=lambda c: (-c.score, c.first_seen))
-    return out
 
 
 def _stop(number: int, vocab_size: int) -> WordPieceStep:
