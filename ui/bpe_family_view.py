@@ -22,6 +22,7 @@ from subword_core import encoders, joint
 from subword_core.bpe import BPEModel, EncodeStep
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import SubwordError
+from ui.charts import show_chart
 from ui.common import TABLE_CSS, text_colour
 from ui.html import badge_html, esc, show_error, show_html, token_spans_html
 from ui.limits import LIMITS
@@ -143,7 +144,7 @@ def render_dropout(model: BPEModel) -> None:
     labels = chart.mark_text(align="left", dx=4, color=text_colour()).encode(
         text=alt.Text("share:Q", format=".1%")
     )
-    st.altair_chart((chart + labels).properties(height=max(80, 28 * min(len(df), 20))))
+    show_chart((chart + labels).properties(height=max(80, 28 * min(len(df), 20))))
     st.caption(
         f"{len(df)} different segmentations in {n} samples (seed {seed}). The model sees the "
         "word split in all these ways during training, which makes it robust to segmentation."
@@ -327,5 +328,5 @@ def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) ->
         .properties(height=max(100, 30 * min(len(df), 30)))
     )
     left, right = st.columns([1, 1.3])
-    left.altair_chart(chart)
+    show_chart(chart, where=left)
     right.dataframe(df, hide_index=True, width="stretch")

@@ -22,8 +22,10 @@ import streamlit as st
 from subword_core.bpe import BPEModel, BPEResult, EncodeStep, MergeStep, learn
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
+from ui.charts import show_chart
 from ui.common import (
     TABLE_CSS,
+    cached_training,
     remember,
     rerun_if_retrain_requested,
     restore_widgets,
@@ -185,18 +187,25 @@ def settings_panel() -> BPESettings | None:
     return settings
 
 
-@st.cache_data(max_entries=24, show_spinner="Learning merges…")
 def _train(
     corpus: Corpus, settings: BPESettings, choices: tuple[tuple[int, tuple[str, str]], ...]
 ) -> BPEResult:
-    return learn(
-        corpus,
-        settings.num_merges,
-        min_frequency=settings.min_frequency,
-        end_of_word=settings.end_of_word,
-        attach_end_of_word=settings.attach_end_of_word,
-        tie_break=settings.tie_break,  # type: ignore[arg-type]
-        choose=dict(choices),
+    """Learn (once per corpus, settings and tie choices; shared by all sessions)."""
+    return cached_training(
+        "bpe",
+        (corpus, settings, choices),
+        "Learning merges",
+        lambda progress: learn(
+            corpus,
+            settings.num_merges,
+            min_frequency=settings.min_frequency,
+            end_of_word=settings.end_of_word,
+            attach_end_of_word=settings.attach_end_of_word,
+            tie_break=settings.tie_break,  # type: ignore[arg-type]
+            choose=dict(choices),
+            progress=progress,
+        ),
+        max_entries=24,
     )
 
 
@@ -263,9 +272,11 @@ def explain_step(step: MergeStep, words: tuple[str, ...], total_merges: int) -> 
         )
     else:
         tied = [_pair(p) for p in step.tied]
+        if step.ties_omitted:
+            tied.append(f"{step.ties_omitted:,} more (not listed, to keep the page short)")
         parts.append(
             f"{_list(tied)} all occur <strong>{count}</strong> times: a tie "
-            f"between {len(step.tied)} pairs."
+            f"between {step.ties_total:,} pairs."
         )
         if step.rule == "chosen":
             parts.append(f"You chose {_pair(pair)} among them.")
@@ -490,7 +501,7 @@ def quiz_verdict(step: MergeStep, picked: tuple[str, str]) -> tuple[bool, str]:
         if step.is_tie:
             return True, (
                 f"Right: {_pair(merged)} occurs {best} times, tied with "
-                f"{len(step.tied) - 1} other pair(s); {explain_rule(step.rule)}, and that is "
+                f"{step.ties_total - 1:,} other pair(s); {explain_rule(step.rule)}, and that is "
                 f"{_pair(merged)}."
             )
         return True, f"Right: {_pair(merged)} occurs {best} times, more than any other pair."
@@ -541,7 +552,7 @@ def render_learn_step(
     )
     badges = []
     if step.is_tie:
-        badges.append(badge_html(f"tie × {len(step.tied)}", "warning"))
+        badges.append(badge_html(f"tie × {step.ties_total:,}", "warning"))
     if step.merged is not None:
         kind = "success" if step.vocab_delta > 0 else "info" if step.vocab_delta == 0 else "error"
         badges.append(badge_html(f"vocabulary {step.vocab_delta:+d}", kind))
@@ -562,7 +573,7 @@ def render_learn_step(
         if df.empty:
             st.info("No pairs: every word is a single symbol.")
         else:
-            st.altair_chart(pair_chart(df, step.min_frequency), width="stretch")
+            show_chart(pair_chart(df, step.min_frequency), width="stretch")
             if len(df) < step.pairs_total:
                 st.caption(
                     f"The {len(df)} most frequent of {step.pairs_total} pairs "
@@ -596,7 +607,7 @@ def render_learn_step(
         st.dataframe(merge_table(result, step.number), hide_index=True, width="stretch")
     with right:
         st.markdown("**Vocabulary size after each merge**")
-        st.altair_chart(vocab_chart(vocab_chart_data(result), step.number), width="stretch")
+        show_chart(vocab_chart(vocab_chart_data(result), step.number), width="stretch")
         vocab = result.vocab_at(step.number)
         shown = vocab[:120]
         more = f" … and {len(vocab) - len(shown)} more" if len(vocab) > len(shown) else ""

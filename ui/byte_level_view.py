@@ -49,6 +49,7 @@ from ui.bpe_view import (
     pair_chart,  # the BPE page's pair-count chart, reused as is
     pair_chart_data,
 )
+from ui.charts import show_chart
 from ui.common import (
     TABLE_CSS,
     remember,
@@ -797,7 +798,7 @@ def render_learn_step(
     merges_so_far = sum(1 for s in result.steps[:number] if s.merged is not None)
     badges = []
     if step.is_tie:
-        badges.append(badge_html(f"tie × {len(step.tied)}", "warning"))
+        badges.append(badge_html(f"tie × {step.ties_total:,}", "warning"))
     if step.merged is not None:
         pieces = step_pieces(result, step)
         if any(not p.complete for p in pieces):
@@ -832,7 +833,7 @@ def render_learn_step(
                 f"{pc.pair[0]} + {pc.pair[1]}  ({_hex_of(pc.pair[0])} | {_hex_of(pc.pair[1])})"
                 for pc in step.pair_counts[: len(df)]
             ]
-            st.altair_chart(pair_chart(df, step.min_frequency), width="stretch")
+            show_chart(pair_chart(df, step.min_frequency), width="stretch")
             st.caption(
                 f"{len(df)} of {step.pairs_total} pairs, bytes in hex in brackets. Red ★: "
                 "merged; orange: tied with it; dashed line: the minimum pair count."

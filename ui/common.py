@@ -12,13 +12,18 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import TypeVar
 
 import streamlit as st
 
 from ui.html import badge_html, esc, token_spans_html
 
 Pair = tuple[str, str]
+T = TypeVar("T")
 
 TABLE_CSS = (
     "<style>.sw-table{border-collapse:collapse;width:100%}"
@@ -181,3 +186,86 @@ def text_colour() -> str:
     """Chart text that reads on the viewer's theme (altair marks do not follow it)."""
     theme = getattr(st.context, "theme", None)
     return "#fafafa" if getattr(theme, "type", None) == "dark" else "#31333f"
+
+
+# --- long trainings: a progress bar and a shared, bounded cache ------------------------------
+
+
+@contextmanager
+def progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar that a trainer's ``progress(done, total)`` callback moves.
+
+    Nothing is shown unless the callback is called, and the bar disappears when the block ends.
+
+    Example:
+        >>> with progress_bar("Learning merges") as progress:  # doctest: +SKIP
+        ...     result = learn(corpus, 2000, progress=progress)
+    """
+    slot = st.empty()
+
+    def update(done: int, total: int) -> None:
+        share = min(1.0, done / total) if total else 1.0
+        slot.progress(share, text=f"{what}: {done:,} of {total:,}")
+
+    try:
+        yield update
+    finally:
+        slot.empty()
+
+
+class _Store:
+    """A small thread-safe LRU dict (one per kind of training, shared by all sessions)."""
+
+    def __init__(self, max_entries: int) -> None:
+        self.max_entries = max_entries
+        self.items: OrderedDict[Hashable, object] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: Hashable) -> object | None:
+        with self.lock:
+            if key in self.items:
+                self.items.move_to_end(key)
+                return self.items[key]
+        return None
+
+    def put(self, key: Hashable, value: object) -> None:
+        with self.lock:
+            self.items[key] = value
+            self.items.move_to_end(key)
+            while len(self.items) > self.max_entries:
+                self.items.popitem(last=False)
+
+
+@st.cache_resource(show_spinner=False)
+def _store(name: str, max_entries: int) -> _Store:
+    return _Store(max_entries)
+
+
+def cached_training(
+    name: str,
+    key: Hashable,
+    what: str,
+    train: Callable[[Callable[[int, int], None]], T],
+    *,
+    max_entries: int = 16,
+) -> T:
+    """Run ``train(progress)`` once per ``key`` (shared by all sessions), with a progress bar.
+
+    subtle: ``st.cache_data`` cannot be used here: it records the elements a cached function
+    draws so it can replay them, and a progress bar drawn from inside the training would be
+    replayed into a page that no longer has it. So the result is kept in a bounded LRU store
+    (``st.cache_resource``, at most ``max_entries`` results per ``name``); results are frozen
+    dataclasses, never changed by a page, so sharing them is safe.
+
+    Example:
+        >>> cached_training("bpe", (corpus, settings), "Learning merges",
+        ...                 lambda progress: learn(corpus, 10, progress=progress))  # doctest: +SKIP
+    """
+    store = _store(name, max_entries)
+    hit = store.get(key)
+    if hit is not None:
+        return hit  # type: ignore[return-value]
+    with progress_bar(what) as progress:
+        result = train(progress)
+    store.put(key, result)
+    return result

@@ -39,6 +39,7 @@ from subword_core import bpe, byte_level, unigram, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.encoders import boundaries
 from subword_core.errors import SubwordError
+from ui.charts import show_chart
 from ui.common import TABLE_CSS, remember, restore_widgets
 from ui.html import badge_html, esc, show_html, token_spans_html
 from ui.limits import LIMITS
@@ -714,7 +715,7 @@ def render_corpus_figures(corpus: Corpus, target: int, trained: Mapping[str, Tra
         st.caption(notes)
     with c2:
         if len(trained) >= 2:
-            st.altair_chart(_overlap_chart(overlap), use_container_width=True)
+            show_chart(_overlap_chart(overlap), width="stretch")
             st.caption(
                 "Vocabulary overlap: how many learned pieces of two or more characters two "
                 "algorithms share (markers stripped; single characters and bytes left out, since "

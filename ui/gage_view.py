@@ -23,6 +23,7 @@ import streamlit as st
 from subword_core import gage
 from subword_core.errors import SubwordError
 from subword_core.gage import GageResult, GageStep
+from ui.charts import show_chart
 from ui.common import (
     TABLE_CSS,
     remember,
@@ -687,7 +688,7 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
         if df.empty:
             st.info("No pairs: the string has fewer than two characters.")
         else:
-            st.altair_chart(_pair_chart(df), width="stretch")
+            show_chart(_pair_chart(df), width="stretch")
             drawn = f"The {len(df)} most frequent of" if len(df) < step.pairs_total else "All"
             st.caption(
                 f"{drawn} {step.pairs_total} pairs. Red ★: replaced; orange: tied with it; "
@@ -732,7 +733,7 @@ def _render_sizes(result: GageResult, state: int) -> None:
     )
     left, right = st.columns([1.25, 1])
     with left:
-        st.altair_chart(_size_chart(size_data(result), state, original), width="stretch")
+        show_chart(_size_chart(size_data(result), state, original), width="stretch")
     with right:
         ratio_all = original / total if total else 1.0
         verdict = (

@@ -213,7 +213,7 @@ def _bpe_why(
     tie = step.is_tie and step.rule != "lexicographic"
     if tie:
         reasons.append(
-            f"Tie broken differently: {len(step.tied)} pairs had the same best count "
+            f"Tie broken differently: {step.ties_total:,} pairs had the same best count "
             f"({step.best_count}); the app's {step.rule} rule took {ours[0]} + {ours[1]}, "
             f"subword-nmt takes the lexicographically greatest pair, {theirs[0]} + {theirs[1]}."
         )

@@ -37,7 +37,8 @@ from subword_core.unigram import (
     Unigram,
     UnigramResult,
 )
-from ui.common import TABLE_CSS, remember, restore_widgets, text_colour
+from ui.charts import show_chart
+from ui.common import TABLE_CSS, cached_training, remember, restore_widgets, text_colour
 from ui.corpus_picker import SOURCE_KEY
 from ui.html import badge_html, esc, show_html, show_text, token_spans_html
 from ui.limits import LIMITS, advice
@@ -385,19 +386,26 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
     )
 
 
-@st.cache_data(max_entries=16, show_spinner="Training the unigram model…")
 def _train(corpus: Corpus, settings: UnigramSettings) -> UnigramResult:
-    return unigram.learn(
-        corpus,
-        settings.vocab_size,
-        seed_vocab=settings.seed_list,
-        seed_size=settings.seed_size,
-        max_piece_length=settings.max_piece_length,
-        shrinking_factor=settings.shrinking_factor,
-        em_iterations=settings.em_iterations,
-        keep_single_chars=settings.keep_single_chars,
-        word_start=settings.word_start,
-        digamma=settings.digamma,
+    """Train (once per corpus and settings; shared by all sessions)."""
+    return cached_training(
+        "unigram",
+        (corpus, settings),
+        "Pruning rounds",
+        lambda progress: unigram.learn(
+            corpus,
+            settings.vocab_size,
+            seed_vocab=settings.seed_list,
+            seed_size=settings.seed_size,
+            max_piece_length=settings.max_piece_length,
+            shrinking_factor=settings.shrinking_factor,
+            em_iterations=settings.em_iterations,
+            keep_single_chars=settings.keep_single_chars,
+            word_start=settings.word_start,
+            digamma=settings.digamma,
+            progress=progress,
+        ),
+        max_entries=16,
     )
 
 
@@ -811,7 +819,7 @@ def render_train_step(
     left, right = st.columns([1, 1.2])
     with left:
         st.markdown("**Corpus log-likelihood after each step**")
-        st.altair_chart(_likelihood_chart(likelihood_chart_data(result), number), width="stretch")
+        show_chart(_likelihood_chart(likelihood_chart_data(result), number), width="stretch")
         st.caption(
             "Grey: the seed; blue: EM iterations (never down); red: pruning rounds. "
             "The red line marks this step."
@@ -1241,7 +1249,7 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
         # subtle: Streamlit sizes a chart with a discrete y axis by its own height argument,
         # not by the chart's properties, so it is passed here as well
         height = 34 * (int(data["row"].max()) + 2) + 90
-        st.altair_chart(_lattice_chart(data, full), width="stretch", height=height)
+        show_chart(_lattice_chart(data, full), width="stretch", height=height)
         st.caption(
             f"{len(lattice.nodes)} nodes. Each bar is a piece from the vocabulary that fits the "
             "word at those positions; the top row (red, ★) is the Viterbi path, the other "
@@ -1379,7 +1387,7 @@ def _render_sampling(model: Unigram, word: str) -> None:
     table, tv = sample_table(model, word, float(alpha), int(n), int(seed))
     left, right = st.columns([1.2, 1])
     with left:
-        st.altair_chart(_sample_chart(table), width="stretch", height=44 * len(table) + 170)
+        show_chart(_sample_chart(table), width="stretch", height=44 * len(table) + 170)
     with right:
         shown = table.copy()
         shown["sampled share"] = shown["sampled share"].round(4)

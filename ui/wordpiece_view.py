@@ -25,6 +25,7 @@ from subword_core.errors import SubwordError
 from subword_core.wordpiece import EncodeTry, WordPiece, WordPieceResult, WordPieceStep
 from ui.common import (
     TABLE_CSS,
+    cached_training,
     remember,
     rerun_if_retrain_requested,
     restore_widgets,
@@ -184,17 +185,24 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
     return WordPieceSettings(int(size), scoring, tie, prefix)
 
 
-@st.cache_data(max_entries=24, show_spinner="Learning the WordPiece vocabulary…")
 def _train(
     corpus: Corpus, settings: WordPieceSettings, choices: tuple[tuple[int, tuple[str, str]], ...]
 ) -> WordPieceResult:
-    return wordpiece.learn(
-        corpus,
-        settings.vocab_size,
-        prefix=settings.prefix,
-        scoring=settings.scoring,  # type: ignore[arg-type]
-        tie_break=settings.tie_break,  # type: ignore[arg-type]
-        choose=dict(choices),
+    """Learn (once per corpus, settings and tie choices; shared by all sessions)."""
+    return cached_training(
+        "wordpiece",
+        (corpus, settings, choices),
+        "Learning the vocabulary",
+        lambda progress: wordpiece.learn(
+            corpus,
+            settings.vocab_size,
+            prefix=settings.prefix,
+            scoring=settings.scoring,  # type: ignore[arg-type]
+            tie_break=settings.tie_break,  # type: ignore[arg-type]
+            choose=dict(choices),
+            progress=progress,
+        ),
+        max_entries=24,
     )
 
 
@@ -242,6 +250,8 @@ def explain_step(step: WordPieceStep, scoring: str, words: tuple[str, ...]) -> s
         head = f"{why} No other pair scores as high.{meaning}"
     else:
         others = [_pair(p) for p in step.tied if p != step.merged]
+        if step.ties_omitted:
+            others.append(f"{step.ties_omitted:,} more pairs (not listed)")
         listed = ", ".join(others)
         head = f"{why} It ties with {listed} (the same score).{meaning} "
         if step.rule == "chosen":
@@ -310,7 +320,7 @@ def merges_table(result: WordPieceResult) -> pd.DataFrame:
                 "freq(a)": best.freq_a,
                 "freq(b)": best.freq_b,
                 "freq(ab)": best.freq_pair,
-                "tied pairs": len(s.tied),
+                "tied pairs": s.ties_total,
                 "chosen by": {"unique": "best score", "chosen": "you"}.get(s.rule, s.rule),
                 "vocab size": s.vocab_size,
             }
@@ -351,7 +361,7 @@ def quiz_verdict(step: WordPieceStep, picked: tuple[str, str]) -> tuple[bool, st
     verb = "occurs" if all(c.score == c.freq_pair for c in by_pair.values()) else "scores"
     if picked == merged:
         tie = (
-            f", tied with {len(step.tied) - 1} other pair(s); the tie rule picks it"
+            f", tied with {step.ties_total - 1:,} other pair(s); the tie rule picks it"
             if (step.is_tie)
             else ", the best of all pairs"
         )
@@ -392,7 +402,7 @@ def render_learn_step(
         if step.merged
         else f"Step {step.number}: learning stops"
     )
-    badges = badge_html(f"tie × {len(step.tied)}", "warning") if step.is_tie else ""
+    badges = badge_html(f"tie × {step.ties_total:,}", "warning") if step.is_tie else ""
     show_html(
         f"<h3 style='margin:.2em 0'>{title} {badges}</h3>"
         f"<p class='sw-text' style='font-size:1.08em'>"
