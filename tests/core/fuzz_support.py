@@ -13,6 +13,8 @@ checks those against the modules' public names.
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
@@ -103,10 +105,17 @@ def anything(small: st.SearchStrategy[object] | None = None) -> st.SearchStrateg
     )
 
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: ``SUBWORD_FUZZ_SCALE=20 python -m pytest tests/core -k fuzz`` hunts 20 times longer.
+SCALE = max(1, int(os.environ.get("SUBWORD_FUZZ_SCALE", "1")))
+
+FUZZ = settings(
+    max_examples=150 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 """Settings of most fuzz tests: enough to find bugs, small enough for a quick suite."""
 
-FUZZ_SLOW = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+FUZZ_SLOW = settings(
+    max_examples=40 * SCALE, deadline=None, suppress_health_check=list(HealthCheck)
+)
 """Settings of the fuzz tests that train a model or start a command per example."""
 
 
