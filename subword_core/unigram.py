@@ -449,7 +449,8 @@ def length_penalised_score(log_prob: float, length: int, lam: float) -> float:
     if not (isinstance(lam, int | float) and math.isfinite(lam)) or lam < 0:
         raise ParameterError(f"lambda must be a number of at least 0, not {lam!r}.")
     try:
-        return log_prob / length**lam
+        # subtle: float, not int: 3 ** (2 ** 70) as an int would never finish
+        return log_prob / float(length) ** lam
     except OverflowError:  # |y| ** lam beyond any float: the score is 0 in the limit
         return log_prob * 0.0
 

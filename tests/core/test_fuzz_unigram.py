@@ -282,6 +282,7 @@ def test_score_any_pieces(model: Unigram, pieces: list[str]) -> None:
 )
 @example(0.0, None, None)  # was a TypeError
 @example(-1.0, 3, 647)  # 3 ** 647 was an OverflowError
+@example(-1.0, 3, 2**70)  # 3 ** 2 ** 70 as an int never finished (and ate gigabytes)
 def test_length_penalised_score(log_prob: float, length: object, lam: object) -> None:
     try:
         value = unigram.length_penalised_score(log_prob, length, lam)  # type: ignore[arg-type]
