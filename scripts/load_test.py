@@ -45,6 +45,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -137,6 +138,16 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
+
+
+def read_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds process ``pid`` has used so far (0.0 if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    # fields[11] and fields[12] are utime and stime (fields 14 and 15 of proc(5))
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def read_memory(pid: int) -> dict[str, int]:
@@ -395,6 +406,9 @@ def summarise(
         "corpus_change_p50_s": round(percentile(corpus, 50), 3),
         "corpus_change_p95_s": round(percentile(corpus, 95), 3),
         "round_wall_s": [round(wall, 1) for _, wall, _ in rounds],
+        # the server's CPU time over the wall time of each round: near 100 means the
+        # server (one Python process) was the bottleneck, far below it the browsers were
+        "server_cpu_busy_percent": [m.get("cpu_busy_percent", 0) for _, _, m in rounds],
         "errors": [f"session {r.index}: {e}" for r in reports for e in r.errors],
         "leaks": [f"session {r.index} ({r.word}): {leak}" for r in reports for leak in r.leaks],
         "own_word_missing": [r.index for r in reports if not r.own_word_seen],
@@ -420,7 +434,10 @@ def print_report(summary: dict[str, Any]) -> None:
         f"corpus change: p50 {summary['corpus_change_p50_s']} s, "
         f"p95 {summary['corpus_change_p95_s']} s"
     )
-    print(f"wall time per round: {summary['round_wall_s']} s")
+    print(
+        f"wall time per round: {summary['round_wall_s']} s; server CPU busy "
+        f"{summary['server_cpu_busy_percent']} % of it (100 = one core flat out)"
+    )
     print(
         f"server memory: {summary['server_rss_start_mb']} MB at start, "
         f"after each round {summary['server_rss_after_round_mb']} MB, "
@@ -481,11 +498,15 @@ def main(argv: list[str] | None = None) -> int:
             # round n's students use their own slice of the words, first in the list
             mine = every_word[number * args.sessions : (number + 1) * args.sessions]
             words = mine + [w for w in every_word if w not in mine]
+            cpu_before = read_cpu_seconds(pid) if pid else 0.0
             batch, wall = asyncio.run(
                 run_round(url, args.sessions, args.steps, args.mode, args.timeout * 1000, words)
             )
+            cpu = (read_cpu_seconds(pid) - cpu_before) if pid else 0.0
             time.sleep(2)  # let the server notice the closed websockets
-            rounds.append((batch, wall, read_memory(pid) if pid else {}))
+            mem = read_memory(pid) if pid else {}
+            mem["cpu_busy_percent"] = round(100 * cpu / wall) if wall else 0
+            rounds.append((batch, wall, mem))
     finally:
         if poller:
             poller.stop()
