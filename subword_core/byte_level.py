@@ -162,11 +162,14 @@ def parse_hex(text: str) -> bytes:
     """Read bytes typed as hex: pairs of hex digits, spaces, commas or ``0x`` allowed.
 
     Raises:
-        ParameterError: something that is not a hex byte, with its position.
+        ParameterError: something that is not a hex byte, with its position, or ``text``
+            is not a ``str``.
 
     >>> parse_hex("e4 bd a0"), parse_hex("0xFF,0x41"), parse_hex("e4bd")
     (b'\\xe4\\xbd\\xa0', b'\\xffA', b'\\xe4\\xbd')
     """
+    if not isinstance(text, str):
+        raise ParameterError(f"Hex bytes are read from text (a str), not {type(text).__name__}.")
     out = bytearray()
     for number, part in enumerate(text.replace(",", " ").split(), start=1):
         digits = part[2:] if part.lower().startswith("0x") else part
@@ -307,6 +310,9 @@ def char_pieces(data: bytes, bounds: Sequence[tuple[int, int]]) -> list[tuple[Ch
     Returns:
         One tuple of :class:`CharPiece` per range, in order.
 
+    Raises:
+        ParameterError: a range that is not ``0 <= start <= end <= len(data)``.
+
     >>> [[(p.char, p.first, p.last, p.size) for p in ps]
     ...  for ps in char_pieces("a你".encode(), [(0, 2), (2, 4)])]
     [[('a', 1, 1, 1), ('你', 1, 1, 3)], [('你', 2, 3, 3)]]
@@ -314,6 +320,10 @@ def char_pieces(data: bytes, bounds: Sequence[tuple[int, int]]) -> list[tuple[Ch
     per_byte = _byte_chars(data)
     out: list[tuple[CharPiece, ...]] = []
     for start, end in bounds:
+        if not 0 <= start <= end <= len(data):
+            raise ParameterError(
+                f"The byte range ({start}, {end}) does not lie within the {len(data)} bytes."
+            )
         pieces: list[CharPiece] = []
         i = start
         while i < end:

@@ -188,8 +188,9 @@ def learn_codes(
         message subword-nmt prints on stderr (``None`` otherwise).
 
     Raises:
-        CommandError: The vocabulary is empty, ``min_frequency`` is below 1, or a word
-            cannot be learned from.
+        CommandError: The vocabulary is empty, ``num_symbols`` or ``min_frequency`` is
+            not a whole number, ``min_frequency`` is below 1, or a word cannot be learned
+            from.
 
     Example:
         >>> learn_codes({"aab": 3}, 5)
@@ -197,6 +198,9 @@ def learn_codes(
     """
     if not vocabulary:
         raise CommandError("The input contains no words, so there is nothing to learn.")
+    for flag, value in (("--symbols", num_symbols), ("--min-frequency", min_frequency)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise CommandError(f"{flag} must be a whole number, not {value!r}.")
     if min_frequency < 1:
         raise CommandError(f"--min-frequency must be at least 1, not {min_frequency}.")
     if num_symbols < 1:

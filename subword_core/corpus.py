@@ -150,6 +150,11 @@ class Corpus:
             {'low': 5, 'new': 1}
         """
         pairs = counts.items() if isinstance(counts, Mapping) else counts
+        if isinstance(pairs, str | bytes) or not isinstance(pairs, Iterable):
+            raise CorpusError(
+                "The counts must be a mapping such as {'low': 5} or (word, count) pairs, "
+                f"not {_shorten(repr(counts))}."
+            )
         merged: dict[str, int] = {}
         for pair in pairs:
             try:

@@ -94,12 +94,35 @@ def _document(model: dict[str, Any], pre_tokenizer: dict[str, Any], decoder: Any
     )
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text_field(body: dict[str, Any], key: str) -> str | None:
+    """The model's ``key`` field when it is text or missing (``None``); refused otherwise."""
+    value = body.get(key)
+    if value is not None and not isinstance(value, str):
+        raise ParameterError(f"The model's {key!r} must be text, not {value!r}.")
+    return value
+
+
 def _parse(text: str) -> tuple[dict[str, Any], dict[str, Any], str]:
     """Parse ``text``: (the whole document, its ``model``, the model's type or ``""``)."""
+    if not isinstance(text, str):
+        raise ParameterError(
+            f"A tokenizer.json is read from text (a str), not {type(text).__name__}."
+        )
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as err:
         raise ParameterError(f"This is not valid JSON: {err}.") from None
+    except (ValueError, RecursionError):
+        # subtle: json raises these for a number of more than 4,300 digits and for arrays
+        # nested thousands deep, not JSONDecodeError; a hostile upload can hold either.
+        raise ParameterError(
+            "This JSON cannot be read: it holds a number with thousands of digits or is "
+            "nested too deeply for a tokenizer.json."
+        ) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("model"), dict):
         raise ParameterError("A tokenizer.json needs a 'model' object at the top level.")
     model = doc["model"]
@@ -138,7 +161,7 @@ def model_type(text: str) -> str:
 
 
 def _vocab_in_order(vocab: Any) -> list[str]:
-    if not isinstance(vocab, dict):
+    if not isinstance(vocab, dict) or not all(_is_int(i) for i in vocab.values()):
         raise ParameterError("The model's 'vocab' must be an object mapping tokens to ids.")
     return [token for token, _ in sorted(vocab.items(), key=lambda item: item[1])]
 
@@ -245,12 +268,20 @@ def bpe_from_json(text: str) -> BPEModel:
             "This BPE model uses a continuing_subword_prefix "
             f"({body['continuing_subword_prefix']!r}), which subword_core's BPE does not have."
         )
-    eow = body.get("end_of_word_suffix") or ""
+    eow = _text_field(body, "end_of_word_suffix") or ""
+    unk = _text_field(body, "unk_token")
     tokens = _vocab_in_order(body.get("vocab", {}))
+    entries = body.get("merges", [])
+    if not isinstance(entries, list):
+        raise ParameterError("The model's 'merges' must be a list of pairs.")
     merges: list[tuple[str, str]] = []
-    for number, entry in enumerate(body.get("merges", []), start=1):
+    for number, entry in enumerate(entries, start=1):
         parts = entry.split(" ") if isinstance(entry, str) else entry
-        if not isinstance(parts, list) or len(parts) != 2 or not all(parts):
+        if (
+            not isinstance(parts, list)
+            or len(parts) != 2
+            or not all(isinstance(p, str) and p for p in parts)
+        ):
             raise ParameterError(f"Merge {number}: expected two symbols, got {entry!r}.")
         merges.append((str(parts[0]), str(parts[1])))
     alphabet = set()
@@ -263,7 +294,7 @@ def bpe_from_json(text: str) -> BPEModel:
         tuple(merges),
         eow,
         attach_end_of_word=bool(eow),
-        unk_token=body.get("unk_token"),
+        unk_token=unk,
         alphabet=frozenset(alphabet),
     )
 
@@ -319,12 +350,17 @@ def wordpiece_from_json(text: str) -> WordPiece:
     tokens = _vocab_in_order(body.get("vocab", {}))
     if not tokens:
         raise ParameterError("The WordPiece vocabulary is empty.")
-    prefix = body.get("continuing_subword_prefix")
+    prefix = _text_field(body, "continuing_subword_prefix")
+    max_chars = body.get("max_input_chars_per_word") or DEFAULT_MAX_CHARS
+    if not _is_int(max_chars) or max_chars < 1:
+        raise ParameterError(
+            f"max_input_chars_per_word must be a whole number of at least 1, not {max_chars!r}."
+        )
     return WordPiece(
         tuple(tokens),
-        unk_token=body.get("unk_token") or DEFAULT_UNK,
+        unk_token=_text_field(body, "unk_token") or DEFAULT_UNK,
         prefix=DEFAULT_PREFIX if prefix is None else prefix,
-        max_input_chars_per_word=int(body.get("max_input_chars_per_word") or DEFAULT_MAX_CHARS),
+        max_input_chars_per_word=max_chars,
     )
 
 
@@ -421,9 +457,14 @@ def unigram_from_json(text: str) -> Unigram:
     pieces: list[tuple[str, float]] = []
     unk_score = None
     for index, entry in enumerate(entries):
-        if not isinstance(entry, list) or len(entry) != 2:
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or isinstance(entry[1], bool)
+            or not isinstance(entry[1], int | float)
+        ):
             raise ParameterError(f"Vocabulary entry {index}: expected [piece, score].")
-        if index == unk_id:
+        if index == unk_id and _is_int(unk_id):
             unk_score = float(entry[1])
             continue
         pieces.append((entry[0], entry[1]))

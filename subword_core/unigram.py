@@ -444,11 +444,15 @@ def length_penalised_score(log_prob: float, length: int, lam: float) -> float:
     >>> length_penalised_score(-6.0, 3, 0.0), length_penalised_score(-6.0, 3, 1.0)
     (-6.0, -2.0)
     """
-    if length < 1:
-        raise ParameterError("A segmentation has at least one piece.")
+    if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+        raise ParameterError(f"A segmentation has at least one piece, not {length!r}.")
     if not (isinstance(lam, int | float) and math.isfinite(lam)) or lam < 0:
         raise ParameterError(f"lambda must be a number of at least 0, not {lam!r}.")
-    return log_prob / length**lam
+    try:
+        # subtle: float, not int: 3 ** (2 ** 70) as an int would never finish
+        return log_prob / float(length) ** lam
+    except OverflowError:  # |y| ** lam beyond any float: the score is 0 in the limit
+        return log_prob * 0.0
 
 
 @dataclass(frozen=True)
@@ -514,16 +518,40 @@ class Unigram:
     def from_vocab_file(cls, path: str | Path, **kwargs: object) -> Unigram:
         """Read a sentencepiece ``.vocab`` file (UTF-8); options as :meth:`from_vocab_text`.
 
+        Raises:
+            OSError: the file cannot be read.
+            ParameterError: the file is not UTF-8, or as :func:`read_vocab`.
+
         >>> Unigram.from_vocab_file("m.vocab")  # doctest: +SKIP
         """
-        return cls.from_vocab_text(Path(path).read_text(encoding="utf-8"), **kwargs)  # type: ignore[arg-type]
+        data = Path(path).read_bytes()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise ParameterError(
+                f"{Path(path).name} is not UTF-8 text (byte {data[err.start]:02x} at offset "
+                f"{err.start}); a sentencepiece .vocab file is UTF-8."
+            ) from None
+        return cls.from_vocab_text(text, **kwargs)  # type: ignore[arg-type]
 
     def to_vocab_text(self) -> str:
         """Write the pieces as ``.vocab`` text (``piece<TAB>score`` lines, best first).
 
+        Raises:
+            ParameterError: a piece holds a line break (``\\n``, ``\\r``, ``\\x1c``,
+                ``\\u2028`` ...), which one line of a ``.vocab`` file cannot hold; a
+                learned model never has one (its pieces come from words without whitespace).
+
         >>> Unigram([("b", -2.0), ("a", -1.0)]).to_vocab_text().splitlines()
         ['a\\t-1.0', 'b\\t-2.0']
         """
+        for piece, _ in self.pieces:
+            # subtle: read_vocab splits on every str.splitlines boundary, not only a newline
+            if piece.splitlines() != [piece]:
+                raise ParameterError(
+                    f"The piece {piece!r} holds a line break, so it cannot be written as one "
+                    "line of a .vocab file."
+                )
         ranked = sorted(self.pieces, key=lambda ps: -ps[1])
         return "\n".join(f"{p}\t{s!r}" for p, s in ranked)
 

@@ -1,0 +1,266 @@
+"""Fuzzing what ``test_fuzz_merge_family.py`` leaves out of BPE, WordPiece, the encoders,
+joint BPE and the pair table: the step-by-step encoders, the file round trips, the trace
+accessors and the small helpers.
+
+Whatever comes in, a public function returns a result or raises a documented
+``SubwordError``; where it returns, the invariants hold (a segmentation spells the word, the
+last encoding step is the encoding, files read back to the same model).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from subword_core import bpe, encoders, joint, pairs, wordpiece
+from subword_core.corpus import Corpus
+from tests.core.fuzz_support import (
+    FUZZ,
+    FUZZ_SLOW,
+    clean_words,
+    documented,
+    small_corpora,
+    texts,
+)
+
+COVERED: dict[str, tuple[str, ...]] = {
+    "subword_core.bpe.BPEModel.encode_steps": ("test_bpe_model_extras",),
+    "subword_core.bpe.EncodeStep": ("test_bpe_model_extras",),
+    "subword_core.bpe.BPEModel.tokenize": ("test_bpe_model_extras",),
+    "subword_core.bpe.BPEModel.strip_marker": ("test_bpe_model_extras",),
+    "subword_core.bpe.BPEModel.vocabulary": ("test_bpe_model_extras",),
+    "subword_core.bpe.BPEModel.to_codes": ("test_bpe_files",),
+    "subword_core.bpe.BPEModel.to_tokenizer_json": ("test_bpe_files",),
+    "subword_core.bpe.BPEModel.from_tokenizer_json": ("test_bpe_files",),
+    "subword_core.bpe.BPEResult.vocab_at": ("test_bpe_trace",),
+    "subword_core.bpe.BPEResult.segmentation_at": ("test_bpe_trace",),
+    "subword_core.bpe.MergeStep.merged_symbol": ("test_bpe_trace",),
+    "subword_core.bpe.MergeStep.vocab_delta": ("test_bpe_trace",),
+    "subword_core.bpe.MergeStep.is_tie": ("test_bpe_trace",),
+    "subword_core.bpe.split_word": ("test_split_words",),
+    "subword_core.wordpiece.split_word": ("test_split_words",),
+    "subword_core.wordpiece.merged_token": ("test_split_words",),
+    "subword_core.wordpiece.word_start_form": ("test_split_words",),
+    "subword_core.wordpiece.EncodeTry": ("test_wordpiece_extras",),
+    "subword_core.wordpiece.WordPiece.encode_steps": ("test_wordpiece_extras",),
+    "subword_core.wordpiece.WordPiece.tokenize": ("test_wordpiece_extras",),
+    "subword_core.wordpiece.WordPiece.decode": ("test_wordpiece_extras",),
+    "subword_core.wordpiece.WordPiece.to_vocab_text": ("test_wordpiece_extras",),
+    "subword_core.wordpiece.WordPiece.to_tokenizer_json": ("test_wordpiece_extras",),
+    "subword_core.wordpiece.WordPiece.from_tokenizer_json": ("test_wordpiece_extras",),
+    "subword_core.wordpiece.WordPieceResult.vocab_at": ("test_wordpiece_extras",),
+    "subword_core.wordpiece.WordPieceResult.segmentation_at": ("test_wordpiece_extras",),
+    "subword_core.wordpiece.WordPieceStep.is_tie": ("test_wordpiece_extras",),
+    "subword_core.wordpiece.alphabet_of": ("test_wordpiece_extras",),
+    "subword_core.wordpiece.first_difference": ("test_wordpiece_extras",),
+    "subword_core.wordpiece.from_bpe_vocabulary": ("test_from_bpe_vocabulary",),
+    "subword_core.encoders.boundaries": ("test_boundaries",),
+    "subword_core.joint.union": ("test_joint_extras",),
+    "subword_core.joint.JointResult.merges": ("test_joint_extras",),
+    "subword_core.joint.JointResult.separate_choice": ("test_joint_extras",),
+    "subword_core.pairs.PairTable": ("test_pair_table",),
+    "subword_core.pairs.PairTable.replace_word": ("test_pair_table",),
+    "subword_core.pairs.PairTable.first_seen": ("test_pair_table",),
+    "subword_core.pairs.PairTable.top": ("test_pair_table",),
+    "subword_core.pairs.merge_symbols": ("test_pair_table",),
+    "subword_core.pairs.WordChange": ("test_pair_helpers",),
+    "subword_core.pairs.keep_changes": ("test_pair_helpers",),
+    "subword_core.pairs.segmentation_at": ("test_pair_helpers",),
+}
+
+probe_words = st.one_of(st.text("abcd", max_size=7), texts(5))
+
+
+@FUZZ_SLOW
+@given(small_corpora, st.integers(1, 10), st.booleans(), st.lists(probe_words, max_size=4))
+@example({"low": 5, "lower": 2}, 3, False, ["lower", "x"])
+def test_bpe_model_extras(counts: dict[str, int], num: int, attach: bool, probe: list[str]) -> None:
+    model = bpe.learn(counts, num, min_frequency=1, attach_end_of_word=attach).model
+    for word in probe:
+        tokens = model.encode(word)
+        steps = model.encode_steps(word, dropout=0.0, rng=random.Random(0))
+        if steps:
+            assert list(steps[-1].result) == tokens
+        assert "".join(model.strip_marker(tokens)) == word
+    text = " ".join(probe)
+    assert model.tokenize(text) == [t for w in text.split() for t in model.encode(w)]
+    vocab = model.vocabulary
+    assert all(a + b in vocab for a, b in model.merges)
+
+
+@FUZZ_SLOW
+@given(small_corpora, st.integers(1, 10), st.booleans(), st.sampled_from(["</w>", "", "@"]))
+def test_bpe_files(counts: dict[str, int], num: int, attach: bool, marker: str) -> None:
+    model = bpe.learn(
+        counts, num, min_frequency=1, attach_end_of_word=attach, end_of_word=marker
+    ).model
+    for write, read in (
+        (model.to_codes, bpe.BPEModel.from_codes),
+        (model.to_tokenizer_json, bpe.BPEModel.from_tokenizer_json),
+    ):
+        try:
+            text = write()
+        except Exception as exc:
+            assert documented(exc), repr(exc)
+            continue
+        again = read(text)
+        assert again.merges == model.merges
+        for word in counts:
+            assert again.encode(word) == model.encode(word)
+
+
+@FUZZ_SLOW
+@given(small_corpora, st.integers(1, 10), st.integers(-2, 14))
+def test_bpe_trace(counts: dict[str, int], num: int, at: int) -> None:
+    result = bpe.learn(counts, num, min_frequency=1)
+    rows = result.segmentation_at(len(result.steps))
+    final = list(result.final_segmentation)
+    assert all(final[i] == symbols for i, symbols in rows)
+    result.vocab_at(at)
+    result.segmentation_at(at)
+    for step in result.steps:
+        assert step.is_tie == (len(step.tied) > 1)
+        if step.merged is not None:
+            assert step.merged_symbol == step.merged[0] + step.merged[1]
+            assert step.vocab_delta == len(step.vocab_added) - len(step.vocab_removed)
+
+
+@FUZZ
+@given(texts(6), st.sampled_from(["</w>", "", "_", "##"]), st.booleans())
+def test_split_words(word: str, marker: str, attach: bool) -> None:
+    pieces = bpe.split_word(word, marker, attach)
+    assert "".join(pieces) == (word + marker if word else "")
+    wp = wordpiece.split_word(word, marker)
+    assert "".join(p[len(marker) :] if i and marker else p for i, p in enumerate(wp)) == word
+    if len(wp) >= 2:
+        merged = wordpiece.merged_token((wp[0], wp[1]), marker)
+        assert isinstance(merged, str)
+    form = wordpiece.word_start_form(wp, marker)
+    assert len(form) == len(wp)
+
+
+@FUZZ_SLOW
+@given(small_corpora, st.integers(8, 20), st.lists(probe_words, max_size=4), st.integers(-2, 14))
+def test_wordpiece_extras(counts: dict[str, int], size: int, probe: list[str], at: int) -> None:
+    result = wordpiece.learn(counts, size)
+    model = result.model
+    for word in probe:
+        tries, tokens = model.encode_steps(word)
+        assert tokens == model.encode(word)
+        assert all(isinstance(t.matched, bool) for t in tries)
+        if model.unk_token not in tokens:
+            assert model.decode(tokens) == word
+    text = " ".join(probe)
+    assert model.tokenize(text) == [t for w in text.split() for t in model.encode(w)]
+    again = wordpiece.WordPiece.from_vocab_text(model.to_vocab_text())
+    json_again = wordpiece.WordPiece.from_tokenizer_json(model.to_tokenizer_json())
+    for word in [*probe, *counts]:
+        assert again.encode(word) == model.encode(word) == json_again.encode(word)
+    result.vocab_at(at)
+    result.segmentation_at(at)
+    assert all(s.is_tie == (len(s.tied) > 1) for s in result.steps)
+    assert set(wordpiece.alphabet_of(Corpus.from_counts(counts))) <= set(result.vocab)
+    assert wordpiece.first_difference(result, result) is None
+    other = wordpiece.learn(counts, size, scoring="frequency")
+    diff = wordpiece.first_difference(result, other)
+    assert diff is None or diff >= 1
+
+
+@FUZZ
+@given(
+    st.lists(texts(2, min_pieces=1), max_size=6),
+    st.lists(st.tuples(texts(2, min_pieces=1), texts(2, min_pieces=1)), max_size=4),
+    probe_words,
+)
+def test_from_bpe_vocabulary(symbols: list[str], merges: list[tuple[str, str]], word: str) -> None:
+    try:
+        model = wordpiece.from_bpe_vocabulary(symbols, merges)
+    except Exception as exc:
+        assert documented(exc), repr(exc)
+        return
+    assert isinstance(model.encode(word), list)
+
+
+@FUZZ
+@given(st.lists(texts(3), max_size=6))
+def test_boundaries(tokens: list[str]) -> None:
+    cuts = encoders.boundaries(tokens)
+    assert all(0 <= c <= sum(map(len, tokens)) for c in cuts)
+
+
+@FUZZ_SLOW
+@given(small_corpora, small_corpora, st.integers(1, 6))
+def test_joint_extras(source: dict[str, int], target: dict[str, int], num: int) -> None:
+    a, b = Corpus.from_counts(source), Corpus.from_counts(target)
+    both = joint.union(a, b)
+    assert both.total == a.total + b.total
+    result = joint.learn_joint(a, b, num)
+    assert result.merges == result.joint.merges
+    for step in range(1, len(result.merges) + 2):
+        left, right = result.separate_choice(step)
+        assert left is None or left == result.source.merges[step - 1]
+        assert right is None or right == result.target.merges[step - 1]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="joint.py (not mine to edit here): separate_choice(0) reads merges[-1], "
+    "the last merge, and raises IndexError when a side has no merges",
+)
+def test_separate_choice_before_the_first_step() -> None:
+    result = joint.learn_joint({"ab": 3}, {"a": 1}, 2)
+    assert result.separate_choice(0) == (None, None)
+
+
+@FUZZ
+@given(
+    st.lists(st.lists(st.sampled_from("abc"), max_size=5), min_size=1, max_size=5),
+    st.data(),
+)
+def test_pair_table(words: list[list[str]], data: st.DataObject) -> None:
+    counts = [data.draw(st.integers(1, 4)) for _ in words]
+    table = pairs.PairTable([list(w) for w in words], counts)
+    for _ in range(4):
+        top = table.top(3)
+        assert all(count >= 1 for _, count in top)
+        for pair, count in top:
+            expected = sum(
+                c * sum(1 for x, y in itertools.pairwise(w) if (x, y) == pair)
+                for w, c in zip(table.words, counts, strict=True)
+            )
+            assert count == expected
+        if not top:
+            break
+        pair = top[0][0]
+        first, _ = table.first_seen(pair)
+        assert pair in set(zip(table.words[first], table.words[first][1:], strict=False))
+        index = data.draw(st.integers(0, len(words) - 1))
+        old = table.words[index]
+        new, positions = pairs.merge_symbols(old, pair)
+        assert "".join(new) == "".join(old)
+        assert all(0 <= p < len(old) for p in positions)
+        table.replace_word(index, new)
+
+
+@FUZZ
+@given(
+    st.lists(st.tuples(clean_words, st.integers(1, 5)), max_size=6),
+    st.integers(0, 6),  # an internal helper: the callers pass a whole number >= 0
+    st.integers(-1, 5),
+)
+def test_pair_helpers(rows: list[tuple[str, int]], limit: int, step: int) -> None:
+    changes = [pairs.WordChange(w, c, (w,), tuple(w)) for w, c in rows]
+    try:
+        kept = pairs.keep_changes(changes, limit)
+    except Exception as exc:
+        assert documented(exc), repr(exc)
+    else:
+        assert all(c in changes for c in kept)
+    initial = [tuple(w) for w, _ in rows]
+    history = {i: [(2, (w,))] for i, (w, _) in enumerate(rows)}
+    seg = pairs.segmentation_at(initial, history, step)
+    assert [s for _, s in seg] == [(w,) if step >= 2 else tuple(w) for w, _ in rows]

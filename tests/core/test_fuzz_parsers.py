@@ -1,0 +1,554 @@
+"""Fuzzing the parsers and file formats: :mod:`subword_core.corpus`,
+:mod:`subword_core.tokenizer_json`, :mod:`subword_core.examples`, :mod:`subword_core.cli`
+and ``python -m subword_core``.
+
+Whatever comes in (pasted text, a JSON file, command-line arguments, files with any bytes),
+a public function returns a result or raises a documented ``SubwordError`` with a message,
+and the command line answers with an exit status and one plain message, never a traceback.
+Where a parse succeeds, the round trips hold: ``parse_corpus(corpus.to_text())``, the
+``tokenizer.json`` writers and readers, codes files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import runpy
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from hypothesis import assume, example, given
+from hypothesis import strategies as st
+
+from subword_core import bpe, cli, corpus, examples, tokenizer_json, unigram, wordpiece
+from subword_core.corpus import Corpus
+from tests.core.fuzz_support import (
+    FUZZ,
+    FUZZ_SLOW,
+    anything,
+    clean_words,
+    corpora,
+    documented,
+    small_corpora,
+    texts,
+)
+
+COVERED: dict[str, tuple[str, ...]] = {
+    "subword_core.corpus.parse_corpus": ("test_parse_corpus", "test_parse_corpus_wrong_type"),
+    "subword_core.corpus.Corpus": ("test_corpus_items",),
+    "subword_core.corpus.Corpus.from_counts": ("test_from_counts",),
+    "subword_core.corpus.Corpus.words": ("test_from_counts",),
+    "subword_core.corpus.Corpus.counts": ("test_from_counts",),
+    "subword_core.corpus.Corpus.total": ("test_from_counts",),
+    "subword_core.corpus.Corpus.as_dict": ("test_from_counts",),
+    "subword_core.corpus.Corpus.to_text": ("test_from_counts", "test_parse_corpus"),
+    "subword_core.tokenizer_json.model_type": ("test_json_readers_any_document",),
+    "subword_core.tokenizer_json.bpe_from_json": ("test_json_readers_any_document",),
+    "subword_core.tokenizer_json.wordpiece_from_json": ("test_json_readers_any_document",),
+    "subword_core.tokenizer_json.unigram_from_json": ("test_json_readers_any_document",),
+    "subword_core.tokenizer_json.bpe_to_json": ("test_json_round_trips",),
+    "subword_core.tokenizer_json.wordpiece_to_json": ("test_json_round_trips",),
+    "subword_core.tokenizer_json.unigram_to_json": ("test_json_round_trips",),
+    "subword_core.examples.example_text": ("test_example_text",),
+    "subword_core.examples.Example": ("test_example_text",),
+    "subword_core.examples.Example.text": ("test_example_text",),
+    "subword_core.examples.Example.is_large": ("test_example_text",),
+    "subword_core.examples.pydoc_topics_text": ("test_example_text",),
+    "subword_core.cli.main": ("test_cli_main", "test_python_dash_m"),
+    "subword_core.cli.CommandError": ("test_cli_main",),
+    "subword_core.cli.read_vocabulary": ("test_read_vocabulary",),
+    "subword_core.cli.learn_codes": ("test_learn_codes",),
+    "subword_core.cli.read_codes": ("test_codes_round_trip", "test_read_codes_any"),
+    "subword_core.cli.segment_line": ("test_codes_round_trip",),
+    "subword_core.cli.convert_text": ("test_convert_text",),
+}
+
+
+# --- corpus ----------------------------------------------------------------------------
+
+count_lines = st.lists(
+    st.tuples(
+        clean_words,
+        st.sampled_from([" ", ": ", ":", "\t", " : ", " :"]),
+        st.one_of(st.integers(-2, 99).map(str), texts(2)),
+    ).map("".join),
+    min_size=1,
+    max_size=5,
+).map("\n".join)
+dict_texts = st.one_of(
+    corpora.map(lambda d: repr({" ".join(k) + " </w>": v for k, v in d.items()})),
+    st.lists(st.sampled_from(["{", "}", "'", ":", ",", "1", "a", " ", "\n", "\x00", "</w>"]))
+    .map("".join)
+    .map(lambda s: "{" + s),
+)
+corpus_texts = st.one_of(texts(30), count_lines, dict_texts)
+
+
+@FUZZ
+@given(corpus_texts)
+@example("{'l o w </w>': 5, 'n e w e s t </w>': 6}")
+@example("low 5\nlower x")
+@example("{" * 200 + "}" * 200)
+@example("{'a': " + "9" * 5000 + "}")
+@example("\n{\x00")
+def test_parse_corpus(text: str) -> None:
+    try:
+        parsed = corpus.parse_corpus(text)
+    except Exception as exc:
+        assert documented(exc), repr(exc)
+        return
+    assert parsed.source_format in ("text", "counts", "dict")
+    assert all(w and not any(c.isspace() for c in w) for w in parsed.words)
+    assert all(isinstance(c, int) and c >= 1 for c in parsed.counts)
+    if parsed.source_format == "text":
+        assert parsed.total == len(text.split())
+    # the documented round trip
+    assert corpus.parse_corpus(parsed.to_text()) == parsed
+
+
+@FUZZ
+@given(anything())
+def test_parse_corpus_wrong_type(value: object) -> None:
+    assume(not isinstance(value, str))
+    try:
+        corpus.parse_corpus(value)  # type: ignore[arg-type]
+    except Exception as exc:
+        assert documented(exc), repr(exc)
+    else:
+        raise AssertionError("a non-str corpus was accepted")
+
+
+@FUZZ
+@given(
+    st.one_of(
+        corpora,
+        st.lists(st.tuples(clean_words, st.integers(1, 4)), max_size=5),
+        st.lists(anything(), max_size=3),
+        anything(),
+    )
+)
+@example([("low", 2), ("new", 1), ("low", 3)])
+@example({"a:": 1, "::": 2, "5": 3})
+@example(1)  # was a TypeError
+def test_from_counts(counts: object) -> None:
+    try:
+        built = Corpus.from_counts(counts)  # type: ignore[arg-type]
+    except Exception as exc:
+        assert documented(exc), repr(exc)
+        return
+    assert len(built) == len(built.words) == len(built.counts)
+    assert built.total == sum(built.counts)
+    assert list(built) == list(zip(built.words, built.counts, strict=True))
+    assert built.as_dict() == dict(built.items)
+    assert corpus.parse_corpus(built.to_text()) == built
+
+
+@FUZZ
+@given(
+    st.lists(st.one_of(st.tuples(texts(3), anything()), anything()), max_size=4),
+    anything(st.sampled_from(["text", "counts", "dict"])),
+)
+def test_corpus_items(items: list[object], source_format: object) -> None:
+    try:
+        Corpus(tuple(items), source_format)  # type: ignore[arg-type]
+    except Exception as exc:
+        assert documented(exc), repr(exc)
+
+
+# --- tokenizer.json ----------------------------------------------------------------------
+
+json_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), texts(4)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(texts(3), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+model_bodies = st.fixed_dictionaries(
+    {"type": st.one_of(st.sampled_from(["BPE", "WordPiece", "Unigram", "WordLevel"]), json_values)},
+    optional={
+        "vocab": st.one_of(
+            st.dictionaries(texts(3), st.one_of(st.integers(-1, 9), json_values), max_size=4),
+            st.lists(st.one_of(st.tuples(texts(3), st.floats(-9, 0)).map(list), json_values)),
+            json_values,
+        ),
+        "merges": st.one_of(
+            st.lists(st.one_of(st.tuples(texts(2), texts(2)).map(list), texts(4), json_values)),
+            json_values,
+        ),
+        "unk_token": st.one_of(st.sampled_from(["[UNK]", "<unk>"]), json_values),
+        "unk_id": st.one_of(st.integers(-1, 4), json_values),
+        "end_of_word_suffix": st.one_of(st.sampled_from(["</w>", ""]), json_values),
+        "continuing_subword_prefix": st.one_of(st.sampled_from(["##", ""]), json_values),
+        "max_input_chars_per_word": st.one_of(st.integers(-1, 200), json_values),
+    },
+)
+documents = st.one_of(
+    st.fixed_dictionaries(
+        {"model": st.one_of(model_bodies, json_values)},
+        optional={"pre_tokenizer": json_values},
+    ).map(lambda d: json.dumps(d, ensure_ascii=False)),
+    json_values.map(json.dumps),
+    texts(20),
+)
+
+
+def _learned_documents() -> st.SearchStrategy[str]:
+    """Valid files written by the writers, with one field replaced by anything."""
+
+    def mutate(text: str, key: str, value: object) -> str:
+        doc = json.loads(text)
+        doc["model"][key] = value
+        return json.dumps(doc)
+
+    writers = st.one_of(
+        small_corpora.map(
+            lambda c: bpe.learn(c, 4, attach_end_of_word=True, min_frequency=1).model
+        ).map(tokenizer_json.bpe_to_json),
+        small_corpora.map(lambda c: wordpiece.learn(c, 8).model).map(
+            tokenizer_json.wordpiece_to_json
+        ),
+        small_corpora.map(lambda c: unigram.learn(c, 6, keep_single_chars=False).model).map(
+            tokenizer_json.unigram_to_json
+        ),
+    )
+    keys = st.sampled_from(
+        [
+            "vocab",
+            "merges",
+            "unk_token",
+            "unk_id",
+            "type",
+            "max_input_chars_per_word",
+            "continuing_subword_prefix",
+            "end_of_word_suffix",
+        ]
+    )
+    return st.builds(mutate, writers, keys, json_values)
+
+
+@FUZZ
+@given(st.one_of(documents, _learned_documents()))
+@example('{"model": {"type": "WordPiece", "vocab": {"a": 0}, "max_input_chars_per_word": "x"}}')
+@example('{"model": {"type": "WordPiece", "vocab": {"a": 0, "b": "1"}}}')
+@example('{"model": {"type": "BPE", "merges": 5}}')
+@example('{"model": {"type": "Unigram", "vocab": [["a", "x"]], "unk_id": 0}}')
+@example("[" * 50_000)
+@example('{"model": {"type": "BPE", "n": ' + "1" * 5000 + "}}")
+def test_json_readers_any_document(text: str) -> None:
+    for read in (
+        tokenizer_json.model_type,
+        tokenizer_json.bpe_from_json,
+        tokenizer_json.wordpiece_from_json,
+        tokenizer_json.unigram_from_json,
+    ):
+        try:
+            model = read(text)
+        except Exception as exc:
+            assert documented(exc), f"{read.__name__}: {exc!r}"
+            continue
+        if read is tokenizer_json.model_type:
+            assert isinstance(model, str)
+            continue
+        # a model that was read can be used
+        for word in ("low", "", "a b", "é🙂"):
+            model.encode(word)  # type: ignore[union-attr]
+
+
+@FUZZ_SLOW
+@given(small_corpora, st.integers(1, 8), st.lists(st.one_of(st.text("abcd"), texts(4)), max_size=4))
+@example({"hug": 10, "pug": 5, "hugs": 5}, 4, ["hugs", "bug", "x"])
+def test_json_round_trips(counts: dict[str, int], size: int, probe: list[str]) -> None:
+    bpe_model = bpe.learn(counts, size, attach_end_of_word=True, min_frequency=1).model
+    wp_model = wordpiece.learn(counts, size + 8).model  # 8: a-d and ##a-##d
+    uni_model = unigram.learn(counts, max(size, 4), keep_single_chars=False).model
+    again = (
+        tokenizer_json.bpe_from_json(tokenizer_json.bpe_to_json(bpe_model)),
+        tokenizer_json.wordpiece_from_json(tokenizer_json.wordpiece_to_json(wp_model)),
+        tokenizer_json.unigram_from_json(tokenizer_json.unigram_to_json(uni_model)),
+    )
+    assert again[0].merges == bpe_model.merges
+    # the unknown token becomes a line of the vocabulary (its id); nothing else changes
+    assert [t for t in again[1].vocab if t != wp_model.unk_token] == list(wp_model.vocab)
+    assert again[2].scores == uni_model.scores
+    for word in probe:
+        for original, back in zip((bpe_model, wp_model, uni_model), again, strict=True):
+            if original is bpe_model and not set(word) <= set("abcd"):
+                continue  # unknown characters differ by design (see the module docstring)
+            assert back.encode(word) == original.encode(word)  # type: ignore[attr-defined]
+    # a BPE model whose marker is a symbol of its own is refused with a message
+    try:
+        tokenizer_json.bpe_to_json(bpe.learn(counts, size, min_frequency=1).model)
+    except Exception as exc:
+        assert documented(exc), repr(exc)
+
+
+# --- examples --------------------------------------------------------------------------
+
+
+@FUZZ
+@given(st.one_of(st.sampled_from(list(examples.EXAMPLES)), texts(6)))
+def test_example_text(key: str) -> None:
+    try:
+        text = examples.example_text(key)
+    except KeyError as exc:  # documented: no example with that key
+        assert key not in examples.EXAMPLES and str(exc)
+        return
+    example_ = examples.EXAMPLES[key]
+    assert text == example_.text
+    if example_.is_large:
+        assert text == examples.pydoc_topics_text()
+    else:
+        assert corpus.parse_corpus(text).total >= 1
+
+
+# --- cli -------------------------------------------------------------------------------
+
+
+class _Kept(io.BytesIO):
+    """A BytesIO that survives its text wrapper being closed (readable after the run)."""
+
+    def close(self) -> None:
+        """Keep the buffer open."""
+
+
+@contextlib.contextmanager
+def _std_streams(stdin: bytes) -> Iterator[tuple[io.BytesIO, io.BytesIO]]:
+    """Replace stdin, stdout and stderr with in-memory binary-backed text streams."""
+    out, err = _Kept(), _Kept()
+    saved = sys.stdin, sys.stdout, sys.stderr
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
+    sys.stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
+    sys.stderr = io.TextIOWrapper(err, encoding="utf-8", write_through=True)
+    try:
+        yield out, err
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = saved
+
+
+ARG_WORDS = (
+    "learn-bpe",
+    "apply-bpe",
+    "convert",
+    "bogus",
+    "-i",
+    "-o",
+    "-s",
+    "-c",
+    "--symbols",
+    "--min-frequency",
+    "--dict-input",
+    "--from",
+    "--to",
+    "--separator",
+    "--help",
+    "IN",
+    "CODES",
+    "OUT",
+    "DIR",
+    "MISSING",
+    "-1",
+    "0",
+    "3",
+    "99999999999999999999",
+    "codes",
+    "vocab-txt",
+    "sp-vocab",
+    "tokenizer-json",
+    "@@",
+    "",
+)
+argvs = st.lists(st.one_of(st.sampled_from(ARG_WORDS), texts(3)), max_size=9)
+file_contents = st.one_of(
+    st.binary(max_size=60),
+    texts(30).map(lambda t: t.encode("utf-8")),
+    count_lines.map(lambda t: t.encode("utf-8")),
+    st.just(b"#version: 0.2\nl o\nlo w</w>\n"),
+    st.just(b"#version: 9\n"),
+    st.just(b'{"model": {"type": "BPE", "merges": [["a", "b"]], "vocab": {}}}'),
+    documents.map(lambda t: t.encode("utf-8")),
+)
+learn_argvs = st.tuples(
+    st.just(["learn-bpe", "-i", "IN", "-o", "OUT"]),
+    st.lists(
+        st.sampled_from(["--dict-input", "-s", "3", "--min-frequency", "1", "-1"]), max_size=3
+    ),
+).map(lambda t: t[0] + t[1])
+apply_argvs = st.just(["apply-bpe", "-c", "CODES", "-i", "IN", "-o", "OUT"])
+convert_argvs = st.tuples(
+    st.sampled_from(["codes", "vocab-txt", "sp-vocab", "tokenizer-json"]),
+    st.sampled_from(["codes", "vocab-txt", "sp-vocab", "tokenizer-json"]),
+).map(lambda t: ["convert", "--from", t[0], "--to", t[1], "-i", "IN", "-o", "OUT"])
+
+
+@FUZZ_SLOW
+@given(
+    st.one_of(argvs, learn_argvs, apply_argvs, convert_argvs),
+    file_contents,
+    file_contents,
+    file_contents,
+)
+@example(["learn-bpe", "-i", "IN", "-o", "OUT", "-s", "3"], b"low lower\n", b"", b"")
+@example(["apply-bpe", "-c", "CODES", "-i", "IN"], b"lowest\n", b"#version: 0.2\nl o\n", b"")
+@example(["learn-bpe", "-i", "DIR"], b"", b"", b"")
+@example(["apply-bpe", "-c", "MISSING"], b"", b"", b"")
+@example(["learn-bpe", "-i", "IN", "-o", "DIR"], b"a b", b"", b"")
+@example(["learn-bpe", "-i", "IN"], b"\xff\xfe", b"", b"")
+@example(["learn-bpe"], b"", b"", b"a\tb")
+@example(
+    ["convert", "--from", "tokenizer-json", "--to", "codes", "-i", "IN"], b"[" * 9999, b"", b""
+)
+def test_cli_main(argv: list[str], stdin: bytes, in_data: bytes, codes_data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        paths = {
+            "IN": root / "in.txt",
+            "CODES": root / "codes.bpe",
+            "OUT": root / "out.txt",
+            "DIR": root,
+            "MISSING": root / "missing" / "x.txt",
+        }
+        paths["IN"].write_bytes(in_data)
+        paths["CODES"].write_bytes(codes_data)
+        args = [str(paths[a]) if a in paths else a for a in argv]
+        with _std_streams(stdin) as (out, err):
+            try:
+                status = cli.main(args)
+            except Exception as exc:  # the point: nothing escapes main
+                raise AssertionError(f"main({argv}) raised {exc!r}") from exc
+        message = err.getvalue().decode("utf-8", "replace")
+        assert isinstance(status, int) and status in (0, 2), (status, message)
+        assert "Traceback" not in message
+        if status == 2:
+            assert "error" in message, message
+            # one line says what is wrong (argparse prints its usage above it)
+            assert ": error: " in message.strip().split("\n")[-1], message
+        elif argv[:1] == ["learn-bpe"] and "OUT" in argv and "--help" not in argv:
+            codes = paths["OUT"].read_text(encoding="utf-8")
+            assert codes.startswith("#version: 0.2\n")
+            cli.read_codes(codes)
+        assert out.getvalue() is not None
+
+
+@FUZZ_SLOW
+@given(
+    st.lists(
+        st.sampled_from(["learn-bpe", "apply-bpe", "convert", "-c", "x", "--help"]), max_size=3
+    )
+)
+@example([])
+@example(["--help"])
+def test_python_dash_m(argv: list[str]) -> None:
+    saved = sys.argv
+    sys.argv = ["subword_core", *argv]
+    status: object = None
+    try:
+        with _std_streams(b"") as (_, err):
+            runpy.run_module("subword_core", run_name="__main__", alter_sys=False)
+    except SystemExit as exit_:
+        status = exit_.code
+    finally:
+        sys.argv = saved
+    assert status in (0, 2)
+    assert "Traceback" not in err.getvalue().decode("utf-8", "replace")
+
+
+@FUZZ
+@given(
+    st.lists(st.one_of(texts(12), count_lines), max_size=4),
+    st.booleans(),
+)
+@example(["low 5", "lower -1"], True)
+@example(["a\tb"], False)
+@example(["x</w>"], False)
+def test_read_vocabulary(lines: list[str], dict_input: bool) -> None:
+    try:
+        vocab = cli.read_vocabulary(lines, dict_input=dict_input)
+    except Exception as exc:
+        assert documented(exc), repr(exc)
+        return
+    assert all(count >= 1 for count in vocab.values())
+    if vocab:
+        Corpus.from_counts(vocab)  # every word it accepts is a valid corpus word
+
+
+@FUZZ_SLOW
+@given(
+    st.one_of(st.dictionaries(st.text("abc", min_size=1, max_size=5), st.integers(1, 4)), corpora),
+    anything(st.integers(-1, 8)),
+    anything(st.integers(1, 3)),
+)
+@example({"aab": 3}, 5, 2)
+@example({"aab": 3}, 5, None)
+@example({"aab": 3}, None, 2)
+def test_learn_codes(vocab: dict[str, int], num: object, minf: object) -> None:
+    try:
+        codes, stop = cli.learn_codes(vocab, num, minf)  # type: ignore[arg-type]
+    except Exception as exc:
+        assert documented(exc), repr(exc)
+        return
+    assert codes.startswith(cli.CODES_HEADER)
+    assert stop is None or "Stopping" in stop
+    model = cli.read_codes(codes)
+    assert model.to_codes() == codes
+
+
+@FUZZ
+@given(small_corpora, st.integers(1, 8), texts(12), st.sampled_from(["@@", "", " ", "##"]))
+def test_codes_round_trip(counts: dict[str, int], size: int, line: str, sep: str) -> None:
+    codes, _ = cli.learn_codes(counts, size, 1)
+    model = cli.read_codes(codes)
+    assert cli.read_codes(model.to_codes()).merges == model.merges
+    out = cli.segment_line(model, line, sep)
+    if sep == "@@" and "@@" not in line and "</w>" not in line:
+        # removing the separators gives the words back, joined by single spaces, with the
+        # line's own leading and trailing whitespace
+        lead = line[: len(line) - len(line.lstrip("\r\n "))]
+        words = [w for w in line.strip("\r\n ").split(" ") if w]
+        trailing = len(line) - len(line.rstrip("\r\n "))
+        tail = line[-trailing:] if trailing and trailing != len(line) else ""
+        assert out.replace("@@ ", "") == lead + " ".join(words) + tail
+
+
+@FUZZ
+@given(st.one_of(texts(30), st.just(""), file_contents.map(lambda b: b.decode("utf-8", "replace"))))
+@example("#version: 0.3\n")
+@example("#version:\n")
+@example("#version: x.y\n")
+def test_read_codes_any(text: str) -> None:
+    try:
+        model = cli.read_codes(text)
+    except Exception as exc:
+        assert documented(exc), repr(exc)
+        return
+    for word in ("low", "a", "é🙂"):
+        cli.segment_line(model, word + "\n")
+
+
+FORMAT_NAMES = (*cli.FORMATS, "bogus")
+
+
+@FUZZ
+@given(
+    st.one_of(
+        documents,
+        texts(20),
+        st.just("#version: 0.2\na b\n"),
+        st.just("[UNK]\na\n##b\n"),
+        st.just("a\t-1\nb\t-2\n"),
+    ),
+    st.sampled_from(FORMAT_NAMES),
+    st.sampled_from(FORMAT_NAMES),
+)
+def test_convert_text(text: str, source: str, target: str) -> None:
+    try:
+        out = cli.convert_text(text, source, target)
+    except Exception as exc:
+        assert documented(exc), repr(exc)
+        return
+    assert out.endswith("\n")
+    # converting back gives the same file again (a converted file is in normal form)
+    assert cli.convert_text(cli.convert_text(out, target, source), source, target) == out
