@@ -12,6 +12,7 @@ import streamlit as st
 
 from ui.corpus_picker import corpus_sidebar
 from ui.share import apply_link, publish_link, start_link_box
+from ui.shell import app_shell
 
 st.set_page_config(
     page_title="Subword tokenizers, step by step",
@@ -48,5 +49,6 @@ pg = st.navigation(
 apply_link(pg.url_path)
 start_link_box(pg.url_path)
 corpus_sidebar()
-pg.run()
+with app_shell():  # pages check for it (ui.shell): a page run without app.py reruns through it
+    pg.run()
 publish_link()

@@ -80,3 +80,21 @@ def test_a_long_training_shows_a_progress_bar(server: str, browser: Any) -> None
     assert page.get_by_text("Learning merges:").count() == 0  # and goes when done
     assert_no_exception(page)
     page.close()
+
+
+def test_a_class_opening_a_page_link_at_once_on_a_fresh_server(browser: Any) -> None:
+    """Several sessions start on a page URL at the same moment: each gets the whole app."""
+    with app_server() as fresh:
+        contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(4)]
+        pages = [c.new_page() for c in contexts]
+        for page in pages:
+            page.goto(f"{fresh}/bpe_learn", wait_until="commit")
+        for page in pages:
+            page.get_by_text("Merge 1:").first.wait_for(timeout=90_000)
+            # the sidebar's corpus picker is drawn by app.py: a page run on its own has none
+            page.get_by_text("Which words should the tokenizers learn from?").first.wait_for(
+                timeout=30_000
+            )
+            assert_no_exception(page)
+        for context in contexts:
+            context.close()
