@@ -221,10 +221,15 @@ class Corpus:
 def normalize_text(text: str) -> str:
     """Return ``text`` in the app's Unicode normal form (:data:`NORMAL_FORM`, i.e. NFC).
 
+    Raises:
+        ParameterError: ``text`` is not a str.
+
     Example:
         >>> normalize_text("cafe\u0301") == "caf\u00e9"
         True
     """
+    if not isinstance(text, str):
+        raise ParameterError(f"Only text can be normalised, not {type(text).__name__}.")
     return unicodedata.normalize(NORMAL_FORM, text)
 
 
@@ -257,7 +262,13 @@ def parse_corpus(text: str) -> Corpus:
         )
     normal = normalize_text(text)
     corpus = _parse(normal)
-    if normal != text:
+    changed = normal != text
+    if any(normalize_text(w) != w for w in corpus.words):
+        # subtle: joining the dict notation's symbols ("A" + U+0300) can undo the NFC form
+        merged = Corpus.from_counts((normalize_text(w), c) for w, c in corpus.items)
+        corpus = Corpus(merged.items, corpus.source_format, corpus.notes)
+        changed = True
+    if changed:
         note = (
             f"The text was normalised to Unicode {NORMAL_FORM}: letters typed as a base letter "
             "plus a combining accent became single letters, so words that look the same count "

@@ -52,7 +52,8 @@ class JointResult:
         """
 
         def at(result: bpe.BPEResult) -> Pair | None:
-            return result.merges[step - 1] if step <= len(result.merges) else None
+            # subtle: step 0 (or less) is before the first merge, not merges[-1]
+            return result.merges[step - 1] if 1 <= step <= len(result.merges) else None
 
         return at(self.source), at(self.target)
 

@@ -1360,6 +1360,10 @@ def _validate(
     if seed_vocab is not None:
         if isinstance(seed_vocab, str):
             raise ParameterError("seed_vocab must be a list of pieces, not one string.")
+        if not isinstance(seed_vocab, Iterable):
+            raise ParameterError(
+                f"seed_vocab must be a list of pieces, not {type(seed_vocab).__name__}."
+            )
         seen: set[str] = set()
         for piece in seed_vocab:
             if not isinstance(piece, str) or not piece or any(c.isspace() for c in piece):

@@ -17,6 +17,7 @@ import json
 import runpy
 import sys
 import tempfile
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -37,6 +38,7 @@ from tests.core.fuzz_support import (
 )
 
 COVERED: dict[str, tuple[str, ...]] = {
+    "subword_core.corpus.normalize_text": ("test_normalize_text",),
     "subword_core.corpus.parse_corpus": ("test_parse_corpus", "test_parse_corpus_wrong_type"),
     "subword_core.corpus.Corpus": ("test_corpus_items",),
     "subword_core.corpus.Corpus.from_counts": ("test_from_counts",),
@@ -143,7 +145,20 @@ def test_from_counts(counts: object) -> None:
     assert built.total == sum(built.counts)
     assert list(built) == list(zip(built.words, built.counts, strict=True))
     assert built.as_dict() == dict(built.items)
-    assert corpus.parse_corpus(built.to_text()) == built
+    if all(corpus.normalize_text(w) == w for w in built.words):  # the documented round trip
+        assert corpus.parse_corpus(built.to_text()) == built
+
+
+@FUZZ
+@given(anything(st.text(max_size=20)))
+def test_normalize_text(text: object) -> None:
+    try:
+        normal = corpus.normalize_text(text)  # type: ignore[arg-type]
+    except Exception as exc:
+        assert documented(exc) and not isinstance(text, str), repr(exc)
+        return
+    assert unicodedata.is_normalized("NFC", normal)
+    assert corpus.normalize_text(normal) == normal  # idempotent
 
 
 @FUZZ

@@ -86,6 +86,7 @@ def _spells(pieces: list[str] | tuple[str, ...], word: str) -> bool:
     return "".join(pieces) == word
 
 
+@example({"0": 1}, 1, 1, None, 1, 0.5, 1, "")  # seed_vocab=1 was a TypeError
 @FUZZ_SLOW
 @given(
     st.one_of(corpora, texts(20)),
