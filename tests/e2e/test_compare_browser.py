@@ -29,7 +29,7 @@ def test_four_algorithms_on_a_typed_sentence(server: str, browser: object) -> No
     assert page.locator("b", has_text="newer").count() == 0  # shown as text, not markup
     assert page.locator(".cmp-dis").count() >= 1  # disputed cuts are marked
     page.get_by_text("On the whole corpus").wait_for(timeout=30_000)
-    page.locator("[data-testid='stVegaLiteChart'], canvas, svg").first.wait_for(timeout=30_000)
+    page.locator("[data-testid='stVegaLiteChart']").first.wait_for(timeout=30_000)
     assert_no_exception(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "compare_sentence.png"), full_page=True)
