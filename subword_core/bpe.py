@@ -887,24 +887,13 @@ class _Ranker:
 
     def rank(self) -> tuple[int, list[PairCount], tuple[Pair, ...], int]:
         """``(best count, rows best first, kept tied pairs, number of tied pairs)``."""
-        ranking = self.ranking
-        levels = ranking.top_levels(self.top_k)
-        if not levels:
+        best, ordered, tied, ties_total = self.ranking.best(self.top_k, self.max_ties)
+        if best is None:
             return 0, [], (), 0
         if len(self._rows) > 4 * len(self.table.counts) + 10_000:
             self._rows.clear()
-        ties = ranking.by_score[levels[0]]
-        if len(ties) > self.max_ties:  # the ties left out do not fill rows: look further
-            levels = ranking.top_levels(self.top_k + len(ties) - self.max_ties)
-        tied = ranking.ordered_level(levels[0], self.max_ties)
-        ordered = list(tied)
-        for level in levels[1:]:
-            room = self.top_k - len(ordered)
-            if room <= 0:
-                break
-            ordered += ranking.ordered_level(level, room)
         rows = [self.pair_count(pair) for pair in ordered]
-        return levels[0], rows, tuple(tied), len(ties)
+        return best, rows, tuple(tied), ties_total
 
 
 def _stop_step(

@@ -450,6 +450,32 @@ class PairRanking(Generic[Score]):
         keep.update(pair for pair in pairwise(table.words[last]) if pair in pairs)
         return sorted(keep, key=table.first_seen)[:limit]
 
+    def best(self, top_k: int, max_ties: int) -> tuple[Score | None, list[Pair], list[Pair], int]:
+        """The best pairs of a step: what a trainer's trace keeps.
+
+        Returns ``(best score, pairs best first, kept tied pairs, number of tied pairs)``:
+        at most ``max_ties`` of the pairs with the best score (in the tie rule's order, so the
+        first one is the winner), then the next best pairs up to ``top_k`` rows in all.
+
+        >>> table = PairTable([["a", "b", "a", "b", "c"]], [1])
+        >>> PairRanking(table, "first-seen", table.counts).best(3, 5)
+        (2, [('a', 'b'), ('b', 'a'), ('b', 'c')], [('a', 'b')], 1)
+        """
+        levels = self.top_levels(top_k)
+        if not levels:
+            return None, [], [], 0
+        ties = self.by_score[levels[0]]
+        if len(ties) > max_ties:  # the ties left out do not fill rows: look further
+            levels = self.top_levels(top_k + len(ties) - max_ties)
+        tied = self.ordered_level(levels[0], max_ties)
+        ordered = list(tied)
+        for level in levels[1:]:
+            room = top_k - len(ordered)
+            if room <= 0:
+                break
+            ordered += self.ordered_level(level, room)
+        return levels[0], ordered, tied, len(ties)
+
     def ordered_level(self, score: Score, limit: int) -> list[Pair]:
         """``ordered(self.by_score[score], limit)``, fast on large buckets.
 

@@ -50,6 +50,8 @@ from ui.limits import LIMITS, advice
 __all__ = [
     "FORMAT_NAMES",
     "SOURCE_KEY",
+    "choose_source",
+    "corpus_as_text",
     "corpus_sidebar",
     "current_corpus",
     "current_source_title",
@@ -505,6 +507,43 @@ def _show_summary(corpus: Corpus) -> None:
         for note in corpus.notes
     ]
     show_html(f'<div class="sw-text">{"".join(parts)}</div>')
+
+
+def choose_source(source: str, text: str | None = None) -> None:
+    """Select a source before the picker is drawn (a shared link does this).
+
+    Args:
+        source: An example key, or ``"type"``.
+        text: For ``"type"``: the text to put in the box. It counts as typed by the student,
+            so the picker never replaces it with an example's text.
+
+    Example:
+        >>> choose_source("type", "low low lower")  # doctest: +SKIP
+    """
+    state = st.session_state
+    state[SOURCE_KEY] = source
+    state[_PREV_SOURCE_KEY] = source
+    if source == _TYPE:
+        state[_TEXT_KEY] = text or ""
+        state[_TEXT_PREFILL_KEY] = None
+
+
+def corpus_as_text() -> str | None:
+    """The current corpus as text a link can carry: the typed text as it is, other non-example
+    sources as "word count" lines; ``None`` for a built-in example or no corpus.
+
+    Example:
+        >>> corpus_as_text()  # doctest: +SKIP
+        'hug hug pug pun bun'
+    """
+    state = st.session_state
+    source = state.get(SOURCE_KEY)
+    if source in EXAMPLES:
+        return None
+    if source == _TYPE and state.get(_TEXT_KEY):
+        return str(state[_TEXT_KEY])
+    corpus = state.get(_CURRENT_KEY)
+    return corpus.to_text() if isinstance(corpus, Corpus) else None
 
 
 def current_corpus() -> Corpus | None:

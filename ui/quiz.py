@@ -19,6 +19,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
+from typing import Any
 
 import streamlit as st
 
@@ -51,13 +52,29 @@ def shuffle_free_order(pairs: Iterable[Pair]) -> list[Pair]:
     return sorted(dict.fromkeys(pairs))
 
 
-def _answers(namespace: str, context: Hashable) -> dict[int, Pair | None]:
-    stored = st.session_state.get(f"{namespace}__quiz")
+def _stored(key: str, context: Hashable) -> dict:
+    """The answers kept under ``key`` for this context (a new, empty dict for another one)."""
+    stored = st.session_state.get(key)
     if stored and stored[0] == context:
         return stored[1]
-    answers: dict[int, Pair | None] = {}
-    st.session_state[f"{namespace}__quiz"] = (context, answers)
+    answers: dict = {}
+    st.session_state[key] = (context, answers)
     return answers
+
+
+def _answers(namespace: str, context: Hashable) -> dict[int, Pair | None]:
+    return _stored(f"{namespace}__quiz", context)
+
+
+def _buttons(
+    cols: tuple[Any, Any], base: str, which: object, check: Callable, give_up: Callable, args: tuple
+) -> None:
+    """The two answer buttons both quizzes share (keys ``{base}_check_{which}`` and
+    ``{base}_skip_{which}``): check my answer, or just show it."""
+    cols[0].button(
+        "Check my answer", key=f"{base}_check_{which}", on_click=check, args=args, type="primary"
+    )
+    cols[1].button("Just show me", key=f"{base}_skip_{which}", on_click=give_up, args=args)
 
 
 def _check(namespace: str, context: Hashable, step: int) -> None:
@@ -109,19 +126,8 @@ def quiz_gate(
             format_func=lambda p: f"{p[0]} + {p[1]}",
             key=f"{namespace}_quiz_pick_{step}",
         )
-        c2.button(
-            "Check my answer",
-            key=f"{namespace}_quiz_check_{step}",
-            on_click=_check,
-            args=(namespace, context, step),
-            type="primary",
-        )
-        c3.button(
-            "Just show me",
-            key=f"{namespace}_quiz_skip_{step}",
-            on_click=_give_up,
-            args=(namespace, context, step),
-        )
+        args = (namespace, context, step)
+        _buttons((c2, c3), f"{namespace}_quiz", step, _check, _give_up, args)
     return False
 
 
@@ -129,12 +135,7 @@ def quiz_gate(
 
 
 def _seg_answers(namespace: str, context: Hashable) -> dict[str, tuple[str, ...] | None]:
-    stored = st.session_state.get(f"{namespace}__segquiz")
-    if stored and stored[0] == context:
-        return stored[1]
-    answers: dict[str, tuple[str, ...] | None] = {}
-    st.session_state[f"{namespace}__segquiz"] = (context, answers)
-    return answers
+    return _stored(f"{namespace}__segquiz", context)
 
 
 def _seg_check(namespace: str, context: Hashable, word: str) -> None:
@@ -196,17 +197,6 @@ def segmentation_gate(
             key=f"{namespace}_segquiz_guess_{word}",
             placeholder=hint,
         )
-        c2.button(
-            "Check my answer",
-            key=f"{namespace}_segquiz_check_{word}",
-            on_click=_seg_check,
-            args=(namespace, context, word),
-            type="primary",
-        )
-        c3.button(
-            "Just show me",
-            key=f"{namespace}_segquiz_skip_{word}",
-            on_click=_seg_give_up,
-            args=(namespace, context, word),
-        )
+        args = (namespace, context, word)
+        _buttons((c2, c3), f"{namespace}_segquiz", word, _seg_check, _seg_give_up, args)
     return False

@@ -35,11 +35,10 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from subword_core.corpus import Corpus
 from subword_core.examples import EXAMPLES
 from ui import bpe_view, byte_level_view, compare_view, gage_view, unigram_view, wordpiece_view
 from ui.common import LINK_CONTEXT
-from ui.corpus_picker import SOURCE_KEY
+from ui.corpus_picker import SOURCE_KEY, choose_source, corpus_as_text
 from ui.html import show_text
 from ui.limits import LIMITS
 from ui.player import get_step, set_step
@@ -66,10 +65,6 @@ _APPLIED = "share__applied"
 _PAGE = "share__page"
 _SLOT = "share__slot"
 _PROBLEMS = "share__problems"
-_TEXT_KEY = "corpus__text"
-_TEXT_PREFILL_KEY = "corpus__text_prefill"
-_PREV_SOURCE_KEY = "corpus__prev_source"
-_CURRENT_KEY = "corpus__current"
 
 
 @dataclass(frozen=True)
@@ -384,20 +379,13 @@ def apply_link(page: str) -> None:
 
 
 def _apply_corpus(params: Mapping[str, str], problems: list[str]) -> None:
-    state = st.session_state
     if "corpus" in params:
         if params["corpus"] in EXAMPLES:
-            state[SOURCE_KEY] = params["corpus"]
-            state[_PREV_SOURCE_KEY] = params["corpus"]
+            choose_source(params["corpus"])
         else:
             problems.append("the corpus (no built-in example has that name)")
     elif "text" in params:
-        # subtle: the box counts as typed by the student (no prefill), so the picker never
-        # replaces it with an example's text.
-        state[SOURCE_KEY] = "type"
-        state[_PREV_SOURCE_KEY] = "type"
-        state[_TEXT_KEY] = params["text"]
-        state[_TEXT_PREFILL_KEY] = None
+        choose_source("type", params["text"])
 
 
 def _apply_param(param: LinkParam, text: str, problems: list[str]) -> None:
@@ -433,10 +421,7 @@ def build_params(page: str) -> tuple[dict[str, str], list[str]]:
     if source in EXAMPLES:
         params["corpus"] = str(source)
     else:
-        text = state.get(_TEXT_KEY) if source == "type" else None
-        corpus = state.get(_CURRENT_KEY)
-        if text is None and isinstance(corpus, Corpus):
-            text = corpus.to_text()
+        text = corpus_as_text()
         if text and len(text) <= MAX_LINK_TEXT:
             params["text"] = text
         elif text:

@@ -71,6 +71,7 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.pairs.PairRanking.top_levels": ("test_pair_ranking_and_merge",),
     "subword_core.pairs.PairRanking.ordered": ("test_pair_ranking_and_merge",),
     "subword_core.pairs.PairRanking.ordered_level": ("test_pair_ranking_and_merge",),
+    "subword_core.pairs.PairRanking.best": ("test_pair_ranking_and_merge",),
     "subword_core.pairs.kept_changes": ("test_pair_ranking_and_merge",),
     "subword_core.bpe.MergeStep.ties_omitted": ("test_ties_omitted",),
     "subword_core.wordpiece.WordPieceStep.ties_omitted": ("test_ties_omitted",),
@@ -310,6 +311,9 @@ def test_pair_ranking_and_merge(
         limit = data.draw(st.integers(1, 4))
         assert ranking.ordered_level(best, limit) == expected[:limit]
         assert ranking.ordered(tied, limit) == expected[:limit]
+        score, ordered, kept, n_tied = ranking.best(limit + 1, limit)
+        assert (score, kept, n_tied) == (best, expected[:limit], len(tied))
+        assert ordered[: len(kept)] == kept and len(ordered) <= limit + 1
         winner = expected[0]
         changed = table.merge(winner)
         assert changed and all("".join(a) == "".join(b) for _, b, a, _ in changed)
