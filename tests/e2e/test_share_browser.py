@@ -43,7 +43,7 @@ def test_the_address_bar_follows_the_step_and_reopens_the_same_view(
 
     again = open_page(browser, link)
     again.get_by_text("Merge 4:").first.wait_for(timeout=45_000)
-    assert again.get_by_text("Step 4 of").count() >= 1
+    again.get_by_text("Step 4 of").first.wait_for(timeout=30_000)  # reopened at step 4
     assert_no_exception(again)
     again.close()
 
