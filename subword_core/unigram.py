@@ -1210,7 +1210,8 @@ def learn(
 
     Raises:
         ParameterError: a bad argument (with the reason), e.g. a vocabulary smaller than
-            the number of distinct characters.
+            the number of distinct characters, or a corpus word that already contains the
+            ``word_start`` marker (decoding would turn it into a space).
         CorpusError: the corpus text cannot be parsed.
 
     >>> result = learn({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 10)
@@ -1237,6 +1238,7 @@ def learn(
         word_start,
         seed_vocab,
     )
+    _check_marker(data, word_start)
     words = [word_start + w for w in data.words]
     trainer = _Trainer(words, list(data.counts), digamma, keep_single_chars, top_k, boundary)
     seed_step = trainer.seed(seed_vocab, seed_size, max_piece_length)
@@ -1322,6 +1324,23 @@ def _as_corpus(corpus: Corpus | Mapping[str, int] | str) -> Corpus:
     if isinstance(corpus, str):
         return parse_corpus(corpus)
     return Corpus.from_counts(corpus)
+
+
+def _check_marker(corpus: Corpus, word_start: str) -> None:
+    """Refuse a corpus word that already contains the word-start marker.
+
+    Decoding turns every marker into a space, so such a word would not come back as it was,
+    and a piece like ``"a▁b"`` would look like two words to the student.
+    """
+    if not word_start:
+        return
+    for word in corpus.words:
+        if word_start in word:
+            raise ParameterError(
+                f"The word {word!r} already contains the word-start marker {word_start!r}, "
+                "so the marker could no longer tell where words begin (decoding would turn "
+                "it into a space). Leave word starts unmarked or remove the marker from the corpus."
+            )
 
 
 def _validate(

@@ -276,6 +276,22 @@ def test_user_text_is_escaped() -> None:
     assert "<script>" not in bodies
 
 
+def test_the_word_start_marker_inside_the_corpus_is_explained() -> None:
+    at = _open()
+    at.sidebar.radio(key="corpus__source").set_value("type")
+    at.run()
+    at.sidebar.text_area(key="corpus__text").set_value("hug 10\na\u2581b 3")
+    at.run()
+    _ok(at)
+    assert "word-start marker" not in _html(at)  # marker off: the word is just text
+    at.toggle(key="uni_marker").set_value(True)
+    at.run()
+    _ok(at)
+    assert any("cannot start" in e.value for e in at.error)
+    assert "already contains the word-start marker" in _html(at)
+    assert at.sidebar.text_area(key="corpus__text").value == "hug 10\na\u2581b 3"  # kept
+
+
 def test_seed_001_tab_shows_the_erratum() -> None:
     at = _open()
     pug = _frame(at, "seed 001 printed")

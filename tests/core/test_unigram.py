@@ -628,6 +628,15 @@ def test_bad_training_arguments(kwargs: dict[str, object], message: str) -> None
         learn(HUG, **kwargs)  # type: ignore[arg-type]
 
 
+def test_a_word_containing_the_word_start_marker_is_refused() -> None:
+    corpus = {"hug": 10, "a\u2581b": 3}
+    with pytest.raises(ParameterError, match="already contains the word-start marker"):
+        learn(corpus, 9, word_start="\u2581")
+    # Without the marker the same word is just text: it comes back as it was.
+    model = learn(corpus, 9).model
+    assert "".join(model.encode("a\u2581b")) == "a\u2581b"
+
+
 def test_vocab_size_message_says_what_is_needed() -> None:
     with pytest.raises(ParameterError) as err:
         learn(Corpus.from_counts(HUG), 3)
