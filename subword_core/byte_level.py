@@ -68,6 +68,7 @@ __all__ = [
     "from_display",
     "hex_bytes",
     "learn",
+    "lookalikes",
     "parse_hex",
     "pre_tokenize",
     "to_display",
@@ -128,6 +129,28 @@ def to_display(data: bytes) -> str:
     ('Ġlow', 'Ã©')
     """
     return "".join(_DISPLAY[b] for b in data)
+
+
+def lookalikes(text: str) -> tuple[tuple[str, int], ...]:
+    """The characters of ``text`` that the byte table also uses to draw *another* byte.
+
+    The table draws the 68 bytes that have no printable look of their own with borrowed
+    letters (the space ``20`` is ``Ġ``, the line break ``0a`` is ``Ċ``). A text may contain
+    those letters itself: its ``Ġ`` is then the two bytes ``c4 a0`` (drawn ``Äł``), never the
+    space byte, so training and encoding stay correct; only the drawings look alike, which is
+    worth telling the reader. Each character is listed once, in order of first occurrence,
+    with the byte it draws.
+
+    >>> lookalikes("aĠbĠċ")
+    (('Ġ', 32), ('ċ', 11))
+    >>> lookalikes("plain text, é and 你")
+    ()
+    """
+    found: dict[str, int] = {}
+    for ch in text:
+        if ord(ch) >= 256 and ch in UNICODE_TO_BYTE and ch not in found:
+            found[ch] = UNICODE_TO_BYTE[ch]
+    return tuple(found.items())
 
 
 def from_display(token: str) -> bytes:

@@ -38,7 +38,9 @@ from subword_core.byte_level import (
     from_display,
     hex_bytes,
     learn,
+    lookalikes,
     parse_hex,
+    to_display,
 )
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
@@ -59,7 +61,7 @@ from ui.common import (
     tie_choices,
     tie_picker,
 )
-from ui.html import badge_html, esc, show_error, show_html, show_text, token_spans_html
+from ui.html import badge_html, esc, md_escape, show_error, show_html, show_text, token_spans_html
 from ui.limits import LIMITS, advice
 
 __all__ = [
@@ -71,6 +73,7 @@ __all__ = [
     "comparison_table",
     "cut_characters",
     "describe_pieces",
+    "lookalike_note",
     "page_tabs",
     "piece_note",
     "render_byte_table",
@@ -500,10 +503,43 @@ def train_or_explain(corpus: Corpus, settings: ByteLevelSettings) -> ByteLevelRe
     """Train (cached); on a documented error show it in the page and return ``None``."""
     choices = tie_choices(_NS, (corpus, settings))
     try:
-        return _train(corpus, settings, tuple(sorted(choices.items())))
+        result = _train(corpus, settings, tuple(sorted(choices.items())))
     except SubwordError as err:
         show_error(str(err))
         return None
+    note = lookalike_note(" ".join(corpus.words), "The corpus")
+    if note:
+        st.info(note, icon="🔎")
+    return result
+
+
+def lookalike_note(text: str, whose: str) -> str:
+    """A note (markdown, user text escaped) when ``text`` uses letters of the byte table.
+
+    >>> print(lookalike_note("aĠb", "Your text"))  # doctest: +NORMALIZE_WHITESPACE
+    Your text contains Ġ (U+0120), the letter this page also uses to draw the byte
+    `20` (the space). Yours is a letter of its own, the bytes `c4 a0`, drawn `Äł` in tokens,
+    so the results are right; only the drawings look alike.
+    >>> lookalike_note("plain", "Your text")
+    ''
+    """
+    found = lookalikes(text)
+    if not found:
+        return ""
+    names = {0x20: " (the space)", 0x0A: " (the line break)", 0x09: " (the tab)"}
+    ch, byte = found[0]
+    others = ""
+    if len(found) > 1:
+        rest = ", ".join(md_escape(c) for c, _ in found[1:6])
+        more = " …" if len(found) > 6 else ""
+        others = f" It also contains {rest}{more}, which stand for other bytes in the same way."
+    mine = ch.encode()
+    return (
+        f"{whose} contains {md_escape(ch)} (U+{ord(ch):04X}), the letter this page also uses "
+        f"to draw the byte `{byte:02x}`{names.get(byte, '')}. Yours is a letter of its own, "
+        f"the bytes `{hex_bytes(mine)}`, drawn `{to_display(mine)}` in tokens, so the results "
+        f"are right; only the drawings look alike.{others}"
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -583,6 +619,9 @@ def render_tokens(model: ByteLevelModel, text: str) -> None:
         return
     tokens = [t.token for t in enc.tokens]
     n_bytes = len(enc.data) - enc.prefix
+    note = lookalike_note(text, "Your text")
+    if note:
+        st.info(note, icon="🔎")
     show_html(
         "<p class='sw-text' style='font-size:1.1em'>"
         f"<strong>{len(text)}</strong> characters → <strong>{n_bytes}</strong> bytes of UTF-8 "

@@ -102,6 +102,28 @@ def test_user_text_is_escaped(at: AppTest) -> None:
     assert "&lt;b&gt;bold" in bodies
 
 
+def test_byte_table_letters_in_the_text_are_pointed_out(at: AppTest) -> None:
+    _type(at, "aĠb low")
+    notes = " ".join(i.value for i in at.info)
+    assert "Your text contains Ġ (U+0120)" in notes and "`c4 a0`" in notes
+    page = _html(at)
+    assert "c4 a0" in page  # the typed Ġ is its own two bytes in the cards ...
+    assert "✓ identical to your text" in page  # ... and decoding gives it back
+    _type(at, "plain low")
+    assert not any("U+0120" in i.value for i in at.info)
+
+
+def test_byte_table_letters_in_the_corpus_are_pointed_out(at: AppTest) -> None:
+    at.sidebar.radio(key="corpus__source").set_value("type")
+    at.run()
+    at.sidebar.text_area(key="corpus__text").set_value("ĊĠ 3\nlow 5")
+    at.run()
+    _ok(at)
+    notes = " ".join(i.value for i in at.info)
+    assert "The corpus contains Ċ (U+010A)" in notes and "(the line break)" in notes
+    assert "It also contains Ġ" in notes
+
+
 def test_long_text_is_drawn_in_part(at: AppTest) -> None:
     _type(at, "word 字 " * 400)
     page = _html(at)

@@ -21,6 +21,7 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.byte_level.bytes_to_unicode": ("test_display_table",),
     "subword_core.byte_level.to_display": ("test_display_table",),
     "subword_core.byte_level.from_display": ("test_display_table", "test_from_display_any"),
+    "subword_core.byte_level.lookalikes": ("test_lookalikes",),
     "subword_core.byte_level.hex_bytes": ("test_hex",),
     "subword_core.byte_level.parse_hex": ("test_hex", "test_parse_hex_any"),
     "subword_core.byte_level.pre_tokenize": ("test_pre_tokenize",),
@@ -88,6 +89,21 @@ def test_display_table(data: bytes) -> None:
     shown = byte_level.to_display(data)
     assert len(shown) == len(data) and not any(ch.isspace() for ch in shown)
     assert byte_level.from_display(shown) == data
+
+
+@FUZZ
+@given(texts(12))
+def test_lookalikes(text: str) -> None:
+    found = byte_level.lookalikes(text)
+    chars = [ch for ch, _ in found]
+    assert len(chars) == len(set(chars)) and all(ch in text for ch in chars)
+    for ch, byte in found:
+        # the character draws a byte that is not its own UTF-8 ...
+        assert byte_level.to_display(bytes([byte])) == ch != chr(byte)
+        # ... and the text's own occurrence is encoded as its own bytes, never that byte
+        assert byte_level.from_display(byte_level.to_display(ch.encode())) == ch.encode()
+    # the table borrows the 68 letters U+0100..U+0143: exactly those are found
+    assert set(chars) == {ch for ch in text if 0x100 <= ord(ch) <= 0x143}
 
 
 @FUZZ
