@@ -29,8 +29,11 @@ line on stderr and exit status 2: a file that is missing or not UTF-8, a bad
 ``--dict-input`` line or codes line, a count below 1, an input without words, and a word
 that contains whitespace other than spaces (a tab, say) or the ``</w>`` marker. (For such
 words subword-nmt's regular expression merges across the tab and learns wrong merges.)
-Two cases are more lenient than subword-nmt: a corpus with no pair at all writes just
-the header, and a codes file with no merges applies no merges.
+Input words that already contain the separator are segmented as subword-nmt does, but
+``apply-bpe`` then warns on stderr (once, with their number), since removing the separator
+from the output may not give those words back. Two cases are more lenient than
+subword-nmt: a corpus with no pair at all writes just the header, and a codes file with no
+merges applies no merges.
 
 Example:
     >>> vocab = read_vocabulary(["low 5", "lower 2", "newest 6", "widest 3"], dict_input=True)
@@ -569,9 +572,21 @@ def _run_apply(args: argparse.Namespace) -> None:
         codes = "".join(_iter_lines(stream, args.codes))
     model = read_codes(codes, args.codes)
     name = args.input or "<stdin>"
+    clashes: list[str] = []  # words that already contain the separator
     with _open_input(args.input) as stream, _open_output(args.output) as out:
         for line in _iter_lines(stream, name):
+            if args.separator and args.separator in line:
+                clashes.extend(w for w in line.split() if args.separator in w)
             out.write(segment_line(model, line, args.separator).encode("utf-8"))
+    if clashes:
+        # subtle: the output stays byte for byte subword-nmt's; only the reader is warned.
+        print(
+            f"{PROG} apply-bpe: warning: {len(clashes)} input word(s) already contain the "
+            f"separator {args.separator!r} (first: {_show(clashes[0])}); removing "
+            f"{args.separator!r} + space from the output will not give them back. Choose "
+            "another separator with -s.",
+            file=sys.stderr,
+        )
 
 
 def _run_convert(args: argparse.Namespace) -> None:
