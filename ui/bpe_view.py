@@ -22,7 +22,7 @@ import streamlit as st
 from subword_core.bpe import BPEModel, BPEResult, EncodeStep, MergeStep, learn
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
-from ui.charts import show_chart
+from ui.charts import show_template
 from ui.common import (
     TABLE_CSS,
     cached_training,
@@ -52,6 +52,8 @@ __all__ = [
     "render_learn_step",
     "settings_panel",
     "shared_model",
+    "show_pair_chart",
+    "show_vocab_chart",
     "train_or_explain",
     "vocab_chart",
     "vocab_chart_data",
@@ -364,9 +366,16 @@ def pair_chart_data(step: MergeStep, limit: int = CHART_ROWS) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["rank", "pair", "count", "status", "label"])
 
 
-def pair_chart(df: pd.DataFrame, min_frequency: int) -> alt.LayerChart:
-    """The pair-count bar chart of one step (data from :func:`pair_chart_data`)."""
-    order = df["pair"].tolist()
+def pair_chart(height: int, text: str) -> alt.LayerChart:
+    """The pair-count bar chart, a template (see :mod:`ui.charts`).
+
+    Its data: ``pairs`` (rows of :func:`pair_chart_data`) and ``threshold`` (one row,
+    ``min``: the minimum pair count, drawn as a dashed line).
+
+    >>> spec = pair_chart(150, "#31333f").to_dict(validate=False)
+    >>> spec["data"], spec["layer"][2]["data"], spec["height"]  # bars and labels share pairs
+    ({'name': 'pairs'}, {'name': 'threshold'}, 150)
+    """
     colour = alt.Color(
         "status:N",
         scale=alt.Scale(
@@ -374,27 +383,34 @@ def pair_chart(df: pd.DataFrame, min_frequency: int) -> alt.LayerChart:
         ),
         legend=alt.Legend(title=None, orient="bottom"),
     )
-    base = alt.Chart(df).encode(
+    base = alt.Chart(alt.NamedData("pairs")).encode(
         y=alt.Y(
             "pair:N",
-            sort=order,
+            sort=alt.EncodingSortField(field="rank", op="min", order="ascending"),
             title=None,
             axis=alt.Axis(labelFontSize=13, labelLimit=220, labelOverlap=False),
         ),
         x=alt.X("count:Q", title="times the pair occurs"),
-        tooltip=["pair", "count", "status"],
+        tooltip=["pair:N", "count:Q", "status:N"],
     )
     bars = base.mark_bar(stroke="currentColor", strokeWidth=0.5).encode(color=colour)
-    text = base.mark_text(align="left", dx=4, fontSize=13, color=text_colour()).encode(
-        text="label:N"
-    )
+    labels = base.mark_text(align="left", dx=4, fontSize=13, color=text).encode(text="label:N")
     rule = (
-        alt.Chart(pd.DataFrame({"min": [min_frequency]}))
+        alt.Chart(alt.NamedData("threshold"))
         .mark_rule(strokeDash=[4, 4])
         .encode(x="min:Q", tooltip=[alt.Tooltip("min:Q", title="minimum pair count")])
     )
-    height = max(120, 30 * len(df))
-    return (bars + text + rule).properties(height=height)
+    return (bars + labels + rule).properties(height=height)
+
+
+def show_pair_chart(df: pd.DataFrame, min_frequency: int) -> None:
+    """Draw :func:`pair_chart` for the rows ``df`` of :func:`pair_chart_data`."""
+    show_template(
+        pair_chart,
+        (max(120, 30 * len(df)), text_colour()),
+        {"pairs": df, "threshold": pd.DataFrame({"min": [min_frequency]})},
+        width="stretch",
+    )
 
 
 def vocab_chart_data(result: BPEResult) -> pd.DataFrame:
@@ -413,10 +429,18 @@ def vocab_chart_data(result: BPEResult) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def vocab_chart(df: pd.DataFrame, current: int) -> alt.LayerChart:
-    """Vocabulary size over the merges, with a rule at the current step."""
+def vocab_chart() -> alt.LayerChart:
+    """Vocabulary size over the merges, a template (see :mod:`ui.charts`).
+
+    Its data: ``vocab`` (rows of :func:`vocab_chart_data`) and ``now`` (one row, ``step``:
+    the current step, drawn as a red rule).
+
+    >>> spec = vocab_chart().to_dict(validate=False)
+    >>> [layer["data"]["name"] for layer in spec["layer"]]
+    ['vocab', 'now']
+    """
     line = (
-        alt.Chart(df)
+        alt.Chart(alt.NamedData("vocab"))
         .mark_line(point=True)
         .encode(
             x=alt.X("step:Q", title="merge", axis=alt.Axis(tickMinStep=1)),
@@ -426,11 +450,18 @@ def vocab_chart(df: pd.DataFrame, current: int) -> alt.LayerChart:
                 scale=alt.Scale(zero=False),
                 axis=alt.Axis(tickMinStep=1, format="d"),
             ),
-            tooltip=["step", "symbols", "change"],
+            tooltip=["step:Q", "symbols:Q", "change:Q"],
         )
     )
-    now = alt.Chart(pd.DataFrame({"step": [current]})).mark_rule(color="#d62728").encode(x="step:Q")
+    now = alt.Chart(alt.NamedData("now")).mark_rule(color="#d62728").encode(x="step:Q")
     return (line + now).properties(height=220)
+
+
+def show_vocab_chart(df: pd.DataFrame, current: int) -> None:
+    """Draw :func:`vocab_chart` for the rows ``df`` of :func:`vocab_chart_data`."""
+    show_template(
+        vocab_chart, (), {"vocab": df, "now": pd.DataFrame({"step": [current]})}, width="stretch"
+    )
 
 
 def merge_table(result: BPEResult, upto: int) -> pd.DataFrame:
@@ -573,7 +604,7 @@ def render_learn_step(
         if df.empty:
             st.info("No pairs: every word is a single symbol.")
         else:
-            show_chart(pair_chart(df, step.min_frequency), width="stretch")
+            show_pair_chart(df, step.min_frequency)
             if len(df) < step.pairs_total:
                 st.caption(
                     f"The {len(df)} most frequent of {step.pairs_total} pairs "
@@ -607,7 +638,7 @@ def render_learn_step(
         st.dataframe(merge_table(result, step.number), hide_index=True, width="stretch")
     with right:
         st.markdown("**Vocabulary size after each merge**")
-        show_chart(vocab_chart(vocab_chart_data(result), step.number), width="stretch")
+        show_vocab_chart(vocab_chart_data(result), step.number)
         vocab = result.vocab_at(step.number)
         shown = vocab[:120]
         more = f" … and {len(vocab) - len(shown)} more" if len(vocab) > len(shown) else ""

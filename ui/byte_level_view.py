@@ -48,10 +48,9 @@ from ui.bpe_view import (
     corpus_rows,
     explain_step,
     merge_table,
-    pair_chart,  # the BPE page's pair-count chart, reused as is
     pair_chart_data,
+    show_pair_chart,  # the BPE page's pair-count chart, reused as is
 )
-from ui.charts import show_chart
 from ui.common import (
     TABLE_CSS,
     remember,
@@ -872,7 +871,7 @@ def render_learn_step(
                 f"{pc.pair[0]} + {pc.pair[1]}  ({_hex_of(pc.pair[0])} | {_hex_of(pc.pair[1])})"
                 for pc in step.pair_counts[: len(df)]
             ]
-            show_chart(pair_chart(df, step.min_frequency), width="stretch")
+            show_pair_chart(df, step.min_frequency)
             st.caption(
                 f"{len(df)} of {step.pairs_total} pairs, bytes in hex in brackets. Red ★: "
                 "merged; orange: tied with it; dashed line: the minimum pair count."

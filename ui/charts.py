@@ -1,25 +1,46 @@
-"""Drawing altair charts quickly.
+"""Drawing altair charts quickly: specs built once, data filled in per step.
 
-``st.altair_chart`` has altair check the chart against the whole Vega-Lite JSON schema every
-time it is drawn: about 100 ms per chart here, most of a step change's time on the learn pages.
-Our charts are built by our own code and tested (``tests/app``), so :func:`show_chart` asks
-altair for the spec without that check and hands it to ``st.vega_lite_chart``, which draws
-exactly the same chart.
+Building an altair chart and turning it into a Vega-Lite spec takes tens of milliseconds
+(altair wraps every encoding in objects and copies them around), and ``st.altair_chart``
+adds a check of the whole spec against the Vega-Lite JSON schema: together most of a step
+change's time on the learn pages. But from one step to the next only the *data* of a chart
+changes, not its shape. So a chart drawn at every step is written as a *template*: a
+function that builds the altair chart over named data sources (``alt.NamedData("pairs")``)
+from a few hashable arguments (a height, a colour). :func:`show_template` turns it into a
+spec once per arguments (cached for all sessions) and fills the step's data frames in as the
+spec's ``datasets``; ``st.vega_lite_chart`` draws exactly what ``st.altair_chart`` would.
+
+Charts drawn once per page (not per step) go through :func:`show_chart`, which only skips
+the schema check: our charts are built by our own code and tested (``tests/app``).
 
 Example:
     >>> import altair as alt, pandas as pd
-    >>> chart = alt.Chart(pd.DataFrame({"x": [1]})).mark_bar().encode(x="x:Q")
-    >>> show_chart(chart, width="stretch")  # doctest: +SKIP
+    >>> def bars(height: int) -> alt.Chart:
+    ...     return alt.Chart(alt.NamedData("rows")).mark_bar().encode(x="x:Q").properties(
+    ...         height=height
+    ...     )
+    >>> spec = template_spec(bars, 120)
+    >>> spec["data"], spec["height"]
+    ({'name': 'rows'}, 120)
+    >>> template_spec(bars, 120) is spec  # built once
+    True
+    >>> show_template(bars, (120,), {"rows": pd.DataFrame({"x": [1]})})  # doctest: +SKIP
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 import altair as alt
+import pandas as pd
 import streamlit as st
 
-__all__ = ["show_chart"]
+__all__ = ["show_chart", "show_template", "template_spec"]
+
+#: How many (template, arguments) specs are kept; each is a few kilobytes.
+TEMPLATES_KEPT = 256
 
 
 def show_chart(chart: alt.TopLevelMixin, *, where: Any = None, **options: Any) -> None:
@@ -31,4 +52,38 @@ def show_chart(chart: alt.TopLevelMixin, *, where: Any = None, **options: Any) -
         **options: ``width``, ``height``, ``theme``… as for ``st.vega_lite_chart``.
     """
     spec = chart.to_dict(validate=False)
+    (where if where is not None else st).vega_lite_chart(None, spec, **options)
+
+
+@functools.lru_cache(maxsize=TEMPLATES_KEPT)
+def template_spec(build: Callable[..., alt.TopLevelMixin], *args: Hashable) -> dict[str, Any]:
+    """The Vega-Lite spec of ``build(*args)``, built once per arguments.
+
+    The spec is shared by every session and every run: treat it as read-only (take a
+    shallow copy before adding keys, as :func:`show_template` does). See the module
+    docstring for an example.
+    """
+    return build(*args).to_dict(validate=False)
+
+
+def show_template(
+    build: Callable[..., alt.TopLevelMixin],
+    args: tuple[Hashable, ...],
+    data: Mapping[str, pd.DataFrame],
+    *,
+    where: Any = None,
+    **options: Any,
+) -> None:
+    """Draw the chart ``build(*args)`` with ``data`` as its named data sources.
+
+    Args:
+        build: Builds the chart over ``alt.NamedData(name)`` sources, one per key of
+            ``data``; called once per ``args`` (see :func:`template_spec`).
+        args: Hashable arguments for ``build`` (a height, a colour…).
+        data: The data of this drawing, by source name.
+        where: The container to draw in; the main area if ``None``.
+        **options: ``width``, ``height``, ``theme``… as for ``st.vega_lite_chart``.
+    """
+    spec = dict(template_spec(build, *args))  # shallow: Streamlit copies again, never edits
+    spec["datasets"] = dict(data)
     (where if where is not None else st).vega_lite_chart(None, spec, **options)

@@ -23,7 +23,7 @@ import streamlit as st
 from subword_core import gage
 from subword_core.errors import SubwordError
 from subword_core.gage import GageResult, GageStep
-from ui.charts import show_chart
+from ui.charts import show_template
 from ui.common import (
     TABLE_CSS,
     remember,
@@ -390,7 +390,12 @@ def pair_count_data(step: GageStep, limit: int = CHART_ROWS) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
-def _pair_chart(df: pd.DataFrame) -> alt.LayerChart:
+def _pair_chart(height: int, text: str) -> alt.LayerChart:
+    """The pair-count bar chart, a template (see :mod:`ui.charts`).
+
+    Its data: ``pairs`` (rows of :func:`pair_count_data`) and ``threshold`` (one row,
+    ``min``: how often a pair must occur, drawn as a dashed line).
+    """
     colour = alt.Color(
         "status:N",
         scale=alt.Scale(
@@ -398,10 +403,10 @@ def _pair_chart(df: pd.DataFrame) -> alt.LayerChart:
         ),
         legend=alt.Legend(title=None, orient="bottom"),
     )
-    base = alt.Chart(df).encode(
+    base = alt.Chart(alt.NamedData("pairs")).encode(
         y=alt.Y(
             "pair:N",
-            sort=df["pair"].tolist(),
+            sort=alt.EncodingSortField(field="rank", op="min", order="ascending"),
             title=None,
             axis=alt.Axis(labelFontSize=14, labelLimit=200, labelOverlap=False),
         ),
@@ -411,20 +416,18 @@ def _pair_chart(df: pd.DataFrame) -> alt.LayerChart:
             axis=alt.Axis(tickMinStep=1, format="d"),
             scale=alt.Scale(domainMin=0, nice=True),
         ),
-        tooltip=["pair", "count", "overlapping", "first at", "status"],
+        tooltip=["pair:N", "count:Q", "overlapping:Q", "first at:Q", "status:N"],
     )
     bars = base.mark_bar(stroke="currentColor", strokeWidth=0.5).encode(color=colour)
-    text = base.mark_text(align="left", dx=4, fontSize=13, color=text_colour()).encode(
-        text="label:N"
-    )
+    labels = base.mark_text(align="left", dx=4, fontSize=13, color=text).encode(text="label:N")
     rule = (
-        alt.Chart(pd.DataFrame({"min": [gage.MIN_COUNT]}))
-        .mark_rule(strokeDash=[4, 4], color=text_colour())
+        alt.Chart(alt.NamedData("threshold"))
+        .mark_rule(strokeDash=[4, 4], color=text)
         .encode(x="min:Q", tooltip=[alt.Tooltip("min:Q", title="must occur at least")])
     )
     # subtle: the chart is fitted into this height with its axis and legend, so the bars get
     # what is left over (about 130 px go to the axis title and the legend)
-    return (bars + text + rule).properties(height=130 + 30 * len(df))
+    return (bars + labels + rule).properties(height=height)
 
 
 def table_data(result: GageResult, upto: int) -> pd.DataFrame:
@@ -506,9 +509,15 @@ def size_data(result: GageResult) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["step", "part", "characters", "total"])
 
 
-def _size_chart(df: pd.DataFrame, current: int, original: int) -> alt.LayerChart:
+def _size_chart(text: str) -> alt.LayerChart:
+    """Characters to store after each step, a template (see :mod:`ui.charts`).
+
+    Its data: ``sizes`` (rows of :func:`size_data` plus ``now``: true on the current step's
+    rows, drawn darker), ``totals`` (one row per step) and ``input`` (one row, ``y``: the
+    input's length, drawn as a dashed line).
+    """
     bars = (
-        alt.Chart(df)
+        alt.Chart(alt.NamedData("sizes"))
         .mark_bar(stroke="currentColor", strokeWidth=0.5)
         .encode(
             x=alt.X("step:O", title="after step (0 = the input)", axis=alt.Axis(labelAngle=0)),
@@ -519,22 +528,21 @@ def _size_chart(df: pd.DataFrame, current: int, original: int) -> alt.LayerChart
                 legend=alt.Legend(title=None, orient="bottom"),
             ),
             order=alt.Order("part:N", sort="ascending"),
-            opacity=alt.condition(f"datum.step == {current}", alt.value(1.0), alt.value(0.45)),
-            tooltip=["step", "part", "characters", "total"],
+            opacity=alt.condition("datum.now", alt.value(1.0), alt.value(0.45)),
+            tooltip=["step:O", "part:N", "characters:Q", "total:Q"],
         )
     )
-    totals = df.drop_duplicates("step")
-    text = (
-        alt.Chart(totals)
-        .mark_text(dy=-8, fontSize=13, color=text_colour())
+    totals = (
+        alt.Chart(alt.NamedData("totals"))
+        .mark_text(dy=-8, fontSize=13, color=text)
         .encode(x="step:O", y="total:Q", text="total:Q")
     )
     line = (
-        alt.Chart(pd.DataFrame({"y": [original]}))
-        .mark_rule(strokeDash=[4, 4], color=text_colour())
+        alt.Chart(alt.NamedData("input"))
+        .mark_rule(strokeDash=[4, 4], color=text)
         .encode(y="y:Q", tooltip=[alt.Tooltip("y:Q", title="the input's length")])
     )
-    return (bars + text + line).properties(height=360)
+    return (bars + totals + line).properties(height=360)
 
 
 # --------------------------------------------------------------------------------------
@@ -688,7 +696,12 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
         if df.empty:
             st.info("No pairs: the string has fewer than two characters.")
         else:
-            show_chart(_pair_chart(df), width="stretch")
+            show_template(
+                _pair_chart,
+                (130 + 30 * len(df), text_colour()),
+                {"pairs": df, "threshold": pd.DataFrame({"min": [gage.MIN_COUNT]})},
+                width="stretch",
+            )
             drawn = f"The {len(df)} most frequent of" if len(df) < step.pairs_total else "All"
             st.caption(
                 f"{drawn} {step.pairs_total} pairs. Red ★: replaced; orange: tied with it; "
@@ -733,7 +746,17 @@ def _render_sizes(result: GageResult, state: int) -> None:
     )
     left, right = st.columns([1.25, 1])
     with left:
-        show_chart(_size_chart(size_data(result), state, original), width="stretch")
+        sizes = size_data(result)
+        show_template(
+            _size_chart,
+            (text_colour(),),
+            {
+                "sizes": sizes.assign(now=sizes["step"] == state),
+                "totals": sizes.drop_duplicates("step"),
+                "input": pd.DataFrame({"y": [original]}),
+            },
+            width="stretch",
+        )
     with right:
         ratio_all = original / total if total else 1.0
         verdict = (

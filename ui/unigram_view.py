@@ -37,7 +37,7 @@ from subword_core.unigram import (
     Unigram,
     UnigramResult,
 )
-from ui.charts import show_chart
+from ui.charts import show_chart, show_template
 from ui.common import TABLE_CSS, cached_training, remember, restore_widgets, text_colour
 from ui.corpus_picker import SOURCE_KEY
 from ui.html import badge_html, esc, show_html, show_text, token_spans_html
@@ -624,23 +624,31 @@ def likelihood_chart_data(result: UnigramResult) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _likelihood_chart(df: pd.DataFrame, current: int) -> alt.LayerChart:
+def _likelihood_chart() -> alt.LayerChart:
+    """The log-likelihood over the steps, a template (see :mod:`ui.charts`).
+
+    Its data: ``steps`` (rows of :func:`likelihood_chart_data`) and ``now`` (one row,
+    ``step``: the current step, drawn as a red rule).
+    """
     colour = alt.Color(
         "kind:N",
         scale=alt.Scale(domain=list(_KIND_COLOURS), range=list(_KIND_COLOURS.values())),
         legend=alt.Legend(title=None, orient="bottom"),
     )
-    base = alt.Chart(df).encode(
+    base = alt.Chart(alt.NamedData("steps")).encode(
         x=alt.X("step:Q", title="step", axis=alt.Axis(tickMinStep=1, format="d")),
         y=alt.Y("log-likelihood:Q", title="corpus log-likelihood", scale=alt.Scale(zero=False)),
-        tooltip=["step", "what", alt.Tooltip("log-likelihood:Q", format=",.2f"), "pieces"],
+        tooltip=[
+            "step:Q",
+            "what:N",
+            alt.Tooltip("log-likelihood:Q", format=",.2f"),
+            "pieces:Q",
+        ],
     )
     line = base.mark_line(color="#8c8c8c", strokeDash=[3, 3])
     points = base.mark_point(filled=True, size=90).encode(color=colour, shape="kind:N")
     now = (
-        alt.Chart(pd.DataFrame({"step": [current]}))
-        .mark_rule(color="#d62728", strokeWidth=2)
-        .encode(x="step:Q")
+        alt.Chart(alt.NamedData("now")).mark_rule(color="#d62728", strokeWidth=2).encode(x="step:Q")
     )
     return (line + points + now).properties(height=260)
 
@@ -819,7 +827,12 @@ def render_train_step(
     left, right = st.columns([1, 1.2])
     with left:
         st.markdown("**Corpus log-likelihood after each step**")
-        show_chart(_likelihood_chart(likelihood_chart_data(result), number), width="stretch")
+        show_template(
+            _likelihood_chart,
+            (),
+            {"steps": likelihood_chart_data(result), "now": pd.DataFrame({"step": [number]})},
+            width="stretch",
+        )
         st.caption(
             "Grey: the seed; blue: EM iterations (never down); red: pruning rounds. "
             "The red line marks this step."
