@@ -55,19 +55,23 @@ def export_panel(
     """
     with st.expander("Export: the steps and the model"):
         c1, c2 = st.columns(2)
+        # subtle: the step files are written only when a button is clicked (a callable as
+        # ``data``): on a long run the JSON alone takes longer than the rest of the page.
         c1.download_button(
             "Steps as CSV",
-            table.to_csv(index=False),
+            lambda: table.to_csv(index=False),
             file_name=f"{key}_steps.csv",
             mime="text/csv",
             key=f"{key}_dl_csv",
+            on_click="ignore",  # a download changes nothing on the page: no rerun
         )
         c2.download_button(
             "Steps as JSON (every number recorded)",
-            steps_json(steps),
+            lambda: steps_json(steps),
             file_name=f"{key}_steps.json",
             mime="application/json",
             key=f"{key}_dl_json",
+            on_click="ignore",
         )
         cols = st.columns(max(1, len(models)))
         for col, (label, name, produce) in zip(cols, models, strict=False):
@@ -78,7 +82,12 @@ def export_panel(
                     show_text(f"{label}: not available for this model. {err}", small=True)
                 continue
             col.download_button(
-                label, data, file_name=name, mime="text/plain", key=f"{key}_dl_{name}"
+                label,
+                data,
+                file_name=name,
+                mime="text/plain",
+                key=f"{key}_dl_{name}",
+                on_click="ignore",
             )
         st.caption(
             "The model files load in the reference libraries: subword-nmt's apply-bpe (codes), "

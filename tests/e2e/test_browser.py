@@ -6,6 +6,8 @@ download does not work offline). ``.ci/run`` installs Chromium when it is missin
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import SHOTS, app_server, assert_no_exception, open_page
@@ -98,3 +100,22 @@ def test_a_class_opening_a_page_link_at_once_on_a_fresh_server(browser: Any) -> 
             assert_no_exception(page)
         for context in contexts:
             context.close()
+
+
+def test_steps_are_written_when_the_download_is_clicked(server: str, browser: Any) -> None:
+    """The step files are made on click (a callable for ``st.download_button``)."""
+    page = open_page(browser, f"{server}/bpe_learn")
+    page.get_by_text("Merge 1:").first.wait_for(timeout=45_000)
+    page.get_by_text("Export: the steps and the model").first.click()
+    button = page.get_by_role("button", name="Steps as JSON (every number recorded)")
+    with page.expect_download(timeout=30_000) as info:
+        button.click()
+    steps = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
+    assert info.value.suggested_filename == "bpe_steps.json"
+    assert len(steps) == 10 and steps[0]["merged"] == ["e", "s"]
+    with page.expect_download(timeout=30_000) as info:
+        page.get_by_role("button", name="Steps as CSV").click()
+    rows = Path(info.value.path()).read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 11 and rows[1].split(",")[1:3] == ["e", "s"]
+    assert_no_exception(page)
+    page.close()
