@@ -355,6 +355,8 @@ def render(repeat: int) -> list[tuple[str, float, float]]:
             at.switch_page("pages/bpe_learn.py")
             at.run()
             at.sidebar.radio(key="corpus__source").set_value(key).run()  # trains, cached
+            at.button(key="bpe_learn__next").click()  # warm up: chart templates, imports
+            at.run()
             times = []
             for _ in range(max(5, 2 * repeat)):
                 at.button(key="bpe_learn__next").click()

@@ -366,15 +366,15 @@ def pair_chart_data(step: MergeStep, limit: int = CHART_ROWS) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["rank", "pair", "count", "status", "label"])
 
 
-def pair_chart(height: int, text: str) -> alt.LayerChart:
-    """The pair-count bar chart, a template (see :mod:`ui.charts`).
+def pair_chart(text: str) -> alt.LayerChart:
+    """The pair-count bar chart, a template (see :mod:`ui.charts`); ``text``: label colour.
 
     Its data: ``pairs`` (rows of :func:`pair_chart_data`) and ``threshold`` (one row,
     ``min``: the minimum pair count, drawn as a dashed line).
 
-    >>> spec = pair_chart(150, "#31333f").to_dict(validate=False)
-    >>> spec["data"], spec["layer"][2]["data"], spec["height"]  # bars and labels share pairs
-    ({'name': 'pairs'}, {'name': 'threshold'}, 150)
+    >>> spec = pair_chart("#31333f").to_dict(validate=False)
+    >>> spec["data"], spec["layer"][2]["data"]  # the bars and their labels share pairs
+    ({'name': 'pairs'}, {'name': 'threshold'})
     """
     colour = alt.Color(
         "status:N",
@@ -400,15 +400,16 @@ def pair_chart(height: int, text: str) -> alt.LayerChart:
         .mark_rule(strokeDash=[4, 4])
         .encode(x="min:Q", tooltip=[alt.Tooltip("min:Q", title="minimum pair count")])
     )
-    return (bars + labels + rule).properties(height=height)
+    return bars + labels + rule
 
 
 def show_pair_chart(df: pd.DataFrame, min_frequency: int) -> None:
     """Draw :func:`pair_chart` for the rows ``df`` of :func:`pair_chart_data`."""
     show_template(
         pair_chart,
-        (max(120, 30 * len(df)), text_colour()),
+        (text_colour(),),
         {"pairs": df, "threshold": pd.DataFrame({"min": [min_frequency]})},
+        properties={"height": max(120, 30 * len(df))},
         width="stretch",
     )
 

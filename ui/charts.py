@@ -71,6 +71,7 @@ def show_template(
     args: tuple[Hashable, ...],
     data: Mapping[str, pd.DataFrame],
     *,
+    properties: Mapping[str, Any] | None = None,
     where: Any = None,
     **options: Any,
 ) -> None:
@@ -79,11 +80,16 @@ def show_template(
     Args:
         build: Builds the chart over ``alt.NamedData(name)`` sources, one per key of
             ``data``; called once per ``args`` (see :func:`template_spec`).
-        args: Hashable arguments for ``build`` (a height, a colour…).
+        args: Hashable arguments for ``build`` (a colour…).
         data: The data of this drawing, by source name.
+        properties: Top-level properties of this drawing, as altair's
+            ``.properties(height=...)`` sets them; they replace the template's. A value
+            that changes at every step belongs here rather than in ``args``, which would
+            build a new template for every value.
         where: The container to draw in; the main area if ``None``.
-        **options: ``width``, ``height``, ``theme``… as for ``st.vega_lite_chart``.
+        **options: ``width``, ``theme``… as for ``st.vega_lite_chart``.
     """
     spec = dict(template_spec(build, *args))  # shallow: Streamlit copies again, never edits
+    spec.update(properties or {})
     spec["datasets"] = dict(data)
     (where if where is not None else st).vega_lite_chart(None, spec, **options)

@@ -390,8 +390,8 @@ def pair_count_data(step: GageStep, limit: int = CHART_ROWS) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
-def _pair_chart(height: int, text: str) -> alt.LayerChart:
-    """The pair-count bar chart, a template (see :mod:`ui.charts`).
+def _pair_chart(text: str) -> alt.LayerChart:
+    """The pair-count bar chart, a template (see :mod:`ui.charts`); ``text``: label colour.
 
     Its data: ``pairs`` (rows of :func:`pair_count_data`) and ``threshold`` (one row,
     ``min``: how often a pair must occur, drawn as a dashed line).
@@ -425,9 +425,7 @@ def _pair_chart(height: int, text: str) -> alt.LayerChart:
         .mark_rule(strokeDash=[4, 4], color=text)
         .encode(x="min:Q", tooltip=[alt.Tooltip("min:Q", title="must occur at least")])
     )
-    # subtle: the chart is fitted into this height with its axis and legend, so the bars get
-    # what is left over (about 130 px go to the axis title and the legend)
-    return (bars + labels + rule).properties(height=height)
+    return bars + labels + rule
 
 
 def table_data(result: GageResult, upto: int) -> pd.DataFrame:
@@ -698,8 +696,11 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
         else:
             show_template(
                 _pair_chart,
-                (130 + 30 * len(df), text_colour()),
+                (text_colour(),),
                 {"pairs": df, "threshold": pd.DataFrame({"min": [gage.MIN_COUNT]})},
+                # subtle: the chart is fitted into this height with its axis and legend, so
+                # the bars get what is left over (about 130 px go to the axis and legend)
+                properties={"height": 130 + 30 * len(df)},
                 width="stretch",
             )
             drawn = f"The {len(df)} most frequent of" if len(df) < step.pairs_total else "All"
