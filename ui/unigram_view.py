@@ -37,7 +37,7 @@ from subword_core.unigram import (
     Unigram,
     UnigramResult,
 )
-from ui.charts import show_chart, show_template
+from ui.charts import show_template
 from ui.common import TABLE_CSS, cached_training, remember, restore_widgets, text_colour
 from ui.corpus_picker import SOURCE_KEY
 from ui.html import badge_html, esc, show_html, show_text, token_spans_html
@@ -932,34 +932,39 @@ def lattice_chart_data(lattice: Lattice) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _lattice_chart(df: pd.DataFrame, word: str) -> alt.LayerChart:
+def _lattice_chart(rows: int, length: int, text: str) -> alt.LayerChart:
+    """The lattice of a word, a template (see :mod:`ui.charts`).
+
+    ``rows``: rows of pieces; ``length``: the word's length in characters; ``text``: the
+    label colour. Its data: ``nodes`` (rows of :func:`lattice_chart_data`) and ``letters``
+    (the word's characters above the pieces: ``middle``, ``row`` = -1, ``label``).
+    """
     scale = alt.Scale(
         domain=["Viterbi path", "other", "unknown"],
         range=["#d62728", "#1f77b4", "#ff7f0e"],
     )
-    rows = int(df["row"].max()) + 1 if len(df) else 1
     y = alt.Y("row:O", axis=None, scale=alt.Scale(domain=list(range(-1, rows))))
     tooltip = [
-        "piece",
-        "start",
-        "end",
-        "log P(piece)",
-        "best score before",
-        "forward (log)",
-        "backward (log)",
-        "chance used",
+        "piece:N",
+        "start:Q",
+        "end:Q",
+        "log P(piece):Q",
+        "best score before:Q",
+        "forward (log):Q",
+        "backward (log):Q",
+        "chance used:Q",
     ]
     # translucent fills and theme-coloured text read on the light and the dark theme; the
     # path also differs by its thick border and the star, not by colour alone
     bars = (
-        alt.Chart(df)
+        alt.Chart(alt.NamedData("nodes"))
         .mark_bar(cornerRadius=3, height={"band": 0.8}, fillOpacity=0.3)
         .encode(
             x=alt.X(
                 "start:Q",
                 title="position in the word",
-                scale=alt.Scale(domain=[0, len(word)]),
-                axis=alt.Axis(tickMinStep=1, format="d", values=list(range(len(word) + 1))),
+                scale=alt.Scale(domain=[0, length]),
+                axis=alt.Axis(tickMinStep=1, format="d", values=list(range(length + 1))),
             ),
             x2="end:Q",
             y=y,
@@ -974,20 +979,17 @@ def _lattice_chart(df: pd.DataFrame, word: str) -> alt.LayerChart:
             tooltip=tooltip,
         )
     )
-    text = (
-        alt.Chart(df)
-        .mark_text(fontSize=15, color=text_colour())
+    labels = (
+        alt.Chart(alt.NamedData("nodes"))
+        .mark_text(fontSize=15, color=text)
         .encode(x="middle:Q", y=y, text="label:N", tooltip=tooltip)
     )
-    letters = pd.DataFrame(
-        {"middle": [i + 0.5 for i in range(len(word))], "row": -1, "label": list(word)}
-    )
     heading = (
-        alt.Chart(letters)
-        .mark_text(fontSize=18, fontWeight="bold", color=text_colour())
+        alt.Chart(alt.NamedData("letters"))
+        .mark_text(fontSize=18, fontWeight="bold", color=text)
         .encode(x="middle:Q", y=y, text="label:N")
     )
-    return bars + text + heading
+    return bars + labels + heading
 
 
 def segmentation_table(
@@ -1095,20 +1097,18 @@ def sample_table(
     return pd.DataFrame(out), tv
 
 
-def _sample_chart(df: pd.DataFrame) -> alt.Chart:
-    long = df.melt(
-        id_vars=["segmentation"],
-        value_vars=["sampled share", "exact share"],
-        var_name="kind",
-        value_name="share",
-    )
+def _sample_chart() -> alt.Chart:
+    """Sampled against exact shares, a template (see :mod:`ui.charts`).
+
+    Its data: ``shares`` (:func:`_sample_shares`: one row per segmentation and kind).
+    """
     return (
-        alt.Chart(long)
+        alt.Chart(alt.NamedData("shares"))
         .mark_bar(stroke="currentColor", strokeWidth=0.5)
         .encode(
             y=alt.Y(
                 "segmentation:N",
-                sort=df["segmentation"].tolist(),
+                sort=alt.EncodingSortField(field="order", op="min", order="ascending"),
                 title=None,
                 axis=alt.Axis(labelFontSize=13, labelLimit=260),
             ),
@@ -1121,9 +1121,27 @@ def _sample_chart(df: pd.DataFrame) -> alt.Chart:
                 ),
                 legend=alt.Legend(title=None, orient="bottom"),
             ),
-            tooltip=["segmentation", "kind", alt.Tooltip("share:Q", format=".3f")],
+            tooltip=["segmentation:N", "kind:N", alt.Tooltip("share:Q", format=".3f")],
         )
     )
+
+
+def _sample_shares(table: pd.DataFrame) -> pd.DataFrame:
+    """The sample table in long form for :func:`_sample_chart`, in the table's order.
+
+    >>> table = pd.DataFrame(
+    ...     {"segmentation": ["a b", "ab"], "sampled share": [0.6, 0.4], "exact share": [0.5, 0.5]}
+    ... )
+    >>> _sample_shares(table).values.tolist()[:2]
+    [['a b', 'sampled share', 0.6, 0], ['ab', 'sampled share', 0.4, 1]]
+    """
+    long = table.assign(order=range(len(table))).melt(
+        id_vars=["segmentation", "order"],
+        value_vars=["sampled share", "exact share"],
+        var_name="kind",
+        value_name="share",
+    )
+    return long[["segmentation", "kind", "share", "order"]]
 
 
 def _model_from_vocab() -> Unigram | None:
@@ -1262,7 +1280,17 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
         # subtle: Streamlit sizes a chart with a discrete y axis by its own height argument,
         # not by the chart's properties, so it is passed here as well
         height = 34 * (int(data["row"].max()) + 2) + 90
-        show_chart(_lattice_chart(data, full), width="stretch", height=height)
+        letters = pd.DataFrame(
+            {"middle": [i + 0.5 for i in range(len(full))], "row": -1, "label": list(full)}
+        )
+        rows = int(data["row"].max()) + 1 if len(data) else 1
+        show_template(
+            _lattice_chart,
+            (rows, len(full), text_colour()),
+            {"nodes": data, "letters": letters},
+            width="stretch",
+            height=height,
+        )
         st.caption(
             f"{len(lattice.nodes)} nodes. Each bar is a piece from the vocabulary that fits the "
             "word at those positions; the top row (red, ★) is the Viterbi path, the other "
@@ -1400,7 +1428,13 @@ def _render_sampling(model: Unigram, word: str) -> None:
     table, tv = sample_table(model, word, float(alpha), int(n), int(seed))
     left, right = st.columns([1.2, 1])
     with left:
-        show_chart(_sample_chart(table), width="stretch", height=44 * len(table) + 170)
+        show_template(
+            _sample_chart,
+            (),
+            {"shares": _sample_shares(table)},
+            width="stretch",
+            height=44 * len(table) + 170,
+        )
     with right:
         shown = table.copy()
         shown["sampled share"] = shown["sampled share"].round(4)

@@ -38,6 +38,8 @@ TEMPLATES = [
     (unigram_view._likelihood_chart, ()),
     (gage_view._pair_chart, ("#fafafa",)),
     (gage_view._size_chart, ("#31333f",)),
+    (unigram_view._lattice_chart, (3, 4, "#31333f")),
+    (unigram_view._sample_chart, ()),
 ]
 
 
@@ -160,3 +162,23 @@ def test_bpe_step_chart_data_is_the_training_step() -> None:
     assert pairs["threshold"]["min"].tolist() == [step.min_frequency]
     assert vocab["now"]["step"].tolist() == [2]
     assert vocab["vocab"]["symbols"].tolist()[2] == step.vocab_size
+
+
+def test_unigram_word_charts_get_all_their_data() -> None:
+    at = _open("pages/unigram.py", None)
+    at.session_state[unigram_view.WIDGETS_KEY]["uni_tab"] = unigram_view.TABS[1]
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    word = at.text_input(key="uni_word").value
+    charts = drawn_charts(at)
+    by_names = {tuple(sorted(data)): data for _, data in charts}
+    assert {("letters", "nodes"), ("shares",)} <= set(by_names)
+    for spec, data in charts:
+        assert data_names(spec) == set(data)
+    lattice, shares = by_names["letters", "nodes"], by_names["shares",]
+    assert "".join(lattice["letters"]["label"]) == word
+    path = lattice["nodes"][lattice["nodes"]["status"] == "Viterbi path"].sort_values("start")
+    assert "".join(path["piece"]) == word  # the red path spells the word
+    assert set(shares["shares"]["kind"]) == {"sampled share", "exact share"}
+    sampled = shares["shares"][shares["shares"]["kind"] == "sampled share"]["share"]
+    assert abs(sampled.sum() - 1) < 1e-9
