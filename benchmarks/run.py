@@ -333,20 +333,50 @@ def growth(text: str) -> list[tuple[str, int, list[float]]]:
     return sizes
 
 
+#: The step pages besides the BPE one: (page, step player key, tab to open or None).
+STEP_PAGES = [
+    ("pages/wordpiece.py", "wp_learn", None),
+    ("pages/unigram.py", "uni_train", None),
+    ("pages/byte_level.py", "bbpe_learn", ("bbpe__widgets", "bbpe_tab", 1)),
+    ("pages/gage.py", "gage_steps", None),
+]
+
+
+def _step_times(at: Any, player: str, clicks: int) -> list[float]:
+    """Click the player's Next ``clicks`` times (after one warm-up click); seconds per rerun."""
+    times = []
+    for _ in range(clicks + 1):
+        button = at.button(key=f"{player}__next")
+        if button.disabled:  # the last step
+            break
+        button.click()
+        start = time.perf_counter()
+        at.run()
+        times.append(time.perf_counter() - start)
+    assert not at.exception, [e.value for e in at.exception]
+    return times[1:] or times  # the first click builds the chart templates, once per server
+
+
 def render(repeat: int) -> list[tuple[str, float, float]]:
-    """Median and worst server time of a step change on the BPE learn page, per example."""
+    """Median and worst time of a whole-page rerun after a step change, per page and example.
+
+    AppTest reruns the whole page (app.py, sidebar, page) at every click, while a browser's
+    click on Next reruns only the step player's fragment: these are upper bounds.
+    """
     from streamlit.runtime.pages_manager import PagesManager
     from streamlit.testing.v1 import AppTest
 
     from subword_core.examples import EXAMPLES
+    from ui.byte_level_view import TABS
 
-    print("Render: a step change on the BPE learn page ...", flush=True)
+    print("Render: a step change on every step page ...", flush=True)
     original = PagesManager.__init__
 
     def init(self: PagesManager, *args: object, **kwargs: object) -> None:  # as tests/app
         original(self, *args, **kwargs)
         PagesManager.uses_pages_directory = False
 
+    clicks = max(5, 2 * repeat)
     out = []
     with mock.patch.object(PagesManager, "__init__", init):
         for key in EXAMPLES:
@@ -355,16 +385,20 @@ def render(repeat: int) -> list[tuple[str, float, float]]:
             at.switch_page("pages/bpe_learn.py")
             at.run()
             at.sidebar.radio(key="corpus__source").set_value(key).run()  # trains, cached
-            at.button(key="bpe_learn__next").click()  # warm up: chart templates, imports
+            times = _step_times(at, "bpe_learn", clicks)
+            out.append((f"BPE learn, {key}", statistics.median(times) * 1000, max(times) * 1000))
+        for page, player, tab in STEP_PAGES:
+            at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
             at.run()
-            times = []
-            for _ in range(max(5, 2 * repeat)):
-                at.button(key="bpe_learn__next").click()
-                start = time.perf_counter()
+            at.switch_page(page)
+            at.run()
+            if tab is not None:
+                store, widget, index = tab
+                at.session_state[store][widget] = TABS[index]
                 at.run()
-                times.append(time.perf_counter() - start)
-            assert not at.exception, [e.value for e in at.exception]
-            out.append((key, statistics.median(times) * 1000, max(times) * 1000))
+            times = _step_times(at, player, clicks)
+            name = f"{Path(page).stem}, its default corpus"
+            out.append((name, statistics.median(times) * 1000, max(times) * 1000))
     return out
 
 
@@ -410,7 +444,7 @@ def main() -> None:
         print(f"| {share} | {words:,} | {cells} |")
     print("(in brackets: time relative to 100 %)")
 
-    print("\n| example | step change, median | slowest |")
+    print("\n| page, example | whole-page rerun after a step change, median | slowest |")
     print("| --- | --- | --- |")
     for key, median, worst in render(args.repeat):
         print(f"| {key} | {median:.0f} ms | {worst:.0f} ms |")
