@@ -304,6 +304,8 @@ class Segmented:
             a lone ``</w>`` or a lone ``Ġ`` are not counted).
         unks: how many tokens are unknown (``[UNK]``, or a character the model never saw).
         inside: byte-level only: cuts that fall inside one character's UTF-8 bytes.
+        unknown: indices of the tokens that are not in the vocabulary (BPE and Unigram: a
+            character never seen in training, kept as a token of its own).
 
     >>> Segmented(("low", "</w>"), frozenset(), 1, 0).whole
     True
@@ -314,6 +316,7 @@ class Segmented:
     count: int
     unks: int
     inside: int = 0
+    unknown: frozenset[int] = frozenset()
 
     @property
     def whole(self) -> bool:
@@ -341,8 +344,8 @@ def segment(trained: Trained, word: str) -> Segmented:
     # BPE and Unigram: a character never seen in training stays a token of its own that is
     # not in the vocabulary; that is what they have instead of an [UNK] token.
     vocab = set(trained.vocab)
-    unks = sum(1 for t in tokens if t not in vocab)
-    return Segmented(tokens, frozenset(boundaries(pieces)), len(pieces), unks)
+    unknown = frozenset(i for i, t in enumerate(tokens) if t not in vocab)
+    return Segmented(tokens, frozenset(boundaries(pieces)), len(pieces), len(unknown), 0, unknown)
 
 
 def _segment_bytes(model: byte_level.ByteLevelModel, word: str) -> Segmented:
@@ -550,6 +553,7 @@ def word_table_html(word: str, segs: Mapping[str, Segmented]) -> str:
             unk="[UNK]" if name == "WordPiece" else None,
             marker=marker,
             highlight_label="differs",
+            unknown=s.unknown,
         )
         unk = badge_html(f"{s.unks} UNK", "error") if s.unks else ""
         inside = (

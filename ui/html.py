@@ -158,6 +158,7 @@ def token_spans_html(
     unk: str | None = None,
     marker: str | None = None,
     highlight_label: str = "new",
+    unknown: Collection[int] = (),
 ) -> str:
     """Render tokens as bordered, coloured boxes (an inline group of ``sw-tok`` spans).
 
@@ -172,6 +173,8 @@ def token_spans_html(
         unk: The unknown-token string (e.g. ``"[UNK]"``); tokens equal to it get the UNK style.
         marker: The end-of-word (or word-start) marker, e.g. ``"</w>"``, to show in muted style.
         highlight_label: The small label shown above highlighted tokens.
+        unknown: Indices (0-based) of further tokens to show as unknown: a character that a
+            BPE or Unigram model never saw stays a token of its own instead of ``[UNK]``.
 
     Returns:
         An HTML fragment; pass it (possibly with others) to :func:`show_html`.
@@ -180,13 +183,15 @@ def token_spans_html(
         >>> html_ = token_spans_html(["l", "ow</w>"], highlight={1}, marker="</w>")
         >>> 'class="sw-marker">&lt;/w&gt;' in html_, "sw-tok-hl" in html_
         (True, True)
+        >>> token_spans_html(["你", "a"], unknown={0}).count("sw-tok-unk")
+        1
     """
     highlighted = set(highlight)
     spans: list[str] = []
     for index, token in enumerate(tokens):
         classes = ["sw-tok", f"sw-c{index % len(_PALETTE)}"]
         label = ""
-        is_unk = unk is not None and token == unk
+        is_unk = (unk is not None and token == unk) or index in unknown
         if is_unk:
             classes.append("sw-tok-unk")
         if index in highlighted:

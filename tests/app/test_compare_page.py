@@ -97,6 +97,12 @@ def test_unknown_characters_are_counted() -> None:
     assert bpe.unks == 1 and "ä" in bpe.tokens
     uni = segment(trained["Unigram"], "läw")  # type: ignore[arg-type]
     assert uni.unks == 1
+    # the unknown token itself is drawn as unknown (dashed red), not only counted
+    assert bpe.unknown == {bpe.tokens.index("ä")} and len(uni.unknown) == 1
+    segs = {"BPE": bpe, "WordPiece": wp, "Unigram": uni}
+    rows = word_table_html("läw", segs).split("<tr>")[2:]  # type: ignore[arg-type]
+    for row in rows:
+        assert row.count("sw-tok-unk") == 1 and "(unknown)" in row
 
 
 def test_byte_level_cut_inside_a_character() -> None:
