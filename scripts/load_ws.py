@@ -37,7 +37,10 @@ the new step ("Step 3 of 10") and that no exception element arrived. Every byte 
 receives is scanned for the other sessions' words (markdown, HTML, text boxes, and also
 dataframes and charts, whose Arrow data carries strings as plain UTF-8): a leak between
 students. It polls the server's memory (``VmHWM``/``VmRSS``) and CPU time, and with
-``--rounds R`` the class leaves and a new one arrives R times (RSS after each round).
+``--rounds R`` the class leaves and a new one arrives R times (RSS after each round, read
+``--pause`` seconds after the class left; Streamlit keeps a disconnected session for
+``server.disconnectedSessionTTL``, 120 s, so ``--pause 125`` shows the memory after the old
+sessions are gone).
 
 With ``--example KEY`` (or ``--example all``) a single session (``--sessions`` to change)
 picks that built-in example instead of its own corpus and times the step changes: the
@@ -685,6 +688,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=120, help="seconds per wait (120)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--cold", action="store_true", help="no warm-up run before the class")
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=2.0,
+        help="seconds between a class leaving and the RSS reading (2; Streamlit keeps a "
+        "disconnected session for server.disconnectedSessionTTL = 120 s, for reconnects)",
+    )
     args = parser.parse_args(argv)
     examples: list[str] = []
     if args.example:
@@ -730,7 +740,7 @@ def main(argv: list[str] | None = None) -> int:
                 )
                 cpu = (read_cpu_seconds(pid) - cpu_before) if pid else 0.0
                 client = time.process_time() - client_before
-                time.sleep(2)  # let the server notice the closed websockets
+                time.sleep(args.pause)  # let the server notice the closed websockets
                 mem = read_memory(pid) if pid else {}
                 mem["cpu_busy_percent"] = round(100 * cpu / wall) if wall else 0
                 mem["client_cpu_busy_percent"] = round(100 * client / wall) if wall else 0
