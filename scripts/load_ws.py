@@ -26,6 +26,12 @@ The protocol, as Streamlit 1.67 implements it (checked against its source):
   an upload URL) -> a multipart ``PUT`` of the file -> a rerun with the uploader's
   ``file_uploader_state_value``.
 
+Where it differs from the browser: it sends the states of the widgets it has set (the server
+keeps the others from the previous run, as for any widget the frontend does not report), no
+``context_info`` (time zone, locale) and no ``cached_message_hashes``, so the server sends
+every message in full instead of a ``ref_hash`` for ones the browser has cached (the server
+builds and hashes them either way). It draws nothing, so its CPU use is a few per cent.
+
 What it does (like ``load_test.py``): starts ``streamlit run app.py`` on a free loopback port
 (or uses ``--url``), opens the app once (warm-up), then opens ``--sessions`` websocket sessions
 at once on the "BPE: learn merges" page. Each gives its own corpus (the built-in
