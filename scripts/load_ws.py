@@ -39,7 +39,9 @@ at once on the "BPE: learn merges" page. Each gives its own corpus (the built-in
 into the sidebar's text box or, every other session (``--mode mixed``), uploaded as a ``.txt``
 file, then clicks the step player's "Next" ``--steps`` times. For every step change it measures
 the time from sending the click to ``script_finished`` and checks that the step counter shows
-the new step ("Step 3 of 10") and that no exception element arrived. Every byte a session
+the new step ("Step 3 of 10") and that no exception element arrived. By default every
+student clicks again as soon as the step is shown (the worst case, as ``load_test.py`` does);
+``--think S`` makes them read a random 0 to 2S seconds first. Every byte a session
 receives is scanned for the other sessions' words (markdown, HTML, text boxes, and also
 dataframes and charts, whose Arrow data carries strings as plain UTF-8): a leak between
 students. It polls the server's memory (``VmHWM``/``VmRSS``) and CPU time, and with
@@ -57,6 +59,7 @@ Usage::
 
     python scripts/load_ws.py                          # 30 sessions, 5 steps each
     python scripts/load_ws.py --sessions 10 --rounds 3
+    python scripts/load_ws.py --think 5                # students read ~5 s before each Next
     python scripts/load_ws.py --example all --steps 9  # one session, per built-in example
     python scripts/load_ws.py --url http://127.0.0.1:8501 --server-pid 12345 --json
 
@@ -71,6 +74,7 @@ import argparse
 import asyncio
 import html
 import json
+import random
 import re
 import sys
 import time
@@ -512,15 +516,18 @@ async def run_session(
     *,
     example: str | None = None,
     server_pid: int | None = None,
+    think: float = 0.0,
 ) -> Student:
     """One student: open the BPE page, give the corpus (or pick ``example``), click Next.
 
     With ``example``, ``server_pid`` and a single session, the server's CPU time per step
-    change is measured too.
+    change is measured too. With ``think`` > 0 the student reads for a random 0 to
+    ``2 * think`` seconds before each click (the same pauses in every run: seeded by index).
     """
     word = words[index]
     report = Student(index, word, "example" if example else mode, example=example)
     session = StreamlitSession(url, timeout)
+    reading = random.Random(index)
     phase = "connecting"
     try:
         await session.connect()
@@ -560,6 +567,8 @@ async def run_session(
         last = min(steps + 1, counter[1])
         for step in range(2, last + 1):
             phase = f"going to step {step}"
+            if think > 0:
+                await asyncio.sleep(reading.uniform(0, 2 * think))
             run = await session.click(f"{PLAYER}__next")
             report.step_seconds.append(run.seconds)
             _check(run, report, phase)
@@ -606,12 +615,21 @@ async def warm_up(url: str, timeout: float) -> None:
 
 
 async def run_round(
-    url: str, sessions: int, steps: int, mode: str, timeout: float, words: list[str]
+    url: str,
+    sessions: int,
+    steps: int,
+    mode: str,
+    timeout: float,
+    words: list[str],
+    think: float = 0.0,
 ) -> tuple[list[Student], float]:
     """Open ``sessions`` sessions at once; return their reports and the wall time."""
     t0 = time.perf_counter()
     reports = await asyncio.gather(
-        *(run_session(url, i, words, steps, _mode(mode, i), timeout) for i in range(sessions))
+        *(
+            run_session(url, i, words, steps, _mode(mode, i), timeout, think=think)
+            for i in range(sessions)
+        )
     )
     return list(reports), time.perf_counter() - t0
 
@@ -695,6 +713,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument("--cold", action="store_true", help="no warm-up run before the class")
     parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a student reads before each Next (0: click at once, the worst case)",
+    )
+    parser.add_argument(
         "--pause",
         type=float,
         default=2.0,
@@ -742,7 +766,9 @@ def main(argv: list[str] | None = None) -> int:
                 cpu_before = read_cpu_seconds(pid) if pid else 0.0
                 client_before = time.process_time()
                 batch, wall = asyncio.run(
-                    run_round(url, args.sessions, args.steps, args.mode, args.timeout, words)
+                    run_round(
+                        url, args.sessions, args.steps, args.mode, args.timeout, words, args.think
+                    )
                 )
                 cpu = (read_cpu_seconds(pid) - cpu_before) if pid else 0.0
                 client = time.process_time() - client_before
@@ -789,11 +815,14 @@ def main(argv: list[str] | None = None) -> int:
 
     summary = summarise(rounds, poller, start_mem, args)
     summary["client_cpu_busy_percent"] = [m["client_cpu_busy_percent"] for _, _, m in rounds]
+    summary["think_s"] = args.think
     summary.update(_extra([r for batch, _, _ in rounds for r in batch]))
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
         print_report(summary)
+        if args.think:
+            print(f"students read a random 0-{2 * args.think:g} s before each Next")
         print(
             f"client (this script, all sessions) CPU busy {summary['client_cpu_busy_percent']} %; "
             f"{summary['runs']} script runs, {summary['mb_received']} MB received"
