@@ -1,0 +1,834 @@
+"""Load test without browsers: N students as lightweight websocket clients of one server.
+
+``scripts/load_test.py`` drives real Chromium pages; with 30 of them on a 2-core machine the
+browsers eat the CPU and the numbers say more about Chromium than about the app. This script
+speaks Streamlit's own protocol instead, the way the browser's frontend does, so the server is
+the only heavy process and 30 sessions can be measured fairly against the target of issue 7
+(p95 under one second per step change, no errors, no session sees another's corpus).
+
+The protocol, as Streamlit 1.67 implements it (checked against its source):
+
+- ``GET /_stcore/health`` sets the ``_streamlit_xsrf`` cookie. The websocket
+  ``ws://<host>/_stcore/stream`` is opened with ``Sec-WebSocket-Protocol: streamlit, <cookie>``
+  (the frontend smuggles the XSRF token in the subprotocol list), the cookie and a same-origin
+  ``Origin``; the file upload ``PUT`` carries the cookie and the token as ``X-Xsrftoken``. So
+  XSRF protection stays on.
+- Every message is a protobuf: ``BackMsg`` to the server, ``ForwardMsg`` back. A run starts
+  with ``BackMsg.rerun_script`` (a ``ClientState``: the query string, the page's script hash
+  or, on the first run, the page's URL path as ``page_name``, the widget states, and for a
+  click inside an ``@st.fragment`` the fragment's id) and ends with a ``script_finished``
+  ForwardMsg (``FINISHED_EARLY_FOR_RERUN`` is followed by another run: wait for the next).
+- Widgets arrive as ``delta.new_element.<type>`` with an ``id`` like
+  ``$$ID-<hash>-<key>``; a widget inside a fragment comes with ``delta.fragment_id``. The
+  page's script hash comes in ``new_session``/``navigation``, the shareable link in
+  ``page_info_changed`` (sent back as the query string, like the address bar).
+- An upload: ``BackMsg.file_urls_request`` -> ``ForwardMsg.file_urls_response`` (a file id and
+  an upload URL) -> a multipart ``PUT`` of the file -> a rerun with the uploader's
+  ``file_uploader_state_value``.
+
+Where it differs from the browser: it sends the states of the widgets it has set (the server
+keeps the others from the previous run, as for any widget the frontend does not report), no
+``context_info`` (time zone, locale) and no ``cached_message_hashes``, so the server sends
+every message in full instead of a ``ref_hash`` for ones the browser has cached (the server
+builds and hashes them either way). It draws nothing, so its CPU use is a few per cent.
+
+What it does (like ``load_test.py``): starts ``streamlit run app.py`` on a free loopback port
+(or uses ``--url``), opens the app once (warm-up), then opens ``--sessions`` websocket sessions
+at once on the "BPE: learn merges" page. Each gives its own corpus (the built-in
+``low 5 / lower 2 / newest 6 / widest 3`` plus a word only it uses, e.g. ``zxaaq 4``), typed
+into the sidebar's text box or, every other session (``--mode mixed``), uploaded as a ``.txt``
+file, then clicks the step player's "Next" ``--steps`` times. For every step change it measures
+the time from sending the click to ``script_finished`` and checks that the step counter shows
+the new step ("Step 3 of 10") and that no exception element arrived. By default every
+student clicks again as soon as the step is shown (the worst case, as ``load_test.py`` does);
+``--think S`` makes them read a random 0 to 2S seconds first. Every byte a session
+receives is scanned for the other sessions' words (markdown, HTML, text boxes, and also
+dataframes and charts, whose Arrow data carries strings as plain UTF-8): a leak between
+students. It polls the server's memory (``VmHWM``/``VmRSS``) and CPU time, and with
+``--rounds R`` the class leaves and a new one arrives R times (RSS after each round, read
+``--pause`` seconds after the class left; Streamlit keeps a disconnected session for
+``server.disconnectedSessionTTL``, 120 s, so ``--pause 125`` shows the memory after the old
+sessions are gone).
+
+With ``--example KEY`` (or ``--example all``) a single session (``--sessions`` to change)
+picks that built-in example instead of its own corpus and times the step changes: the
+fragment rerun of a step change per example, plus the server's CPU time per step change
+(``/proc/<pid>/stat``; 10 ms ticks, so it is averaged over the steps).
+
+Usage::
+
+    python scripts/load_ws.py                          # 30 sessions, 5 steps each
+    python scripts/load_ws.py --sessions 10 --rounds 3
+    python scripts/load_ws.py --think 5                # students read ~5 s before each Next
+    python scripts/load_ws.py --example all --steps 9  # one session, per built-in example
+    python scripts/load_ws.py --url http://127.0.0.1:8501 --server-pid 12345 --json
+
+Exit status: 0 when there were no errors and no leaks, 1 otherwise (the p95 target is
+reported, not enforced). Needs ``websockets`` and Streamlit's protobufs (installed with
+Streamlit); no browser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import html
+import json
+import random
+import re
+import sys
+import time
+import urllib.parse
+import urllib.request
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import websockets
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+try:  # run as ``python scripts/load_ws.py`` (scripts/ is on sys.path) or imported by the tests
+    from load_test import (
+        BASE_CORPUS,
+        ROOT,
+        TYPE_SOURCE,
+        UPLOAD_SOURCE,
+        MemoryPoller,
+        SessionReport,
+        free_port,
+        percentile,
+        print_report,
+        read_cpu_seconds,
+        read_memory,
+        start_server,
+        stop_server,
+        summarise,
+        unique_word,
+    )
+except ModuleNotFoundError:  # pragma: no cover - depends on how it is started
+    from scripts.load_test import (
+        BASE_CORPUS,
+        ROOT,
+        TYPE_SOURCE,
+        UPLOAD_SOURCE,
+        MemoryPoller,
+        SessionReport,
+        free_port,
+        percentile,
+        print_report,
+        read_cpu_seconds,
+        read_memory,
+        start_server,
+        stop_server,
+        summarise,
+        unique_word,
+    )
+
+PAGE = "bpe_learn"  # the URL path of "BPE: learn merges"
+PLAYER = "bpe_learn"  # the step player's key there: its buttons are "<key>__next" etc.
+SOURCE_KEY = "corpus__source"
+TEXT_KEY = "corpus__text"
+UPLOAD_KEY = "corpus__upload"
+XSRF_COOKIE = "_streamlit_xsrf"
+STEP_COUNTER = re.compile(r"Step (\d+) of (\d+)")
+# unique_word() gives "zx" + two letters + "q"; any such word in what a session receives is
+# either its own or someone else's
+WORD_PATTERN = re.compile(r"zx[a-z]{2}q")
+_TAG = re.compile(r"<[^>]*>")
+_FINISHED = ForwardMsg.ScriptFinishedStatus
+
+
+# --------------------------------------------------------------------------------------
+# Leaks
+# --------------------------------------------------------------------------------------
+
+
+def words_in(payload: bytes | str) -> set[str]:
+    """The session words (``unique_word`` format) that occur in ``payload``.
+
+    >>> sorted(words_in(b"low 5 zxaaq 4 <b>zxabq</b>"))
+    ['zxaaq', 'zxabq']
+    """
+    text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload
+    return set(WORD_PATTERN.findall(text))
+
+
+def leaked_words(seen: Iterable[str], own: str | None, everyone: Iterable[str]) -> list[str]:
+    """The words of other sessions among ``seen`` (``own`` is the session's own word).
+
+    >>> leaked_words({"zxaaq", "zxabq"}, "zxaaq", ["zxaaq", "zxabq", "zxacq"])
+    ['zxabq']
+    """
+    seen = set(seen)
+    return sorted(w for w in set(everyone) if w != own and w in seen)
+
+
+def element_text(element: Any) -> str:
+    """The visible text of one ``Element`` proto ('' for elements without text).
+
+    Markdown, headings, alerts, captions, code, text boxes and exceptions give their text;
+    ``st.html`` gives its body without tags. Charts and dataframes give nothing here (the leak
+    check scans the raw bytes of every message, which covers their Arrow data).
+    """
+    kind = element.WhichOneof("type")
+    if kind is None:
+        return ""
+    sub = getattr(element, kind)
+    if kind == "html":
+        return html.unescape(_TAG.sub(" ", re.sub(r"(?s)<style>.*?</style>", "", sub.body)))
+    if kind in ("markdown", "heading", "alert", "text"):
+        return str(sub.body)
+    if kind == "code":
+        return str(sub.code_text)
+    if kind in ("text_area", "text_input"):
+        return str(sub.value or sub.default)
+    if kind == "exception":
+        return f"{sub.type}: {sub.message}"
+    return ""
+
+
+# --------------------------------------------------------------------------------------
+# One Streamlit session over a websocket
+# --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Widget:
+    """A widget as the server last drew it."""
+
+    id: str
+    kind: str
+    fragment_id: str
+    disabled: bool
+
+
+@dataclass
+class Run:
+    """What one script run sent back."""
+
+    seconds: float = 0.0
+    status: str = ""
+    texts: list[str] = field(default_factory=list)
+    exceptions: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # page_not_found, compile errors
+    early_reruns: int = 0
+
+    @property
+    def text(self) -> str:
+        """All the text of the run, one element per line."""
+        return "\n".join(self.texts)
+
+    def counter(self) -> tuple[int, int] | None:
+        """The step counter shown in this run, ``(step, n_steps)``, if any."""
+        match = STEP_COUNTER.search(self.text)
+        return (int(match.group(1)), int(match.group(2))) if match else None
+
+
+def fetch_xsrf(base_url: str, timeout: float) -> str:
+    """The XSRF cookie the server sets on its health check (as the frontend gets it)."""
+    with urllib.request.urlopen(f"{base_url}/_stcore/health", timeout=timeout) as response:
+        for header in response.headers.get_all("set-cookie") or []:
+            name, _, rest = header.partition("=")
+            if name.strip() == XSRF_COOKIE:
+                return rest.split(";", 1)[0]
+    return ""  # XSRF protection is off
+
+
+class StreamlitSession:
+    """One Streamlit session driven over its websocket, like one browser tab.
+
+    It keeps what the frontend keeps: the widget states it has set (sent with every rerun),
+    the page's script hash, the query string (the shareable link the app publishes), and the
+    ids of the widgets the server drew, by their keys.
+    """
+
+    def __init__(self, base_url: str, timeout: float = 120.0) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.timeout = timeout
+        self.session_id = ""
+        self.page_hash = ""
+        self.query_string = ""
+        self.widgets: dict[str, Widget] = {}  # by user key
+        self.widget_states: dict[str, WidgetState] = {}  # by widget id
+        self.seen_words: set[str] = set()
+        self.bytes_received = 0
+        self.messages_received = 0
+        self._xsrf = ""
+        self._ws: Any = None
+        self._queue: asyncio.Queue[ForwardMsg | None] = asyncio.Queue()
+        self._reader: asyncio.Task[None] | None = None
+        self._file_urls: dict[str, Any] = {}
+
+    # -- connection ---------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        """Open the websocket (after fetching the XSRF cookie, as the frontend does)."""
+        self._xsrf = await asyncio.to_thread(fetch_xsrf, self.base_url, self.timeout)
+        ws_url = "ws" + self.base_url.removeprefix("http") + "/_stcore/stream"
+        headers = {"Origin": self.base_url}
+        if self._xsrf:
+            headers["Cookie"] = f"{XSRF_COOKIE}={self._xsrf}"
+        self._ws = await websockets.connect(
+            ws_url,
+            subprotocols=["streamlit", self._xsrf] if self._xsrf else ["streamlit"],  # type: ignore[list-item]
+            additional_headers=headers,
+            max_size=None,
+            open_timeout=self.timeout,
+            ping_interval=None,  # the frontend sends no pings; a busy server must not time out
+            compression=None,
+        )
+        self._reader = asyncio.create_task(self._read())
+
+    async def close(self) -> None:
+        """Close the websocket (the server then ends the session)."""
+        if self._ws is not None:
+            await self._ws.close()
+        if self._reader is not None:
+            await self._reader
+
+    async def _read(self) -> None:
+        try:
+            async for raw in self._ws:
+                data = raw if isinstance(raw, bytes) else raw.encode()
+                self.bytes_received += len(data)
+                self.messages_received += 1
+                self.seen_words |= words_in(data)
+                msg = ForwardMsg()
+                msg.ParseFromString(data)
+                await self._queue.put(msg)
+        except websockets.ConnectionClosed:
+            pass
+        finally:
+            await self._queue.put(None)
+
+    async def _next(self, deadline: float) -> ForwardMsg:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError(f"no answer within {self.timeout:g} s")
+        try:
+            msg = await asyncio.wait_for(self._queue.get(), remaining)
+        except TimeoutError:
+            raise TimeoutError(f"no answer within {self.timeout:g} s") from None
+        if msg is None:
+            raise ConnectionError("the server closed the websocket")
+        return msg
+
+    # -- messages -----------------------------------------------------------------------
+
+    def _handle(self, msg: ForwardMsg, run: Run | None) -> None:
+        kind = msg.WhichOneof("type")
+        if kind == "new_session":
+            self.session_id = msg.new_session.initialize.session_id or self.session_id
+            self.page_hash = msg.new_session.page_script_hash or self.page_hash
+        elif kind == "navigation":
+            self.page_hash = msg.navigation.page_script_hash or self.page_hash
+        elif kind == "page_info_changed":
+            self.query_string = msg.page_info_changed.query_string
+        elif kind == "file_urls_response":
+            self._file_urls[msg.file_urls_response.response_id] = msg.file_urls_response
+        elif kind == "page_not_found" and run is not None:
+            run.problems.append(f"page not found: {msg.page_not_found.page_name}")
+        elif kind == "delta" and msg.delta.WhichOneof("type") == "new_element":
+            element = msg.delta.new_element
+            element_kind = element.WhichOneof("type") or ""
+            sub = getattr(element, element_kind, None)
+            widget_id = str(getattr(sub, "id", "") or "")
+            if widget_id.startswith("$$ID-") and widget_id.count("-") >= 2:
+                key = widget_id.split("-", 2)[2]
+                self.widgets[key] = Widget(
+                    widget_id,
+                    element_kind,
+                    msg.delta.fragment_id,
+                    bool(getattr(sub, "disabled", False)),
+                )
+            if run is not None:
+                if element_kind == "exception":
+                    run.exceptions.append(element_text(element)[:300])
+                text = element_text(element)
+                if text:
+                    run.texts.append(text)
+
+    async def _send(self, msg: BackMsg) -> None:
+        await self._ws.send(msg.SerializeToString())
+
+    async def rerun(self, *, page_name: str = "", fragment_id: str = "", trigger: str = "") -> Run:
+        """Send a ``rerun_script`` and collect everything until the run has finished.
+
+        Args:
+            page_name: The page's URL path, for the first run (later runs send its hash).
+            fragment_id: Rerun only this fragment (a click on a widget inside it).
+            trigger: The key of a button to press in this rerun.
+
+        Returns:
+            The run, timed from sending the message until its final ``script_finished``.
+        """
+        msg = BackMsg()
+        state = msg.rerun_script
+        state.query_string = self.query_string
+        state.page_script_hash = "" if page_name else self.page_hash
+        state.page_name = page_name
+        state.fragment_id = fragment_id
+        state.widget_states.widgets.extend(self.widget_states.values())
+        if trigger:
+            pressed = state.widget_states.widgets.add()
+            pressed.id = self.widgets[trigger].id
+            pressed.trigger_value = True
+        run = Run()
+        deadline = time.monotonic() + self.timeout
+        t0 = time.perf_counter()
+        await self._send(msg)
+        while True:
+            reply = await self._next(deadline)
+            self._handle(reply, run)
+            if reply.WhichOneof("type") != "script_finished":
+                continue
+            status = reply.script_finished
+            if status == _FINISHED.FINISHED_EARLY_FOR_RERUN:
+                run.early_reruns += 1  # the app called st.rerun(): another run follows
+                continue
+            run.seconds = time.perf_counter() - t0
+            run.status = _FINISHED.Name(status)
+            if status == _FINISHED.FINISHED_WITH_COMPILE_ERROR:
+                run.problems.append("the script did not compile")
+            return run
+
+    def set_widget(self, key: str, **value: Any) -> None:
+        """Set a widget the server has drawn, e.g. ``set_widget("corpus__text", string_value=...)``.
+
+        The value is sent with this and every later rerun, as the frontend does.
+        """
+        widget = self.widgets.get(key)
+        if widget is None:
+            raise LookupError(f"no widget with key {key!r} on the page")
+        state = WidgetState(id=widget.id)
+        for name, item in value.items():
+            if name == "file_uploader_state_value":
+                state.file_uploader_state_value.CopyFrom(item)
+            else:
+                setattr(state, name, item)
+        self.widget_states[widget.id] = state
+
+    async def click(self, key: str) -> Run:
+        """Press a button (in its fragment, if it is drawn inside one)."""
+        widget = self.widgets.get(key)
+        if widget is None:
+            raise LookupError(f"no button with key {key!r} on the page")
+        if widget.disabled:
+            raise RuntimeError(f"the button {key!r} is disabled")
+        return await self.rerun(fragment_id=widget.fragment_id, trigger=key)
+
+    async def upload(self, key: str, name: str, data: bytes, mime: str = "text/plain") -> Run:
+        """Upload a file into the file uploader ``key`` and rerun, as the frontend does."""
+        widget = self.widgets.get(key)
+        if widget is None:
+            raise LookupError(f"no file uploader with key {key!r} on the page")
+        request = BackMsg()
+        request_id = str(uuid.uuid4())
+        request.file_urls_request.request_id = request_id
+        request.file_urls_request.file_names.append(name)
+        request.file_urls_request.session_id = self.session_id
+        deadline = time.monotonic() + self.timeout
+        await self._send(request)
+        while request_id not in self._file_urls:
+            self._handle(await self._next(deadline), None)
+        response = self._file_urls.pop(request_id)
+        if response.error_msg or not response.file_urls:
+            raise RuntimeError(f"no upload URL: {response.error_msg or 'empty answer'}")
+        urls = response.file_urls[0]
+        await asyncio.to_thread(self._put, urls.upload_url, name, data, mime)
+        from streamlit.proto.Common_pb2 import FileUploaderState
+
+        state = FileUploaderState()
+        info = state.uploaded_file_info.add()
+        info.file_id = urls.file_id
+        info.name = name
+        info.size = len(data)
+        info.file_urls.CopyFrom(urls)
+        self.set_widget(key, file_uploader_state_value=state)
+        return await self.rerun(fragment_id=widget.fragment_id)
+
+    def _put(self, upload_url: str, name: str, data: bytes, mime: str) -> None:
+        boundary = f"----load-ws-{uuid.uuid4().hex}"
+        head = (
+            f"--{boundary}\r\n"
+            f'Content-Disposition: form-data; name="file"; filename="{name}"\r\n'
+            f"Content-Type: {mime}\r\n\r\n"
+        )
+        body = head.encode() + data + f"\r\n--{boundary}--\r\n".encode()
+        request = urllib.request.Request(
+            urllib.parse.urljoin(self.base_url + "/", upload_url),
+            data=body,
+            method="PUT",
+            headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+        )
+        if self._xsrf:
+            request.add_header("X-Xsrftoken", self._xsrf)
+            request.add_header("Cookie", f"{XSRF_COOKIE}={self._xsrf}")
+        with urllib.request.urlopen(request, timeout=self.timeout) as answer:
+            if answer.status not in (200, 204):
+                raise RuntimeError(f"upload answered HTTP {answer.status}")
+
+
+# --------------------------------------------------------------------------------------
+# One student
+# --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Student(SessionReport):
+    """What one session saw (``load_test.SessionReport`` plus protocol details)."""
+
+    runs: int = 0
+    early_reruns: int = 0
+    bytes_received: int = 0
+    n_steps: int | None = None
+    server_cpu_per_step_s: float | None = None
+    example: str | None = None
+
+
+def _check(run: Run, report: Student, what: str) -> None:
+    """Record the run's exceptions and problems as errors of ``what``."""
+    report.runs += 1
+    report.early_reruns += run.early_reruns
+    report.errors.extend(f"{what}: exception element: {text}" for text in run.exceptions)
+    report.errors.extend(f"{what}: {problem}" for problem in run.problems)
+
+
+def example_titles() -> dict[str, str]:
+    """Built-in example key -> the source radio's label for it."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from subword_core.examples import EXAMPLES
+
+    return {key: example.title for key, example in EXAMPLES.items()}
+
+
+async def run_session(
+    url: str,
+    index: int,
+    words: list[str],
+    steps: int,
+    mode: str,
+    timeout: float,
+    *,
+    example: str | None = None,
+    server_pid: int | None = None,
+    think: float = 0.0,
+) -> Student:
+    """One student: open the BPE page, give the corpus (or pick ``example``), click Next.
+
+    With ``example``, ``server_pid`` and a single session, the server's CPU time per step
+    change is measured too. With ``think`` > 0 the student reads for a random 0 to
+    ``2 * think`` seconds before each click (the same pauses in every run: seeded by index).
+    """
+    word = words[index]
+    report = Student(index, word, "example" if example else mode, example=example)
+    session = StreamlitSession(url, timeout)
+    reading = random.Random(index)
+    phase = "connecting"
+    try:
+        await session.connect()
+        phase = "opening the page"
+        run = await session.rerun(page_name=PAGE)
+        _check(run, report, phase)
+        if run.counter() is None or SOURCE_KEY not in session.widgets:
+            raise RuntimeError(
+                "no step counter or no corpus picker: the page did not run inside app.py"
+            )
+        phase = "giving the corpus"
+        t0 = time.perf_counter()  # the corpus change: from choosing the source to settled
+        if example:
+            session.set_widget(SOURCE_KEY, string_value=example_titles()[example])
+            run = await session.rerun()
+            _check(run, report, phase)
+        elif mode == "upload":
+            session.set_widget(SOURCE_KEY, string_value=UPLOAD_SOURCE)
+            _check(await session.rerun(), report, phase)
+            corpus = f"{BASE_CORPUS}{word} 4\n"
+            run = await session.upload(UPLOAD_KEY, f"corpus-{index}.txt", corpus.encode())
+            _check(run, report, phase)
+        else:
+            session.set_widget(SOURCE_KEY, string_value=TYPE_SOURCE)
+            _check(await session.rerun(), report, phase)  # the box is drawn, prefilled
+            session.set_widget(TEXT_KEY, string_value=f"{BASE_CORPUS}{word} 4\n")
+            run = await session.rerun()  # what Ctrl+Enter (or leaving the box) does
+            _check(run, report, phase)
+        report.corpus_seconds = time.perf_counter() - t0
+        counter = run.counter()
+        if counter is None or counter[0] != 1:
+            raise RuntimeError(f"after the corpus change the counter shows {counter}, not step 1")
+        report.n_steps = counter[1]
+        if not example and word not in session.seen_words:
+            raise RuntimeError(f"the page never showed the session's own word {word}")
+        cpu_before = read_cpu_seconds(server_pid) if server_pid else 0.0
+        last = min(steps + 1, counter[1])
+        for step in range(2, last + 1):
+            phase = f"going to step {step}"
+            if think > 0:
+                await asyncio.sleep(reading.uniform(0, 2 * think))
+            run = await session.click(f"{PLAYER}__next")
+            report.step_seconds.append(run.seconds)
+            _check(run, report, phase)
+            if run.status != "FINISHED_FRAGMENT_RUN_SUCCESSFULLY":
+                report.errors.append(f"{phase}: a {run.status} run, not a fragment run")
+            shown = run.counter()
+            if shown is None or shown[0] != step:
+                report.errors.append(f"{phase}: the counter shows {shown}")
+        if server_pid and len(report.step_seconds):
+            used = read_cpu_seconds(server_pid) - cpu_before
+            report.server_cpu_per_step_s = used / len(report.step_seconds)
+    except Exception as exc:  # a timeout or a broken page is an error of the run, not a crash
+        first_line = str(exc).splitlines()[0][:200] if str(exc) else ""
+        report.errors.append(f"{phase}: {type(exc).__name__}: {first_line}")
+    finally:
+        report.own_word_seen = word in session.seen_words
+        report.leaks.extend(
+            f"saw {other}" for other in leaked_words(session.seen_words, word, words)
+        )
+        report.bytes_received = session.bytes_received
+        await session.close()
+    return report
+
+
+# --------------------------------------------------------------------------------------
+# The class
+# --------------------------------------------------------------------------------------
+
+
+def _mode(mode: str, index: int) -> str:
+    if mode == "mixed":
+        return "upload" if index % 2 else "type"
+    return mode
+
+
+async def warm_up(url: str, timeout: float) -> None:
+    """Open the app's start page once (see ``load_test.warm_up``: the legacy pages mode)."""
+    session = StreamlitSession(url, timeout)
+    await session.connect()
+    try:
+        await session.rerun(page_name="")
+    finally:
+        await session.close()
+
+
+async def run_round(
+    url: str,
+    sessions: int,
+    steps: int,
+    mode: str,
+    timeout: float,
+    words: list[str],
+    think: float = 0.0,
+) -> tuple[list[Student], float]:
+    """Open ``sessions`` sessions at once; return their reports and the wall time."""
+    t0 = time.perf_counter()
+    reports = await asyncio.gather(
+        *(
+            run_session(url, i, words, steps, _mode(mode, i), timeout, think=think)
+            for i in range(sessions)
+        )
+    )
+    return list(reports), time.perf_counter() - t0
+
+
+async def time_examples(
+    url: str, examples: list[str], sessions: int, steps: int, timeout: float, pid: int | None
+) -> list[Student]:
+    """Step through each built-in example (one after another; ``sessions`` at once each)."""
+    reports: list[Student] = []
+    for key in examples:
+        words = [unique_word(i) for i in range(sessions)]
+        batch = await asyncio.gather(
+            *(
+                run_session(
+                    url,
+                    i,
+                    words,
+                    steps,
+                    "example",
+                    timeout,
+                    example=key,
+                    server_pid=pid if sessions == 1 else None,
+                )
+                for i in range(sessions)
+            )
+        )
+        reports.extend(batch)
+    return reports
+
+
+def summarise_examples(reports: list[Student]) -> dict[str, Any]:
+    """Per example: the step-change times (and the server's CPU time per step change)."""
+    out: dict[str, Any] = {}
+    for key in dict.fromkeys(r.example for r in reports if r.example):
+        mine = [r for r in reports if r.example == key]
+        steps = [s for r in mine for s in r.step_seconds]
+        cpu = [r.server_cpu_per_step_s for r in mine if r.server_cpu_per_step_s is not None]
+        corpus = [r.corpus_seconds for r in mine if r.corpus_seconds is not None]
+        out[key] = {
+            "n_steps": mine[0].n_steps,
+            "step_changes_measured": len(steps),
+            "step_p50_ms": round(1000 * percentile(steps, 50), 1),
+            "step_p95_ms": round(1000 * percentile(steps, 95), 1),
+            "step_max_ms": round(1000 * max(steps), 1) if steps else None,
+            "server_cpu_ms_per_step": round(1000 * cpu[0], 1) if cpu else None,
+            "example_change_s": round(max(corpus), 3) if corpus else None,
+            "errors": [e for r in mine for e in r.errors],
+        }
+    return out
+
+
+def _extra(reports: list[Student]) -> dict[str, Any]:
+    return {
+        "client": "websocket (scripts/load_ws.py)",
+        "runs": sum(r.runs for r in reports),
+        "early_reruns": sum(r.early_reruns for r in reports),
+        "mb_received": round(sum(r.bytes_received for r in reports) / 1e6, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the load test; return 0 without errors and leaks, else 1."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--sessions", type=int, help="concurrent sessions (30; 1 with --example)")
+    parser.add_argument("--steps", type=int, default=5, help="Next clicks per session (5)")
+    parser.add_argument("--rounds", type=int, default=1, help="classes one after another (1)")
+    parser.add_argument(
+        "--mode",
+        choices=["type", "upload", "mixed"],
+        default="mixed",
+        help="how the corpus is given (mixed: every other session uploads)",
+    )
+    parser.add_argument(
+        "--example",
+        action="append",
+        help="time step changes on this built-in example instead (repeatable, or 'all')",
+    )
+    parser.add_argument("--url", help="a running app (default: start one on a free port)")
+    parser.add_argument("--server-pid", type=int, help="with --url: the server's PID, for memory")
+    parser.add_argument("--timeout", type=float, default=120, help="seconds per wait (120)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--cold", action="store_true", help="no warm-up run before the class")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a student reads before each Next (0: click at once, the worst case)",
+    )
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=2.0,
+        help="seconds between a class leaving and the RSS reading (2; Streamlit keeps a "
+        "disconnected session for server.disconnectedSessionTTL = 120 s, for reconnects)",
+    )
+    args = parser.parse_args(argv)
+    examples: list[str] = []
+    if args.example:
+        known = list(example_titles())
+        examples = known if "all" in args.example else args.example
+        unknown = [e for e in examples if e not in known]
+        if unknown:
+            parser.error(f"unknown example(s) {unknown}; choose from {known} or 'all'")
+    if args.sessions is None:
+        args.sessions = 1 if examples else 30
+    if args.sessions < 1 or args.steps < 1 or args.rounds < 1:
+        parser.error("--sessions, --steps and --rounds must be at least 1")
+
+    proc = None
+    url = args.url.rstrip("/") if args.url else None
+    pid = args.server_pid
+    if url is None:
+        port = free_port()
+        proc = start_server(port)
+        url, pid = f"http://127.0.0.1:{port}", proc.pid
+    poller = MemoryPoller(pid) if pid else None
+    rounds: list[tuple[list[Student], float, dict[str, int]]] = []
+    example_reports: list[Student] = []
+    try:
+        if poller:
+            poller.start()
+        if not args.cold:
+            asyncio.run(warm_up(url, args.timeout))
+        start_mem = read_memory(pid) if pid else {}
+        if examples:
+            example_reports = asyncio.run(
+                time_examples(url, examples, args.sessions, args.steps, args.timeout, pid)
+            )
+        else:
+            every_word = [unique_word(i) for i in range(args.sessions * args.rounds)]
+            for number in range(args.rounds):
+                mine = every_word[number * args.sessions : (number + 1) * args.sessions]
+                words = mine + [w for w in every_word if w not in mine]
+                cpu_before = read_cpu_seconds(pid) if pid else 0.0
+                client_before = time.process_time()
+                batch, wall = asyncio.run(
+                    run_round(
+                        url, args.sessions, args.steps, args.mode, args.timeout, words, args.think
+                    )
+                )
+                cpu = (read_cpu_seconds(pid) - cpu_before) if pid else 0.0
+                client = time.process_time() - client_before
+                time.sleep(args.pause)  # let the server notice the closed websockets
+                mem = read_memory(pid) if pid else {}
+                mem["cpu_busy_percent"] = round(100 * cpu / wall) if wall else 0
+                mem["client_cpu_busy_percent"] = round(100 * client / wall) if wall else 0
+                rounds.append((batch, wall, mem))
+    finally:
+        if poller:
+            poller.stop()
+        if proc is not None:
+            stop_server(proc)
+
+    if examples:
+        per_example = summarise_examples(example_reports)
+        summary: dict[str, Any] = {
+            "sessions": args.sessions,
+            "steps_per_session": args.steps,
+            "examples": per_example,
+            "errors": [f"{r.example}: {e}" for r in example_reports for e in r.errors],
+            "leaks": [f"{r.example}: {leak}" for r in example_reports for leak in r.leaks],
+            "server_peak_rss_mb": round(poller.hwm_kb / 1024, 1) if poller else None,
+            **_extra(example_reports),
+        }
+        if args.json:
+            print(json.dumps(summary, indent=2))
+        else:
+            print(f"{args.sessions} session(s) per example, up to {args.steps} step changes")
+            for key, row in per_example.items():
+                cpu = row["server_cpu_ms_per_step"]
+                print(
+                    f"  {key:22} {row['step_changes_measured']:3} changes of {row['n_steps']} "
+                    f"steps: p50 {row['step_p50_ms']} ms, p95 {row['step_p95_ms']} ms, "
+                    f"max {row['step_max_ms']} ms; server CPU "
+                    f"{'?' if cpu is None else cpu} ms/step; example change "
+                    f"{row['example_change_s']} s"
+                )
+            print(f"server peak RSS {summary['server_peak_rss_mb']} MB")
+            print(f"errors: {len(summary['errors'])}")
+            for line in summary["errors"][:20]:
+                print("  " + line)
+        return 0 if not summary["errors"] and not summary["leaks"] else 1
+
+    summary = summarise(rounds, poller, start_mem, args)
+    summary["client_cpu_busy_percent"] = [m["client_cpu_busy_percent"] for _, _, m in rounds]
+    summary["think_s"] = args.think
+    summary.update(_extra([r for batch, _, _ in rounds for r in batch]))
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print_report(summary)
+        if args.think:
+            print(f"students read a random 0-{2 * args.think:g} s before each Next")
+        print(
+            f"client (this script, all sessions) CPU busy {summary['client_cpu_busy_percent']} %; "
+            f"{summary['runs']} script runs, {summary['mb_received']} MB received"
+        )
+    return 0 if not summary["errors"] and not summary["leaks"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
