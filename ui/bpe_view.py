@@ -408,7 +408,7 @@ def show_pair_chart(df: pd.DataFrame, min_frequency: int) -> None:
     show_template(
         pair_chart,
         (text_colour(),),
-        {"pairs": df, "threshold": pd.DataFrame({"min": [min_frequency]})},
+        {"pairs": df, "threshold": {"min": [min_frequency]}},
         properties={"height": max(120, 30 * len(df))},
         width="stretch",
     )
@@ -460,9 +460,7 @@ def vocab_chart() -> alt.LayerChart:
 
 def show_vocab_chart(df: pd.DataFrame, current: int) -> None:
     """Draw :func:`vocab_chart` for the rows ``df`` of :func:`vocab_chart_data`."""
-    show_template(
-        vocab_chart, (), {"vocab": df, "now": pd.DataFrame({"step": [current]})}, width="stretch"
-    )
+    show_template(vocab_chart, (), {"vocab": df, "now": {"step": [current]}}, width="stretch")
 
 
 def merge_table(result: BPEResult, upto: int) -> pd.DataFrame:

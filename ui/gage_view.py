@@ -697,7 +697,7 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
             show_template(
                 _pair_chart,
                 (text_colour(),),
-                {"pairs": df, "threshold": pd.DataFrame({"min": [gage.MIN_COUNT]})},
+                {"pairs": df, "threshold": {"min": [gage.MIN_COUNT]}},
                 # subtle: the chart is fitted into this height with its axis and legend, so
                 # the bars get what is left over (about 130 px go to the axis and legend)
                 properties={"height": 130 + 30 * len(df)},
@@ -754,7 +754,7 @@ def _render_sizes(result: GageResult, state: int) -> None:
             {
                 "sizes": sizes.assign(now=sizes["step"] == state),
                 "totals": sizes.drop_duplicates("step"),
-                "input": pd.DataFrame({"y": [original]}),
+                "input": {"y": [original]},
             },
             width="stretch",
         )

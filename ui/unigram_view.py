@@ -830,7 +830,7 @@ def render_train_step(
         show_template(
             _likelihood_chart,
             (),
-            {"steps": likelihood_chart_data(result), "now": pd.DataFrame({"step": [number]})},
+            {"steps": likelihood_chart_data(result), "now": {"step": [number]}},
             width="stretch",
         )
         st.caption(

@@ -15,12 +15,15 @@ import altair as alt
 import pandas as pd
 import pyarrow as pa
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from streamlit.dataframe_util import convert_anything_to_arrow_bytes
 from streamlit.testing.v1 import AppTest
 
 from subword_core.bpe import learn
 from subword_core.examples import example_text
 from ui import bpe_view, byte_level_view, gage_view, unigram_view
-from ui.charts import template_spec
+from ui.charts import arrow_bytes, template_spec
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -182,3 +185,27 @@ def test_unigram_word_charts_get_all_their_data() -> None:
     assert set(shares["shares"]["kind"]) == {"sampled share", "exact share"}
     sampled = shares["shares"][shares["shares"]["kind"] == "sampled share"]["share"]
     assert abs(sampled.sum() - 1) < 1e-9
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(-(2**40), 2**40),
+            st.text(max_size=6),
+            st.floats(allow_nan=False, width=64),
+            st.booleans(),
+        ),
+        min_size=1,
+        max_size=8,
+    )
+)
+def test_arrow_bytes_match_streamlits_own_conversion(rows: list[tuple]) -> None:
+    frame = pd.DataFrame(rows, columns=["n", "label", "x", "flag"])
+    ours = pa.ipc.open_stream(arrow_bytes(frame)).read_pandas()
+    theirs = pa.ipc.open_stream(convert_anything_to_arrow_bytes(frame)).read_pandas()
+    pd.testing.assert_frame_equal(ours, theirs, check_dtype=False)
+    columns = {c: frame[c].tolist() for c in frame.columns}
+    assert pa.ipc.open_stream(arrow_bytes(columns)).read_all().to_pylist() == frame.to_dict(
+        "records"
+    )
