@@ -11,6 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.corpus_picker import corpus_sidebar
+from ui.html import page_styles
 from ui.share import apply_link, publish_link, start_link_box
 from ui.shell import app_shell
 
@@ -46,6 +47,7 @@ pg = st.navigation(
 )
 # A shared link (ui.share) is applied before any widget is drawn; the corpus picker runs on
 # every run so that its state survives page switches.
+page_styles()  # the shared styles of every page, once per run (not in every fragment)
 apply_link(pg.url_path)
 start_link_box(pg.url_path)
 corpus_sidebar()

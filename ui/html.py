@@ -27,6 +27,7 @@ __all__ = [
     "badge_html",
     "esc",
     "md_escape",
+    "page_styles",
     "show_error",
     "show_html",
     "show_text",
@@ -93,7 +94,7 @@ STYLE = f"""<style>
 .sw-problem {{ border-left: 4px solid rgb(214, 39, 40); background: rgba(214, 39, 40, 0.08);
   padding: 0.4em 0.7em; border-radius: 0.2em; }}
 </style>"""
-"""The shared ``<style>`` block; :func:`show_html` prepends it. Class names start with ``sw-``."""
+"""The shared ``<style>`` block, put on the page by :func:`page_styles`. Classes start ``sw-``."""
 
 _WHITESPACE_SYMBOLS = {" ": "␣", "\t": "⇥", "\n": "↵", "\r": "␍"}
 
@@ -227,8 +228,22 @@ def badge_html(text: str, kind: str = "neutral") -> str:
     return f'<span class="sw-badge sw-badge-{kind}">{esc(text)}</span>'
 
 
+def page_styles() -> None:
+    """Put the shared ``sw-`` styles (:data:`STYLE`) on the page, once per full run.
+
+    ``app.py`` calls it before the page runs. A ``<style>``-only ``st.html`` takes no room
+    on the page, and its rules apply to every fragment drawn by :func:`show_html`, also
+    to those a step player's fragment redraws without rerunning ``app.py``. (Each fragment
+    used to carry its own copy: 8 copies of 2.5 KB, hashed and sent at every step change.)
+
+    Example:
+        >>> page_styles()  # doctest: +SKIP
+    """
+    st.html(STYLE)
+
+
 def show_html(fragment: str) -> None:
-    """Show an HTML fragment built by this module, with the shared ``sw-`` styles.
+    """Show an HTML fragment built by this module (styled by :func:`page_styles`).
 
     Only pass fragments whose user text went through :func:`esc` (all helpers here do).
 
@@ -238,7 +253,7 @@ def show_html(fragment: str) -> None:
     Example:
         >>> show_html(token_spans_html(["lo", "w"]))  # doctest: +SKIP
     """
-    st.html(STYLE + fragment)
+    st.html(fragment)
 
 
 _MARKDOWN_SPECIALS = frozenset("\\`*_[]<>$!~#|:&")
