@@ -10,12 +10,24 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pyarrow as pa
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from scripts.load_test import unique_word
 from scripts.load_ws import Run, element_text, leaked_words, run_round, warm_up, words_in
+
+T = TypeVar("T")
+
+
+def _run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own: the other e2e tests' Playwright (sync API)
+    keeps an event loop running in the main thread, where ``asyncio.run`` refuses to start."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def _arrow_bytes(words: list[str]) -> bytes:
@@ -43,8 +55,8 @@ def test_leak_check_flags_another_sessions_word_in_received_bytes() -> None:
 
 def test_websocket_sessions_step_through_their_own_corpus(server: str) -> None:
     words = [unique_word(i) for i in range(3)]
-    asyncio.run(warm_up(server, 60))
-    reports, _ = asyncio.run(run_round(server, 3, 3, "mixed", 60, words))
+    _run(warm_up(server, 60))
+    reports, _ = _run(run_round(server, 3, 3, "mixed", 60, words))
 
     assert sorted(r.mode for r in reports) == ["type", "type", "upload"]
     for report in reports:
