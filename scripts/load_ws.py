@@ -74,6 +74,7 @@ import argparse
 import asyncio
 import html
 import json
+import os
 import random
 import re
 import sys
@@ -90,42 +91,27 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-try:  # run as ``python scripts/load_ws.py`` (scripts/ is on sys.path) or imported by the tests
-    from load_test import (
-        BASE_CORPUS,
-        ROOT,
-        TYPE_SOURCE,
-        UPLOAD_SOURCE,
-        MemoryPoller,
-        SessionReport,
-        free_port,
-        percentile,
-        print_report,
-        read_cpu_seconds,
-        read_memory,
-        start_server,
-        stop_server,
-        summarise,
-        unique_word,
-    )
-except ModuleNotFoundError:  # pragma: no cover - depends on how it is started
-    from scripts.load_test import (
-        BASE_CORPUS,
-        ROOT,
-        TYPE_SOURCE,
-        UPLOAD_SOURCE,
-        MemoryPoller,
-        SessionReport,
-        free_port,
-        percentile,
-        print_report,
-        read_cpu_seconds,
-        read_memory,
-        start_server,
-        stop_server,
-        summarise,
-        unique_word,
-    )
+if not __package__:  # run as ``python scripts/load_ws.py``: make ``scripts`` importable
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from scripts.load_test import (
+    BASE_CORPUS,
+    ROOT,
+    TYPE_SOURCE,
+    UPLOAD_SOURCE,
+    MemoryPoller,
+    SessionReport,
+    _mode,
+    free_port,
+    percentile,
+    print_report,
+    read_cpu_seconds,
+    read_memory,
+    start_server,
+    stop_server,
+    summarise,
+    unique_word,
+)
 
 PAGE = "bpe_learn"  # the URL path of "BPE: learn merges"
 PLAYER = "bpe_learn"  # the step player's key there: its buttons are "<key>__next" etc.
@@ -596,12 +582,6 @@ async def run_session(
 # --------------------------------------------------------------------------------------
 # The class
 # --------------------------------------------------------------------------------------
-
-
-def _mode(mode: str, index: int) -> str:
-    if mode == "mixed":
-        return "upload" if index % 2 else "type"
-    return mode
 
 
 async def warm_up(url: str, timeout: float) -> None:
