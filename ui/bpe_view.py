@@ -16,13 +16,13 @@ from functools import partial
 from itertools import pairwise
 
 import altair as alt
-import pandas as pd
+import pyarrow as pa
 import streamlit as st
 
 from subword_core.bpe import BPEModel, BPEResult, EncodeStep, MergeStep, learn
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
-from ui.charts import show_template
+from ui.charts import arrow_table, show_template
 from ui.common import (
     TABLE_CSS,
     cached_training,
@@ -336,34 +336,36 @@ def _explain_stop(step: MergeStep) -> str:
 # --------------------------------------------------------------------------------------
 
 
-def pair_chart_data(step: MergeStep, limit: int = CHART_ROWS) -> pd.DataFrame:
+def pair_chart_data(step: MergeStep, limit: int = CHART_ROWS) -> pa.Table:
     """One row per pair shown in the step's count chart, best first.
 
+    Columns ``rank``, ``pair``, ``count``, ``status`` (merged, tied or other) and ``label``.
+
     >>> from subword_core.bpe import learn
-    >>> df = pair_chart_data(learn({"low": 5, "lower": 2}, 1).steps[0])
-    >>> df.loc[0, ["pair", "status"]].tolist(), int(df.loc[0, "count"])
-    (['l + o', 'merged'], 7)
+    >>> table = pair_chart_data(learn({"low": 5, "lower": 2}, 1).steps[0])
+    >>> first = table.to_pylist()[0]
+    >>> first["pair"], first["status"], first["count"]
+    ('l + o', 'merged', 7)
     """
     tied = set(step.tied)
     rows = []
     for rank, pc in enumerate(step.pair_counts[: max(limit, len(step.tied))], start=1):
         if pc.pair == step.merged:
-            status = "merged"
+            status, label = "merged", f"{pc.count} ★ merged"
         elif pc.pair in tied:
-            status = "tied"
+            status, label = "tied", f"{pc.count} tie"
         else:
-            status = "other"
-        label = {"merged": f"{pc.count} ★ merged", "tied": f"{pc.count} tie", "other": ""}
+            status, label = "other", str(pc.count)
         rows.append(
             {
                 "rank": rank,
                 "pair": f"{pc.pair[0]} + {pc.pair[1]}",
                 "count": pc.count,
                 "status": status,
-                "label": label[status] or str(pc.count),
+                "label": label,
             }
         )
-    return pd.DataFrame(rows, columns=["rank", "pair", "count", "status", "label"])
+    return arrow_table(rows, ["rank", "pair", "count", "status", "label"])
 
 
 def pair_chart(text: str) -> alt.LayerChart:
@@ -403,22 +405,24 @@ def pair_chart(text: str) -> alt.LayerChart:
     return bars + labels + rule
 
 
-def show_pair_chart(df: pd.DataFrame, min_frequency: int) -> None:
-    """Draw :func:`pair_chart` for the rows ``df`` of :func:`pair_chart_data`."""
+def show_pair_chart(pairs: pa.Table, min_frequency: int) -> None:
+    """Draw :func:`pair_chart` for the rows ``pairs`` of :func:`pair_chart_data`."""
     show_template(
         pair_chart,
         (text_colour(),),
-        {"pairs": df, "threshold": {"min": [min_frequency]}},
-        properties={"height": max(120, 30 * len(df))},
+        {"pairs": pairs, "threshold": {"min": [min_frequency]}},
+        properties={"height": max(120, 30 * pairs.num_rows)},
         width="stretch",
     )
 
 
-def vocab_chart_data(result: BPEResult) -> pd.DataFrame:
+def vocab_chart_data(result: BPEResult) -> pa.Table:
     """Vocabulary size after every step (step 0 = before any merge).
 
+    Columns ``step``, ``symbols`` and ``change``.
+
     >>> from subword_core.bpe import learn
-    >>> vocab_chart_data(learn({"low": 5, "lower": 2}, 2))["symbols"].tolist()
+    >>> vocab_chart_data(learn({"low": 5, "lower": 2}, 2))["symbols"].to_pylist()
     [6, 5, 4]
     """
     rows = [{"step": 0, "symbols": len(result.initial_vocab), "change": 0}]
@@ -427,7 +431,7 @@ def vocab_chart_data(result: BPEResult) -> pd.DataFrame:
             rows.append(
                 {"step": step.number, "symbols": step.vocab_size, "change": step.vocab_delta}
             )
-    return pd.DataFrame(rows)
+    return arrow_table(rows, ["step", "symbols", "change"])
 
 
 def vocab_chart() -> alt.LayerChart:
@@ -458,16 +462,23 @@ def vocab_chart() -> alt.LayerChart:
     return (line + now).properties(height=220)
 
 
-def show_vocab_chart(df: pd.DataFrame, current: int) -> None:
-    """Draw :func:`vocab_chart` for the rows ``df`` of :func:`vocab_chart_data`."""
-    show_template(vocab_chart, (), {"vocab": df, "now": {"step": [current]}}, width="stretch")
+def show_vocab_chart(vocab: pa.Table, current: int) -> None:
+    """Draw :func:`vocab_chart` for the rows ``vocab`` of :func:`vocab_chart_data`."""
+    show_template(vocab_chart, (), {"vocab": vocab, "now": {"step": [current]}}, width="stretch")
 
 
-def merge_table(result: BPEResult, upto: int) -> pd.DataFrame:
+MERGE_COLUMNS = (
+    "merge", "left", "right", "new symbol", "count", "tie", "chosen by", "vocab change"
+)  # fmt: skip
+
+
+def merge_table(result: BPEResult, upto: int) -> pa.Table:
     """The merges learned in steps 1..upto, as the merge table (the model) so far.
 
+    Columns: :data:`MERGE_COLUMNS`.
+
     >>> from subword_core.bpe import learn
-    >>> merge_table(learn({"low": 5, "lower": 2}, 2), 2)["new symbol"].tolist()
+    >>> merge_table(learn({"low": 5, "lower": 2}, 2), 2)["new symbol"].to_pylist()
     ['lo', 'low']
     """
     rows = [
@@ -484,7 +495,7 @@ def merge_table(result: BPEResult, upto: int) -> pd.DataFrame:
         for s in result.steps[:upto]
         if s.merged is not None
     ]
-    return pd.DataFrame(rows)
+    return arrow_table(rows, MERGE_COLUMNS)
 
 
 def corpus_rows(result: BPEResult, step: int) -> list[tuple[str, int, tuple[str, ...], bool]]:
@@ -596,56 +607,70 @@ def render_learn_step(
         settings = st.session_state.get(_SHADOW, _DEFAULTS)
         tie_picker(_NS, (corpus, settings), step.number, step.tied, step.merged)
 
+    # subtle: one row of two columns, with headings and captions inside the HTML blocks
+    # next to them where they can go. Every element is a message to the browser and costs
+    # server time at each step change of each session (scripts/load_ws.py).
     left, right = st.columns([1, 1.15])
     with left:
         st.markdown(f"**Pair counts before merge {step.number}**")
-        df = pair_chart_data(step)
-        if df.empty:
+        pairs = pair_chart_data(step)
+        if pairs.num_rows == 0:
             st.info("No pairs: every word is a single symbol.")
+            caption = ""
         else:
-            show_pair_chart(df, step.min_frequency)
-            if len(df) < step.pairs_total:
-                st.caption(
-                    f"The {len(df)} most frequent of {step.pairs_total} pairs "
-                    f"({step.pairs_total - len(df)} rarer pairs not drawn). Red ★: merged; "
-                    "orange: tied with it; dashed line: the minimum pair count."
-                )
-            else:
-                st.caption(
-                    f"All {step.pairs_total} pairs. Red ★: merged; orange: tied with it; dashed "
-                    "line: the minimum pair count."
-                )
+            show_pair_chart(pairs, step.min_frequency)
+            drawn = pairs.num_rows
+            shown = (
+                f"The {drawn} most frequent of {step.pairs_total} pairs "
+                f"({step.pairs_total - drawn} rarer pairs not drawn)."
+                if drawn < step.pairs_total
+                else f"All {step.pairs_total} pairs."
+            )
+            caption = _caption(
+                f"{shown} Red ★: merged; orange: tied with it; dashed line: the minimum pair count."
+            )
+        if caption:
+            show_html(caption)
     with right:
         after = f"merge {step.number}" if step.merged else "the last merge"
-        st.markdown(f"**The corpus after {after}**")
-        merged = step.merged_symbol
-        show_html(
-            segmentation_table_html(
-                corpus_rows(result, step.number), merged, marker=result.model.end_of_word or None
-            )
-        )
         tracked = len(result.history)
+        more = ""
         if len(corpus) > min(tracked, TABLE_ROWS):
-            st.caption(
+            more = _caption(
                 f"Showing {min(tracked, TABLE_ROWS)} of {len(corpus)} words: those this merge "
                 "changed first, then the most frequent."
             )
-
-    left, right = st.columns([1.1, 1])
-    with left:
-        st.markdown("**Merge table so far (this is the model)**")
-        st.dataframe(merge_table(result, step.number), hide_index=True, width="stretch")
-    with right:
-        st.markdown("**Vocabulary size after each merge**")
+        show_html(
+            _heading(f"The corpus after {after}")
+            + segmentation_table_html(
+                corpus_rows(result, step.number),
+                step.merged_symbol,
+                marker=result.model.end_of_word or None,
+            )
+            + more
+            + _heading("Vocabulary size after each merge")
+        )
         show_vocab_chart(vocab_chart_data(result), step.number)
         vocab = result.vocab_at(step.number)
-        shown = vocab[:120]
-        more = f" … and {len(vocab) - len(shown)} more" if len(vocab) > len(shown) else ""
+        listed = vocab[:120]
+        rest = f" … and {len(vocab) - len(listed)} more" if len(vocab) > len(listed) else ""
         show_html(
             f"<div class='sw-small'>The {len(vocab)} symbols now in the corpus:</div>"
-            + token_spans_html(shown, marker=result.model.end_of_word or None)
-            + esc(more)
+            + token_spans_html(listed, marker=result.model.end_of_word or None)
+            + esc(rest)
         )
+    show_html(_heading("Merge table so far (this is the model)"))
+    st.dataframe(merge_table(result, step.number), hide_index=True, width="stretch")
+
+
+def _heading(text: str) -> str:
+    """A small heading inside an HTML block (``text`` is escaped)."""
+    return f"<div class='sw-heading'>{esc(text)}</div>"
+
+
+def _caption(text: str) -> str:
+    """A caption inside an HTML block, styled like ``st.caption`` (``text`` is escaped)."""
+    return f"<div class='sw-caption'>{esc(text)}</div>"
 
 
 # --------------------------------------------------------------------------------------

@@ -863,17 +863,18 @@ def render_learn_step(
     left, right = st.columns([1, 1.15])
     with left:
         st.markdown(f"**Pair counts before merge {step.number}**")
-        df = pair_chart_data(step)
-        if df.empty:
+        pairs = pair_chart_data(step)
+        if pairs.num_rows == 0:
             st.info("No pairs: every chunk is a single token.")
         else:
-            df["pair"] = [
+            readable_pairs = [
                 f"{pc.pair[0]} + {pc.pair[1]}  ({_hex_of(pc.pair[0])} | {_hex_of(pc.pair[1])})"
-                for pc in step.pair_counts[: len(df)]
+                for pc in step.pair_counts[: pairs.num_rows]
             ]
-            show_pair_chart(df, step.min_frequency)
+            at = pairs.schema.get_field_index("pair")
+            show_pair_chart(pairs.set_column(at, "pair", [readable_pairs]), step.min_frequency)
             st.caption(
-                f"{len(df)} of {step.pairs_total} pairs, bytes in hex in brackets. Red ★: "
+                f"{pairs.num_rows} of {step.pairs_total} pairs, bytes in hex in brackets. Red ★: "
                 "merged; orange: tied with it; dashed line: the minimum pair count."
             )
     with right:
@@ -895,13 +896,11 @@ def render_learn_step(
 
     st.markdown("**Merge table so far (this is the model)**")
     table = merge_table(result.bpe, number)
-    if not table.empty:
-        table.insert(4, "bytes", [_hex_of(s) for s in table["new symbol"]])
-        table.insert(
-            5,
-            "holds",
-            [_holds(result, s) for s in result.steps[:number] if s.merged is not None],
-        )
+    if table.num_rows:
+        symbols = table["new symbol"].to_pylist()
+        table = table.add_column(4, "bytes", [[_hex_of(s) for s in symbols]])
+        holds = [_holds(result, s) for s in result.steps[:number] if s.merged is not None]
+        table = table.add_column(5, "holds", [holds])
     st.dataframe(table, hide_index=True, width="stretch")
 
 

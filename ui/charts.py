@@ -30,7 +30,7 @@ Example:
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
 import altair as alt
@@ -38,7 +38,7 @@ import pandas as pd
 import pyarrow as pa
 import streamlit as st
 
-__all__ = ["arrow_bytes", "show_chart", "show_template", "template_spec"]
+__all__ = ["arrow_bytes", "arrow_table", "show_chart", "show_template", "template_spec"]
 
 #: How many (template, arguments) specs are kept; each is a few kilobytes.
 TEMPLATES_KEPT = 256
@@ -67,23 +67,42 @@ def template_spec(build: Callable[..., alt.TopLevelMixin], *args: Hashable) -> d
     return build(*args).to_dict(validate=False)
 
 
-def arrow_bytes(data: pd.DataFrame | Mapping[str, Sequence[Any]]) -> bytes:
+def arrow_table(rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> pa.Table:
+    """``rows`` as an Arrow table with these ``columns``, in this order (also when empty).
+
+    The tables and chart data of a *step* are built this way rather than as pandas data
+    frames: Streamlit sends Arrow to the browser, and a small data frame costs ~0.3 ms to
+    build and ~0.4 ms more to convert, against ~0.04 ms for the Arrow table (measured). At
+    every step change of 30 sessions that is the difference between a class waiting and not.
+
+    >>> table = arrow_table([{"pair": "e + s", "count": 9}], ["pair", "count"])
+    >>> table.num_rows, table.column_names, table.to_pylist()
+    (1, ['pair', 'count'], [{'pair': 'e + s', 'count': 9}])
+    >>> arrow_table([], ["pair", "count"]).column_names
+    ['pair', 'count']
+    """
+    listed = list(rows)
+    return pa.table({name: [row[name] for row in listed] for name in columns})
+
+
+def arrow_bytes(data: pd.DataFrame | pa.Table | Mapping[str, Sequence[Any]]) -> bytes:
     """A chart's data as Arrow IPC bytes, the form Streamlit sends to the browser.
 
-    A step's data frames are small, and pandas' own Arrow conversion costs more than
-    building the table from plain column lists (~0.5 ms against ~0.05 ms a frame, measured),
-    which adds up over the charts of every step change of every session.
+    A step's data are small, and pandas' own Arrow conversion costs more than building the
+    table from plain column lists (~0.5 ms against ~0.05 ms a frame, measured), which adds
+    up over the charts of every step change of every session.
 
     >>> import pyarrow as pa
     >>> raw = arrow_bytes({"pair": ["e + s"], "count": [9]})
     >>> pa.ipc.open_stream(raw).read_all().to_pylist()
     [{'pair': 'e + s', 'count': 9}]
     """
-    if isinstance(data, pd.DataFrame):
-        columns = {str(name): data[name].tolist() for name in data.columns}
+    if isinstance(data, pa.Table):
+        table = data
+    elif isinstance(data, pd.DataFrame):
+        table = pa.table({str(name): data[name].tolist() for name in data.columns})
     else:
-        columns = {str(name): list(values) for name, values in data.items()}
-    table = pa.table(columns)
+        table = pa.table({str(name): list(values) for name, values in data.items()})
     sink = pa.BufferOutputStream()
     with pa.ipc.new_stream(sink, table.schema) as writer:
         writer.write_table(table)
@@ -93,7 +112,7 @@ def arrow_bytes(data: pd.DataFrame | Mapping[str, Sequence[Any]]) -> bytes:
 def show_template(
     build: Callable[..., alt.TopLevelMixin],
     args: tuple[Hashable, ...],
-    data: Mapping[str, pd.DataFrame | Mapping[str, Sequence[Any]]],
+    data: Mapping[str, pd.DataFrame | pa.Table | Mapping[str, Sequence[Any]]],
     *,
     properties: Mapping[str, Any] | None = None,
     where: Any = None,
@@ -105,7 +124,8 @@ def show_template(
         build: Builds the chart over ``alt.NamedData(name)`` sources, one per key of
             ``data``; called once per ``args`` (see :func:`template_spec`).
         args: Hashable arguments for ``build`` (a colour…).
-        data: The data of this drawing, by source name: data frames or ``{column: values}``.
+        data: The data of this drawing, by source name: Arrow tables, data frames or
+            ``{column: values}``.
         properties: Top-level properties of this drawing, as altair's
             ``.properties(height=...)`` sets them; they replace the template's. A value
             that changes at every step belongs here rather than in ``args``, which would

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import pandas as pd
+import pyarrow as pa
 import streamlit as st
 
 from subword_core.errors import SubwordError
@@ -38,10 +39,21 @@ def steps_json(steps: Sequence[object]) -> str:
     )
 
 
+def table_csv(table: pd.DataFrame | pa.Table) -> str:
+    """A table as CSV text (header row, no index), from pandas or Arrow alike.
+
+    >>> print(table_csv(pa.table({"merge": [1], "new symbol": ["es"]})), end="")
+    merge,new symbol
+    1,es
+    """
+    frame = table.to_pandas() if isinstance(table, pa.Table) else table
+    return frame.to_csv(index=False)
+
+
 def export_panel(
     key: str,
     steps: Sequence[object],
-    table: pd.DataFrame,
+    table: pd.DataFrame | pa.Table,
     models: Sequence[tuple[str, str, Callable[[], str]]],
 ) -> None:
     """Download buttons for the steps (CSV of ``table``, JSON of ``steps``) and the model.
@@ -59,7 +71,7 @@ def export_panel(
         # ``data``): on a long run the JSON alone takes longer than the rest of the page.
         c1.download_button(
             "Steps as CSV",
-            lambda: table.to_csv(index=False),
+            lambda: table_csv(table),
             file_name=f"{key}_steps.csv",
             mime="text/csv",
             key=f"{key}_dl_csv",

@@ -91,6 +91,9 @@ STYLE = f"""<style>
 {_BADGE_CSS}
 .sw-text {{ white-space: pre-wrap; overflow-wrap: anywhere; }}
 .sw-small {{ font-size: 0.88em; opacity: 0.85; }}
+.sw-caption {{ font-size: 0.875rem; opacity: 0.65; margin: 0.1rem 0 0.6rem; }}
+.sw-heading {{ font-weight: 600; margin: 0.9rem 0 0.35rem; }}
+.sw-heading:first-child {{ margin-top: 0.2rem; }}
 .sw-problem {{ border-left: 4px solid rgb(214, 39, 40); background: rgba(214, 39, 40, 0.08);
   padding: 0.4em 0.7em; border-radius: 0.2em; }}
 </style>"""

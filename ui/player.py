@@ -223,7 +223,7 @@ def step_player(
         # A step change reruns only this fragment: keep the shareable link up to date here.
         from ui.share import publish_link
 
-        publish_link()
+        publish_link(player=key)
 
     _player()
 

@@ -31,6 +31,7 @@ import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -65,6 +66,7 @@ _APPLIED = "share__applied"
 _PAGE = "share__page"
 _SLOT = "share__slot"
 _PROBLEMS = "share__problems"
+_LINK_SLOT = "share__link_slot"  # (the box's notes, the placeholder of the link) as drawn
 
 
 @dataclass(frozen=True)
@@ -466,13 +468,33 @@ def start_link_box(page: str) -> None:
     """
     st.session_state[_PAGE] = page
     st.session_state[_SLOT] = st.sidebar.empty()
+    st.session_state.pop(_LINK_SLOT, None)  # the link box of the last run is gone
 
 
-def publish_link() -> None:
+@dataclass
+class _DrawnBox:
+    """The link box as a step player drew it: whose, its notes, its link, the link's place."""
+
+    player: str
+    notes: tuple[tuple[str, ...], tuple[str, ...]]
+    link: str
+    placeholder: Any
+
+
+def publish_link(player: str | None = None) -> None:
     """Put the current view into the URL and show the link in the sidebar box.
 
-    ``app.py`` calls it after the page ran; the step player calls it after a step change
-    (inside its fragment, so the rest of the app does not rerun).
+    ``app.py`` calls it after the page ran; the step player calls it, with its key as
+    ``player``, after a step change (inside its fragment, so the rest of the app does not
+    rerun). The player draws the whole box in the full run and afterwards only replaces the
+    link in it: one element per step change instead of the box's five.
+
+    subtle: a fragment may write outside itself only where it wrote in the last full run
+    (Streamlit reserves the place then), so the link's placeholder is made by the player's
+    fragment, and ``app.py`` leaves a box the player drew in this run alone.
+
+    Args:
+        player: The step player's key, when called from its fragment.
 
     Example:
         >>> publish_link()  # doctest: +SKIP
@@ -490,6 +512,18 @@ def publish_link() -> None:
     base = (st.context.url or "").split("?")[0] or f"/{page}"
     link = f"{base}?{urlencode(params)}" if params else base
     problems = state.get(_PROBLEMS)
+    notes = (tuple(problems or ()), tuple(left_out))
+    drawn: _DrawnBox | None = state.get(_LINK_SLOT)
+    if drawn is not None and drawn.notes == notes and player in (None, drawn.player):
+        if link != drawn.link:
+            if player is None:  # changed after the player ran: draw the box anew below
+                state.pop(_LINK_SLOT)
+            else:
+                drawn.placeholder.code(link, language=None, wrap_lines=True)
+                drawn.link = link
+                return
+        else:
+            return
     with slot.container(), st.expander("🔗 Share this view", expanded=bool(problems)):
         if problems:
             # the parts' names come from the URL: shown escaped
@@ -504,6 +538,11 @@ def publish_link() -> None:
             "at its right).",
             small=True,
         )
-        st.code(link, language=None, wrap_lines=True)
+        placeholder = st.empty()
+        placeholder.code(link, language=None, wrap_lines=True)
         for item in left_out:
             show_text(f"Not in the link: {item}.", small=True)
+    if player is None:
+        state.pop(_LINK_SLOT, None)
+    else:
+        state[_LINK_SLOT] = _DrawnBox(player, notes, link, placeholder)
