@@ -42,6 +42,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from subword_core.errors import CorpusError, ParameterError
 
@@ -168,12 +169,13 @@ class Corpus:
             merged[word] = merged.get(word, 0) + count
         return cls(items=tuple(merged.items()), source_format="counts")
 
-    @property
+    # The views below are computed once per corpus (a page reads them at every step change).
+    @cached_property
     def words(self) -> tuple[str, ...]:
         """The distinct words, in first-seen order."""
         return tuple(word for word, _ in self.items)
 
-    @property
+    @cached_property
     def counts(self) -> tuple[int, ...]:
         """The counts, aligned with :attr:`words`."""
         return tuple(count for _, count in self.items)
