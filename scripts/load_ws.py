@@ -61,6 +61,7 @@ Usage::
     python scripts/load_ws.py --sessions 10 --rounds 3
     python scripts/load_ws.py --think 5                # students read ~5 s before each Next
     python scripts/load_ws.py --example all --steps 9  # one session, per built-in example
+    python scripts/load_ws.py --page unigram           # the class on another step page
     python scripts/load_ws.py --url http://127.0.0.1:8501 --server-pid 12345 --json
 
 Exit status: 0 when there were no errors and no leaks, 1 otherwise (the p95 target is
@@ -113,8 +114,14 @@ from scripts.load_test import (
     unique_word,
 )
 
-PAGE = "bpe_learn"  # the URL path of "BPE: learn merges"
-PLAYER = "bpe_learn"  # the step player's key there: its buttons are "<key>__next" etc.
+PAGE = "bpe_learn"  # the URL path of "BPE: learn merges", the page a class uses by default
+STEP_PAGES = {  # URL path -> the key of its step player (its buttons are "<key>__next" etc.)
+    "bpe_learn": "bpe_learn",
+    "byte_level": "bbpe_learn",
+    "gage": "gage_steps",
+    "wordpiece": "wp_learn",
+    "unigram": "uni_train",
+}
 SOURCE_KEY = "corpus__source"
 TEXT_KEY = "corpus__text"
 UPLOAD_KEY = "corpus__upload"
@@ -503,8 +510,9 @@ async def run_session(
     example: str | None = None,
     server_pid: int | None = None,
     think: float = 0.0,
+    page: str = PAGE,
 ) -> Student:
-    """One student: open the BPE page, give the corpus (or pick ``example``), click Next.
+    """One student: open ``page``, give the corpus (or pick ``example``), click Next.
 
     With ``example``, ``server_pid`` and a single session, the server's CPU time per step
     change is measured too. With ``think`` > 0 the student reads for a random 0 to
@@ -518,7 +526,7 @@ async def run_session(
     try:
         await session.connect()
         phase = "opening the page"
-        run = await session.rerun(page_name=PAGE)
+        run = await session.rerun(page_name=page)
         _check(run, report, phase)
         if run.counter() is None or SOURCE_KEY not in session.widgets:
             raise RuntimeError(
@@ -555,7 +563,7 @@ async def run_session(
             phase = f"going to step {step}"
             if think > 0:
                 await asyncio.sleep(reading.uniform(0, 2 * think))
-            run = await session.click(f"{PLAYER}__next")
+            run = await session.click(f"{STEP_PAGES[page]}__next")
             report.step_seconds.append(run.seconds)
             _check(run, report, phase)
             if run.status != "FINISHED_FRAGMENT_RUN_SUCCESSFULLY":
@@ -602,12 +610,13 @@ async def run_round(
     timeout: float,
     words: list[str],
     think: float = 0.0,
+    page: str = PAGE,
 ) -> tuple[list[Student], float]:
     """Open ``sessions`` sessions at once; return their reports and the wall time."""
     t0 = time.perf_counter()
     reports = await asyncio.gather(
         *(
-            run_session(url, i, words, steps, _mode(mode, i), timeout, think=think)
+            run_session(url, i, words, steps, _mode(mode, i), timeout, think=think, page=page)
             for i in range(sessions)
         )
     )
@@ -615,7 +624,13 @@ async def run_round(
 
 
 async def time_examples(
-    url: str, examples: list[str], sessions: int, steps: int, timeout: float, pid: int | None
+    url: str,
+    examples: list[str],
+    sessions: int,
+    steps: int,
+    timeout: float,
+    pid: int | None,
+    page: str = PAGE,
 ) -> list[Student]:
     """Step through each built-in example (one after another; ``sessions`` at once each)."""
     reports: list[Student] = []
@@ -632,6 +647,7 @@ async def time_examples(
                     timeout,
                     example=key,
                     server_pid=pid if sessions == 1 else None,
+                    page=page,
                 )
                 for i in range(sessions)
             )
@@ -687,6 +703,12 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         help="time step changes on this built-in example instead (repeatable, or 'all')",
     )
+    parser.add_argument(
+        "--page",
+        choices=list(STEP_PAGES),
+        default=PAGE,
+        help=f"the step page the students use ({PAGE})",
+    )
     parser.add_argument("--url", help="a running app (default: start one on a free port)")
     parser.add_argument("--server-pid", type=int, help="with --url: the server's PID, for memory")
     parser.add_argument("--timeout", type=float, default=120, help="seconds per wait (120)")
@@ -736,7 +758,9 @@ def main(argv: list[str] | None = None) -> int:
         start_mem = read_memory(pid) if pid else {}
         if examples:
             example_reports = asyncio.run(
-                time_examples(url, examples, args.sessions, args.steps, args.timeout, pid)
+                time_examples(
+                    url, examples, args.sessions, args.steps, args.timeout, pid, args.page
+                )
             )
         else:
             every_word = [unique_word(i) for i in range(args.sessions * args.rounds)]
@@ -747,7 +771,14 @@ def main(argv: list[str] | None = None) -> int:
                 client_before = time.process_time()
                 batch, wall = asyncio.run(
                     run_round(
-                        url, args.sessions, args.steps, args.mode, args.timeout, words, args.think
+                        url,
+                        args.sessions,
+                        args.steps,
+                        args.mode,
+                        args.timeout,
+                        words,
+                        args.think,
+                        args.page,
                     )
                 )
                 cpu = (read_cpu_seconds(pid) - cpu_before) if pid else 0.0

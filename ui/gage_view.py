@@ -7,7 +7,7 @@ in the strings and in the table) and builds the data for the charts. The page ca
 
 Example:
     >>> from subword_core.gage import compress
-    >>> table_data(compress("aaabdaaabac"), 3)["stands for"].tolist()
+    >>> table_data(compress("aaabdaaabac"), 3)["stands for"].to_pylist()
     ['aa', 'aaa', 'aaab']
 """
 
@@ -17,13 +17,13 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 import altair as alt
-import pandas as pd
+import pyarrow as pa
 import streamlit as st
 
 from subword_core import gage
 from subword_core.errors import SubwordError
 from subword_core.gage import GageResult, GageStep
-from ui.charts import show_template
+from ui.charts import arrow_table, show_template
 from ui.common import (
     TABLE_CSS,
     remember,
@@ -356,13 +356,13 @@ def _explain_stop(step: GageStep, result: GageResult) -> str:
 # --------------------------------------------------------------------------------------
 
 
-def pair_count_data(step: GageStep, limit: int = CHART_ROWS) -> pd.DataFrame:
+def pair_count_data(step: GageStep, limit: int = CHART_ROWS) -> pa.Table:
     """One row per pair shown in the step's count chart, best first.
 
     >>> from subword_core.gage import compress
-    >>> df = pair_count_data(compress("aaabdaaabac").steps[0])
-    >>> df.loc[0, ["pair", "status", "label"]].tolist()
-    ['a + a', 'replaced', '2 ★ replaced (4 with overlaps)']
+    >>> first = pair_count_data(compress("aaabdaaabac").steps[0]).to_pylist()[0]
+    >>> first["pair"], first["status"], first["label"]
+    ('a + a', 'replaced', '2 ★ replaced (4 with overlaps)')
     """
     tied = set(step.tied)
     rows = []
@@ -387,7 +387,7 @@ def pair_count_data(step: GageStep, limit: int = CHART_ROWS) -> pd.DataFrame:
             }
         )
     columns = ["rank", "pair", "count", "overlapping", "first at", "status", "label"]
-    return pd.DataFrame(rows, columns=columns)
+    return arrow_table(rows, columns)
 
 
 def _pair_chart(text: str) -> alt.LayerChart:
@@ -428,15 +428,15 @@ def _pair_chart(text: str) -> alt.LayerChart:
     return bars + labels + rule
 
 
-def table_data(result: GageResult, upto: int) -> pd.DataFrame:
+def table_data(result: GageResult, upto: int) -> pa.Table:
     """The replacement table after step ``upto``, in the order the entries were made.
 
     ``stands for`` is the piece of the original text a symbol expands to in the end.
 
     >>> from subword_core.gage import compress
-    >>> df = table_data(compress("aaabdaaabac", choose={2: "ab"}), 3)
-    >>> df[["symbol", "pair", "stands for"]].values.tolist()
-    [['Z', 'aa', 'aa'], ['Y', 'ab', 'ab'], ['X', 'ZY', 'aaab']]
+    >>> table = table_data(compress("aaabdaaabac", choose={2: "ab"}), 3)
+    >>> [(r["symbol"], r["pair"], r["stands for"]) for r in table.to_pylist()]
+    [('Z', 'aa', 'aa'), ('Y', 'ab', 'ab'), ('X', 'ZY', 'aaab')]
     """
     rows = []
     expanded: dict[str, str] = {}
@@ -457,7 +457,7 @@ def table_data(result: GageResult, upto: int) -> pd.DataFrame:
             }
         )
     columns = ["step", "symbol", "pair", "stands for", "copies", "chosen by"]
-    return pd.DataFrame(rows, columns=columns)
+    return arrow_table(rows, columns)
 
 
 def _piece_html(text: str) -> str:
@@ -468,12 +468,12 @@ def _piece_html(text: str) -> str:
     )
 
 
-def _table_html(df: pd.DataFrame, colours: Mapping[str, int], current: int) -> str:
-    if df.empty:
+def _table_html(table: pa.Table, colours: Mapping[str, int], current: int) -> str:
+    if table.num_rows == 0:
         return "<p class='sw-small'>The table is empty: nothing has been replaced.</p>"
     body = []
-    for row in df.itertuples(index=False):
-        step, symbol, pair, stands, copies, chosen = row
+    for row in table.to_pylist():
+        step, symbol, pair, stands, copies, chosen = row.values()
         now = badge_html("this step", "success") if step == current else ""
         body.append(
             f"<tr><td>{step}</td><td>{string_html(symbol, colours)}</td>"
@@ -488,23 +488,28 @@ def _table_html(df: pd.DataFrame, colours: Mapping[str, int], current: int) -> s
     )
 
 
-def size_data(result: GageResult) -> pd.DataFrame:
+def size_data(result: GageResult, now: int | None = None) -> pa.Table:
     """Characters to store after each step (0 = the input): the string and the table.
 
-    Long format for a stacked bar chart: one row per step and part.
+    Long format for a stacked bar chart: one row per step and part; ``now`` is true on the
+    rows of step ``now`` (drawn darker).
 
     >>> from subword_core.gage import compress
-    >>> df = size_data(compress("aaabdaaabac"))
-    >>> df.pivot(index="step", columns="part", values="characters").values.tolist()
-    [[11, 0], [9, 3], [7, 6], [5, 9]]
+    >>> rows = size_data(compress("aaabdaaabac"), now=1).to_pylist()
+    >>> [(r["step"], r["part"], r["characters"]) for r in rows[:4]]
+    [(0, 'string', 11), (0, 'table', 0), (1, 'string', 9), (1, 'table', 3)]
+    >>> [r["step"] for r in rows if r["now"]]
+    [1, 1]
     """
     rows = []
     for k in range(len(result.replacements) + 1):
         string = len(result.string_at(k))
         table = gage.TABLE_ENTRY_CHARS * k
         for part, n in (("string", string), ("table", table)):
-            rows.append({"step": k, "part": part, "characters": n, "total": string + table})
-    return pd.DataFrame(rows, columns=["step", "part", "characters", "total"])
+            rows.append(
+                {"step": k, "part": part, "characters": n, "total": string + table, "now": k == now}
+            )
+    return arrow_table(rows, ["step", "part", "characters", "total", "now"])
 
 
 def _size_chart(text: str) -> alt.LayerChart:
@@ -690,33 +695,42 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
     left, right = st.columns([1, 1.25])
     with left:
         st.markdown(f"**Pair counts in the string at step {step.number}**")
-        df = pair_count_data(step)
-        if df.empty:
+        pairs = pair_count_data(step)
+        if pairs.num_rows == 0:
             st.info("No pairs: the string has fewer than two characters.")
         else:
             show_template(
                 _pair_chart,
                 (text_colour(),),
-                {"pairs": df, "threshold": {"min": [gage.MIN_COUNT]}},
+                {"pairs": pairs, "threshold": {"min": [gage.MIN_COUNT]}},
                 # subtle: the chart is fitted into this height with its axis and legend, so
                 # the bars get what is left over (about 130 px go to the axis and legend)
-                properties={"height": 130 + 30 * len(df)},
+                properties={"height": 130 + 30 * pairs.num_rows},
                 width="stretch",
             )
-            drawn = f"The {len(df)} most frequent of" if len(df) < step.pairs_total else "All"
+            drawn = (
+                f"The {pairs.num_rows} most frequent of"
+                if pairs.num_rows < step.pairs_total
+                else "All"
+            )
             st.caption(
                 f"{drawn} {step.pairs_total} pairs. Red ★: replaced; orange: tied with it; "
                 "dashed line: a pair must occur at least twice. Copies are counted without "
                 "overlaps, as the replacement uses them."
             )
     with right:
-        st.markdown("**The table so far**")
-        show_html(_table_html(table_data(result, state), colours, step.number) + _CSS)
+        show_html(
+            "<div class='sw-heading'>The table so far</div>"
+            + _table_html(table_data(result, state), colours, step.number)
+            + _CSS
+        )
 
     _render_sizes(result, state)
 
-    st.markdown("**Decompress: back to the original**")
-    show_html(decompress_html(result, state))
+    show_html(
+        "<div class='sw-heading'>Decompress: back to the original</div>"
+        + decompress_html(result, state)
+    )
 
 
 def _render_sizes(result: GageResult, state: int) -> None:
@@ -725,19 +739,20 @@ def _render_sizes(result: GageResult, state: int) -> None:
     table = gage.TABLE_ENTRY_CHARS * entries
     total = string + table
     original = len(result.text)
-    c1, c2, c3, c4 = st.columns(4)
-    c1.metric("String length", f"{original} → {string}", help="Characters in the string.")
-    c2.metric(
+    # one horizontal container rather than four columns: fewer blocks to send at each step
+    metrics = st.container(horizontal=True, gap="medium")
+    metrics.metric("String length", f"{original} → {string}", help="Characters in the string.")
+    metrics.metric(
         "Compression ratio",
         f"{original / string if string else 1:.2f}",
         help="Input length ÷ string length (the table not counted).",
     )
-    c3.metric(
+    metrics.metric(
         "Table",
         f"{entries} × {gage.TABLE_ENTRY_CHARS} = {table}",
         help="Each entry written out takes 3 characters: the symbol and its pair.",
     )
-    c4.metric(
+    metrics.metric(
         "String + table",
         f"{total}",
         delta=f"{total - original:+d} vs the input",
@@ -747,13 +762,13 @@ def _render_sizes(result: GageResult, state: int) -> None:
     )
     left, right = st.columns([1.25, 1])
     with left:
-        sizes = size_data(result)
+        sizes = size_data(result, now=state)
         show_template(
             _size_chart,
             (text_colour(),),
             {
-                "sizes": sizes.assign(now=sizes["step"] == state),
-                "totals": sizes.drop_duplicates("step"),
+                "sizes": sizes,
+                "totals": sizes.take(list(range(0, sizes.num_rows, 2))),  # one row per step
                 "input": {"y": [original]},
             },
             width="stretch",
