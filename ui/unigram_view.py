@@ -24,6 +24,7 @@ from typing import Any
 
 import altair as alt
 import pandas as pd
+import pyarrow as pa
 import streamlit as st
 
 from subword_core import unigram
@@ -37,7 +38,7 @@ from subword_core.unigram import (
     Unigram,
     UnigramResult,
 )
-from ui.charts import show_template
+from ui.charts import arrow_table, show_template
 from ui.common import TABLE_CSS, cached_training, remember, restore_widgets, text_colour
 from ui.corpus_picker import SOURCE_KEY
 from ui.html import badge_html, esc, show_html, show_text, token_spans_html
@@ -592,12 +593,12 @@ def explain_prune(step: PruneStep, factor: float) -> str:
 # --------------------------------------------------------------------------------------
 
 
-def likelihood_chart_data(result: UnigramResult) -> pd.DataFrame:
+def likelihood_chart_data(result: UnigramResult) -> pa.Table:
     """One row per step: its kind and the corpus log-likelihood after it.
 
     >>> from subword_core.unigram import learn
-    >>> df = likelihood_chart_data(learn({"hug": 10, "pug": 5, "pun": 12}, 9))
-    >>> df["kind"].tolist()
+    >>> table = likelihood_chart_data(learn({"hug": 10, "pug": 5, "pun": 12}, 9))
+    >>> table["kind"].to_pylist()
     ['seed', 'EM', 'EM', 'prune', 'EM', 'EM']
     """
     rows = []
@@ -621,7 +622,7 @@ def likelihood_chart_data(result: UnigramResult) -> pd.DataFrame:
                 "what": label,
             }
         )
-    return pd.DataFrame(rows)
+    return arrow_table(rows, ["step", "kind", "log-likelihood", "pieces", "what"])
 
 
 def _likelihood_chart() -> alt.LayerChart:
@@ -653,12 +654,12 @@ def _likelihood_chart() -> alt.LayerChart:
     return (line + points + now).properties(height=260)
 
 
-def piece_table(step: SeedStep | EMStep) -> pd.DataFrame:
+def piece_table(step: SeedStep | EMStep) -> pa.Table:
     """The pieces a seed or EM step lists: (expected) count and probability before/after.
 
     >>> from subword_core.unigram import learn
-    >>> df = piece_table(learn({"hug": 10, "pug": 5}, 5).steps[0])
-    >>> df.loc[1, "piece"], float(df.loc[1, "count"]), df.loc[1, "P"]
+    >>> row = piece_table(learn({"hug": 10, "pug": 5}, 5).steps[0]).to_pylist()[1]
+    >>> row["piece"], float(row["count"]), row["P"]
     ('u', 15.0, '0.167')
     """
     rows = []
@@ -675,7 +676,9 @@ def piece_table(step: SeedStep | EMStep) -> pd.DataFrame:
                 "log P after": round(s.log_prob, 3),
             }
         rows.append(row)
-    return pd.DataFrame(rows)
+    if isinstance(step, SeedStep):
+        return arrow_table(rows, ["piece", "count", "P"])
+    return arrow_table(rows, ["piece", "expected count", "P before", "P after", "log P after"])
 
 
 def loss_table(step: PruneStep) -> pd.DataFrame:
@@ -839,13 +842,17 @@ def render_train_step(
         )
     with right:
         if isinstance(step, PruneStep):
-            st.markdown(f"**Removal losses, round {step.round}**")
-            show_html(_loss_table_html(step, marker))
-            if step.candidates > len(step.losses) or len(step.losses) > 28:
-                st.caption(
-                    f"Listed: the highest losses and the pieces on both sides of the cut, of "
-                    f"{step.candidates:,} candidates."
-                )
+            listed = (
+                "<div class='sw-caption'>Listed: the highest losses and the pieces on both "
+                f"sides of the cut, of {step.candidates:,} candidates.</div>"
+                if step.candidates > len(step.losses) or len(step.losses) > 28
+                else ""
+            )
+            show_html(
+                f"<div class='sw-heading'>Removal losses, round {step.round}</div>"
+                + _loss_table_html(step, marker)
+                + listed
+            )
         else:
             heading = (
                 "**Seed pieces, their counts and starting probabilities**"
@@ -854,14 +861,19 @@ def render_train_step(
             )
             st.markdown(heading)
             st.dataframe(piece_table(step), hide_index=True, width="stretch", height=360)
-            if step.pieces_omitted:
-                st.caption(
-                    f"{len(step.pieces)} of {step.vocab_size:,} pieces listed "
-                    f"({step.pieces_omitted:,} more not shown)."
-                )
+            omitted = (
+                f"<div class='sw-caption'>{len(step.pieces)} of {step.vocab_size:,} pieces "
+                f"listed ({step.pieces_omitted:,} more not shown).</div>"
+                if step.pieces_omitted
+                else ""
+            )
             rows = corpus_segmentations(step, corpus, settings.word_start)
-            if rows is not None:
-                st.markdown("**The corpus words' best segmentation now (Viterbi)**")
+            if rows is None:
+                if omitted:
+                    show_html(omitted)
+            else:
+                # one HTML block for the caption, the heading and the table (fewer elements
+                # to send at every step change)
                 body = "".join(
                     f"<tr><td>{esc(w)}</td><td style='text-align:right'>{n}</td>"
                     f"<td>{token_spans_html(list(p), marker=marker)}"
@@ -875,6 +887,8 @@ def render_train_step(
                     for w, n, p, tied in rows
                 )
                 show_html(
+                    omitted + "<div class='sw-heading'>The corpus words' best segmentation now "
+                    "(Viterbi)</div>"
                     "<table class='sw-table'><thead><tr><th>word</th><th>count</th>"
                     f"<th>best segmentation</th></tr></thead><tbody>{body}</tbody></table>"
                     + TABLE_CSS

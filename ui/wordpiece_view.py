@@ -17,12 +17,14 @@ from fractions import Fraction
 from functools import partial
 
 import pandas as pd
+import pyarrow as pa
 import streamlit as st
 
 from subword_core import bpe, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
 from subword_core.wordpiece import EncodeTry, WordPiece, WordPieceResult, WordPieceStep
+from ui.charts import arrow_table
 from ui.common import (
     TABLE_CSS,
     cached_training,
@@ -271,13 +273,15 @@ def explain_step(step: WordPieceStep, scoring: str, words: tuple[str, ...]) -> s
     return f"{head} Merging it everywhere gives {_tok(step.new_token or '')}. {grow}{end}"
 
 
-def score_table(step: WordPieceStep, limit: int = 25) -> pd.DataFrame:
+def score_table(step: WordPieceStep, limit: int = 25) -> pa.Table:
     """One row per candidate pair: the numbers behind its score, winner and ties marked.
 
+    An Arrow table, as every table drawn at each step (see :func:`ui.charts.arrow_table`).
+
     >>> from subword_core.wordpiece import learn
-    >>> df = score_table(learn({"hug": 10, "hugs": 5}, 5).steps[0])
-    >>> df.loc[0, ["pair", "score", "status"]].tolist()
-    ['h + ##u', '1/15 ≈ 0.0667', '★ merged']
+    >>> first = score_table(learn({"hug": 10, "hugs": 5}, 5).steps[0]).to_pylist()[0]
+    >>> first["pair"], first["score"], first["status"]
+    ('h + ##u', '1/15 ≈ 0.0667', '★ merged')
     """
     tied = set(step.tied)
     rows = []
@@ -294,7 +298,8 @@ def score_table(step: WordPieceStep, limit: int = 25) -> pd.DataFrame:
                 "status": status,
             }
         )
-    return pd.DataFrame(rows)
+    columns = ["rank", "pair", "freq(a)", "freq(b)", "freq(ab)", "score", "status"]
+    return arrow_table(rows, columns)
 
 
 def merges_table(result: WordPieceResult) -> pd.DataFrame:
@@ -410,30 +415,42 @@ def render_learn_step(
     )
     if step.is_tie and step.merged is not None:
         tie_picker(_NS, (result.corpus, settings), step.number, step.tied, step.merged)
+    # subtle: the captions and headings below the score table go into one HTML block with the
+    # corpus and the vocabulary: every element costs server time at each step change.
     st.markdown(f"**Scores before step {step.number}**")
-    df = score_table(step)
-    if df.empty:
+    scores = score_table(step)
+    caption = ""
+    if scores.num_rows == 0:
         st.info("No pairs left: every word is a single token.")
     else:
-        st.dataframe(df, hide_index=True, width="stretch", height=min(36 * (len(df) + 1) + 4, 560))
-        shown, total = len(df), step.candidates_total
+        height = min(36 * (scores.num_rows + 1) + 4, 560)
+        st.dataframe(scores, hide_index=True, width="stretch", height=height)
+        shown, total = scores.num_rows, step.candidates_total
         note = f" ({total - shown} lower-scoring pairs not listed)" if total > shown else ""
-        st.caption(
-            f"{shown} of {total} pairs{note}. freq(a), freq(b): how often each piece occurs "
-            "in the whole corpus; freq(ab): how often the pair occurs."
+        caption = (
+            f"<div class='sw-caption'>{shown} of {total} pairs{note}. freq(a), freq(b): how "
+            "often each piece occurs in the whole corpus; freq(ab): how often the pair "
+            "occurs.</div>"
         )
-    st.markdown(f"**The corpus after step {step.number}**")
-    show_html(segmentation_table_html(_rows(result, step.number), step.new_token))
     if len(result.corpus) > TABLE_ROWS:
-        st.caption(f"Showing {TABLE_ROWS} of {len(result.corpus)} words: the changed ones first.")
+        caption_rows = (
+            f"<div class='sw-caption'>Showing {TABLE_ROWS} of {len(result.corpus)} words: the "
+            "changed ones first.</div>"
+        )
+    else:
+        caption_rows = ""
     vocab = result.vocab_at(step.number)
     shown_vocab = vocab[:150]
     new = [len(shown_vocab) - 1] if step.added and len(vocab) <= 150 else []
     more = f" … and {len(vocab) - len(shown_vocab)} more" if len(vocab) > len(shown_vocab) else ""
     show_html(
-        f"<div><strong>Vocabulary after step {step.number}</strong> "
-        f"<span class='sw-small'>({result.alphabet_size} alphabet tokens, then the merged "
-        f"ones in the order they were added)</span></div>"
+        caption
+        + f"<div class='sw-heading'>The corpus after step {step.number}</div>"
+        + segmentation_table_html(_rows(result, step.number), step.new_token)
+        + caption_rows
+        + f"<div class='sw-heading'>Vocabulary after step {step.number} "
+        f"<span class='sw-small' style='font-weight:400'>({result.alphabet_size} alphabet "
+        "tokens, then the merged ones in the order they were added)</span></div>"
         + token_spans_html(shown_vocab, highlight=new)
         + esc(more)
     )
