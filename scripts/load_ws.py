@@ -87,7 +87,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import pyarrow as pa
 import websockets
+from google.protobuf.message import Message
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
@@ -147,6 +149,64 @@ def words_in(payload: bytes | str) -> set[str]:
     """
     text = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else payload
     return set(WORD_PATTERN.findall(text))
+
+
+def words_in_message(msg: Message) -> set[str]:
+    """The session words in a protobuf message, read field by field.
+
+    Arrow data (a dataframe's or a chart's) is read value by value: its strings lie back to
+    back in one buffer, where a piece ``▁zxa`` followed by ``aq`` would read as ``zxaaq``, a
+    word the session never saw.
+
+    >>> from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+    >>> msg = ForwardMsg()
+    >>> msg.delta.new_element.markdown.body = "zxabq"
+    >>> table = pa.table({"piece": ["▁zxa", "aq"]})
+    >>> sink = pa.BufferOutputStream()
+    >>> with pa.ipc.new_stream(sink, table.schema) as writer:
+    ...     writer.write_table(table)
+    >>> raw = sink.getvalue().to_pybytes()
+    >>> sorted(words_in(raw)), sorted(words_in_message(msg))
+    (['zxaaq'], ['zxabq'])
+    >>> msg.delta.new_element.dataframe.arrow_data.data = raw  # the same table, as a dataframe
+    >>> words_in_message(msg)
+    set()
+    >>> def arrow(values):
+    ...     sink = pa.BufferOutputStream()
+    ...     with pa.ipc.new_stream(sink, pa.schema([("piece", pa.string())])) as writer:
+    ...         writer.write_table(pa.table({"piece": values}))
+    ...     return sink.getvalue().to_pybytes()
+    >>> msg.delta.new_element.dataframe.arrow_data.data = arrow(["low", "zxacq"])  # a real one
+    >>> words_in_message(msg)
+    {'zxacq'}
+    """
+    found: set[str] = set()
+    for descriptor, value in msg.ListFields():
+        for item in value if descriptor.is_repeated else (value,):
+            if descriptor.type == descriptor.TYPE_MESSAGE:
+                found |= words_in_message(item)
+            elif descriptor.type == descriptor.TYPE_BYTES:
+                found |= _words_in_bytes(item)
+            elif descriptor.type == descriptor.TYPE_STRING:
+                found |= words_in(item)
+    return found
+
+
+def _words_in_bytes(data: bytes) -> set[str]:
+    """Words in a bytes field: value by value if it is an Arrow stream, else as text."""
+    if not words_in(data):
+        return set()
+    try:
+        table = pa.ipc.open_stream(data).read_all()
+    except (pa.ArrowInvalid, OSError):
+        return words_in(data)
+    found: set[str] = set()
+    for name, column in zip(table.column_names, table.columns, strict=True):
+        found |= words_in(name)
+        if pa.types.is_string(column.type) or pa.types.is_large_string(column.type):
+            for value in column.to_pylist():
+                found |= words_in(value or "")
+    return found
 
 
 def leaked_words(seen: Iterable[str], own: str | None, everyone: Iterable[str]) -> list[str]:
@@ -288,9 +348,10 @@ class StreamlitSession:
                 data = raw if isinstance(raw, bytes) else raw.encode()
                 self.bytes_received += len(data)
                 self.messages_received += 1
-                self.seen_words |= words_in(data)
                 msg = ForwardMsg()
                 msg.ParseFromString(data)
+                if words_in(data):  # a candidate: read the message field by field
+                    self.seen_words |= words_in_message(msg)
                 await self._queue.put(msg)
         except websockets.ConnectionClosed:
             pass

@@ -18,7 +18,15 @@ import pyarrow as pa
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from scripts.load_test import unique_word
-from scripts.load_ws import Run, element_text, leaked_words, run_round, warm_up, words_in
+from scripts.load_ws import (
+    Run,
+    element_text,
+    leaked_words,
+    run_round,
+    warm_up,
+    words_in,
+    words_in_message,
+)
 
 T = TypeVar("T")
 
@@ -48,9 +56,21 @@ def test_leak_check_flags_another_sessions_word_in_received_bytes() -> None:
     for msg in (markdown, table):
         seen = words_in(msg.SerializeToString())
         assert leaked_words(seen, own, everyone) == [other]
+        assert leaked_words(words_in_message(msg), own, everyone) == [other]
     clean = ForwardMsg()
     clean.delta.new_element.markdown.body = f"low lower {own}"
     assert leaked_words(words_in(clean.SerializeToString()), own, everyone) == []
+
+
+def test_leak_check_reads_arrow_values_one_by_one() -> None:
+    # Unigram pieces of the session's own word "zxaqq" lie back to back in the Arrow buffer
+    # of the piece table: "▁zxa" then "aq" read as "zxaaq" (session 0's word) in the raw bytes.
+    own, other = unique_word(16), unique_word(0)
+    assert (own, other) == ("zxaqq", "zxaaq")
+    msg = ForwardMsg()
+    msg.delta.new_element.dataframe.arrow_data.data = _arrow_bytes(["▁zxa", "aq", own])
+    assert other in words_in(msg.SerializeToString())  # what the raw scan saw
+    assert words_in_message(msg) == {own}
 
 
 def test_websocket_sessions_step_through_their_own_corpus(server: str) -> None:
