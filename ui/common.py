@@ -214,12 +214,33 @@ def progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
 
 
 class _Store:
-    """A small thread-safe LRU dict (one per kind of training, shared by all sessions)."""
+    """A small thread-safe LRU dict (one per kind of training, shared by all sessions).
+
+    It also knows which keys are being trained right now (:meth:`claim`), so that a class
+    choosing the same corpus at once trains it once rather than thirty times.
+    """
 
     def __init__(self, max_entries: int) -> None:
         self.max_entries = max_entries
         self.items: OrderedDict[Hashable, object] = OrderedDict()
         self.lock = threading.Lock()
+        self.training: dict[Hashable, threading.Event] = {}
+
+    def claim(self, key: Hashable) -> threading.Event | None:
+        """``None`` if the caller is now the one to train ``key`` (then :meth:`release` it);
+        else the event that is set when the session training it has finished."""
+        with self.lock:
+            running = self.training.get(key)
+            if running is None:
+                self.training[key] = threading.Event()
+            return running
+
+    def release(self, key: Hashable) -> None:
+        """The training of ``key`` ended (with a result or not): wake the sessions waiting."""
+        with self.lock:
+            done = self.training.pop(key, None)
+        if done is not None:
+            done.set()
 
     def get(self, key: Hashable) -> object | None:
         with self.lock:
@@ -255,17 +276,45 @@ def cached_training(
     draws so it can replay them, and a progress bar drawn from inside the training would be
     replayed into a page that no longer has it. So the result is kept in a bounded LRU store
     (``st.cache_resource``, at most ``max_entries`` results per ``name``); results are frozen
-    dataclasses, never changed by a page, so sharing them is safe.
+    dataclasses, never changed by a page, so sharing them is safe. While one session trains a
+    key, the others asking for it wait for that result instead of training it again.
 
     Example:
         >>> cached_training("bpe", (corpus, settings), "Learning merges",
         ...                 lambda progress: learn(corpus, 10, progress=progress))  # doctest: +SKIP
     """
     store = _store(name, max_entries)
-    hit = store.get(key)
-    if hit is not None:
-        return hit  # type: ignore[return-value]
-    with progress_bar(what) as progress:
-        result = train(progress)
-    store.put(key, result)
-    return result
+    while True:
+        hit = store.get(key)
+        if hit is not None:
+            return hit  # type: ignore[return-value]
+        running = store.claim(key)
+        if running is None:
+            break
+        _wait_for(running, what)  # then look again: it is stored, or that training failed
+    try:
+        with progress_bar(what) as progress:
+            result = train(progress)
+        store.put(key, result)
+        return result
+    finally:
+        store.release(key)
+
+
+def _wait_for(running: threading.Event, what: str) -> None:
+    """Wait for another session's identical training, saying so on the page.
+
+    subtle: the note is redrawn every second: each redraw lets Streamlit stop this run if the
+    student clicks something meanwhile, which a plain ``wait()`` would not.
+    """
+    slot = st.empty()
+    waited = 0
+    try:
+        while not running.wait(timeout=1.0):
+            waited += 1
+            slot.caption(
+                f"⏳ {what}: another student started the same training a moment ago; "
+                f"using theirs when it is done ({waited} s)."
+            )
+    finally:
+        slot.empty()
