@@ -30,31 +30,36 @@ st.caption(
 corpus = require_corpus()
 settings = settings_panel(corpus)
 result = train_or_explain(corpus, settings) if settings is not None else None
+# only the open tab runs: the word panels sample and enumerate segmentations, which would
+# otherwise run at every change of the training tab too
 train_tab, word_tab, seed_tab = page_tabs()
-with train_tab:
-    if result is not None and settings is not None:
-        step_player(
-            "uni_train",
-            len(result.steps),
-            lambda n: render_train_step(result, n, settings, corpus),
-            label="Step",
-            describe=lambda n: describe_step(result, n),
-        )
-        export_panel(
-            "unigram",
-            result.steps,
-            likelihood_chart_data(result),
-            [
-                ("sentencepiece .vocab", "unigram.vocab", result.model.to_vocab_text),
-                ("tokenizer.json", "tokenizer.json", result.model.to_tokenizer_json),
-            ],
-        )
-    else:
-        st.info("Fix the settings above to train the model.", icon="ℹ️")
-with word_tab:
-    if result is not None:
-        render_word(result, corpus)
-    else:
-        st.info("Fix the settings above: this tab uses the trained model.", icon="ℹ️")
-with seed_tab:
-    render_seed_001()
+if train_tab.open:
+    with train_tab:
+        if result is not None and settings is not None:
+            step_player(
+                "uni_train",
+                len(result.steps),
+                lambda n: render_train_step(result, n, settings, corpus),
+                label="Step",
+                describe=lambda n: describe_step(result, n),
+            )
+            export_panel(
+                "unigram",
+                result.steps,
+                likelihood_chart_data(result),
+                [
+                    ("sentencepiece .vocab", "unigram.vocab", result.model.to_vocab_text),
+                    ("tokenizer.json", "tokenizer.json", result.model.to_tokenizer_json),
+                ],
+            )
+        else:
+            st.info("Fix the settings above to train the model.", icon="ℹ️")
+if word_tab.open:
+    with word_tab:
+        if result is not None:
+            render_word(result, corpus)
+        else:
+            st.info("Fix the settings above: this tab uses the trained model.", icon="ℹ️")
+if seed_tab.open:
+    with seed_tab:
+        render_seed_001()

@@ -127,7 +127,8 @@ def test_seed_001_unigram(gallery: AppTest) -> None:
     assert at.sidebar.radio(key="corpus__source").value == "seed-hug"
     assert at.radio(key="uni_seed_mode").value == "given"
     assert at.session_state["uni_tab"] == "Seed 001's “pug” (erratum)"  # the open tab
-    assert "total of all counts, 210" in _html(at)
+    # only the open tab runs: the seed's table with the corrected probability
+    assert "P(pu, g) = 17/210 × 20/210 = 0.00771" in _html(at)
 
 
 def test_seed_004_bpe_without_marker(gallery: AppTest) -> None:

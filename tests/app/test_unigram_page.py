@@ -52,7 +52,21 @@ def _open(corpus: str | None = None) -> AppTest:
     return at
 
 
+def _tab(at: AppTest, label: str) -> None:
+    """Open a tab (AppTest cannot click tabs; the page restores the open tab from its kept
+    widget values, so that is where it is set). Only the open tab's content runs."""
+    assert label in view.TABS
+    at.session_state[view.WIDGETS_KEY]["uni_tab"] = label
+    at.run()
+    _ok(at)
+
+
+TRAIN, WORD, SEED = view.TABS
+
+
 def _use_vocab(at: AppTest, text: str, *, marker: bool = True) -> None:
+    if at.session_state[view.WIDGETS_KEY].get("uni_tab") != WORD:
+        _tab(at, WORD)
     at.radio(key="uni_model_source").set_value("vocab")
     at.run()
     at.text_area(key="uni_vocab_text").set_value(text)
@@ -63,6 +77,8 @@ def _use_vocab(at: AppTest, text: str, *, marker: bool = True) -> None:
 
 
 def _word(at: AppTest, word: str) -> None:
+    if at.session_state[view.WIDGETS_KEY].get("uni_tab") != WORD:
+        _tab(at, WORD)
     at.text_input(key="uni_word").set_value(word)
     at.run()
     _ok(at)
@@ -84,6 +100,7 @@ def test_first_step_is_the_seed() -> None:
 
 def test_seed_001_button_reproduces_the_seed_table() -> None:
     at = _open()
+    _tab(at, SEED)
     at.button(key="uni_use_seed_001").click()
     at.run()
     _ok(at)
@@ -294,6 +311,7 @@ def test_the_word_start_marker_inside_the_corpus_is_explained() -> None:
 
 def test_seed_001_tab_shows_the_erratum() -> None:
     at = _open()
+    _tab(at, SEED)
     pug = _frame(at, "seed 001 printed")
     rows = {r["segmentation"]: r for _, r in pug.iterrows()}
     assert rows["pu · g"]["P"] == "0.00771"
