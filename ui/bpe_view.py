@@ -35,7 +35,17 @@ from ui.common import (
     tie_picker,
 )
 from ui.corpus_picker import decode_upload
-from ui.html import badge_html, esc, md_escape, show_error, show_html, show_text, token_spans_html
+from ui.html import (
+    badge_html,
+    caption_html,
+    esc,
+    heading_html,
+    md_escape,
+    show_error,
+    show_html,
+    show_text,
+    token_spans_html,
+)
 from ui.limits import LIMITS, advice
 from ui.quiz import boundaries, quiz_gate, segmentation_gate
 
@@ -626,7 +636,7 @@ def render_learn_step(
                 if drawn < step.pairs_total
                 else f"All {step.pairs_total} pairs."
             )
-            caption = _caption(
+            caption = caption_html(
                 f"{shown} Red ★: merged; orange: tied with it; dashed line: the minimum pair count."
             )
         if caption:
@@ -636,19 +646,19 @@ def render_learn_step(
         tracked = len(result.history)
         more = ""
         if len(corpus) > min(tracked, TABLE_ROWS):
-            more = _caption(
+            more = caption_html(
                 f"Showing {min(tracked, TABLE_ROWS)} of {len(corpus)} words: those this merge "
                 "changed first, then the most frequent."
             )
         show_html(
-            _heading(f"The corpus after {after}")
+            heading_html(f"The corpus after {after}")
             + segmentation_table_html(
                 corpus_rows(result, step.number),
                 step.merged_symbol,
                 marker=result.model.end_of_word or None,
             )
             + more
-            + _heading("Vocabulary size after each merge")
+            + heading_html("Vocabulary size after each merge")
         )
         show_vocab_chart(vocab_chart_data(result), step.number)
         vocab = result.vocab_at(step.number)
@@ -659,18 +669,8 @@ def render_learn_step(
             + token_spans_html(listed, marker=result.model.end_of_word or None)
             + esc(rest)
         )
-    show_html(_heading("Merge table so far (this is the model)"))
+    show_html(heading_html("Merge table so far (this is the model)"))
     st.dataframe(merge_table(result, step.number), hide_index=True, width="stretch")
-
-
-def _heading(text: str) -> str:
-    """A small heading inside an HTML block (``text`` is escaped)."""
-    return f"<div class='sw-heading'>{esc(text)}</div>"
-
-
-def _caption(text: str) -> str:
-    """A caption inside an HTML block, styled like ``st.caption`` (``text`` is escaped)."""
-    return f"<div class='sw-caption'>{esc(text)}</div>"
 
 
 # --------------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from ui.common import (
     tie_choices,
     tie_picker,
 )
-from ui.html import badge_html, esc, show_html, visible_whitespace
+from ui.html import badge_html, esc, heading_html, show_html, visible_whitespace
 from ui.limits import LIMITS
 
 __all__ = [
@@ -720,17 +720,14 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
             )
     with right:
         show_html(
-            "<div class='sw-heading'>The table so far</div>"
+            heading_html("The table so far")
             + _table_html(table_data(result, state), colours, step.number)
             + _CSS
         )
 
     _render_sizes(result, state)
 
-    show_html(
-        "<div class='sw-heading'>Decompress: back to the original</div>"
-        + decompress_html(result, state)
-    )
+    show_html(heading_html("Decompress: back to the original") + decompress_html(result, state))
 
 
 def _render_sizes(result: GageResult, state: int) -> None:

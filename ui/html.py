@@ -25,7 +25,9 @@ __all__ = [
     "BADGE_KINDS",
     "STYLE",
     "badge_html",
+    "caption_html",
     "esc",
+    "heading_html",
     "md_escape",
     "page_styles",
     "show_error",
@@ -94,6 +96,7 @@ STYLE = f"""<style>
 .sw-caption {{ font-size: 0.875rem; opacity: 0.65; margin: 0.1rem 0 0.6rem; }}
 .sw-heading {{ font-weight: 600; margin: 0.9rem 0 0.35rem; }}
 .sw-heading:first-child {{ margin-top: 0.2rem; }}
+.sw-plain {{ font-weight: 400; }}
 .sw-problem {{ border-left: 4px solid rgb(214, 39, 40); background: rgba(214, 39, 40, 0.08);
   padding: 0.4em 0.7em; border-radius: 0.2em; }}
 </style>"""
@@ -229,6 +232,34 @@ def badge_html(text: str, kind: str = "neutral") -> str:
     if kind not in BADGE_KINDS:
         raise ValueError(f"Unknown badge kind {kind!r}; use one of {', '.join(BADGE_KINDS)}.")
     return f'<span class="sw-badge sw-badge-{kind}">{esc(text)}</span>'
+
+
+def heading_html(text: str, note: str = "") -> str:
+    """A small bold heading inside an HTML block, like ``st.markdown("**text**")`` but without
+    an element of its own (every element is a message at each step change).
+
+    Args:
+        text: The heading (escaped).
+        note: Optional smaller, plain text after it (escaped).
+
+    Example:
+        >>> heading_html("The corpus after merge 3")
+        "<div class='sw-heading'>The corpus after merge 3</div>"
+        >>> heading_html("Vocabulary", "11 tokens")
+        "<div class='sw-heading'>Vocabulary <span class='sw-small sw-plain'>11 tokens</span></div>"
+    """
+    extra = f" <span class='sw-small sw-plain'>{esc(note)}</span>" if note else ""
+    return f"<div class='sw-heading'>{esc(text)}{extra}</div>"
+
+
+def caption_html(text: str) -> str:
+    """A caption inside an HTML block, styled like ``st.caption`` (``text`` is escaped).
+
+    Example:
+        >>> caption_html("All 12 pairs.")
+        "<div class='sw-caption'>All 12 pairs.</div>"
+    """
+    return f"<div class='sw-caption'>{esc(text)}</div>"
 
 
 def page_styles() -> None:

@@ -41,7 +41,15 @@ from subword_core.unigram import (
 from ui.charts import arrow_table, show_template
 from ui.common import TABLE_CSS, cached_training, remember, restore_widgets, text_colour
 from ui.corpus_picker import SOURCE_KEY
-from ui.html import badge_html, esc, show_html, show_text, token_spans_html
+from ui.html import (
+    badge_html,
+    caption_html,
+    esc,
+    heading_html,
+    show_html,
+    show_text,
+    token_spans_html,
+)
 from ui.limits import LIMITS, advice
 
 __all__ = [
@@ -843,13 +851,15 @@ def render_train_step(
     with right:
         if isinstance(step, PruneStep):
             listed = (
-                "<div class='sw-caption'>Listed: the highest losses and the pieces on both "
-                f"sides of the cut, of {step.candidates:,} candidates.</div>"
+                caption_html(
+                    "Listed: the highest losses and the pieces on both sides of the cut, of "
+                    f"{step.candidates:,} candidates."
+                )
                 if step.candidates > len(step.losses) or len(step.losses) > 28
                 else ""
             )
             show_html(
-                f"<div class='sw-heading'>Removal losses, round {step.round}</div>"
+                heading_html(f"Removal losses, round {step.round}")
                 + _loss_table_html(step, marker)
                 + listed
             )
@@ -862,8 +872,10 @@ def render_train_step(
             st.markdown(heading)
             st.dataframe(piece_table(step), hide_index=True, width="stretch", height=360)
             omitted = (
-                f"<div class='sw-caption'>{len(step.pieces)} of {step.vocab_size:,} pieces "
-                f"listed ({step.pieces_omitted:,} more not shown).</div>"
+                caption_html(
+                    f"{len(step.pieces)} of {step.vocab_size:,} pieces listed "
+                    f"({step.pieces_omitted:,} more not shown)."
+                )
                 if step.pieces_omitted
                 else ""
             )
@@ -887,9 +899,9 @@ def render_train_step(
                     for w, n, p, tied in rows
                 )
                 show_html(
-                    omitted + "<div class='sw-heading'>The corpus words' best segmentation now "
-                    "(Viterbi)</div>"
-                    "<table class='sw-table'><thead><tr><th>word</th><th>count</th>"
+                    omitted
+                    + heading_html("The corpus words' best segmentation now (Viterbi)")
+                    + "<table class='sw-table'><thead><tr><th>word</th><th>count</th>"
                     f"<th>best segmentation</th></tr></thead><tbody>{body}</tbody></table>"
                     + TABLE_CSS
                 )

@@ -35,7 +35,16 @@ from ui.common import (
     tie_choices,
     tie_picker,
 )
-from ui.html import badge_html, esc, md_escape, show_error, show_html, token_spans_html
+from ui.html import (
+    badge_html,
+    caption_html,
+    esc,
+    heading_html,
+    md_escape,
+    show_error,
+    show_html,
+    token_spans_html,
+)
 from ui.limits import LIMITS, advice
 from ui.quiz import quiz_gate, segmentation_gate
 
@@ -427,30 +436,29 @@ def render_learn_step(
         st.dataframe(scores, hide_index=True, width="stretch", height=height)
         shown, total = scores.num_rows, step.candidates_total
         note = f" ({total - shown} lower-scoring pairs not listed)" if total > shown else ""
-        caption = (
-            f"<div class='sw-caption'>{shown} of {total} pairs{note}. freq(a), freq(b): how "
-            "often each piece occurs in the whole corpus; freq(ab): how often the pair "
-            "occurs.</div>"
+        caption = caption_html(
+            f"{shown} of {total} pairs{note}. freq(a), freq(b): how often each piece occurs in "
+            "the whole corpus; freq(ab): how often the pair occurs."
         )
-    if len(result.corpus) > TABLE_ROWS:
-        caption_rows = (
-            f"<div class='sw-caption'>Showing {TABLE_ROWS} of {len(result.corpus)} words: the "
-            "changed ones first.</div>"
-        )
-    else:
-        caption_rows = ""
+    caption_rows = (
+        caption_html(f"Showing {TABLE_ROWS} of {len(result.corpus)} words: the changed ones first.")
+        if len(result.corpus) > TABLE_ROWS
+        else ""
+    )
     vocab = result.vocab_at(step.number)
     shown_vocab = vocab[:150]
     new = [len(shown_vocab) - 1] if step.added and len(vocab) <= 150 else []
     more = f" … and {len(vocab) - len(shown_vocab)} more" if len(vocab) > len(shown_vocab) else ""
     show_html(
         caption
-        + f"<div class='sw-heading'>The corpus after step {step.number}</div>"
+        + heading_html(f"The corpus after step {step.number}")
         + segmentation_table_html(_rows(result, step.number), step.new_token)
         + caption_rows
-        + f"<div class='sw-heading'>Vocabulary after step {step.number} "
-        f"<span class='sw-small' style='font-weight:400'>({result.alphabet_size} alphabet "
-        "tokens, then the merged ones in the order they were added)</span></div>"
+        + heading_html(
+            f"Vocabulary after step {step.number}",
+            f"({result.alphabet_size} alphabet tokens, then the merged ones in the order they "
+            "were added)",
+        )
         + token_spans_html(shown_vocab, highlight=new)
         + esc(more)
     )
