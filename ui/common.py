@@ -195,22 +195,37 @@ def text_colour() -> str:
 def progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
     """A progress bar that a trainer's ``progress(done, total)`` callback moves.
 
-    Nothing is shown unless the callback is called, and the bar disappears when the block ends.
+    Nothing is shown unless the callback is called. When the block ends the bar gives way to
+    a status line for screen readers only ("Learning merges: done, 3,000 of 3,000."), which
+    takes no room on the page and stays until the next run. A quick training can draw and
+    remove its bar between two frames (Streamlit also merges updates of one element that
+    are not yet sent), so the status line, not the bar, is what says a training reported
+    progress: it is there whatever the machine's speed.
 
     Example:
         >>> with progress_bar("Learning merges") as progress:  # doctest: +SKIP
         ...     result = learn(corpus, 2000, progress=progress)
     """
     slot = st.empty()
+    last: list[tuple[int, int]] = []
 
     def update(done: int, total: int) -> None:
         share = min(1.0, done / total) if total else 1.0
         slot.progress(share, text=f"{what}: {done:,} of {total:,}")
+        last[:] = [(done, total)]
 
     try:
         yield update
     finally:
-        slot.empty()
+        if last:
+            done, total = last[0]
+            finished = "done" if done >= total else "stopped"
+            slot.html(
+                f"<div class='sw-sr-only' role='status'>{esc(what)}: {finished}, "
+                f"{done:,} of {total:,}.</div>"
+            )
+        else:
+            slot.empty()
 
 
 class _Store:

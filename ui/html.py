@@ -97,6 +97,10 @@ STYLE = f"""<style>
 .sw-heading {{ font-weight: 600; margin: 0.9rem 0 0.35rem; }}
 .sw-heading:first-child {{ margin-top: 0.2rem; }}
 .sw-plain {{ font-weight: 400; }}
+/* For screen readers only (e.g. "Learning merges: done"); the element that holds it takes
+   no room either, so it adds no gap to the page. */
+.sw-sr-only, [data-testid="stElementContainer"]:has(> div .sw-sr-only) {{ position: absolute;
+  width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }}
 .sw-problem {{ border-left: 4px solid rgb(214, 39, 40); background: rgba(214, 39, 40, 0.08);
   padding: 0.4em 0.7em; border-radius: 0.2em; }}
 </style>"""

@@ -110,6 +110,18 @@ def open_page(browser: Any, url: str, *, height: int = 2000, wait_for: str = "Co
     return page
 
 
+def click_next_until(page: Any, texts: list[str], *, timeout: float = 30_000) -> None:
+    """Press the player's Next once per text, waiting for each text before the next press.
+
+    subtle: Next's target step is fixed when the button is drawn, so two quick presses on the
+    same drawing move one step, not two; waiting for each step makes the test independent of
+    the machine's speed.
+    """
+    for text in texts:
+        page.get_by_role("button", name="Next").first.click()
+        page.get_by_text(text).first.wait_for(timeout=timeout)
+
+
 def assert_no_exception(page: Any) -> None:
     """No Streamlit exception box on the page."""
     assert page.locator("[data-testid='stException']").count() == 0

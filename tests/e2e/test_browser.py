@@ -76,11 +76,20 @@ def test_bpe_variants_page_tabs(server: str, browser: Any) -> None:
 
 
 def test_a_long_training_shows_a_progress_bar(server: str, browser: Any) -> None:
+    """A long training reports its progress, on a fast machine as on a slow one.
+
+    subtle: the bar itself may come and go between two frames when training is quick (and
+    Streamlit merges updates of one element that were not sent yet), so the test reads what
+    the progress callback last reported: the status line that replaces the bar when it ends.
+    """
     page = open_page(browser, f"{server}/bpe_learn?corpus=pydoc&bpe_num_merges=3000&step=1")
-    # the bar moves (generous: the page first reads and parses the 466 KB corpus)
-    page.get_by_text("Learning merges:").first.wait_for(timeout=120_000)
-    page.get_by_text("Merge 1:").first.wait_for(timeout=120_000)
-    assert page.get_by_text("Learning merges:").count() == 0  # and goes when done
+    # generous: the page first reads and parses the 466 KB corpus, then learns 3,000 merges
+    page.get_by_text("Merge 1:").first.wait_for(timeout=180_000)
+    status = page.locator("[role='status']", has_text="Learning merges: done, 3,000 of 3,000.")
+    status.first.wait_for(state="attached", timeout=30_000)
+    box = status.first.bounding_box()
+    assert box is not None and box["height"] <= 1  # for screen readers; takes no room
+    assert page.locator("[data-testid='stProgress']").count() == 0  # the bar has gone
     assert_no_exception(page)
     page.close()
 

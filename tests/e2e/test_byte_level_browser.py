@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.conftest import SHOTS, assert_no_exception, open_page
+from tests.e2e.conftest import SHOTS, assert_no_exception, click_next_until, open_page
 
 
 def _page(browser: Any, url: str) -> Any:
@@ -36,10 +36,7 @@ def test_steps_comparison_and_byte_table(server: str, browser: Any) -> None:
     page = _page(browser, f"{server}/byte_level")
     page.get_by_role("tab", name="Learn merges step by step").click()
     page.get_by_text("Merge 1:").first.wait_for(timeout=20_000)
-    for _ in range(4):
-        page.get_by_role("button", name="Next").first.click()
-        page.wait_for_timeout(300)
-    page.get_by_text("Merge 5:").first.wait_for(timeout=20_000)
+    click_next_until(page, [f"Merge {n}:" for n in range(2, 6)])
     page.get_by_text("BPE counts bytes, not characters").first.wait_for(timeout=20_000)
     assert_no_exception(page)
     page.screenshot(path=str(SHOTS / "byte_level_step5.png"), full_page=True)

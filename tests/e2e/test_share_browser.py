@@ -8,7 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS, assert_no_exception, open_page
+from tests.e2e.conftest import SHOTS, assert_no_exception, click_next_until, open_page
 
 
 def _params(page: Any) -> dict[str, str]:
@@ -31,9 +31,7 @@ def test_the_address_bar_follows_the_step_and_reopens_the_same_view(
 ) -> None:
     page = open_page(browser, f"{server}/bpe_learn")
     page.get_by_text("Merge 1:").first.wait_for(timeout=45_000)
-    for _ in range(3):
-        page.get_by_role("button", name="Next").first.click()
-    page.get_by_text("Merge 4:").first.wait_for(timeout=20_000)
+    click_next_until(page, ["Merge 2:", "Merge 3:", "Merge 4:"])
     params = _wait_for_param(page, "step", "4")  # a step change reruns only the player
     assert params["step"] == "4"
     assert params["corpus"] == "seed-low"

@@ -6,10 +6,9 @@ browser fixtures come from tests/e2e/conftest.py.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from tests.e2e.conftest import SHOTS, assert_no_exception, open_page
+from tests.e2e.conftest import SHOTS, assert_no_exception, click_next_until, open_page
 
 
 def _page(browser: Any, url: str) -> Any:
@@ -18,9 +17,7 @@ def _page(browser: Any, url: str) -> Any:
 
 def test_training_steps_reach_a_pruning_round(server: str, browser: object) -> None:
     page = _page(browser, f"{server}/unigram")
-    for _ in range(3):
-        page.get_by_role("button", name="Next").first.click()
-        time.sleep(0.5)
+    click_next_until(page, ["Step 2 of", "Step 3 of", "Step 4 of"])
     page.get_by_text("pruning round 1").first.wait_for(timeout=20_000)
     page.get_by_text("✂ cut line").first.wait_for(timeout=20_000)
     assert page.locator("canvas, svg").count() >= 1  # the likelihood chart is drawn
