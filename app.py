@@ -12,6 +12,7 @@ import streamlit as st
 
 from ui.corpus_picker import corpus_sidebar
 from ui.html import page_styles
+from ui.presenter import presenter_styles, presenter_toggle, sidebar_state
 from ui.share import apply_link, publish_link, start_link_box
 from ui.shell import app_shell
 
@@ -19,7 +20,6 @@ st.set_page_config(
     page_title="Subword tokenizers, step by step",
     page_icon="🧩",
     layout="wide",
-    initial_sidebar_state="expanded",
 )
 
 pg = st.navigation(
@@ -49,6 +49,10 @@ pg = st.navigation(
 # every run so that its state survives page switches.
 page_styles()  # the shared styles of every page, once per run (not in every fragment)
 apply_link(pg.url_path)
+# after the link (it may say present=1); the browser folds the sidebar when this changes
+st.set_page_config(initial_sidebar_state=sidebar_state())
+presenter_toggle()
+presenter_styles()
 start_link_box(pg.url_path)
 corpus_sidebar()
 with app_shell():  # pages check for it (ui.shell): a page run without app.py reruns through it

@@ -32,12 +32,11 @@ settings = settings_panel()
 if settings is not None:
     result = train_or_explain(corpus, settings)
     if result is not None:
-        text = text_panel()
         # only the open tab runs: the others may be slow on a large corpus
         tokens_tab, learn_tab, compare_tab, table_tab = page_tabs()
         if tokens_tab.open:
             with tokens_tab:
-                render_tokens(result.model, text)
+                render_tokens(result.model, text_panel())
                 with st.expander("Bytes that are not valid UTF-8"):
                     render_hex_input(result.model)
         if learn_tab.open:
@@ -50,7 +49,7 @@ if settings is not None:
                 )
         if compare_tab.open:
             with compare_tab:
-                render_compare(corpus, settings, result, text)
+                render_compare(corpus, settings, result, text_panel())
         if table_tab.open:
             with table_tab:
                 render_byte_table()

@@ -6,6 +6,7 @@ import streamlit as st
 
 from ui.gage_view import compress_or_explain, describe_step, render_step, settings_panel
 from ui.player import step_player
+from ui.presenter import presenting
 from ui.shell import ensure_app_shell
 
 ensure_app_shell()
@@ -16,9 +17,13 @@ st.caption(
     "text does not use, note the replacement in a table, and repeat until no pair occurs twice. "
     "This page works on the text you type here, not on the corpus in the sidebar."
 )
-with st.expander("The rules this page follows", expanded=False):
-    st.markdown(
-        """
+
+
+def rules() -> None:
+    """How this page counts, ties and names symbols."""
+    with st.expander("The rules this page follows", expanded=False):
+        st.markdown(
+            """
 - **A symbol is one character** of the text (spaces included). Gage worked on bytes; the
   idea is the same.
 - **Copies are counted without overlaps, left to right**, because that is how many the
@@ -33,7 +38,11 @@ with st.expander("The rules this page follows", expanded=False):
   own. When they run out, compression stops and says so.
 - **Decompression** reads the table backwards: the last symbol is put back first.
 """
-    )
+        )
+
+
+if not presenting():  # in presenter mode the rules go last: the step's essentials come first
+    rules()
 
 settings = settings_panel()
 if settings is not None:
@@ -46,3 +55,5 @@ if settings is not None:
             label="Step",
             describe=lambda n: describe_step(result, n),
         )
+if presenting():
+    rules()

@@ -47,6 +47,7 @@ from ui.html import (
     token_spans_html,
 )
 from ui.limits import LIMITS, advice
+from ui.presenter import settings_box
 from ui.quiz import boundaries, quiz_gate, segmentation_gate
 
 __all__ = [
@@ -126,15 +127,19 @@ def _list(items: list[str]) -> str:
 # --------------------------------------------------------------------------------------
 
 
-def settings_panel() -> BPESettings | None:
+def settings_panel(label: str = "Settings", *, expanded: bool | None = None) -> BPESettings | None:
     """Draw the learning settings; return them, or ``None`` after showing what is wrong.
 
     The values survive page switches (:func:`ui.common.restore_widgets`).
+
+    Args:
+        label: The title of the box that holds them (:func:`ui.presenter.settings_box`).
+        expanded: Whether the box starts open (by default: open unless presenting).
     """
     state = st.session_state
     restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
 
-    with st.container(border=True):
+    with settings_box(label, expanded=expanded):
         c1, c2, c3, c4 = st.columns([1, 1, 1.3, 1.6])
         num_merges = c1.number_input(
             "Number of merges",
@@ -224,8 +229,9 @@ def _train(
 def shared_model(corpus: Corpus) -> tuple[BPESettings, BPEResult] | None:
     """For pages that use the model of the "learn merges" page: its settings in an expander,
     the cached training, and one line saying what was learned. ``None`` if there is none."""
-    with st.expander("Learning settings (shared with the “learn merges” page)"):
-        settings = settings_panel()
+    settings = settings_panel(
+        "Learning settings (shared with the “learn merges” page)", expanded=False
+    )
     if settings is None:
         return None
     result = train_or_explain(corpus, settings)
@@ -613,10 +619,6 @@ def render_learn_step(
         f"{explain_step(step, words, result.steps[-1].number)}</p>"
     )
 
-    if step.is_tie and step.merged is not None:
-        settings = st.session_state.get(_SHADOW, _DEFAULTS)
-        tie_picker(_NS, (corpus, settings), step.number, step.tied, step.merged)
-
     # subtle: one row of two columns, with headings and captions inside the HTML blocks
     # next to them where they can go. Every element is a message to the browser and costs
     # server time at each step change of each session (scripts/load_ws.py).
@@ -669,6 +671,10 @@ def render_learn_step(
             + token_spans_html(listed, marker=result.model.end_of_word or None)
             + esc(rest)
         )
+    if step.is_tie and step.merged is not None:
+        settings = st.session_state.get(_SHADOW, _DEFAULTS)
+        tie_picker(_NS, (corpus, settings), step.number, step.tied, step.merged)
+
     show_html(heading_html("Merge table so far (this is the model)"))
     st.dataframe(merge_table(result, step.number), hide_index=True, width="stretch")
 

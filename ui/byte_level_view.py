@@ -62,6 +62,7 @@ from ui.common import (
 )
 from ui.html import badge_html, esc, md_escape, show_error, show_html, show_text, token_spans_html
 from ui.limits import LIMITS, advice
+from ui.presenter import settings_box
 
 __all__ = [
     "SAMPLES",
@@ -392,7 +393,7 @@ def _on_sample() -> None:
 def settings_panel() -> ByteLevelSettings | None:
     """Draw the learning settings; return them, or ``None`` after showing what is wrong."""
     restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
-    with st.container(border=True):
+    with settings_box():
         c1, c2, c3, c4 = st.columns([1, 1, 1.7, 1.4])
         num_merges = c1.number_input(
             "Number of merges",
@@ -436,6 +437,12 @@ def settings_panel() -> ByteLevelSettings | None:
             on_change=remember,
             args=(WIDGETS_KEY, "bbpe_tie_break"),
         )
+        chosen = SAMPLES[sample]
+        if chosen.train:
+            with st.expander(f"The sample learned with the corpus: {chosen.title}"):
+                show_text(chosen.train)
+                if chosen.note:
+                    show_text(chosen.note, small=True)
     problems = []
     if num_merges is None or int(num_merges) != num_merges or num_merges < 1:
         problems.append("The number of merges must be a whole number of at least 1.")
@@ -450,12 +457,6 @@ def settings_panel() -> ByteLevelSettings | None:
         for problem in problems:
             st.error(problem, icon="⚠️")
         return None
-    chosen = SAMPLES[sample]
-    if chosen.train:
-        with st.expander(f"The sample learned with the corpus: {chosen.title}"):
-            show_text(chosen.train)
-            if chosen.note:
-                show_text(chosen.note, small=True)
     return ByteLevelSettings(int(num_merges), int(min_frequency), tie_break, sample, bool(prefix))
 
 
@@ -857,9 +858,6 @@ def render_learn_step(
         f"(used or not, so no text is ever unknown) + {vocab - 256} merged. The count above "
         "is of the distinct symbols in the corpus.</p>"
     )
-    if step.is_tie and step.merged is not None:
-        tie_picker(_NS, (corpus, settings), step.number, step.tied, step.merged)
-
     left, right = st.columns([1, 1.15])
     with left:
         st.markdown(f"**Pair counts before merge {step.number}**")
@@ -893,6 +891,9 @@ def render_learn_step(
             "␣ is a space in the text; inside tokens the space byte 20 is drawn Ġ. Each row is "
             "a chunk of the corpus or the sample, with how often it occurs."
         )
+
+    if step.is_tie and step.merged is not None:
+        tie_picker(_NS, (corpus, settings), step.number, step.tied, step.merged)
 
     st.markdown("**Merge table so far (this is the model)**")
     table = merge_table(result.bpe, number)

@@ -35,6 +35,7 @@ from ui.common import (
 )
 from ui.html import badge_html, esc, heading_html, show_html, visible_whitespace
 from ui.limits import LIMITS
+from ui.presenter import settings_box
 
 __all__ = [
     "SEED_TEXT",
@@ -126,7 +127,7 @@ def settings_panel() -> GageSettings | None:
     The values survive page switches (:func:`ui.common.restore_widgets`).
     """
     restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
-    with st.container(border=True):
+    with settings_box():
         c1, c2, c3 = st.columns([2.4, 1.3, 0.9], vertical_alignment="bottom")
         text = c1.text_input(
             "Text to compress",
@@ -686,12 +687,6 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
         f"{strings}"
         f"<p class='sw-text' style='font-size:1.08em'>{explain_step(step, result)}</p>" + _CSS
     )
-    note = _seed_note(step, result)
-    if note:
-        show_html(f"<p class='sw-text'>📜 {note}</p>")
-    if step.is_tie and step.pair is not None:
-        tie_picker(_NS, settings, step.number, step.tied, step.pair, verb="Replace")
-
     left, right = st.columns([1, 1.25])
     with left:
         st.markdown(f"**Pair counts in the string at step {step.number}**")
@@ -725,6 +720,12 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
             + _CSS
         )
 
+    if step.is_tie and step.pair is not None:
+        tie_picker(_NS, settings, step.number, step.tied, step.pair, verb="Replace")
+
+    note = _seed_note(step, result)
+    if note:
+        show_html(f"<p class='sw-text'>📜 {note}</p>")
     _render_sizes(result, state)
 
     show_html(heading_html("Decompress: back to the original") + decompress_html(result, state))

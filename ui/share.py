@@ -13,8 +13,8 @@ address to the class; opening it restores the same view. How it works:
 The URL parameters: ``corpus`` (a built-in example's key) or ``text`` (a typed corpus, or an
 uploaded/table corpus written as "word count" lines); each setting under its widget key (e.g.
 ``bpe_num_merges=10``); ``step`` (the step player's step); ``ties`` (tie choices as JSON,
-``[[1, "s", "t"]]``). A corpus or text longer than :data:`MAX_LINK_TEXT` characters is not put
-in the link; the box says so.
+``[[1, "s", "t"]]``); ``present=1`` (presenter mode, :mod:`ui.presenter`). A corpus or text
+longer than :data:`MAX_LINK_TEXT` characters is not put in the link; the box says so.
 
 Example:
     >>> parse_value(PARAMS["bpe_num_merges"], "12")
@@ -43,6 +43,7 @@ from ui.corpus_picker import SOURCE_KEY, choose_source, corpus_as_text
 from ui.html import show_text
 from ui.limits import LIMITS
 from ui.player import get_step, set_step
+from ui.presenter import PRESENT_KEY
 
 __all__ = [
     "MAX_LINK_TEXT",
@@ -373,7 +374,12 @@ def apply_link(page: str) -> None:
             problems.append("the tie choices (not in the expected form)")
         else:
             state[f"{spec.ties}__choices"] = (LINK_CONTEXT, ties)
-    known = {"corpus", "text", "step", "ties", *spec.params}
+    if PRESENT_KEY in params:  # presenter mode, on any page
+        if params[PRESENT_KEY] in ("1", "0"):
+            state[PRESENT_KEY] = params[PRESENT_KEY] == "1"
+        else:
+            problems.append("presenter mode (present=1 turns it on)")
+    known = {"corpus", "text", "step", "ties", PRESENT_KEY, *spec.params}
     unknown = sorted(k for k in params if k not in known)
     if unknown:
         problems.append("unknown parts " + ", ".join(unknown))
@@ -447,6 +453,8 @@ def build_params(page: str) -> tuple[dict[str, str], list[str]]:
             left_out.append(f"{key} (longer than {MAX_LINK_TEXT:,} characters)")
             continue
         params[key] = format_value(value)
+    if state.get(PRESENT_KEY):
+        params[PRESENT_KEY] = "1"
     if spec.player and f"{spec.player}__step" in state:
         params["step"] = str(get_step(spec.player))
     if spec.ties:

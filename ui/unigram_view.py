@@ -51,6 +51,7 @@ from ui.html import (
     token_spans_html,
 )
 from ui.limits import LIMITS, advice
+from ui.presenter import settings_box
 
 __all__ = [
     "SEED_001",
@@ -265,7 +266,7 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
     def keep(key: str) -> dict[str, object]:
         return {"key": key, "on_change": remember, "args": (WIDGETS_KEY, key)}
 
-    with st.container(border=True):
+    with settings_box():
         c1, c2, c3, c4 = st.columns([1, 1.9, 1.2, 1])
         size = c1.number_input(
             "Vocabulary size",

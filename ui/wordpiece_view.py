@@ -46,6 +46,7 @@ from ui.html import (
     token_spans_html,
 )
 from ui.limits import LIMITS, advice
+from ui.presenter import settings_box
 from ui.quiz import quiz_gate, segmentation_gate
 
 __all__ = [
@@ -134,7 +135,7 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
     if shadow.get("wp_vocab_size") is None:
         shadow["wp_vocab_size"] = alphabet + _EXTRA
     restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
-    with st.container(border=True):
+    with settings_box():
         c1, c2, c3 = st.columns([1.1, 2.2, 1.2])
         size = c1.number_input(
             "Vocabulary size",
@@ -422,8 +423,6 @@ def render_learn_step(
         f"<p class='sw-text' style='font-size:1.08em'>"
         f"{explain_step(step, result.scoring, result.corpus.words)}</p>"
     )
-    if step.is_tie and step.merged is not None:
-        tie_picker(_NS, (result.corpus, settings), step.number, step.tied, step.merged)
     # subtle: the captions and headings below the score table go into one HTML block with the
     # corpus and the vocabulary: every element costs server time at each step change.
     st.markdown(f"**Scores before step {step.number}**")
@@ -462,6 +461,8 @@ def render_learn_step(
         + token_spans_html(shown_vocab, highlight=new)
         + esc(more)
     )
+    if step.is_tie and step.merged is not None:
+        tie_picker(_NS, (result.corpus, settings), step.number, step.tied, step.merged)
 
 
 # --------------------------------------------------------------------------------------

@@ -1,0 +1,116 @@
+"""Presenter mode on a 1024×768 projector, in a real browser against a real server.
+
+On every stepping page the player's Next button and the step's chart or table must be inside
+the first screen, and nothing may be wider than the screen. Same set-up as ``test_browser.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import SHOTS, assert_no_exception
+
+WIDTH, HEIGHT = 1024, 768
+
+# (page, a tab to open first or None, the heading of step 1, the step's chart or table)
+STEPPING_PAGES = [
+    ("bpe_learn", None, "Merge 1:", "[data-testid='stVegaLiteChart']"),
+    ("byte_level", "Learn merges step by step", "Merge 1:", "[data-testid='stVegaLiteChart']"),
+    ("wordpiece", None, "Step 1:", "[data-testid='stDataFrame']"),
+    ("unigram", None, "Step 1: the seed vocabulary", "[data-testid='stVegaLiteChart']"),
+    ("gage", None, "Step 1:", "[data-testid='stVegaLiteChart']"),
+]
+
+_CONSOLE_NOISE = ("Failed to load resource",)  # the frontend's 404 probes of _stcore paths
+
+
+def _projector(browser: Any, url: str, console: list[str]) -> Any:
+    page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
+    page.on(
+        "console",
+        lambda m: (
+            console.append(m.text)
+            if m.type == "error" and not m.text.startswith(_CONSOLE_NOISE)
+            else None
+        ),
+    )
+    page.on("pageerror", lambda e: console.append(str(e)))
+    page.goto(url)
+    return page
+
+
+def _in_first_screen(page: Any, selector: str, *, rows: float = 60) -> None:
+    """The element's top (and ``rows`` pixels of it) is inside the first screen."""
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, f"{selector} is not drawn"
+    assert box["y"] >= 0 and box["y"] + min(rows, box["height"]) <= HEIGHT, (selector, box)
+
+
+def _settings_box(page: Any) -> Any:
+    """The page's settings box (an expander titled "Settings")."""
+    summary = page.locator("summary", has_text=re.compile(r"Settings$"))
+    return page.locator("[data-testid='stMain'] details").filter(has=summary).first
+
+
+def _not_wider_than_the_screen(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= WIDTH, f"the page is {width} px wide"
+
+
+@pytest.mark.parametrize(("path", "tab", "heading", "view"), STEPPING_PAGES)
+def test_the_step_fits_a_projector_in_presenter_mode(
+    server: str, browser: Any, path: str, tab: str | None, heading: str, view: str
+) -> None:
+    console: list[str] = []
+    page = _projector(browser, f"{server}/{path}?present=1", console)
+    if tab is not None:
+        page.get_by_role("tab", name=tab).click()
+    page.get_by_text(heading).first.wait_for(timeout=60_000)
+    page.locator(view).first.wait_for(timeout=30_000)
+    # the sidebar (corpus picker) is folded away; its settings box is closed
+    sidebar = page.locator("[data-testid='stSidebar']")
+    assert sidebar.get_attribute("data-collapsed") == "true"
+    assert _settings_box(page).get_attribute("open") is None
+    next_button = page.get_by_role("button", name="Next").first
+    _in_first_screen(page, f"{view}")
+    box = next_button.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= HEIGHT
+    _not_wider_than_the_screen(page)
+    # arrow keys step, as a clicker does (once the focus is on the page, not on a tab)
+    page.get_by_text(heading).first.click()
+    page.keyboard.press("ArrowRight")
+    page.get_by_text(re.compile(r"\b2 of \d+")).first.wait_for(timeout=30_000)
+    _not_wider_than_the_screen(page)
+    assert_no_exception(page)
+    assert console == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"present_{path}.png"))
+    page.close()
+
+
+def test_presenter_mode_is_a_sidebar_toggle_and_travels_in_the_link(
+    server: str, browser: Any
+) -> None:
+    console: list[str] = []
+    page = _projector(browser, f"{server}/bpe_learn", console)
+    page.get_by_text("Merge 1:").first.wait_for(timeout=60_000)
+    settings = _settings_box(page)
+    assert settings.get_attribute("open") is not None  # outside presenter mode: open…
+    settings.locator("summary").click()
+    page.wait_for_function(  # …and it can be folded
+        "() => !document.querySelector('details[open] input[aria-label=\"Number of merges\"]')"
+    )
+    page.get_by_text("Presenter mode", exact=True).click()
+    page.wait_for_function("() => location.search.includes('present=1')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector(\"[data-testid='stSidebar']\")"
+        ".getAttribute('data-collapsed') === 'true'",
+        timeout=30_000,
+    )
+    page.get_by_text("Merge 1:").first.wait_for(timeout=30_000)
+    assert_no_exception(page)
+    assert console == []
+    page.close()
