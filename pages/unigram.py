@@ -53,13 +53,15 @@ if train_tab.open:
                 ],
             )
         else:
-            st.info("Fix the settings above to train the model.", icon="ℹ️")
+            st.info("Fix the settings above to train the model.", icon=":material/info:")
 if word_tab.open:
     with word_tab:
         if result is not None:
             render_word(result, corpus)
         else:
-            st.info("Fix the settings above: this tab uses the trained model.", icon="ℹ️")
+            st.info(
+                "Fix the settings above: this tab uses the trained model.", icon=":material/info:"
+            )
 if seed_tab.open:
     with seed_tab:
         render_seed_001()

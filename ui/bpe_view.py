@@ -192,7 +192,7 @@ def settings_panel() -> BPESettings | None:
         problems.append("The end-of-word marker cannot contain spaces.")
     if problems:
         for problem in problems:
-            st.error(problem, icon="⚠️")
+            st.error(problem, icon=":material/warning:")
         return None
     settings = BPESettings(int(num_merges), int(min_frequency), marker, bool(attach), tie_break)
     state[_SHADOW] = settings

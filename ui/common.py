@@ -313,8 +313,8 @@ def _wait_for(running: threading.Event, what: str) -> None:
         while not running.wait(timeout=1.0):
             waited += 1
             slot.caption(
-                f"⏳ {what}: another student started the same training a moment ago; "
-                f"using theirs when it is done ({waited} s)."
+                f":material/hourglass_top: {what}: another student started the same training "
+                f"a moment ago; using theirs when it is done ({waited} s)."
             )
     finally:
         slot.empty()

@@ -629,7 +629,7 @@ def settings_panel(corpus: Corpus) -> int | None:
     )
     target, problem = parse_target(typed)
     if problem:
-        c1.error(problem, icon="⚠️")
+        c1.error(problem, icon=":material/warning:")
         return None
     assert target is not None
     rows = "".join(
@@ -654,9 +654,9 @@ def train_or_explain(corpus: Corpus, target: int) -> dict[str, Trained]:
         value = out.get(name)
         if isinstance(value, str):
             if "could not be trained" in value:
-                st.error(value, icon="⚠️")
+                st.error(value, icon=":material/warning:")
             else:
-                st.info(value, icon="ℹ️")
+                st.info(value, icon=":material/info:")
     return {k: v for k, v in out.items() if isinstance(v, Trained)}
 
 
@@ -671,7 +671,9 @@ def render_segmentations(trained: Mapping[str, Trained]) -> None:
     )
     words = list(dict.fromkeys(text.split()))
     if not words:
-        st.info("Type one or more words above to compare their segmentations.", icon="✏️")
+        st.info(
+            "Type one or more words above to compare their segmentations.", icon=":material/edit:"
+        )
         return
     shown = words[:12]
     totals = {name: [0, 0] for name in trained}

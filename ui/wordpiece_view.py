@@ -185,7 +185,7 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
         problems.append("The continuation prefix cannot contain spaces.")
     if problems:
         for problem in problems:
-            st.error(problem, icon="⚠️")
+            st.error(problem, icon=":material/warning:")
         if size is not None and size < alphabet:
             st.button(
                 f"Use {alphabet + _EXTRA} (the alphabet plus {_EXTRA} merges)",
