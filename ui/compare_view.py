@@ -41,7 +41,7 @@ from subword_core.encoders import boundaries
 from subword_core.errors import SubwordError
 from ui.charts import show_chart
 from ui.common import TABLE_CSS, remember, restore_widgets
-from ui.html import badge_html, esc, show_html, token_spans_html
+from ui.html import badge_html, esc, md_escape, show_html, token_spans_html
 from ui.limits import LIMITS
 
 __all__ = [
@@ -654,9 +654,9 @@ def train_or_explain(corpus: Corpus, target: int) -> dict[str, Trained]:
         value = out.get(name)
         if isinstance(value, str):
             if "could not be trained" in value:
-                st.error(value, icon=":material/warning:")
+                st.error(md_escape(value), icon=":material/warning:")
             else:
-                st.info(value, icon=":material/info:")
+                st.info(md_escape(value), icon=":material/info:")
     return {k: v for k, v in out.items() if isinstance(v, Trained)}
 
 
@@ -718,7 +718,7 @@ def render_corpus_figures(corpus: Corpus, target: int, trained: Mapping[str, Tra
             },
         )
         notes = " · ".join(f"{name}: {t.note}" for name, t in trained.items())
-        st.caption(notes)
+        st.caption(md_escape(notes))
     with c2:
         if len(trained) >= 2:
             show_chart(_overlap_chart(overlap), width="stretch")

@@ -42,7 +42,7 @@ import streamlit as st
 from subword_core import bpe, unigram, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
-from ui.html import esc, show_html, token_spans_html
+from ui.html import esc, md_escape, show_html, token_spans_html
 from ui.limits import LIMITS
 
 __all__ = [
@@ -727,7 +727,7 @@ def render_unigram(corpus: Corpus, vocab_size: int) -> None:
         show_html(f'<div class="sw-text sw-problem">{esc(error)}</div>')
         return
     if parity.note:
-        st.info(parity.note, icon=":material/info:")
+        st.info(md_escape(parity.note), icon=":material/info:")
     table = pd.DataFrame(
         [
             {

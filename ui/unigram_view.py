@@ -46,6 +46,7 @@ from ui.html import (
     caption_html,
     esc,
     heading_html,
+    md_escape,
     show_html,
     show_text,
     token_spans_html,
@@ -1198,7 +1199,9 @@ def _model_from_vocab() -> Unigram | None:
     except SubwordError as err:
         _problem("The .vocab text cannot be read yet:", str(err))
         return None
-    st.caption(f"{len(model):,} pieces read (<unk>, <s> and </s> are skipped if present).")
+    st.caption(
+        f"{len(model):,} pieces read " + md_escape("(<unk>, <s> and </s> are skipped if present).")
+    )
     return model
 
 
