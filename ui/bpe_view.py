@@ -329,7 +329,7 @@ def _explain_vocab(step: MergeStep) -> str:
     )
     return (
         f"Symbols in the corpus: {'; '.join(bits)}, so their number changes by "
-        f"<strong>{sign}</strong> ({before} → {step.vocab_size}); {learned}."
+        f"<strong>{sign}</strong> ({before} → {step.vocab_size} symbols); {learned}."
     )
 
 
@@ -486,7 +486,7 @@ def show_vocab_chart(vocab: pa.Table, current: int) -> None:
 
 
 MERGE_COLUMNS = (
-    "merge", "left", "right", "new symbol", "count", "tie", "chosen by", "vocab change"
+    "merge", "left", "right", "new symbol", "count", "tie", "chosen by", "corpus symbols ±"
 )  # fmt: skip
 
 
@@ -508,7 +508,7 @@ def merge_table(result: BPEResult, upto: int) -> pa.Table:
             "count": s.best_count,
             "tie": "yes" if s.is_tie else "",
             "chosen by": {"unique": "most frequent", "chosen": "you"}.get(s.rule, s.rule),
-            "vocab change": f"{s.vocab_delta:+d}",
+            "corpus symbols ±": f"{s.vocab_delta:+d}",
         }
         for s in result.steps[:upto]
         if s.merged is not None

@@ -65,7 +65,7 @@ def test_choosing_another_tied_pair(at: AppTest) -> None:
     assert not at.exception
     page = _html(at)
     assert "You chose this pair" in page
-    assert "Step 2: p + ##u → pu" in page
+    assert "Merge 2: p + ##u → pu" in page
 
 
 def test_vocab_size_below_the_alphabet(at: AppTest) -> None:
