@@ -18,30 +18,41 @@ from ui.shell import app_shell
 
 st.set_page_config(
     page_title="Subword tokenizers, step by step",
-    page_icon="🧩",
+    page_icon=":material/extension:",
     layout="wide",
 )
 
 pg = st.navigation(
     {
         "": [
-            st.Page("pages/home.py", title="Start here", icon="👋", default=True),
-            st.Page("pages/gallery.py", title="Seed gallery", icon="📚"),
+            st.Page(
+                "pages/home.py", title="Start here", icon=":material/waving_hand:", default=True
+            ),
+            st.Page("pages/gallery.py", title="Seed gallery", icon=":material/auto_stories:"),
+            st.Page("pages/glossary.py", title="Glossary", icon=":material/menu_book:"),
         ],
         "BPE": [
-            st.Page("pages/bpe_learn.py", title="BPE: learn merges", icon="🔗"),
-            st.Page("pages/bpe_encode.py", title="BPE: encode & decode", icon="✂️"),
-            st.Page("pages/bpe_variants.py", title="BPE: dropout, joint, encoders", icon="🔀"),
-            st.Page("pages/byte_level.py", title="Byte-level BPE", icon="🔢"),
-            st.Page("pages/gage.py", title="Gage's compression (1994)", icon="🗜️"),
+            st.Page("pages/bpe_learn.py", title="BPE: learn merges", icon=":material/merge:"),
+            st.Page(
+                "pages/bpe_encode.py", title="BPE: encode & decode", icon=":material/content_cut:"
+            ),
+            st.Page(
+                "pages/bpe_variants.py",
+                title="BPE: dropout, joint, encoders",
+                icon=":material/shuffle:",
+            ),
+            st.Page("pages/byte_level.py", title="Byte-level BPE", icon=":material/memory:"),
+            st.Page("pages/gage.py", title="Gage's compression (1994)", icon=":material/compress:"),
         ],
         "WordPiece and Unigram": [
-            st.Page("pages/wordpiece.py", title="WordPiece", icon="🧱"),
-            st.Page("pages/unigram.py", title="Unigram LM", icon="🎲"),
+            st.Page("pages/wordpiece.py", title="WordPiece", icon=":material/view_module:"),
+            st.Page("pages/unigram.py", title="Unigram LM", icon=":material/casino:"),
         ],
         "Compare": [
-            st.Page("pages/compare.py", title="Compare segmentations", icon="⚖️"),
-            st.Page("pages/parity.py", title="Parity with the libraries", icon="🧪"),
+            st.Page("pages/compare.py", title="Compare segmentations", icon=":material/balance:"),
+            st.Page(
+                "pages/parity.py", title="Parity with the libraries", icon=":material/science:"
+            ),
         ],
     }
 )

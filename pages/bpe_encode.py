@@ -8,13 +8,18 @@ import streamlit as st
 
 from ui.bpe_view import imported_model, render_encode, shared_model
 from ui.corpus_picker import require_corpus
+from ui.glossary import term_md
 from ui.shell import ensure_app_shell
 
 ensure_app_shell()
 st.title("BPE: encode & decode")
 st.caption(
-    "To encode a word, split it into characters, then keep merging the pair that was learned "
-    "earliest (the lowest merge number) until no learned pair is left."
+    f"To {term_md('encode')} a word, split it into characters, then keep "
+    f"{term_md('merge', 'merging')} the {term_md('pair')} that was learned earliest (the lowest "
+    f"merge number: {term_md('merge-priority', 'merge priority')}) until no learned pair is "
+    f"left; what remains are the word's {term_md('token', 'tokens')}. To "
+    f"{term_md('decode')}, join the tokens and turn each {term_md('marker')} back into a word "
+    "boundary."
 )
 
 corpus = require_corpus()

@@ -7,14 +7,19 @@ import streamlit as st
 from ui.bpe_view import merge_table, render_learn_step, settings_panel, train_or_explain
 from ui.corpus_picker import require_corpus
 from ui.exports import export_panel
+from ui.glossary import term_md
 from ui.player import step_player
 from ui.shell import ensure_app_shell
 
 ensure_app_shell()
 st.title("BPE: learn merges")
 st.caption(
-    "Byte-pair encoding counts every pair of neighbouring symbols in the corpus, merges the most "
-    "frequent pair into a new symbol, and repeats. Step through it merge by merge."
+    f"Byte-pair encoding counts every {term_md('pair')} of neighbouring "
+    f"{term_md('symbol', 'symbols')} in the {term_md('corpus')}, {term_md('merge', 'merges')} "
+    f"the most frequent pair into a new symbol, and repeats. Each {term_md('step')} of the "
+    f"player is one merge; when pairs {term_md('tie')}, you can choose. The "
+    f"{term_md('learned-vocabulary', 'learned vocabulary')} grows by one symbol per merge, "
+    f"while the {term_md('corpus-symbols', 'symbols in the corpus')} can grow, stay or shrink."
 )
 
 corpus = require_corpus()

@@ -7,13 +7,16 @@ import streamlit as st
 from ui.bpe_family_view import render_dropout, render_encoders, render_joint
 from ui.bpe_view import shared_model
 from ui.corpus_picker import require_corpus
+from ui.glossary import term_md
 from ui.shell import ensure_app_shell
 
 ensure_app_shell()
 st.title("BPE: dropout, other encoders, joint BPE")
 st.caption(
-    "Three things the tutorials do with a learned BPE model: encode with random dropout, "
-    "encode without the merge order, and learn one model from two corpora."
+    f"Three things the tutorials do with a learned BPE model: {term_md('encode')} with random "
+    f"{term_md('dropout')}, encode without the {term_md('merge-priority', 'merge order')} (e.g. "
+    f"{term_md('longest-match', 'longest match first')}), and learn one model from two corpora "
+    f"({term_md('joint-bpe', 'joint BPE')})."
 )
 
 corpus = require_corpus()

@@ -16,15 +16,19 @@ from ui.byte_level_view import (
     train_or_explain,
 )
 from ui.corpus_picker import require_corpus
+from ui.glossary import term_md
 from ui.player import step_player
 from ui.shell import ensure_app_shell
 
 ensure_app_shell()
 st.title("Byte-level BPE")
 st.caption(
-    "GPT-style tokenizers run BPE on the bytes of the text instead of its characters. Every "
-    "text in every script is some bytes, and all 256 bytes are in the vocabulary, so nothing "
-    "is ever unknown, and decoding gives back exactly the text that went in."
+    f"GPT-style tokenizers run BPE on the {term_md('byte', 'bytes')} of the text instead of its "
+    f"characters: each {term_md('step')} {term_md('merge', 'merges')} the most frequent "
+    f"{term_md('pair')} of neighbouring {term_md('symbol', 'symbols')}. Every text in every "
+    f"script is some bytes, and all 256 bytes are in the {term_md('vocabulary')}, so no "
+    f"{term_md('token')} is ever unknown ({term_md('unk', '[UNK]')}), and "
+    f"{term_md('decode', 'decoding')} gives back exactly the text that went in."
 )
 
 corpus = require_corpus()

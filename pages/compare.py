@@ -11,13 +11,15 @@ from ui.compare_view import (
     train_or_explain,
 )
 from ui.corpus_picker import require_corpus
+from ui.glossary import term_md
 from ui.shell import ensure_app_shell
 
 ensure_app_shell()
 st.title("Compare segmentations")
 st.caption(
-    "The four algorithms learn from the same corpus with one target vocabulary size. Type "
-    "words or a sentence to see where their segmentations agree and where they cut differently."
+    f"The four algorithms learn from the same {term_md('corpus')} with one target "
+    f"{term_md('vocabulary')} size. Type words or a sentence to see where their "
+    f"{term_md('segmentation', 'segmentations')} agree and where they cut differently."
 )
 with st.expander("How the four are put on the same footing"):
     st.markdown(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.gage_view import compress_or_explain, describe_step, render_step, settings_panel
+from ui.glossary import term_md
 from ui.player import step_player
 from ui.presenter import presenting
 from ui.shell import ensure_app_shell
@@ -12,10 +13,12 @@ from ui.shell import ensure_app_shell
 ensure_app_shell()
 st.title("Gage's compression")
 st.caption(
-    "Where BPE comes from: Philip Gage's 1994 compression algorithm. Find the pair of "
-    "neighbouring characters that occurs most often, replace every copy with a new symbol the "
-    "text does not use, note the replacement in a table, and repeat until no pair occurs twice. "
-    "This page works on the text you type here, not on the corpus in the sidebar."
+    f"Where BPE comes from: Philip Gage's 1994 {term_md('gage', 'compression')} algorithm. Find "
+    f"the {term_md('pair')} of neighbouring characters that occurs most often, replace every "
+    f"copy with a new {term_md('symbol')} the text does not use, note the replacement in a "
+    f"table, and repeat until no pair occurs twice. Each {term_md('step')} is one replacement; "
+    f"when pairs {term_md('tie')}, you can choose. This page works on the text you type here, "
+    f"not on the {term_md('corpus')} in the sidebar."
 )
 
 

@@ -72,6 +72,9 @@ st.markdown(
   probability, re-estimate with EM and prune the pieces the corpus misses least. A word can
   then be split in many ways; see them all with their probabilities, and sample from them.
 
+- **Glossary**: every term the pages use (step, merge, pair, symbol, token, piece, the kinds
+  of vocabulary…), one meaning each, with the seeds' Chinese and Korean words. The underlined
+  terms on every page link to it (in a new tab, so your page keeps its place).
 - **Seed gallery**: each worked example of the tutorials this app was built from, opened on
   the right page at the right step, with notes where a tutorial prints a wrong result.
 - **Parity with the libraries**: the same corpus through subword-nmt, `tokenizers` and

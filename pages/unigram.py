@@ -6,6 +6,7 @@ import streamlit as st
 
 from ui.corpus_picker import require_corpus
 from ui.exports import export_panel
+from ui.glossary import term_md
 from ui.player import step_player
 from ui.shell import ensure_app_shell
 from ui.unigram_view import (
@@ -22,9 +23,14 @@ from ui.unigram_view import (
 ensure_app_shell()
 st.title("Unigram language model")
 st.caption(
-    "BPE and WordPiece grow a vocabulary merge by merge. The unigram model starts big and "
-    "shrinks: every piece gets a probability, EM re-estimates them, and the pieces the corpus "
-    "misses least are pruned. Any word can then be split in many ways, each with a probability."
+    f"BPE and WordPiece grow a {term_md('vocabulary')} {term_md('merge')} by merge. The unigram "
+    f"model starts big (a {term_md('seed-vocabulary', 'seed vocabulary')}) and shrinks: every "
+    f"{term_md('piece')} gets a {term_md('likelihood', 'probability')}, {term_md('em', 'EM')} "
+    f"re-estimates them, and the pieces with the smallest {term_md('loss', 'removal loss')} are "
+    f"{term_md('pruning', 'pruned')}. Each {term_md('step')} is the seed vocabulary, an EM "
+    f"{term_md('iteration')} or a pruning round. Any word can then be "
+    f"{term_md('segmentation', 'segmented')} in many ways (its {term_md('lattice')}), each "
+    "with a probability."
 )
 
 corpus = require_corpus()
@@ -53,13 +59,15 @@ if train_tab.open:
                 ],
             )
         else:
-            st.info("Fix the settings above to train the model.", icon="ℹ️")
+            st.info("Fix the settings above to train the model.", icon=":material/info:")
 if word_tab.open:
     with word_tab:
         if result is not None:
             render_word(result, corpus)
         else:
-            st.info("Fix the settings above: this tab uses the trained model.", icon="ℹ️")
+            st.info(
+                "Fix the settings above: this tab uses the trained model.", icon=":material/info:"
+            )
 if seed_tab.open:
     with seed_tab:
         render_seed_001()

@@ -8,6 +8,7 @@ from subword_core.errors import SubwordError
 from subword_core.wordpiece import WordPiece
 from ui.corpus_picker import require_corpus
 from ui.exports import export_panel
+from ui.glossary import term_md
 from ui.html import show_error
 from ui.player import step_player
 from ui.shell import ensure_app_shell
@@ -24,9 +25,13 @@ from ui.wordpiece_view import (
 ensure_app_shell()
 st.title("WordPiece")
 st.caption(
-    "Like BPE, WordPiece grows a vocabulary by merging neighbouring pieces, but it merges the "
-    "pair with the best likelihood score instead of the most frequent one, and it encodes a "
-    "word by taking the longest known piece from the left."
+    f"Like BPE, WordPiece grows a {term_md('token-list', 'vocabulary')} (its token list) by "
+    f"{term_md('merge', 'merging')} neighbouring {term_md('symbol', 'symbols')}, one merge per "
+    f"{term_md('step')}, but it merges the {term_md('pair')} with the best "
+    f"{term_md('likelihood-score', 'likelihood score')} instead of the most frequent one. It "
+    f"{term_md('encode', 'encodes')} a word by taking the "
+    f"{term_md('longest-match', 'longest matching token')} from the left; a word with a part "
+    f"no {term_md('token')} matches becomes {term_md('unk', '[UNK]')}."
 )
 
 corpus = require_corpus()

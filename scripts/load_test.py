@@ -70,8 +70,8 @@ CHROMIUM_ARGS = [
     "--disable-backgrounding-occluded-windows",
 ]
 BASE_CORPUS = "low 5\nlower 2\nnewest 6\nwidest 3\n"
-TYPE_SOURCE = "✏️ Type or paste text"
-UPLOAD_SOURCE = "📄 Upload a .txt file"
+TYPE_SOURCE = "Type or paste text"
+UPLOAD_SOURCE = "Upload a .txt file"
 RUNNING = "[data-testid='stStatusWidget']"
 EXCEPTION = "[data-testid='stException']"
 FAILURE_SHOTS = Path("/tmp/subword-load-test")  # a screenshot of every session that failed

@@ -287,7 +287,7 @@ def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) ->
         st.error(
             "The target corpus is empty: joint BPE needs words on both sides. Type some words "
             "above (running text or 'word count' lines).",
-            icon="⚠️",
+            icon=":material/warning:",
         )
         return
     try:

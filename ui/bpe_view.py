@@ -35,6 +35,7 @@ from ui.common import (
     tie_picker,
 )
 from ui.corpus_picker import decode_upload
+from ui.glossary import term_html
 from ui.html import (
     badge_html,
     caption_html,
@@ -55,6 +56,7 @@ __all__ = [
     "explain_encode_step",
     "explain_rule",
     "explain_step",
+    "learned_vocabulary",
     "merge_table",
     "pair_chart",
     "pair_chart_data",
@@ -197,7 +199,7 @@ def settings_panel(label: str = "Settings", *, expanded: bool | None = None) -> 
         problems.append("The end-of-word marker cannot contain spaces.")
     if problems:
         for problem in problems:
-            st.error(problem, icon="⚠️")
+            st.error(problem, icon=":material/warning:")
         return None
     settings = BPESettings(int(num_merges), int(min_frequency), marker, bool(attach), tie_break)
     state[_SHADOW] = settings
@@ -314,6 +316,7 @@ def explain_step(step: MergeStep, words: tuple[str, ...], total_merges: int) -> 
 
 
 def _explain_vocab(step: MergeStep) -> str:
+    """The merge's effect on the symbols in the corpus (seed 000's +1 / 0 / −1), HTML."""
     before = step.vocab_size - step.vocab_delta
     bits = []
     if step.vocab_added:
@@ -325,9 +328,14 @@ def _explain_vocab(step: MergeStep) -> str:
         verb = "vanishes" if len(step.vocab_removed) == 1 else "vanish"
         bits.append(f"{gone} {verb}: every occurrence was part of the merged pair")
     sign = f"{step.vocab_delta:+d}" if step.vocab_delta else "0"
+    learned = (
+        "the learned vocabulary gains it (+1)"
+        if step.vocab_added
+        else "the learned vocabulary already has it (+0)"
+    )
     return (
-        f"Vocabulary: {'; '.join(bits)}, so it changes by <strong>{sign}</strong> "
-        f"({before} → {step.vocab_size} symbols)."
+        f"Symbols in the corpus: {'; '.join(bits)}, so their number changes by "
+        f"<strong>{sign}</strong> ({before} → {step.vocab_size} symbols); {learned}."
     )
 
 
@@ -484,7 +492,7 @@ def show_vocab_chart(vocab: pa.Table, current: int) -> None:
 
 
 MERGE_COLUMNS = (
-    "merge", "left", "right", "new symbol", "count", "tie", "chosen by", "vocab change"
+    "merge", "left", "right", "new symbol", "count", "tie", "chosen by", "corpus symbols ±"
 )  # fmt: skip
 
 
@@ -506,7 +514,7 @@ def merge_table(result: BPEResult, upto: int) -> pa.Table:
             "count": s.best_count,
             "tie": "yes" if s.is_tie else "",
             "chosen by": {"unique": "most frequent", "chosen": "you"}.get(s.rule, s.rule),
-            "vocab change": f"{s.vocab_delta:+d}",
+            "corpus symbols ±": f"{s.vocab_delta:+d}",
         }
         for s in result.steps[:upto]
         if s.merged is not None
@@ -612,7 +620,7 @@ def render_learn_step(
         badges.append(badge_html(f"tie × {step.ties_total:,}", "warning"))
     if step.merged is not None:
         kind = "success" if step.vocab_delta > 0 else "info" if step.vocab_delta == 0 else "error"
-        badges.append(badge_html(f"vocabulary {step.vocab_delta:+d}", kind))
+        badges.append(badge_html(f"symbols in the corpus {step.vocab_delta:+d}", kind))
     show_html(
         f"<h3 style='margin:.2em 0'>{title} {' '.join(badges)}</h3>"
         f"<p class='sw-text' style='font-size:1.08em'>"
@@ -660,23 +668,70 @@ def render_learn_step(
                 marker=result.model.end_of_word or None,
             )
             + more
-            + heading_html("Vocabulary size after each merge")
+            + heading_html("Symbols in the corpus after each merge")
         )
         show_vocab_chart(vocab_chart_data(result), step.number)
-        vocab = result.vocab_at(step.number)
-        listed = vocab[:120]
-        rest = f" … and {len(vocab) - len(listed)} more" if len(vocab) > len(listed) else ""
-        show_html(
-            f"<div class='sw-small'>The {len(vocab)} symbols now in the corpus:</div>"
-            + token_spans_html(listed, marker=result.model.end_of_word or None)
-            + esc(rest)
-        )
+        show_html(_two_vocabularies_html(result, step.number))
     if step.is_tie and step.merged is not None:
         settings = st.session_state.get(_SHADOW, _DEFAULTS)
         tie_picker(_NS, (corpus, settings), step.number, step.tied, step.merged)
 
     show_html(heading_html("Merge table so far (this is the model)"))
     st.dataframe(merge_table(result, step.number), hide_index=True, width="stretch")
+
+
+def learned_vocabulary(result: BPEResult, step: int) -> list[str]:
+    """The learned vocabulary after ``step`` steps: the alphabet, then each merge's new symbol.
+
+    It grows by one per merge (seed 003's list; seed 004's ``vocabs``), unlike the symbols
+    present in the corpus (:meth:`BPEResult.vocab_at`, seed 000's +1 / 0 / −1).
+
+    >>> from subword_core.bpe import learn
+    >>> result = learn({"low": 5, "lower": 2, "newest": 6, "widest": 3}, 2)
+    >>> len(learned_vocabulary(result, 2)), len(result.vocab_at(2))
+    (13, 10)
+    """
+    vocab = dict.fromkeys(result.initial_vocab)
+    for s in result.steps[:step]:
+        if s.merged_symbol is not None:
+            vocab[s.merged_symbol] = None
+    return list(vocab)
+
+
+def _two_vocabularies_html(result: BPEResult, step: int) -> str:
+    """Both lists a BPE page calls a vocabulary, named, counted and told apart (HTML)."""
+    marker = result.model.end_of_word or None
+    learned = learned_vocabulary(result, step)
+    present = result.vocab_at(step)
+    alphabet = len(result.initial_vocab)
+
+    def listed(symbols: list[str], highlight: list[int]) -> str:
+        shown = symbols[:120]
+        rest = f" … and {len(symbols) - len(shown)} more" if len(symbols) > len(shown) else ""
+        keep = [i for i in highlight if i < len(shown)]
+        return token_spans_html(shown, marker=marker, highlight=keep) + esc(rest)
+
+    last = result.steps[step - 1].merged_symbol if step else None
+    new = [len(learned) - 1] if last is not None and learned[-1] == last else []
+    gone = len(learned) - len(present)
+    why = (
+        f" {gone} learned symbol{'s are' if gone != 1 else ' is'} no longer in the corpus: "
+        "each time, every occurrence was inside a merged pair. Encoding can still produce them "
+        "(a new word may need them), so the model keeps them."
+        if gone > 0
+        else ""
+    )
+    return (
+        f"<div class='sw-small' style='margin-top:.4em'>"
+        f"<strong>{term_html('learned-vocabulary', 'Learned vocabulary')}</strong>: "
+        f"{len(learned)} symbols = the {alphabet} of the {term_html('alphabet')} + one per "
+        f"merge (it only grows, as seed 003 prints it):</div>"
+        + listed(learned, new)
+        + f"<div class='sw-small' style='margin-top:.4em'>"
+        f"<strong>{term_html('corpus-symbols', 'Symbols in the corpus')}</strong>: "
+        f"{len(present)} (each merge changes this by +1, 0 or −1, as seed 000 explains).{why}"
+        "</div>" + listed(present, [])
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -891,7 +946,7 @@ def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) 
     st.caption(
         f"{len(text.split())} words → {total} tokens"
         + (f", {unks} unknown" if unk else "")
-        + (f". The marker {marker} counts as part of a token." if marker else ".")
+        + (f". The marker {md_escape(marker)} counts as part of a token." if marker else ".")
     )
 
     st.subheader(f"How “{md_escape(word)}” is encoded, iteration by iteration")

@@ -455,7 +455,7 @@ def settings_panel() -> ByteLevelSettings | None:
         problems.append("The minimum pair count must be a whole number of at least 1.")
     if problems:
         for problem in problems:
-            st.error(problem, icon="⚠️")
+            st.error(problem, icon=":material/warning:")
         return None
     return ByteLevelSettings(int(num_merges), int(min_frequency), tie_break, sample, bool(prefix))
 
@@ -509,7 +509,7 @@ def train_or_explain(corpus: Corpus, settings: ByteLevelSettings) -> ByteLevelRe
         return None
     note = lookalike_note(" ".join(corpus.words), "The corpus")
     if note:
-        st.info(note, icon="🔎")
+        st.info(note, icon=":material/search:")
     return result
 
 
@@ -621,7 +621,7 @@ def render_tokens(model: ByteLevelModel, text: str) -> None:
     n_bytes = len(enc.data) - enc.prefix
     note = lookalike_note(text, "Your text")
     if note:
-        st.info(note, icon="🔎")
+        st.info(note, icon=":material/search:")
     show_html(
         "<p class='sw-text' style='font-size:1.1em'>"
         f"<strong>{len(text)}</strong> characters → <strong>{n_bytes}</strong> bytes of UTF-8 "

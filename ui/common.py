@@ -20,7 +20,7 @@ from typing import TypeVar
 
 import streamlit as st
 
-from ui.html import badge_html, esc, token_spans_html
+from ui.html import badge_html, esc, md_escape, token_spans_html
 
 Pair = tuple[str, str]
 T = TypeVar("T")
@@ -136,7 +136,7 @@ def tie_picker(
         chosen = tie_choices(namespace, context)
         if chosen:
             listed = ", ".join(f"step {s}: {p[0]} + {p[1]}" for s, p in sorted(chosen.items()))
-            c1.caption(f"Your choices so far: {listed}.")
+            c1.caption(f"Your choices so far: {md_escape(listed)}.")
             c2.button(
                 "Forget my choices",
                 key=f"{namespace}_tie_reset_{step}",
@@ -328,8 +328,8 @@ def _wait_for(running: threading.Event, what: str) -> None:
         while not running.wait(timeout=1.0):
             waited += 1
             slot.caption(
-                f"⏳ {what}: another student started the same training a moment ago; "
-                f"using theirs when it is done ({waited} s)."
+                f":material/hourglass_top: {what}: another student started the same training "
+                f"a moment ago; using theirs when it is done ({waited} s)."
             )
     finally:
         slot.empty()

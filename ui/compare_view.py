@@ -41,7 +41,7 @@ from subword_core.encoders import boundaries
 from subword_core.errors import SubwordError
 from ui.charts import show_chart
 from ui.common import TABLE_CSS, remember, restore_widgets
-from ui.html import badge_html, esc, show_html, token_spans_html
+from ui.html import badge_html, esc, md_escape, show_html, token_spans_html
 from ui.limits import LIMITS
 
 __all__ = [
@@ -629,7 +629,7 @@ def settings_panel(corpus: Corpus) -> int | None:
     )
     target, problem = parse_target(typed)
     if problem:
-        c1.error(problem, icon="⚠️")
+        c1.error(problem, icon=":material/warning:")
         return None
     assert target is not None
     rows = "".join(
@@ -654,9 +654,9 @@ def train_or_explain(corpus: Corpus, target: int) -> dict[str, Trained]:
         value = out.get(name)
         if isinstance(value, str):
             if "could not be trained" in value:
-                st.error(value, icon="⚠️")
+                st.error(md_escape(value), icon=":material/warning:")
             else:
-                st.info(value, icon="ℹ️")
+                st.info(md_escape(value), icon=":material/info:")
     return {k: v for k, v in out.items() if isinstance(v, Trained)}
 
 
@@ -671,7 +671,9 @@ def render_segmentations(trained: Mapping[str, Trained]) -> None:
     )
     words = list(dict.fromkeys(text.split()))
     if not words:
-        st.info("Type one or more words above to compare their segmentations.", icon="✏️")
+        st.info(
+            "Type one or more words above to compare their segmentations.", icon=":material/edit:"
+        )
         return
     shown = words[:12]
     totals = {name: [0, 0] for name in trained}
@@ -716,7 +718,7 @@ def render_corpus_figures(corpus: Corpus, target: int, trained: Mapping[str, Tra
             },
         )
         notes = " · ".join(f"{name}: {t.note}" for name, t in trained.items())
-        st.caption(notes)
+        st.caption(md_escape(notes))
     with c2:
         if len(trained) >= 2:
             show_chart(_overlap_chart(overlap), width="stretch")

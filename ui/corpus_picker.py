@@ -79,9 +79,9 @@ _TYPE, _UPLOAD, _TABLE = "type", "upload", "table"
 _SOURCES: tuple[str, ...] = (*EXAMPLES, _TYPE, _UPLOAD, _TABLE)
 _SOURCE_TITLES = {
     **{key: ex.title for key, ex in EXAMPLES.items()},
-    _TYPE: "✏️ Type or paste text",
-    _UPLOAD: "📄 Upload a .txt file",
-    _TABLE: "🧮 Edit a word/count table",
+    _TYPE: ":material/edit: Type or paste text",
+    _UPLOAD: ":material/upload_file: Upload a .txt file",
+    _TABLE: ":material/table_edit: Edit a word/count table",
 }
 
 FORMAT_NAMES = {
@@ -491,7 +491,7 @@ def _show_error(outcome: _Outcome) -> None:
     # st.error renders markdown, so it gets only our own words; the parser's message, which
     # may quote what the student typed, is shown escaped just below.
     fix = f": {outcome.where} needs a fix" if outcome.where else ""
-    st.error(f"The corpus can't be read yet{fix}.", icon="⚠️")
+    st.error(f"The corpus can't be read yet{fix}.", icon=":material/warning:")
     show_html(f'<div class="sw-text sw-problem">{esc(outcome.error or "")}</div>')
 
 
@@ -502,10 +502,7 @@ def _show_summary(corpus: Corpus) -> None:
         f"<strong>{corpus.total:,}</strong> words in total",
         f'<div class="sw-small">Read as: {esc(fmt)}</div>',
     ]
-    parts += [
-        f'<div class="sw-small">{"⚠️" if note.startswith("Limit:") else "ℹ️"} {esc(note)}</div>'
-        for note in corpus.notes
-    ]
+    parts += [f'<div class="sw-small">{esc(note)}</div>' for note in corpus.notes]
     show_html(f'<div class="sw-text">{"".join(parts)}</div>')
 
 
@@ -564,14 +561,16 @@ def current_corpus() -> Corpus | None:
 
 
 def current_source_title() -> str:
-    """Return the picker's label of the chosen source, e.g. ``"✏️ Type or paste text"``.
+    """Return the picker's label of the chosen source without its icon, e.g. ``"Type or paste
+    text"``.
 
     Example:
         >>> current_source_title()  # doctest: +SKIP
         'low / lower / newest / widest (seeds 002, 003)'
     """
     source = st.session_state.get(SOURCE_KEY, DEFAULT_EXAMPLE)
-    return _SOURCE_TITLES.get(source, str(source))
+    title = _SOURCE_TITLES.get(source, str(source))
+    return title.split(": ", 1)[1] if title.startswith(":material/") else title
 
 
 def explain_missing_corpus() -> None:
@@ -588,14 +587,14 @@ def explain_missing_corpus() -> None:
         st.info(
             "There is no corpus yet: upload a .txt file in the sidebar, or pick one of the "
             "built-in examples there.",
-            icon="📄",
+            icon=":material/description:",
         )
         return
     st.warning(
         "There is no valid corpus right now, so this page waits. Fix the corpus in the "
         "sidebar (open it with the arrow at the top left if it is hidden): nothing you "
         "typed is lost, and the page appears as soon as the corpus can be read.",
-        icon="⚠️",
+        icon=":material/warning:",
     )
     message = st.session_state.get(_ERROR_KEY)
     if message:

@@ -149,7 +149,7 @@ def settings_panel() -> GageSettings | None:
         )
         c3.button("Seed 003's example", on_click=_use_seed, key="gage_seed", width="stretch")
     if text == "":
-        st.info("Type some text above to compress it.", icon="ℹ️")
+        st.info("Type some text above to compress it.", icon=":material/info:")
         return None
     return GageSettings(text, "".join(letters.split()))
 
@@ -171,7 +171,7 @@ def compress_or_explain(settings: GageSettings) -> GageResult | None:
     except SubwordError as err:
         # st.error renders markdown: our own words there, the message (which quotes the
         # student's characters) escaped below it.
-        st.error("These settings can't be used yet.", icon="⚠️")
+        st.error("These settings can't be used yet.", icon=":material/warning:")
         show_html(f'<div class="sw-text sw-problem">{esc(str(err))}</div>')
         return None
     if result.stop_reason == "out_of_symbols":
@@ -179,7 +179,7 @@ def compress_or_explain(settings: GageSettings) -> GageResult | None:
             "Compression stopped early: it ran out of unused symbols while a pair still "
             "occurs more than once. The last step says which pair; add more new symbols "
             "(characters the text does not use) to go on.",
-            icon="⚠️",
+            icon=":material/warning:",
         )
     return result
 
@@ -725,7 +725,7 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
 
     note = _seed_note(step, result)
     if note:
-        show_html(f"<p class='sw-text'>📜 {note}</p>")
+        show_html(f"<p class='sw-text'>{badge_html('seed note', 'info')} {note}</p>")
     _render_sizes(result, state)
 
     show_html(heading_html("Decompress: back to the original") + decompress_html(result, state))

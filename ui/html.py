@@ -316,7 +316,7 @@ def show_error(message: str) -> None:
     Example:
         >>> show_error("The word 'a</w>b' already contains the marker")  # doctest: +SKIP
     """
-    st.error(md_escape(message), icon="⚠️")
+    st.error(md_escape(message), icon=":material/warning:")
 
 
 def show_text(text: str, *, small: bool = False) -> None:

@@ -42,7 +42,7 @@ import streamlit as st
 from subword_core import bpe, unigram, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
-from ui.html import esc, show_html, token_spans_html
+from ui.html import esc, md_escape, show_html, token_spans_html
 from ui.limits import LIMITS
 
 __all__ = [
@@ -579,7 +579,7 @@ def _need(module: str) -> bool:
         f"This comparison needs the reference library **{package}**, which the app does not "
         f"need to run. Install it with `pip install {package}` (or `pip install -r "
         "requirements-dev.txt`) and reload the page.",
-        icon="📦",
+        icon=":material/package_2:",
     )
     return False
 
@@ -615,7 +615,7 @@ def render_bpe(corpus: Corpus, num_merges: int, min_frequency: int) -> None:
     try:
         parity = _cached_bpe(corpus, num_merges, min_frequency)
     except (SubwordError, RuntimeError, ValueError) as error:
-        st.warning("This comparison could not run on this corpus.", icon="⚠️")
+        st.warning("This comparison could not run on this corpus.", icon=":material/warning:")
         show_html(f'<div class="sw-text sw-problem">{esc(error)}</div>')
         return
     table = pd.DataFrame(
@@ -664,7 +664,9 @@ def render_wordpiece(corpus: Corpus, vocab_size: int) -> None:
     try:
         parity = _cached_wordpiece(corpus, vocab_size)
     except (SubwordError, RuntimeError, ValueError) as error:
-        st.warning("This comparison could not run with this vocabulary size.", icon="⚠️")
+        st.warning(
+            "This comparison could not run with this vocabulary size.", icon=":material/warning:"
+        )
         show_html(f'<div class="sw-text sw-problem">{esc(error)}</div>')
         return
     table = pd.DataFrame(
@@ -720,12 +722,12 @@ def render_unigram(corpus: Corpus, vocab_size: int) -> None:
         st.warning(
             "This comparison could not run with this vocabulary size. sentencepiece (or the "
             "app) refused it; the message says why.",
-            icon="⚠️",
+            icon=":material/warning:",
         )
         show_html(f'<div class="sw-text sw-problem">{esc(error)}</div>')
         return
     if parity.note:
-        st.info(parity.note, icon="ℹ️")
+        st.info(md_escape(parity.note), icon=":material/info:")
     table = pd.DataFrame(
         [
             {

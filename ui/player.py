@@ -135,7 +135,9 @@ def step_player(
 
     if n_steps <= 0:
         state.pop(play_key, None)
-        st.info(f"There is nothing to step through yet: 0 {label.lower()}s.", icon="ℹ️")
+        st.info(
+            f"There is nothing to step through yet: 0 {label.lower()}s.", icon=":material/info:"
+        )
         return
 
     # Clamp: the number of steps may have changed since the last run (e.g. after retraining).

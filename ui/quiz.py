@@ -39,7 +39,7 @@ def boundaries(pieces: Iterable[str]) -> set[int]:
 
 
 def _verdict_box(right: bool, why: str) -> None:
-    icon = "✅" if right else "❌"
+    icon = "✓" if right else "✗"  # text glyphs: no emoji font needed
     show_html(
         f"<div class='sw-text' style='border:2px solid "
         f"{'rgb(44,160,44)' if right else 'rgb(214,39,40)'};border-radius:.4em;"
@@ -115,7 +115,7 @@ def quiz_gate(
     with st.container(border=True):
         st.markdown(f"**Quiz: which pair will step {step} merge?**")
         if st.session_state.pop(f"{namespace}__quiz_empty", None) == step:
-            st.warning("Choose a pair first, then check your answer.", icon="👆")
+            st.warning("Choose a pair first, then check your answer.", icon=":material/touch_app:")
         st.caption("Look at the corpus below as it is before this step, then choose.")
         c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
         c1.selectbox(
@@ -190,7 +190,9 @@ def segmentation_gate(
     with st.container(border=True):
         show_html(f"<p><strong>Quiz: how will “{esc(word)}” be split?</strong></p>")
         if st.session_state.pop(f"{namespace}__segquiz_empty", None) == word:
-            st.warning("Type the pieces first, then check your answer.", icon="👆")
+            st.warning(
+                "Type the pieces first, then check your answer.", icon=":material/touch_app:"
+            )
         c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
         c1.text_input(
             "Your guess: the pieces, separated by spaces",

@@ -532,11 +532,14 @@ def publish_link(player: str | None = None) -> None:
                 return
         else:
             return
-    with slot.container(), st.expander("🔗 Share this view", expanded=bool(problems)):
+    with (
+        slot.container(),
+        st.expander("Share this view", icon=":material/link:", expanded=bool(problems)),
+    ):
         if problems:
             # the parts' names come from the URL: shown escaped
             show_text(
-                "⚠️ The link this page opened with had parts that could not be used, so "
+                "Note: the link this page opened with had parts that could not be used, so "
                 "their defaults are shown: " + "; ".join(problems) + ".",
                 small=True,
             )

@@ -46,6 +46,7 @@ from ui.html import (
     caption_html,
     esc,
     heading_html,
+    md_escape,
     show_html,
     show_text,
     token_spans_html,
@@ -216,7 +217,7 @@ def _list(items: list[str]) -> str:
 
 def _problem(headline: str, detail: str | None = None) -> None:
     """Show a problem: our own words in ``st.error``, the core's message escaped below."""
-    st.error(headline, icon="⚠️")
+    st.error(headline, icon=":material/warning:")
     if detail:
         show_html(f'<div class="sw-text sw-problem">{esc(detail)}</div>')
 
@@ -374,7 +375,7 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
             )
     if problems:
         for problem in problems:
-            st.error(problem, icon="⚠️")
+            st.error(problem, icon=":material/warning:")
         if size is not None and int(size) == size and size < floor:
             st.button(
                 f"Use {floor + _extra(corpus)} (the characters plus {_extra(corpus)} pieces)",
@@ -1192,14 +1193,16 @@ def _model_from_vocab() -> Unigram | None:
             _problem("The file is not UTF-8 text, so it cannot be a sentencepiece .vocab file.")
             return None
     if not text.strip():
-        st.info("Paste or upload a .vocab file to use it here.", icon="📄")
+        st.info("Paste or upload a .vocab file to use it here.", icon=":material/description:")
         return None
     try:
         model = Unigram.from_vocab_text(text)
     except SubwordError as err:
         _problem("The .vocab text cannot be read yet:", str(err))
         return None
-    st.caption(f"{len(model):,} pieces read (<unk>, <s> and </s> are skipped if present).")
+    st.caption(
+        f"{len(model):,} pieces read " + md_escape("(<unk>, <s> and </s> are skipped if present).")
+    )
     return model
 
 
@@ -1263,7 +1266,7 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
         return
     word = typed.strip()
     if not word:
-        st.info("Type a word above to see its lattice and segmentations.", icon="✏️")
+        st.info("Type a word above to see its lattice and segmentations.", icon=":material/edit:")
         return
     if any(ch.isspace() for ch in word):
         _problem(
@@ -1300,7 +1303,7 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
         st.info(
             f"The lattice chart draws words of up to {MAX_LATTICE_CHARS} characters; this one "
             f"has {len(full)}. The tables below still work.",
-            icon="ℹ️",
+            icon=":material/info:",
         )
     else:
         data = lattice_chart_data(lattice)
@@ -1333,7 +1336,7 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
                 f"This word can be split in {count:,} different ways with this vocabulary; the "
                 f"table lists words with at most {MAX_TABLE_SEGMENTATIONS:,}. The n-best table "
                 "shows the most probable ones.",
-                icon="✋",
+                icon=":material/front_hand:",
             )
         else:
             table = segmentation_table(model, full)
@@ -1378,10 +1381,10 @@ def _render_nbest(model: Unigram, word: str) -> None:
         help="Seed 000's score log P / |y|^λ: λ = 0 ranks by probability alone.",
     )
     if k is None or int(k) != k or k < 1:
-        st.error("n must be a whole number of at least 1.", icon="⚠️")
+        st.error("n must be a whole number of at least 1.", icon=":material/warning:")
         return
     if k > 200:
-        st.error("At most 200 segmentations here.", icon="⚠️")
+        st.error("At most 200 segmentations here.", icon=":material/warning:")
         return
     table = nbest_table(model, word, int(k), float(lam))
     st.dataframe(table, hide_index=True, width="stretch")
@@ -1443,13 +1446,13 @@ def _render_sampling(model: Unigram, word: str) -> None:
         problems.append("The random seed must be a whole number.")
     if problems:
         for problem in problems:
-            st.error(problem, icon="⚠️")
+            st.error(problem, icon=":material/warning:")
         return
     if model.count_segmentations(word) == 1:
         st.info(
             "This word has only one segmentation with this vocabulary, so every draw gives "
             "it. Try a longer word, or a vocabulary with more pieces.",
-            icon="ℹ️",
+            icon=":material/info:",
         )
         return
     table, tv = sample_table(model, word, float(alpha), int(n), int(seed))

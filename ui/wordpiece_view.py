@@ -186,7 +186,7 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
         problems.append("The continuation prefix cannot contain spaces.")
     if problems:
         for problem in problems:
-            st.error(problem, icon="⚠️")
+            st.error(problem, icon=":material/warning:")
         if size is not None and size < alphabet:
             st.button(
                 f"Use {alphabet + _EXTRA} (the alphabet plus {_EXTRA} merges)",
@@ -239,8 +239,8 @@ def explain_step(step: WordPieceStep, scoring: str, words: tuple[str, ...]) -> s
     """The step in plain words with its numbers (HTML, user text escaped)."""
     if step.merged is None:
         return (
-            "<strong>Stop.</strong> Every word is now a single token, so there is no pair "
-            f"left to merge. The vocabulary stays at {step.vocab_size} tokens."
+            "<strong>Stop.</strong> Every word is now a single symbol, so there is no pair "
+            f"left to merge. The token list stays at {step.vocab_size} tokens."
         )
     best = next(c for c in step.candidates if c.pair == step.merged)
     if scoring == "likelihood":
@@ -251,7 +251,7 @@ def explain_step(step: WordPieceStep, scoring: str, words: tuple[str, ...]) -> s
             f"{best.freq_b}) = <strong>{fraction_text(best.score)}</strong>."
         )
         meaning = (
-            " A high score means the two pieces seldom appear apart, so gluing them loses little."
+            " A high score means the two symbols seldom appear apart, so gluing them loses little."
         )
     else:
         why = f"{_pair(best.pair)} occurs <strong>{best.freq_pair}</strong> times."
@@ -274,10 +274,10 @@ def explain_step(step: WordPieceStep, scoring: str, words: tuple[str, ...]) -> s
         else:
             head += "The tie goes to the pair that sorts last as text."
     grow = (
-        f"The new token {_tok(step.new_token or '')} joins the vocabulary, which now has "
-        f"<strong>{step.vocab_size}</strong> tokens."
+        f"The new token {_tok(step.new_token or '')} joins the token list (the vocabulary), "
+        f"which now has <strong>{step.vocab_size}</strong> tokens."
         if step.added
-        else f"{_tok(step.new_token or '')} was already in the vocabulary, so it does not grow."
+        else f"{_tok(step.new_token or '')} was already in the token list, so it does not grow."
     )
     end = " That is the vocabulary size you asked for." if step.stop_reason == "vocab_size" else ""
     return f"{head} Merging it everywhere gives {_tok(step.new_token or '')}. {grow}{end}"
@@ -405,7 +405,7 @@ def render_learn_step(
         options = [c.pair for c in step.candidates[:12]]
         verdict = partial(quiz_verdict, step)
         if not quiz_gate(_NS, (result.corpus, settings), step.number, options, verdict):
-            st.markdown(f"**The corpus before step {step.number}**")
+            st.markdown(f"**The corpus before merge {step.number}**")
             show_html(
                 segmentation_table_html(
                     [(w, c, p, False) for w, c, p, _ in _rows(result, step.number - 1)], None
@@ -413,7 +413,7 @@ def render_learn_step(
             )
             return
     title = (
-        f"Step {step.number}: {_pair(step.merged)} → {_tok(step.new_token or '')}"
+        f"Merge {step.number}: {_pair(step.merged)} → {_tok(step.new_token or '')}"
         if step.merged
         else f"Step {step.number}: learning stops"
     )
@@ -425,19 +425,19 @@ def render_learn_step(
     )
     # subtle: the captions and headings below the score table go into one HTML block with the
     # corpus and the vocabulary: every element costs server time at each step change.
-    st.markdown(f"**Scores before step {step.number}**")
+    st.markdown(f"**Scores before merge {step.number}**")
     scores = score_table(step)
     caption = ""
     if scores.num_rows == 0:
-        st.info("No pairs left: every word is a single token.")
+        st.info("No pairs left: every word is a single symbol.")
     else:
         height = min(36 * (scores.num_rows + 1) + 4, 560)
         st.dataframe(scores, hide_index=True, width="stretch", height=height)
         shown, total = scores.num_rows, step.candidates_total
         note = f" ({total - shown} lower-scoring pairs not listed)" if total > shown else ""
         caption = caption_html(
-            f"{shown} of {total} pairs{note}. freq(a), freq(b): how often each piece occurs in "
-            "the whole corpus; freq(ab): how often the pair occurs."
+            f"{shown} of {total} pairs{note}. freq(a), freq(b): how often each symbol occurs "
+            "in the whole corpus; freq(ab): how often the pair occurs."
         )
     caption_rows = (
         caption_html(f"Showing {TABLE_ROWS} of {len(result.corpus)} words: the changed ones first.")
@@ -450,13 +450,16 @@ def render_learn_step(
     more = f" … and {len(vocab) - len(shown_vocab)} more" if len(vocab) > len(shown_vocab) else ""
     show_html(
         caption
-        + heading_html(f"The corpus after step {step.number}")
+        + heading_html(
+            f"The corpus after merge {step.number}" if step.merged else "The corpus at the end"
+        )
         + segmentation_table_html(_rows(result, step.number), step.new_token)
         + caption_rows
         + heading_html(
-            f"Vocabulary after step {step.number}",
-            f"({result.alphabet_size} alphabet tokens, then the merged ones in the order they "
-            "were added)",
+            "Token list (the vocabulary) after "
+            + (f"merge {step.number}" if step.merged else "the last merge"),
+            f"({len(vocab)} tokens: the {result.alphabet_size} of the alphabet, then one per "
+            "merge, in the order they were added)",
         )
         + token_spans_html(shown_vocab, highlight=new)
         + esc(more)
@@ -784,7 +787,7 @@ def render_variants(corpus: Corpus, words: str) -> None:
     model, learned = _seed004_model(corpus, merges)
     st.caption(
         f"{len(learned)} merges learned: "
-        + ", ".join(f"{a}+{b}" for a, b in learned[:20])
+        + ", ".join(md_escape(f"{a}+{b}") for a, b in learned[:20])
         + (" …" if len(learned) > 20 else "")
     )
     rows = []

@@ -117,7 +117,7 @@ def test_seed_001_wordpiece(gallery: AppTest) -> None:
     assert _title(at) == "WordPiece"
     assert at.number_input(key="wp_vocab_size").value == 9
     page = _html(at)
-    assert "Step 1:" in page and "1/20" in page
+    assert "Merge 1:" in page and "1/20" in page
     assert at.dataframe[0].value.iloc[0]["pair"] == "##g + ##s"
 
 

@@ -33,7 +33,7 @@ def at() -> AppTest:
 def test_first_step_shows_the_seed_001_score(at: AppTest) -> None:
     page = _html(at)
     assert "The alphabet alone has 7 tokens." in " ".join(c.value for c in at.caption)
-    assert "Step 1:" in page
+    assert "Merge 1:" in page
     assert "5 / (20 × 5) = 1/20 ≈ 0.0500" in page
     scores = at.dataframe[0].value
     assert scores.iloc[0][["pair", "freq(a)", "freq(b)", "freq(ab)", "status"]].tolist() == [
@@ -49,7 +49,7 @@ def test_second_step_is_a_tie_won_by_first_seen(at: AppTest) -> None:
     at.button(key="wp_learn__next").click()
     at.run()
     page = _html(at)
-    assert "Step 2:" in page and "1/36" in page
+    assert "Merge 2:" in page and "1/36" in page
     assert "It ties with" in page
     assert "met first in the corpus: in “hug”" in page
     statuses = at.dataframe[0].value["status"].tolist()
@@ -65,7 +65,7 @@ def test_choosing_another_tied_pair(at: AppTest) -> None:
     assert not at.exception
     page = _html(at)
     assert "You chose this pair" in page
-    assert "Step 2: p + ##u → pu" in page
+    assert "Merge 2: p + ##u → pu" in page
 
 
 def test_vocab_size_below_the_alphabet(at: AppTest) -> None:
@@ -151,13 +151,13 @@ def test_escapes_typed_words(at: AppTest) -> None:
 def test_quiz_mode(at: AppTest) -> None:
     at.toggle(key="wp_quiz").set_value(True)
     at.run()
-    assert "Step 1:" not in _html(at)
+    assert "Merge 1:" not in _html(at)
     at.selectbox(key="wp_quiz_pick_1").set_value(("##u", "##g"))
     at.button(key="wp_quiz_check_1").click()
     at.run()
     page = _html(at)
     assert "Not this one" in page and "20/(36 × 20) = 1/36" in page
-    assert "Step 1:" in page
+    assert "Merge 1:" in page
     at.button(key="wp_learn__next").click()
     at.run()
     at.selectbox(key="wp_quiz_pick_2").set_value(("h", "##u"))

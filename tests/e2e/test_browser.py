@@ -51,9 +51,9 @@ def test_encode_page_shows_tokens_and_iterations(server: str, browser: object) -
 
 def test_wordpiece_page_steps_and_tabs(server: str, browser: Any) -> None:
     page = open_page(browser, f"{server}/wordpiece")
-    page.get_by_text("Step 1:").first.wait_for(timeout=45_000)
+    page.get_by_text("Merge 1:").first.wait_for(timeout=45_000)
     page.get_by_role("button", name="Next").first.click()
-    page.get_by_text("Step 2:").first.wait_for(timeout=20_000)
+    page.get_by_text("Merge 2:").first.wait_for(timeout=20_000)
     page.get_by_role("tab", name="Likelihood vs frequency").click()
     page.get_by_text("They part ways at").first.wait_for(timeout=20_000)
     page.get_by_role("tab", name="Encode a word").click()
