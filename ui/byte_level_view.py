@@ -854,9 +854,6 @@ def render_learn_step(
         f"<p class='sw-text' style='font-size:1.08em'>{explain_bytes(result, step)}</p>"
         f"<p class='sw-text' style='font-size:1.08em'>"
         f"{explain_step(readable, words, result.steps[-1].number)}</p>"
-        f"<p class='sw-small'>The model's vocabulary is now {vocab} tokens: all 256 bytes "
-        f"(used or not, so no text is ever unknown) + {vocab - 256} merged. The count above "
-        "is of the distinct symbols in the corpus.</p>"
     )
     left, right = st.columns([1, 1.15])
     with left:
@@ -895,6 +892,11 @@ def render_learn_step(
     if step.is_tie and step.merged is not None:
         tie_picker(_NS, (corpus, settings), step.number, step.tied, step.merged)
 
+    show_html(
+        f"<p class='sw-small'>The model's vocabulary is now {vocab} tokens: all 256 bytes "
+        f"(used or not, so no text is ever unknown) + {vocab - 256} merged. The symbols "
+        "counted in the step's sentence are those present in the corpus.</p>"
+    )
     st.markdown("**Merge table so far (this is the model)**")
     table = merge_table(result.bpe, number)
     if table.num_rows:

@@ -19,7 +19,7 @@ WIDTH, HEIGHT = 1024, 768
 STEPPING_PAGES = [
     ("bpe_learn", None, "Merge 1:", "[data-testid='stVegaLiteChart']"),
     ("byte_level", "Learn merges step by step", "Merge 1:", "[data-testid='stVegaLiteChart']"),
-    ("wordpiece", None, "Step 1:", "[data-testid='stDataFrame']"),
+    ("wordpiece", None, "Merge 1:", "[data-testid='stDataFrame']"),
     ("unigram", None, "Step 1: the seed vocabulary", "[data-testid='stVegaLiteChart']"),
     ("gage", None, "Step 1:", "[data-testid='stVegaLiteChart']"),
 ]
