@@ -24,12 +24,12 @@ from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
 from ui.charts import (
     BAR_LIMIT,
+    VALUE_LABEL_PX,
     arrow_table,
-    bar_chart_height,
+    bar_chart_properties,
     bounded_rows,
     count_axis,
     label_axis,
-    more_title,
     show_template,
 )
 from ui.common import (
@@ -400,7 +400,7 @@ def pairs_left_out(step: MergeStep, drawn: int) -> int:
     >>> from subword_core.bpe import learn
     >>> step = learn({"low": 5, "lower": 2}, 1).steps[0]
     >>> step.pairs_total, pairs_left_out(step, 2)
-    (5, 3)
+    (6, 4)
     """
     return max(step.pairs_total - drawn, 0)
 
@@ -434,7 +434,9 @@ def pair_chart(text: str) -> alt.LayerChart:
         tooltip=[alt.Tooltip("full:N", title="pair"), "count:Q", "status:N"],
     )
     bars = base.mark_bar(stroke="currentColor", strokeWidth=0.5).encode(color=colour)
-    labels = base.mark_text(align="left", dx=4, fontSize=13, color=text).encode(text="label:N")
+    labels = base.mark_text(
+        align="left", dx=4, fontSize=13, color=text, limit=VALUE_LABEL_PX
+    ).encode(text="label:N")
     rule = (
         alt.Chart(alt.NamedData("threshold"))
         .mark_rule(strokeDash=[4, 4])
@@ -452,10 +454,7 @@ def show_pair_chart(pairs: pa.Table, min_frequency: int, left_out: int = 0) -> N
         pair_chart,
         (text_colour(),),
         {"pairs": pairs, "threshold": {"min": [min_frequency]}},
-        properties={
-            "height": bar_chart_height(pairs.num_rows),
-            "title": more_title(left_out, "more pairs, not drawn"),
-        },
+        properties=bar_chart_properties(pairs.num_rows, left_out, "more pairs, not drawn"),
         width="stretch",
     )
 

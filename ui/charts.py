@@ -16,7 +16,7 @@ the schema check: our charts are built by our own code and tested (``tests/app``
 Every chart stays readable at every step of a real corpus (a projector is 1024 px wide), by
 the rules of the helpers below: an axis of counts has whole-number ticks
 (:func:`count_axis`); a bar chart draws at most :data:`BAR_LIMIT` labelled bars
-(:func:`bounded_rows`) and says how many it left out (:func:`more_title`), each bar gets
+(:func:`bounded_rows`) and says how many it left out (:func:`bar_chart_properties`), each bar gets
 :data:`BAR_PX` pixels so labels never overlap (:func:`bar_chart_height`), and long labels are
 cut with an ellipsis (:func:`label_axis`) while the bar's tooltip has them in full; a legend
 sits above the plot inside the chart, wrapped so that it is never wider than the plot
@@ -52,9 +52,11 @@ __all__ = [
     "BAR_PX",
     "LABEL_PX",
     "LEGEND_PX",
+    "VALUE_LABEL_PX",
     "arrow_bytes",
     "arrow_table",
     "bar_chart_height",
+    "bar_chart_properties",
     "bounded_rows",
     "count_axis",
     "label_axis",
@@ -75,9 +77,13 @@ BAR_LIMIT = 15
 BAR_PX = 26
 #: Longest axis label in pixels (about 18 characters); longer ones end in "…".
 LABEL_PX = 140
+#: Longest text next to a bar (its count and status) in pixels: the plot keeps its room.
+VALUE_LABEL_PX = 110
 #: Width of one line of a legend above the plot: the narrowest plot (a half-width column
 #: at 1024 px, next to the sidebar) is about 135 px wide.
 LEGEND_PX = 130
+#: Room of the "+k more" note below a bar chart's axis.
+MORE_PX = 22
 
 
 # --------------------------------------------------------------------------------------
@@ -173,16 +179,11 @@ def bounded_rows(
 def more_title(left_out: int, noun: str = "more") -> dict[str, Any]:
     """The "+k more" note of a chart, as its top-level ``title`` (below the plot).
 
-    Give it to :func:`show_template` in ``properties``; with nothing left out the title is
-    empty and takes no room.
-
     >>> more_title(2477, "more pairs, not drawn")["text"]
     '+2,477 more pairs, not drawn'
-    >>> more_title(0)["text"]
-    ''
     """
     return {
-        "text": f"+{left_out:,} {noun}" if left_out > 0 else "",
+        "text": f"+{left_out:,} {noun}",
         "orient": "bottom",
         "anchor": "start",
         "fontSize": 13,
@@ -191,16 +192,32 @@ def more_title(left_out: int, noun: str = "more") -> dict[str, Any]:
     }
 
 
-def bar_chart_height(bars: int, extra: int = 70) -> int:
+def bar_chart_height(bars: int, extra: int = 50) -> int:
     """The height of a horizontal bar chart with ``bars`` bars: :data:`BAR_PX` each.
 
-    ``extra`` is the room of the axis, its title and the "+k more" note (Streamlit fits
-    the whole chart, axes included, into the height).
+    ``extra`` is the room of the axis and its title (Streamlit fits the whole chart, axes
+    included, into the height).
 
     >>> bar_chart_height(15)
-    460
+    440
     """
     return extra + BAR_PX * max(bars, 1)
+
+
+def bar_chart_properties(bars: int, left_out: int, noun: str) -> dict[str, Any]:
+    """The per-drawing ``properties`` of a bar chart: its height and its "+k more" note.
+
+    For :func:`show_template`; with nothing left out there is no note and no room for it.
+
+    >>> props = bar_chart_properties(15, 25, "more pairs, not drawn")
+    >>> props["height"], props["title"]["text"]
+    (462, '+25 more pairs, not drawn')
+    >>> bar_chart_properties(3, 0, "more pairs")
+    {'height': 128}
+    """
+    if left_out <= 0:
+        return {"height": bar_chart_height(bars)}
+    return {"height": bar_chart_height(bars) + MORE_PX, "title": more_title(left_out, noun)}
 
 
 def show_chart(chart: alt.TopLevelMixin, *, where: Any = None, **options: Any) -> None:

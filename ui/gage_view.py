@@ -25,12 +25,12 @@ from subword_core.errors import SubwordError
 from subword_core.gage import GageResult, GageStep
 from ui.charts import (
     BAR_LIMIT,
+    VALUE_LABEL_PX,
     arrow_table,
-    bar_chart_height,
+    bar_chart_properties,
     bounded_rows,
     count_axis,
     label_axis,
-    more_title,
     show_template,
     top_legend,
 )
@@ -375,7 +375,7 @@ def pair_count_data(step: GageStep, limit: int = CHART_ROWS) -> pa.Table:
     >>> from subword_core.gage import compress
     >>> first = pair_count_data(compress("aaabdaaabac").steps[0]).to_pylist()[0]
     >>> first["pair"], first["status"], first["label"]
-    ('a + a', 'replaced', '2 ★ replaced (4 with overlaps)')
+    ('a + a', 'replaced', '2 ★ replaced')
     """
     tied = set(step.tied)
     drawn, _ = bounded_rows(step.pair_counts, limit, keep=lambda pc: pc.pair == step.pair)
@@ -387,8 +387,8 @@ def pair_count_data(step: GageStep, limit: int = CHART_ROWS) -> pa.Table:
             status, label = "tied", f"{pc.count} tie"
         else:
             status, label = "other", str(pc.count)
-        if pc.overlapping != pc.count:
-            label += f" ({pc.overlapping} with overlaps)"
+        # subtle: the count with overlaps is in the tooltip, not the label: a label as long
+        # as "2 ★ replaced (4 with overlaps)" left the bars no room in a narrow column
         rows.append(
             {
                 "rank": rank,
@@ -430,10 +430,18 @@ def _pair_chart(text: str) -> alt.LayerChart:
             axis=count_axis("copies (not overlapping)"),
             scale=alt.Scale(domainMin=0, nice=True),
         ),
-        tooltip=["pair:N", "count:Q", "overlapping:Q", "first at:Q", "status:N"],
+        tooltip=[
+            "pair:N",
+            alt.Tooltip("count:Q", title="copies"),
+            alt.Tooltip("overlapping:Q", title="with overlaps"),
+            "first at:Q",
+            "status:N",
+        ],
     )
     bars = base.mark_bar(stroke="currentColor", strokeWidth=0.5).encode(color=colour)
-    labels = base.mark_text(align="left", dx=4, fontSize=13, color=text).encode(text="label:N")
+    labels = base.mark_text(
+        align="left", dx=4, fontSize=13, color=text, limit=VALUE_LABEL_PX
+    ).encode(text="label:N")
     rule = (
         alt.Chart(alt.NamedData("threshold"))
         .mark_rule(strokeDash=[4, 4], color=text)
@@ -724,16 +732,14 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
                 {"pairs": pairs, "threshold": {"min": [gage.MIN_COUNT]}},
                 # subtle: the chart is fitted into this height with its axis and note, so
                 # the bars get what is left over
-                properties={
-                    "height": bar_chart_height(pairs.num_rows),
-                    "title": more_title(left_out, "more pairs, not drawn"),
-                },
+                properties=bar_chart_properties(pairs.num_rows, left_out, "more pairs, not drawn"),
                 width="stretch",
             )
             drawn = f"The {pairs.num_rows} most frequent of" if left_out else "All"
             st.caption(
                 f"{drawn} {step.pairs_total} pairs. Red ★: replaced; orange: tied with it; "
-                "dashed line: a pair must occur at least twice. Copies are counted without "
+                "dashed line: a pair must occur at least twice. Point at a bar for its count "
+                "with overlaps. Copies are counted without "
                 "overlaps, as the replacement uses them."
             )
     with right:

@@ -32,8 +32,9 @@ from ui.charts import (
     BAR_LIMIT,
     LABEL_PX,
     LEGEND_PX,
+    VALUE_LABEL_PX,
     arrow_bytes,
-    bar_chart_height,
+    bar_chart_properties,
     bounded_rows,
     legend_entry_px,
     more_title,
@@ -347,6 +348,8 @@ def test_bar_charts_whose_legend_was_cut_off_now_label_their_bars() -> None:
         assert [leg for leg in _legends(spec) if leg is not None] == []
         texts = [u for u in _units(spec) if u.get("mark", {}).get("type") == "text"]
         assert [u["encoding"]["text"]["field"] for u in texts] == ["label"]
+        # a long text next to the bars would squeeze the plot to nothing in a narrow column
+        assert [u["mark"]["limit"] for u in texts] == [VALUE_LABEL_PX]
 
 
 @pytest.fixture(scope="module")
@@ -415,6 +418,6 @@ def test_a_late_pydoc_step_on_the_page_is_bounded_with_a_correct_note(
     (spec, data), *_ = drawn_charts(at)
     assert len(data["pairs"]) == BAR_LIMIT
     assert spec["title"]["text"] == f"+{left_out:,} more pairs, not drawn"
-    assert spec["height"] == bar_chart_height(BAR_LIMIT)
+    assert spec["height"] == bar_chart_properties(BAR_LIMIT, left_out, "")["height"]
     captions = " ".join(el.proto.body for el in at.get("html"))
     assert f"(+{left_out:,} more not drawn)" in captions
