@@ -489,7 +489,7 @@ def _overlap_chart(df: pd.DataFrame) -> alt.LayerChart:
             "a:N",
             sort=order,
             title=None,
-            axis=alt.Axis(labelAngle=-35, labelLimit=LABEL_PX, labelOverlap=False),
+            axis=alt.Axis(labelAngle=-45, labelLimit=LABEL_PX, labelOverlap=False),
         ),
         y=alt.Y(
             "b:N",
@@ -719,7 +719,9 @@ def render_corpus_figures(corpus: Corpus, target: int, trained: Mapping[str, Tra
     Cached per corpus and target, so typing a new sentence does not segment the corpus again.
     """
     figures, overlap = _figures_cached(corpus, target)
-    c1, c2 = st.columns([3, 2])
+    # half and half: in two fifths of a 1024 px page the heatmap's cells were too narrow
+    # for their numbers and its names overlapped
+    c1, c2 = st.columns(2)
     with c1:
         st.dataframe(
             figures,

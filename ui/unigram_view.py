@@ -665,7 +665,7 @@ def _likelihood_chart() -> alt.LayerChart:
     now = (
         alt.Chart(alt.NamedData("now")).mark_rule(color="#d62728", strokeWidth=2).encode(x="step:Q")
     )
-    return (line + points + now).properties(height=260)
+    return (line + points + now).properties(height=300)  # ~40 px go to the legend
 
 
 def piece_table(step: SeedStep | EMStep) -> pa.Table:
