@@ -474,9 +474,10 @@ def overlap_table(trained: Mapping[str, Trained]) -> pd.DataFrame:
 def _overlap_chart(df: pd.DataFrame) -> alt.LayerChart:
     """The vocabulary-overlap heatmap of :func:`overlap_table`'s rows.
 
-    No colour legend: a legend beside the grid took the whole width of a half-page column
+    No colour legend: a legend beside the grid took the whole width of a two-fifths column
     at 1024 px and squeezed the cells to nothing; each cell writes its number and the
-    caption says what the colour means. The algorithm names are cut at :data:`LABEL_PX`.
+    caption says what the colour means. The algorithm names are cut at :data:`LABEL_PX`,
+    one word a line on the left.
 
     >>> df = pd.DataFrame({"a": ["BPE"], "b": ["BPE"], "shared": [3], "jaccard": [1.0]})
     >>> spec = _overlap_chart(df).to_dict(validate=False)
@@ -495,7 +496,10 @@ def _overlap_chart(df: pd.DataFrame) -> alt.LayerChart:
             "b:N",
             sort=order,
             title=None,
-            axis=alt.Axis(labelLimit=LABEL_PX, labelOverlap=False),
+            # one word a line ("Byte-level" over "BPE"): the cells keep the column's width
+            axis=alt.Axis(
+                labelLimit=LABEL_PX, labelOverlap=False, labelExpr="split(datum.label, ' ')"
+            ),
         ),
     )
     rect = base.mark_rect(stroke="gray", strokeWidth=0.5).encode(
@@ -719,9 +723,7 @@ def render_corpus_figures(corpus: Corpus, target: int, trained: Mapping[str, Tra
     Cached per corpus and target, so typing a new sentence does not segment the corpus again.
     """
     figures, overlap = _figures_cached(corpus, target)
-    # half and half: in two fifths of a 1024 px page the heatmap's cells were too narrow
-    # for their numbers and its names overlapped
-    c1, c2 = st.columns(2)
+    c1, c2 = st.columns([3, 2])
     with c1:
         st.dataframe(
             figures,
