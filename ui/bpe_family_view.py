@@ -22,7 +22,14 @@ from subword_core import encoders, joint
 from subword_core.bpe import BPEModel, EncodeStep
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import SubwordError
-from ui.charts import show_chart
+from ui.charts import (
+    BAR_LIMIT,
+    bar_chart_properties,
+    count_axis,
+    label_axis,
+    show_chart,
+    top_legend,
+)
 from ui.common import TABLE_CSS, text_colour
 from ui.html import badge_html, esc, show_error, show_html, token_spans_html
 from ui.limits import LIMITS
@@ -310,22 +317,25 @@ def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) ->
         f"{differ} places a side learning alone would have merged something else at that "
         "step.</p>"
     )
-    long = df.melt(id_vars=["merge", "joint merge"], value_vars=["source", "target"])
+    # readable on a projector: the first merges only, a "+k more" note for the rest (the
+    # table next to the chart lists them all), whole-number ticks, the legend above
+    drawn, left_out = df.head(2 * BAR_LIMIT), max(len(df) - 2 * BAR_LIMIT, 0)
+    long = drawn.melt(id_vars=["merge", "joint merge"], value_vars=["source", "target"])
     chart = (
         alt.Chart(long)
         .mark_bar()
         .encode(
             y=alt.Y(
                 "joint merge:N",
-                sort=df["joint merge"].tolist(),
+                sort=drawn["joint merge"].tolist(),
                 title=None,
-                axis=alt.Axis(labelOverlap=False, labelLimit=200),
+                axis=label_axis(),
             ),
-            x=alt.X("value:Q", title="times the pair occurred when it was merged"),
-            color=alt.Color("variable:N", title="side"),
+            x=alt.X("value:Q", axis=count_axis("times the pair occurred when it was merged")),
+            color=alt.Color("variable:N", legend=top_legend(["source", "target"])),
             tooltip=["merge", "joint merge", "variable", "value"],
         )
-        .properties(height=max(100, 30 * min(len(df), 30)))
+        .properties(**bar_chart_properties(len(drawn), left_out, "more merges, in the table"))
     )
     left, right = st.columns([1, 1.3])
     show_chart(chart, where=left)

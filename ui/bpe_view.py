@@ -22,7 +22,16 @@ import streamlit as st
 from subword_core.bpe import BPEModel, BPEResult, EncodeStep, MergeStep, learn
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
-from ui.charts import arrow_table, show_template
+from ui.charts import (
+    BAR_LIMIT,
+    VALUE_LABEL_PX,
+    arrow_table,
+    bar_chart_properties,
+    bounded_rows,
+    count_axis,
+    label_axis,
+    show_template,
+)
 from ui.common import (
     TABLE_CSS,
     cached_training,
@@ -60,6 +69,7 @@ __all__ = [
     "merge_table",
     "pair_chart",
     "pair_chart_data",
+    "pairs_left_out",
     "quiz_verdict",
     "render_encode",
     "render_learn_step",
@@ -72,7 +82,7 @@ __all__ = [
     "vocab_chart_data",
 ]
 
-CHART_ROWS = 25
+CHART_ROWS = BAR_LIMIT  # bars in the pair chart (ui.charts: readable at 1024 px)
 TABLE_ROWS = 30
 MAX_MERGES = LIMITS.merges
 
@@ -361,9 +371,12 @@ def _explain_stop(step: MergeStep) -> str:
 
 
 def pair_chart_data(step: MergeStep, limit: int = CHART_ROWS) -> pa.Table:
-    """One row per pair shown in the step's count chart, best first.
+    """One row per pair shown in the step's count chart, best first: at most ``limit``.
 
-    Columns ``rank``, ``pair``, ``count``, ``status`` (merged, tied or other) and ``label``.
+    Columns ``rank``, ``pair``, ``count``, ``status`` (merged, tied or other), ``label`` (the
+    text next to the bar) and ``full`` (the pair in full, for the tooltip; a page may add
+    more to it than the bar's label shows). The merged pair is always drawn, also when more
+    than ``limit`` pairs tie with it; :func:`pairs_left_out` counts the pairs not drawn.
 
     >>> from subword_core.bpe import learn
     >>> table = pair_chart_data(learn({"low": 5, "lower": 2}, 1).steps[0])
@@ -372,31 +385,46 @@ def pair_chart_data(step: MergeStep, limit: int = CHART_ROWS) -> pa.Table:
     ('l + o', 'merged', 7)
     """
     tied = set(step.tied)
+    drawn, _ = bounded_rows(step.pair_counts, limit, keep=lambda pc: pc.pair == step.merged)
     rows = []
-    for rank, pc in enumerate(step.pair_counts[: max(limit, len(step.tied))], start=1):
+    for rank, pc in enumerate(drawn, start=1):
         if pc.pair == step.merged:
             status, label = "merged", f"{pc.count} ★ merged"
         elif pc.pair in tied:
             status, label = "tied", f"{pc.count} tie"
         else:
             status, label = "other", str(pc.count)
+        pair = f"{pc.pair[0]} + {pc.pair[1]}"
         rows.append(
             {
                 "rank": rank,
-                "pair": f"{pc.pair[0]} + {pc.pair[1]}",
+                "pair": pair,
                 "count": pc.count,
                 "status": status,
                 "label": label,
+                "full": pair,
             }
         )
-    return arrow_table(rows, ["rank", "pair", "count", "status", "label"])
+    return arrow_table(rows, ["rank", "pair", "count", "status", "label", "full"])
+
+
+def pairs_left_out(step: MergeStep, drawn: int) -> int:
+    """How many of the step's pairs the chart does not draw when it draws ``drawn``.
+
+    >>> from subword_core.bpe import learn
+    >>> step = learn({"low": 5, "lower": 2}, 1).steps[0]
+    >>> step.pairs_total, pairs_left_out(step, 2)
+    (6, 4)
+    """
+    return max(step.pairs_total - drawn, 0)
 
 
 def pair_chart(text: str) -> alt.LayerChart:
     """The pair-count bar chart, a template (see :mod:`ui.charts`); ``text``: label colour.
 
     Its data: ``pairs`` (rows of :func:`pair_chart_data`) and ``threshold`` (one row,
-    ``min``: the minimum pair count, drawn as a dashed line).
+    ``min``: the minimum pair count, drawn as a dashed line). No legend: the label next to
+    each bar says "★ merged" or "tie", and the caption explains the colours.
 
     >>> spec = pair_chart("#31333f").to_dict(validate=False)
     >>> spec["data"], spec["layer"][2]["data"]  # the bars and their labels share pairs
@@ -407,20 +435,22 @@ def pair_chart(text: str) -> alt.LayerChart:
         scale=alt.Scale(
             domain=["merged", "tied", "other"], range=["#d62728", "#ff9f1c", "#8c8c8c"]
         ),
-        legend=alt.Legend(title=None, orient="bottom"),
+        legend=None,
     )
     base = alt.Chart(alt.NamedData("pairs")).encode(
         y=alt.Y(
             "pair:N",
             sort=alt.EncodingSortField(field="rank", op="min", order="ascending"),
             title=None,
-            axis=alt.Axis(labelFontSize=13, labelLimit=220, labelOverlap=False),
+            axis=label_axis(),
         ),
-        x=alt.X("count:Q", title="times the pair occurs"),
-        tooltip=["pair:N", "count:Q", "status:N"],
+        x=alt.X("count:Q", axis=count_axis("times the pair occurs")),
+        tooltip=[alt.Tooltip("full:N", title="pair"), "count:Q", "status:N"],
     )
     bars = base.mark_bar(stroke="currentColor", strokeWidth=0.5).encode(color=colour)
-    labels = base.mark_text(align="left", dx=4, fontSize=13, color=text).encode(text="label:N")
+    labels = base.mark_text(
+        align="left", dx=4, fontSize=13, color=text, limit=VALUE_LABEL_PX
+    ).encode(text="label:N")
     rule = (
         alt.Chart(alt.NamedData("threshold"))
         .mark_rule(strokeDash=[4, 4])
@@ -429,13 +459,16 @@ def pair_chart(text: str) -> alt.LayerChart:
     return bars + labels + rule
 
 
-def show_pair_chart(pairs: pa.Table, min_frequency: int) -> None:
-    """Draw :func:`pair_chart` for the rows ``pairs`` of :func:`pair_chart_data`."""
+def show_pair_chart(pairs: pa.Table, min_frequency: int, left_out: int = 0) -> None:
+    """Draw :func:`pair_chart` for the rows ``pairs`` of :func:`pair_chart_data`.
+
+    ``left_out``: how many pairs are not drawn (:func:`pairs_left_out`), said below the bars.
+    """
     show_template(
         pair_chart,
         (text_colour(),),
         {"pairs": pairs, "threshold": {"min": [min_frequency]}},
-        properties={"height": max(120, 30 * pairs.num_rows)},
+        properties=bar_chart_properties(pairs.num_rows, left_out, "more pairs, not drawn"),
         width="stretch",
     )
 
@@ -472,13 +505,8 @@ def vocab_chart() -> alt.LayerChart:
         alt.Chart(alt.NamedData("vocab"))
         .mark_line(point=True)
         .encode(
-            x=alt.X("step:Q", title="merge", axis=alt.Axis(tickMinStep=1)),
-            y=alt.Y(
-                "symbols:Q",
-                title="distinct symbols",
-                scale=alt.Scale(zero=False),
-                axis=alt.Axis(tickMinStep=1, format="d"),
-            ),
+            x=alt.X("step:Q", axis=count_axis("merge")),
+            y=alt.Y("symbols:Q", scale=alt.Scale(zero=False), axis=count_axis("distinct symbols")),
             tooltip=["step:Q", "symbols:Q", "change:Q"],
         )
     )
@@ -638,12 +666,13 @@ def render_learn_step(
             st.info("No pairs: every word is a single symbol.")
             caption = ""
         else:
-            show_pair_chart(pairs, step.min_frequency)
             drawn = pairs.num_rows
+            left_out = pairs_left_out(step, drawn)
+            show_pair_chart(pairs, step.min_frequency, left_out)
             shown = (
-                f"The {drawn} most frequent of {step.pairs_total} pairs "
-                f"({step.pairs_total - drawn} rarer pairs not drawn)."
-                if drawn < step.pairs_total
+                f"The {drawn} most frequent of {step.pairs_total:,} pairs "
+                f"(+{left_out:,} more not drawn)."
+                if left_out
                 else f"All {step.pairs_total} pairs."
             )
             caption = caption_html(

@@ -49,6 +49,7 @@ from ui.bpe_view import (
     explain_step,
     merge_table,
     pair_chart_data,
+    pairs_left_out,
     show_pair_chart,  # the BPE page's pair-count chart, reused as is
 )
 from ui.common import (
@@ -862,15 +863,20 @@ def render_learn_step(
         if pairs.num_rows == 0:
             st.info("No pairs: every chunk is a single token.")
         else:
-            readable_pairs = [
-                f"{pc.pair[0]} + {pc.pair[1]}  ({_hex_of(pc.pair[0])} | {_hex_of(pc.pair[1])})"
-                for pc in step.pair_counts[: pairs.num_rows]
+            # the bytes in hex go into the tooltip: in the label they would crowd out the bars
+            by_label = {f"{pc.pair[0]} + {pc.pair[1]}": pc.pair for pc in step.pair_counts}
+            with_hex = [
+                f"{label}  ({_hex_of(by_label[label][0])} | {_hex_of(by_label[label][1])})"
+                for label in pairs["pair"].to_pylist()
             ]
-            at = pairs.schema.get_field_index("pair")
-            show_pair_chart(pairs.set_column(at, "pair", [readable_pairs]), step.min_frequency)
+            at = pairs.schema.get_field_index("full")
+            left_out = pairs_left_out(step, pairs.num_rows)
+            show_pair_chart(pairs.set_column(at, "full", [with_hex]), step.min_frequency, left_out)
             st.caption(
-                f"{pairs.num_rows} of {step.pairs_total} pairs, bytes in hex in brackets. Red ★: "
-                "merged; orange: tied with it; dashed line: the minimum pair count."
+                f"{pairs.num_rows} of {step.pairs_total:,} pairs"
+                + (f" (+{left_out:,} more not drawn)" if left_out else "")
+                + "; point at a bar for its bytes in hex. Red ★: merged; orange: tied with it; "
+                "dashed line: the minimum pair count."
             )
     with right:
         after = f"merge {step.number}" if step.merged else "the last merge"

@@ -13,6 +13,15 @@ spec's ``datasets``; ``st.vega_lite_chart`` draws exactly what ``st.altair_chart
 Charts drawn once per page (not per step) go through :func:`show_chart`, which only skips
 the schema check: our charts are built by our own code and tested (``tests/app``).
 
+Every chart stays readable at every step of a real corpus (a projector is 1024 px wide), by
+the rules of the helpers below: an axis of counts has whole-number ticks
+(:func:`count_axis`); a bar chart draws at most :data:`BAR_LIMIT` labelled bars
+(:func:`bounded_rows`) and says how many it left out (:func:`bar_chart_properties`), each bar gets
+:data:`BAR_PX` pixels so labels never overlap (:func:`bar_chart_height`), and long labels are
+cut with an ellipsis (:func:`label_axis`) while the bar's tooltip has them in full; a legend
+sits above the plot inside the chart, wrapped so that it is never wider than the plot
+(:func:`top_legend`), or is left out where the bars' own labels and the caption say the same.
+
 Example:
     >>> import altair as alt, pandas as pd
     >>> def bars(height: int) -> alt.Chart:
@@ -38,10 +47,177 @@ import pandas as pd
 import pyarrow as pa
 import streamlit as st
 
-__all__ = ["arrow_bytes", "arrow_table", "show_chart", "show_template", "template_spec"]
+__all__ = [
+    "BAR_LIMIT",
+    "BAR_PX",
+    "LABEL_PX",
+    "LEGEND_PX",
+    "VALUE_LABEL_PX",
+    "arrow_bytes",
+    "arrow_table",
+    "bar_chart_height",
+    "bar_chart_properties",
+    "bounded_rows",
+    "count_axis",
+    "label_axis",
+    "legend_entry_px",
+    "more_title",
+    "show_chart",
+    "show_template",
+    "template_spec",
+    "top_legend",
+]
 
 #: How many (template, arguments) specs are kept; each is a few kilobytes.
 TEMPLATES_KEPT = 256
+
+#: The most labelled bars a bar chart draws; the rest are counted in a "+k more" note.
+BAR_LIMIT = 15
+#: Height of one bar's band in pixels: room for a 13-14 px label without overlap.
+BAR_PX = 26
+#: Longest axis label in pixels (about 18 characters); longer ones end in "…".
+LABEL_PX = 140
+#: Longest text next to a bar (its count and status) in pixels: the plot keeps its room.
+VALUE_LABEL_PX = 110
+#: Width of one line of a legend above the plot: the narrowest plot (a half-width column
+#: at 1024 px, next to the sidebar) is about 135 px wide.
+LEGEND_PX = 130
+#: Room of the "+k more" note below a bar chart's axis.
+MORE_PX = 22
+
+
+# --------------------------------------------------------------------------------------
+# Readable charts: shared axis, legend and size rules
+# --------------------------------------------------------------------------------------
+
+
+def count_axis(title: str | None = None, **options: Any) -> alt.Axis:
+    """An axis of counts: whole-number ticks only (no 0.5 between 0 and 1).
+
+    >>> axis = count_axis("times the pair occurs").to_dict()
+    >>> axis["tickMinStep"], axis["format"], axis["title"]
+    (1, 'd', 'times the pair occurs')
+    """
+    if title is not None:
+        options["title"] = title
+    return alt.Axis(tickMinStep=1, format="d", **options)
+
+
+def label_axis(limit: int = LABEL_PX, font_size: int = 13, **options: Any) -> alt.Axis:
+    """The axis of a bar chart's labels: every label drawn, long ones cut at ``limit`` px.
+
+    Labels never overlap because each bar gets :data:`BAR_PX` pixels
+    (:func:`bar_chart_height`); put the full text in the bar's tooltip.
+
+    >>> axis = label_axis().to_dict()
+    >>> axis["labelLimit"], axis["labelOverlap"]
+    (140, False)
+    """
+    return alt.Axis(labelFontSize=font_size, labelLimit=limit, labelOverlap=False, **options)
+
+
+def top_legend(labels: Sequence[str], room: int = LEGEND_PX, **options: Any) -> alt.Legend:
+    """A legend above the plot, inside the chart, wrapped so that no line is wider than ``room``.
+
+    A legend below or beside a narrow plot is cut off at the chart's edge (Vega does not
+    wrap it); above the plot, with as many entries on a line as fit in ``room`` pixels
+    (the plot's width at its narrowest), it never is.
+
+    Args:
+        labels: The legend's entries (the colour scale's domain).
+        room: Width in pixels one line of the legend may take.
+        **options: More ``alt.Legend`` options.
+
+    >>> legend = top_legend(["seed", "EM", "prune"]).to_dict()
+    >>> legend["orient"], legend["columns"], legend["title"]
+    ('top', 2, None)
+    >>> top_legend(["sampled share", "exact share"]).to_dict()["columns"]
+    1
+    """
+    columns, used = 0, 0
+    for label in labels:
+        used += legend_entry_px(label)
+        if used > room:
+            break
+        columns += 1
+    options.setdefault("columns", max(columns, 1))
+    return alt.Legend(title=None, orient="top", direction="horizontal", **options)
+
+
+def legend_entry_px(label: str) -> int:
+    """About how wide one legend entry is: symbol, gap, label (11 px font), padding.
+
+    >>> legend_entry_px("prune")
+    67
+    """
+    return 32 + 7 * len(label)
+
+
+def bounded_rows(
+    rows: Sequence[Any], limit: int = BAR_LIMIT, keep: Callable[[Any], bool] | None = None
+) -> tuple[list[Any], int]:
+    """The first ``limit`` of ``rows``, and how many were left out.
+
+    A row for which ``keep`` is true (the merged pair) is never left out: it takes the
+    place of the last row if it comes later. The order of ``rows`` is kept.
+
+    >>> bounded_rows(list("abcdef"), 3)
+    (['a', 'b', 'c'], 3)
+    >>> bounded_rows(list("abcdef"), 3, keep=lambda r: r == "e")
+    (['a', 'b', 'e'], 3)
+    >>> bounded_rows(list("ab"), 3)
+    (['a', 'b'], 0)
+    """
+    shown = list(rows[:limit])
+    if keep is not None and limit > 0 and not any(keep(r) for r in shown):
+        kept = next((r for r in rows[limit:] if keep(r)), None)
+        if kept is not None:
+            shown[-1] = kept
+    return shown, max(len(rows) - len(shown), 0)
+
+
+def more_title(left_out: int, noun: str = "more") -> dict[str, Any]:
+    """The "+k more" note of a chart, as its top-level ``title`` (below the plot).
+
+    >>> more_title(2477, "more pairs, not drawn")["text"]
+    '+2,477 more pairs, not drawn'
+    """
+    return {
+        "text": f"+{left_out:,} {noun}",
+        "orient": "bottom",
+        "anchor": "start",
+        "fontSize": 13,
+        "fontWeight": "normal",
+        "offset": 6,
+    }
+
+
+def bar_chart_height(bars: int, extra: int = 50) -> int:
+    """The height of a horizontal bar chart with ``bars`` bars: :data:`BAR_PX` each.
+
+    ``extra`` is the room of the axis and its title (Streamlit fits the whole chart, axes
+    included, into the height).
+
+    >>> bar_chart_height(15)
+    440
+    """
+    return extra + BAR_PX * max(bars, 1)
+
+
+def bar_chart_properties(bars: int, left_out: int, noun: str) -> dict[str, Any]:
+    """The per-drawing ``properties`` of a bar chart: its height and its "+k more" note.
+
+    For :func:`show_template`; with nothing left out there is no note and no room for it.
+
+    >>> props = bar_chart_properties(15, 25, "more pairs, not drawn")
+    >>> props["height"], props["title"]["text"]
+    (462, '+25 more pairs, not drawn')
+    >>> bar_chart_properties(3, 0, "more pairs")
+    {'height': 128}
+    """
+    if left_out <= 0:
+        return {"height": bar_chart_height(bars)}
+    return {"height": bar_chart_height(bars) + MORE_PX, "title": more_title(left_out, noun)}
 
 
 def show_chart(chart: alt.TopLevelMixin, *, where: Any = None, **options: Any) -> None:

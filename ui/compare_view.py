@@ -39,7 +39,7 @@ from subword_core import bpe, byte_level, unigram, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.encoders import boundaries
 from subword_core.errors import SubwordError
-from ui.charts import show_chart
+from ui.charts import LABEL_PX, show_chart
 from ui.common import TABLE_CSS, remember, restore_widgets
 from ui.html import badge_html, esc, md_escape, show_html, token_spans_html
 from ui.limits import LIMITS
@@ -472,21 +472,41 @@ def overlap_table(trained: Mapping[str, Trained]) -> pd.DataFrame:
 
 
 def _overlap_chart(df: pd.DataFrame) -> alt.LayerChart:
+    """The vocabulary-overlap heatmap of :func:`overlap_table`'s rows.
+
+    No colour legend: a legend beside the grid took the whole width of a two-fifths column
+    at 1024 px and squeezed the cells to nothing; each cell writes its number and the
+    caption says what the colour means. The algorithm names are cut at :data:`LABEL_PX`,
+    one word a line on the left.
+
+    >>> df = pd.DataFrame({"a": ["BPE"], "b": ["BPE"], "shared": [3], "jaccard": [1.0]})
+    >>> spec = _overlap_chart(df).to_dict(validate=False)
+    >>> spec["layer"][0]["encoding"]["color"]["legend"] is None
+    True
+    """
     order = list(dict.fromkeys(df["a"]))
     base = alt.Chart(df).encode(
         x=alt.X(
             "a:N",
             sort=order,
             title=None,
-            axis=alt.Axis(labelAngle=-35, labelLimit=140, labelOverlap=False),
+            axis=alt.Axis(labelAngle=-45, labelLimit=LABEL_PX, labelOverlap=False),
         ),
-        y=alt.Y("b:N", sort=order, title=None, axis=alt.Axis(labelOverlap=False)),
+        y=alt.Y(
+            "b:N",
+            sort=order,
+            title=None,
+            # one word a line ("Byte-level" over "BPE"): the cells keep the column's width
+            axis=alt.Axis(
+                labelLimit=LABEL_PX, labelOverlap=False, labelExpr="split(datum.label, ' ')"
+            ),
+        ),
     )
     rect = base.mark_rect(stroke="gray", strokeWidth=0.5).encode(
         color=alt.Color(
             "jaccard:Q",
             scale=alt.Scale(domain=[0, 1], scheme="blues"),
-            legend=alt.Legend(title="shared / either"),
+            legend=None,
         ),
         tooltip=["a", "b", "shared", alt.Tooltip("jaccard:Q", format=".0%")],
     )
@@ -725,7 +745,8 @@ def render_corpus_figures(corpus: Corpus, target: int, trained: Mapping[str, Tra
             st.caption(
                 "Vocabulary overlap: how many learned pieces of two or more characters two "
                 "algorithms share (markers stripped; single characters and bytes left out, since "
-                "every algorithm starts with them). Colour: shared / in either."
+                "every algorithm starts with them). Colour: shared / in either, from pale (none "
+                "shared) to dark blue (all)."
             )
         else:
             st.caption("The overlap chart needs at least two trained algorithms.")

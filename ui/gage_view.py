@@ -23,7 +23,17 @@ import streamlit as st
 from subword_core import gage
 from subword_core.errors import SubwordError
 from subword_core.gage import GageResult, GageStep
-from ui.charts import arrow_table, show_template
+from ui.charts import (
+    BAR_LIMIT,
+    VALUE_LABEL_PX,
+    arrow_table,
+    bar_chart_properties,
+    bounded_rows,
+    count_axis,
+    label_axis,
+    show_template,
+    top_legend,
+)
 from ui.common import (
     TABLE_CSS,
     remember,
@@ -60,7 +70,8 @@ SHOW_CHARS = 400
 """Characters drawn per string; longer strings are cut with a note."""
 SHOW_CHARS_DECOMPRESS = 120
 """Characters drawn per string in the decompression steps (one row per table entry)."""
-CHART_ROWS = 20
+CHART_ROWS = BAR_LIMIT  # bars in the pair chart (ui.charts: readable at 1024 px)
+SIZE_TOTALS = 12  # the size chart writes every bar's total up to this many steps
 
 _NS = "gage"  # namespace of the tie choices in session state
 _PLAYER = "gage_steps"
@@ -358,24 +369,27 @@ def _explain_stop(step: GageStep, result: GageResult) -> str:
 
 
 def pair_count_data(step: GageStep, limit: int = CHART_ROWS) -> pa.Table:
-    """One row per pair shown in the step's count chart, best first.
+    """One row per pair shown in the step's count chart, best first: at most ``limit``.
+
+    The replaced pair is always drawn, also when more than ``limit`` pairs tie with it.
 
     >>> from subword_core.gage import compress
     >>> first = pair_count_data(compress("aaabdaaabac").steps[0]).to_pylist()[0]
     >>> first["pair"], first["status"], first["label"]
-    ('a + a', 'replaced', '2 ★ replaced (4 with overlaps)')
+    ('a + a', 'replaced', '2 ★ replaced')
     """
     tied = set(step.tied)
+    drawn, _ = bounded_rows(step.pair_counts, limit, keep=lambda pc: pc.pair == step.pair)
     rows = []
-    for rank, pc in enumerate(step.pair_counts[: max(limit, len(step.tied))], start=1):
+    for rank, pc in enumerate(drawn, start=1):
         if pc.pair == step.pair:
             status, label = "replaced", f"{pc.count} ★ replaced"
         elif pc.pair in tied:
             status, label = "tied", f"{pc.count} tie"
         else:
             status, label = "other", str(pc.count)
-        if pc.overlapping != pc.count:
-            label += f" ({pc.overlapping} with overlaps)"
+        # subtle: the count with overlaps is in the tooltip, not the label: a label as long
+        # as "2 ★ replaced (4 with overlaps)" left the bars no room in a narrow column
         rows.append(
             {
                 "rank": rank,
@@ -395,32 +409,40 @@ def _pair_chart(text: str) -> alt.LayerChart:
     """The pair-count bar chart, a template (see :mod:`ui.charts`); ``text``: label colour.
 
     Its data: ``pairs`` (rows of :func:`pair_count_data`) and ``threshold`` (one row,
-    ``min``: how often a pair must occur, drawn as a dashed line).
+    ``min``: how often a pair must occur, drawn as a dashed line). No legend: the label next
+    to each bar says "★ replaced" or "tie", and the caption explains the colours.
     """
     colour = alt.Color(
         "status:N",
         scale=alt.Scale(
             domain=["replaced", "tied", "other"], range=["#d62728", "#ff9f1c", "#8c8c8c"]
         ),
-        legend=alt.Legend(title=None, orient="bottom"),
+        legend=None,
     )
     base = alt.Chart(alt.NamedData("pairs")).encode(
         y=alt.Y(
             "pair:N",
             sort=alt.EncodingSortField(field="rank", op="min", order="ascending"),
             title=None,
-            axis=alt.Axis(labelFontSize=14, labelLimit=200, labelOverlap=False),
+            axis=label_axis(font_size=14),
         ),
         x=alt.X(
             "count:Q",
-            title="copies (not overlapping)",
-            axis=alt.Axis(tickMinStep=1, format="d"),
+            axis=count_axis("copies (not overlapping)"),
             scale=alt.Scale(domainMin=0, nice=True),
         ),
-        tooltip=["pair:N", "count:Q", "overlapping:Q", "first at:Q", "status:N"],
+        tooltip=[
+            "pair:N",
+            alt.Tooltip("count:Q", title="copies"),
+            alt.Tooltip("overlapping:Q", title="with overlaps"),
+            "first at:Q",
+            "status:N",
+        ],
     )
     bars = base.mark_bar(stroke="currentColor", strokeWidth=0.5).encode(color=colour)
-    labels = base.mark_text(align="left", dx=4, fontSize=13, color=text).encode(text="label:N")
+    labels = base.mark_text(
+        align="left", dx=4, fontSize=13, color=text, limit=VALUE_LABEL_PX
+    ).encode(text="label:N")
     rule = (
         alt.Chart(alt.NamedData("threshold"))
         .mark_rule(strokeDash=[4, 4], color=text)
@@ -524,12 +546,16 @@ def _size_chart(text: str) -> alt.LayerChart:
         alt.Chart(alt.NamedData("sizes"))
         .mark_bar(stroke="currentColor", strokeWidth=0.5)
         .encode(
-            x=alt.X("step:O", title="after step (0 = the input)", axis=alt.Axis(labelAngle=0)),
-            y=alt.Y("characters:Q", title="characters to store", stack="zero"),
+            x=alt.X(
+                "step:O",
+                title="after step (0 = the input)",
+                axis=alt.Axis(labelAngle=0, labelOverlap=True),  # drops labels that would touch
+            ),
+            y=alt.Y("characters:Q", axis=count_axis("characters to store"), stack="zero"),
             color=alt.Color(
                 "part:N",
                 scale=alt.Scale(domain=["string", "table"], range=["#1f77b4", "#ff9f1c"]),
-                legend=alt.Legend(title=None, orient="bottom"),
+                legend=top_legend(["string", "table"], room=250),  # a wider column
             ),
             order=alt.Order("part:N", sort="ascending"),
             opacity=alt.condition("datum.now", alt.value(1.0), alt.value(0.45)),
@@ -694,23 +720,21 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
         if pairs.num_rows == 0:
             st.info("No pairs: the string has fewer than two characters.")
         else:
+            left_out = max(step.pairs_total - pairs.num_rows, 0)
             show_template(
                 _pair_chart,
                 (text_colour(),),
                 {"pairs": pairs, "threshold": {"min": [gage.MIN_COUNT]}},
-                # subtle: the chart is fitted into this height with its axis and legend, so
-                # the bars get what is left over (about 130 px go to the axis and legend)
-                properties={"height": 130 + 30 * pairs.num_rows},
+                # subtle: the chart is fitted into this height with its axis and note, so
+                # the bars get what is left over
+                properties=bar_chart_properties(pairs.num_rows, left_out, "more pairs, not drawn"),
                 width="stretch",
             )
-            drawn = (
-                f"The {pairs.num_rows} most frequent of"
-                if pairs.num_rows < step.pairs_total
-                else "All"
-            )
+            drawn = f"The {pairs.num_rows} most frequent of" if left_out else "All"
             st.caption(
                 f"{drawn} {step.pairs_total} pairs. Red ★: replaced; orange: tied with it; "
-                "dashed line: a pair must occur at least twice. Copies are counted without "
+                "dashed line: a pair must occur at least twice. Point at a bar for its count "
+                "with overlaps. Copies are counted without "
                 "overlaps, as the replacement uses them."
             )
     with right:
@@ -761,12 +785,16 @@ def _render_sizes(result: GageResult, state: int) -> None:
     left, right = st.columns([1.25, 1])
     with left:
         sizes = size_data(result, now=state)
+        steps = sizes.num_rows // 2  # two rows per step: string and table
+        # subtle: past a dozen bars a number over each overlaps its neighbours; then only
+        # the input's, this step's and the last step's totals are written
+        written = range(steps) if steps <= SIZE_TOTALS else sorted({0, state, steps - 1})
         show_template(
             _size_chart,
             (text_colour(),),
             {
                 "sizes": sizes,
-                "totals": sizes.take(list(range(0, sizes.num_rows, 2))),  # one row per step
+                "totals": sizes.take([2 * k for k in written]),  # one row per step
                 "input": {"y": [original]},
             },
             width="stretch",

@@ -38,7 +38,7 @@ from subword_core.unigram import (
     Unigram,
     UnigramResult,
 )
-from ui.charts import arrow_table, show_template
+from ui.charts import arrow_table, count_axis, label_axis, show_template, top_legend
 from ui.common import TABLE_CSS, cached_training, remember, restore_widgets, text_colour
 from ui.corpus_picker import SOURCE_KEY
 from ui.html import (
@@ -644,10 +644,16 @@ def _likelihood_chart() -> alt.LayerChart:
     colour = alt.Color(
         "kind:N",
         scale=alt.Scale(domain=list(_KIND_COLOURS), range=list(_KIND_COLOURS.values())),
-        legend=alt.Legend(title=None, orient="bottom"),
+        legend=top_legend(list(_KIND_COLOURS)),
+    )
+    # the same legend for the shape, so that the two merge into one above the plot
+    shape = alt.Shape(
+        "kind:N",
+        scale=alt.Scale(domain=list(_KIND_COLOURS)),
+        legend=top_legend(list(_KIND_COLOURS)),
     )
     base = alt.Chart(alt.NamedData("steps")).encode(
-        x=alt.X("step:Q", title="step", axis=alt.Axis(tickMinStep=1, format="d")),
+        x=alt.X("step:Q", axis=count_axis("step")),
         y=alt.Y("log-likelihood:Q", title="corpus log-likelihood", scale=alt.Scale(zero=False)),
         tooltip=[
             "step:Q",
@@ -657,11 +663,11 @@ def _likelihood_chart() -> alt.LayerChart:
         ],
     )
     line = base.mark_line(color="#8c8c8c", strokeDash=[3, 3])
-    points = base.mark_point(filled=True, size=90).encode(color=colour, shape="kind:N")
+    points = base.mark_point(filled=True, size=90).encode(color=colour, shape=shape)
     now = (
         alt.Chart(alt.NamedData("now")).mark_rule(color="#d62728", strokeWidth=2).encode(x="step:Q")
     )
-    return (line + points + now).properties(height=260)
+    return (line + points + now).properties(height=300)  # ~40 px go to the legend
 
 
 def piece_table(step: SeedStep | EMStep) -> pa.Table:
@@ -992,14 +998,14 @@ def _lattice_chart(rows: int, length: int, text: str) -> alt.LayerChart:
                 "start:Q",
                 title="position in the word",
                 scale=alt.Scale(domain=[0, length]),
-                axis=alt.Axis(tickMinStep=1, format="d", values=list(range(length + 1))),
+                axis=count_axis(values=list(range(length + 1))),
             ),
             x2="end:Q",
             y=y,
             color=alt.Color("status:N", scale=scale, legend=None),
-            stroke=alt.Stroke(
-                "status:N", scale=scale, legend=alt.Legend(title=None, orient="bottom")
-            ),
+            # no legend: the height is fitted to the rows (a legend was cut off below them);
+            # the caption says what red, blue and a dashed border mean
+            stroke=alt.Stroke("status:N", scale=scale, legend=None),
             strokeWidth=alt.condition(
                 alt.datum.status == "Viterbi path", alt.value(3), alt.value(1.2)
             ),
@@ -1125,6 +1131,9 @@ def sample_table(
     return pd.DataFrame(out), tv
 
 
+_SHARE_COLOURS = {"sampled share": "#1f77b4", "exact share": "#ff9f1c"}
+
+
 def _sample_chart() -> alt.Chart:
     """Sampled against exact shares, a template (see :mod:`ui.charts`).
 
@@ -1138,16 +1147,14 @@ def _sample_chart() -> alt.Chart:
                 "segmentation:N",
                 sort=alt.EncodingSortField(field="order", op="min", order="ascending"),
                 title=None,
-                axis=alt.Axis(labelFontSize=13, labelLimit=260),
+                axis=label_axis(),
             ),
             yOffset="kind:N",
             x=alt.X("share:Q", title="share", axis=alt.Axis(format="%")),
             color=alt.Color(
                 "kind:N",
-                scale=alt.Scale(
-                    domain=["sampled share", "exact share"], range=["#1f77b4", "#ff9f1c"]
-                ),
-                legend=alt.Legend(title=None, orient="bottom"),
+                scale=alt.Scale(domain=list(_SHARE_COLOURS), range=list(_SHARE_COLOURS.values())),
+                legend=top_legend(list(_SHARE_COLOURS)),
             ),
             tooltip=["segmentation:N", "kind:N", alt.Tooltip("share:Q", format=".3f")],
         )

@@ -24,7 +24,7 @@ from subword_core import bpe, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
 from subword_core.wordpiece import EncodeTry, WordPiece, WordPieceResult, WordPieceStep
-from ui.charts import arrow_table
+from ui.charts import arrow_table, bounded_rows
 from ui.common import (
     TABLE_CSS,
     cached_training,
@@ -284,7 +284,10 @@ def explain_step(step: WordPieceStep, scoring: str, words: tuple[str, ...]) -> s
 
 
 def score_table(step: WordPieceStep, limit: int = 25) -> pa.Table:
-    """One row per candidate pair: the numbers behind its score, winner and ties marked.
+    """One row per candidate pair, at most ``limit``: the numbers behind its score.
+
+    The winner and ties are marked; the winner is listed also when more than ``limit``
+    pairs tie with it.
 
     An Arrow table, as every table drawn at each step (see :func:`ui.charts.arrow_table`).
 
@@ -294,8 +297,9 @@ def score_table(step: WordPieceStep, limit: int = 25) -> pa.Table:
     ('h + ##u', '1/15 ≈ 0.0667', '★ merged')
     """
     tied = set(step.tied)
+    listed, _ = bounded_rows(step.candidates, limit, keep=lambda c: c.pair == step.merged)
     rows = []
-    for rank, c in enumerate(step.candidates[: max(limit, len(step.tied))], start=1):
+    for rank, c in enumerate(listed, start=1):
         status = "★ merged" if c.pair == step.merged else "tie" if c.pair in tied else ""
         rows.append(
             {
@@ -434,7 +438,7 @@ def render_learn_step(
         height = min(36 * (scores.num_rows + 1) + 4, 560)
         st.dataframe(scores, hide_index=True, width="stretch", height=height)
         shown, total = scores.num_rows, step.candidates_total
-        note = f" ({total - shown} lower-scoring pairs not listed)" if total > shown else ""
+        note = f" (+{total - shown:,} more not listed)" if total > shown else ""
         caption = caption_html(
             f"{shown} of {total} pairs{note}. freq(a), freq(b): how often each symbol occurs "
             "in the whole corpus; freq(ab): how often the pair occurs."

@@ -2,7 +2,10 @@
 
 A template that names a data source the page does not fill in draws an empty chart without
 any error, and a spec that Vega-Lite rejects draws nothing: both are checked here, as is the
-data of one step on the BPE page against the training itself.
+data of one step on the BPE page against the training itself. So are the rules that keep a
+chart readable at a late step of a real corpus (issue 15): whole-number ticks on every axis
+of counts, cut labels, a bounded number of bars with a correct "+k more" note, and legends
+above the plot (a legend below or beside a narrow plot was cut off at 1024 px).
 """
 
 from __future__ import annotations
@@ -22,8 +25,22 @@ from streamlit.testing.v1 import AppTest
 
 from subword_core.bpe import learn
 from subword_core.examples import example_text
-from ui import bpe_view, byte_level_view, gage_view, unigram_view
-from ui.charts import arrow_bytes, template_spec
+from subword_core.gage import compress
+from subword_core.wordpiece import learn as learn_wordpiece
+from ui import bpe_view, byte_level_view, compare_view, gage_view, unigram_view, wordpiece_view
+from ui.charts import (
+    BAR_LIMIT,
+    LABEL_PX,
+    LEGEND_PX,
+    VALUE_LABEL_PX,
+    arrow_bytes,
+    bar_chart_properties,
+    bounded_rows,
+    legend_entry_px,
+    more_title,
+    template_spec,
+    top_legend,
+)
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -140,8 +157,9 @@ def test_step_charts_get_all_their_data_and_keep_their_spec(
     for (spec, data), (spec_before, _) in zip(after, before, strict=True):
         assert data_names(spec) == set(data), "every data source the chart reads is filled"
         assert all(len(frame) for frame in data.values())
-        # one template: only the data (and the bar chart's height) moved on
-        assert {**spec, "height": 0} == {**spec_before, "height": 0}
+        # one template: only the data (and the bar chart's height and note) moved on
+        moved = {"height": 0, "title": None}
+        assert {**spec, **moved} == {**spec_before, **moved}
     assert any(
         not a.equals(b)
         for (_, data), (_, data_before) in zip(after, before, strict=True)
@@ -209,3 +227,197 @@ def test_arrow_bytes_match_streamlits_own_conversion(rows: list[tuple]) -> None:
     assert pa.ipc.open_stream(arrow_bytes(columns)).read_all().to_pylist() == frame.to_dict(
         "records"
     )
+
+
+# --------------------------------------------------------------------------------------
+# Readable at every step (issue 15)
+# --------------------------------------------------------------------------------------
+
+#: Fields that count things (pairs, symbols, steps, characters, positions): whole ticks.
+COUNT_FIELDS = {"count", "symbols", "step", "characters", "start"}
+
+_OVERLAP = pd.DataFrame(
+    {
+        "a": ["BPE", "BPE", "Byte-level BPE", "Byte-level BPE"],
+        "b": ["BPE", "Byte-level BPE", "BPE", "Byte-level BPE"],
+        "shared": [40, 12, 12, 35],
+        "jaccard": [1.0, 0.2, 0.2, 1.0],
+    }
+)
+#: Every step template with its arguments, and the compare page's heatmap.
+SPECS = [
+    *((build.__name__, build(*args).to_dict(validate=False)) for build, args in TEMPLATES),
+    ("overlap", compare_view._overlap_chart(_OVERLAP).to_dict(validate=False)),
+]
+
+
+def _units(spec: dict[str, Any]) -> list[dict[str, Any]]:
+    """The single-view specs of a (layered) spec, each with its ``encoding``."""
+    if "layer" in spec:
+        return [unit for layer in spec["layer"] for unit in _units(layer)]
+    return [spec]
+
+
+def _axes(spec: dict[str, Any], channel: str) -> tuple[set[str], set[str], dict[str, Any]]:
+    """The quantitative and nominal fields on ``channel`` and its axis (merged over layers).
+
+    ``None`` in the axis dict's ``"hidden"`` key when some layer hides the axis.
+    """
+    quantitative, discrete, axis = set(), set(), {}
+    for unit in _units(spec):
+        enc = unit.get("encoding", {}).get(channel)
+        if not isinstance(enc, dict) or "field" not in enc:
+            continue
+        kind = enc.get("type")
+        (quantitative if kind == "quantitative" else discrete).add(enc["field"])
+        if enc.get("axis", {}) is None:
+            axis["hidden"] = None
+        else:
+            axis.update(enc.get("axis", {}))
+    return quantitative, discrete, axis
+
+
+def _legends(value: Any) -> list[Any]:
+    """Every ``legend`` value in a spec (``None`` for a legend switched off)."""
+    found = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "legend":
+                found.append(item)
+            else:
+                found.extend(_legends(item))
+    elif isinstance(value, list):
+        for item in value:
+            found.extend(_legends(item))
+    return found
+
+
+@pytest.mark.parametrize(("name", "spec"), SPECS, ids=[name for name, _ in SPECS])
+def test_every_count_axis_has_whole_number_ticks(name: str, spec: dict[str, Any]) -> None:
+    checked = 0
+    for channel in ("x", "y"):
+        quantitative, _, axis = _axes(spec, channel)
+        if quantitative & COUNT_FIELDS:
+            checked += 1
+            assert axis.get("tickMinStep") == 1, (name, channel, axis)
+            assert axis.get("format") == "d", (name, channel, axis)
+    # the templates that draw counts are known: a lost count axis fails here too
+    expected = {"pair_chart": 1, "vocab_chart": 2, "_likelihood_chart": 1, "_pair_chart": 1}
+    expected |= {"_size_chart": 1, "_lattice_chart": 1}
+    assert checked == expected.get(name, 0)
+
+
+@pytest.mark.parametrize(("name", "spec"), SPECS, ids=[name for name, _ in SPECS])
+def test_every_label_axis_cuts_long_labels_and_draws_them_all(
+    name: str, spec: dict[str, Any]
+) -> None:
+    for channel in ("x", "y"):
+        _, discrete, axis = _axes(spec, channel)
+        if not discrete or "hidden" in axis:
+            continue  # no labels, or an axis drawn by the chart's own text marks
+        if name == "_size_chart":  # step numbers 0..n: dropping some is the readable choice
+            assert axis.get("labelOverlap") is True
+            continue
+        assert 0 < axis.get("labelLimit", 0) <= LABEL_PX, (name, channel, axis)
+        assert axis.get("labelOverlap") is False, (name, channel, axis)
+
+
+@pytest.mark.parametrize(("name", "spec"), SPECS, ids=[name for name, _ in SPECS])
+def test_legends_sit_above_the_plot_or_are_replaced_by_the_caption(
+    name: str, spec: dict[str, Any]
+) -> None:
+    for legend in _legends(spec):
+        if legend is None:
+            continue
+        assert legend.get("orient") == "top", (name, legend)
+        assert legend.get("direction") == "horizontal", (name, legend)
+        assert legend.get("columns", 0) >= 1, (name, legend)  # wrapped, never one long line
+
+
+def test_a_legend_wraps_before_it_is_wider_than_a_narrow_plot() -> None:
+    assert top_legend(["seed", "EM", "prune"]).to_dict()["columns"] == 2
+    assert top_legend(["sampled share", "exact share"]).to_dict()["columns"] == 1
+    assert top_legend(["string", "table"], room=250).to_dict()["columns"] == 2
+    assert legend_entry_px("prune") + legend_entry_px("seed") <= LEGEND_PX
+
+
+def test_bar_charts_whose_legend_was_cut_off_now_label_their_bars() -> None:
+    """The pair charts have no legend: the text next to each bar names its status."""
+    for build in (bpe_view.pair_chart, gage_view._pair_chart):
+        spec = build("#31333f").to_dict(validate=False)
+        assert [leg for leg in _legends(spec) if leg is not None] == []
+        texts = [u for u in _units(spec) if u.get("mark", {}).get("type") == "text"]
+        assert [u["encoding"]["text"]["field"] for u in texts] == ["label"]
+        # a long text next to the bars would squeeze the plot to nothing in a narrow column
+        assert [u["mark"]["limit"] for u in texts] == [VALUE_LABEL_PX]
+
+
+@pytest.fixture(scope="module")
+def late_pydoc_step() -> Any:
+    """Merge 3000 on pydoc: 305 pairs tie at count 8, of 12,214 pairs."""
+    result = learn(example_text("pydoc"), 3000)
+    step = result.steps[-1]
+    assert step.ties_total > 2 * BAR_LIMIT and step.pairs_total > 10_000
+    return result
+
+
+def test_the_pair_chart_draws_at_most_the_limit_and_counts_the_rest(late_pydoc_step: Any) -> None:
+    step = late_pydoc_step.steps[-1]
+    table = bpe_view.pair_chart_data(step)
+    assert table.num_rows == BAR_LIMIT
+    assert table["status"].to_pylist().count("merged") == 1
+    assert bpe_view.pairs_left_out(step, table.num_rows) == step.pairs_total - BAR_LIMIT
+    assert more_title(step.pairs_total - BAR_LIMIT, "more pairs, not drawn")["text"] == (
+        f"+{step.pairs_total - BAR_LIMIT:,} more pairs, not drawn"
+    )
+    assert table["full"].to_pylist() == table["pair"].to_pylist()
+
+
+def test_a_chosen_tie_far_down_the_list_is_still_drawn(late_pydoc_step: Any) -> None:
+    step = late_pydoc_step.steps[-1]
+    far = step.tied[40]  # rank 41 among the tied pairs, past the bars drawn
+    chosen = learn(example_text("pydoc"), 3000, choose={3000: far}).steps[-1]
+    assert chosen.merged == far
+    rows = bpe_view.pair_chart_data(chosen).to_pylist()
+    assert len(rows) == BAR_LIMIT
+    assert rows[-1]["pair"] == f"{far[0]} + {far[1]}" and rows[-1]["status"] == "merged"
+    assert [r["rank"] for r in rows] == list(range(1, BAR_LIMIT + 1))  # drawn in this order
+    assert all(r["status"] == "tied" for r in rows[:-1])
+
+
+def test_bounded_rows_keeps_the_order_and_counts_what_it_left_out() -> None:
+    rows = list(range(40))
+    assert bounded_rows(rows, 15) == (list(range(15)), 25)
+    assert bounded_rows(rows, 15, keep=lambda r: r == 30) == ([*range(14), 30], 25)
+    assert bounded_rows(rows, 15, keep=lambda r: r == 3) == (list(range(15)), 25)
+    assert bounded_rows(rows[:4], 15, keep=lambda r: r == 99) == ([0, 1, 2, 3], 0)
+
+
+def test_the_gage_and_wordpiece_step_lists_are_bounded_too() -> None:
+    text = "the cat sat on the mat and the dog sat on the log " * 6
+    step = next(s for s in compress(text).steps if len(s.pair_counts) > BAR_LIMIT)
+    pairs = gage_view.pair_count_data(step)
+    assert pairs.num_rows == BAR_LIMIT
+    assert pairs["status"].to_pylist().count("replaced") == (step.pair is not None)
+    wp = learn_wordpiece(example_text("paragraph"), 400).steps
+    big = next(s for s in wp if s.candidates_total > 25 and s.merged is not None)
+    scores = wordpiece_view.score_table(big).to_pylist()
+    assert len(scores) == 25 and sum(r["status"] == "★ merged" for r in scores) == 1
+
+
+def test_a_late_pydoc_step_on_the_page_is_bounded_with_a_correct_note(
+    late_pydoc_step: Any,
+) -> None:
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.query_params.update({"corpus": "pydoc", "bpe_num_merges": "3000", "step": "3000"})
+    at.switch_page("pages/bpe_learn.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    step = late_pydoc_step.steps[-1]
+    left_out = step.pairs_total - BAR_LIMIT
+    (spec, data), *_ = drawn_charts(at)
+    assert len(data["pairs"]) == BAR_LIMIT
+    assert spec["title"]["text"] == f"+{left_out:,} more pairs, not drawn"
+    assert spec["height"] == bar_chart_properties(BAR_LIMIT, left_out, "")["height"]
+    captions = " ".join(el.proto.body for el in at.get("html"))
+    assert f"(+{left_out:,} more not drawn)" in captions
