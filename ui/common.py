@@ -29,7 +29,7 @@ TABLE_CSS = (
     "<style>.sw-table{border-collapse:collapse;width:100%}"
     ".sw-table td,.sw-table th{padding:.25em .6em;border-bottom:1px solid rgba(128,128,128,.3);"
     "text-align:left;vertical-align:middle}"
-    ".sw-table .sw-tokens{flex-wrap:nowrap}</style>"
+    ".sw-table .sw-tokens{flex-wrap:wrap}</style>"
 )
 
 

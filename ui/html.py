@@ -72,6 +72,10 @@ _BADGE_CSS = "\n".join(
 )
 
 STYLE = f"""<style>
+/* less empty room around every page (Streamlit leaves 6rem above and 5rem at the sides):
+   the step comes sooner, and a 1024 px screen with the sidebar open keeps room for it */
+[data-testid="stMainBlockContainer"] {{ padding-top: 3.5rem; padding-left: 2rem;
+  padding-right: 2rem; }}
 .sw-tokens {{ display: inline-flex; flex-wrap: wrap; gap: 0.25em; align-items: flex-end;
   line-height: 1.3; vertical-align: bottom; }}
 .sw-tok {{ display: inline-flex; flex-direction: column; align-items: center;
