@@ -39,7 +39,8 @@ def boundaries(pieces: Iterable[str]) -> set[int]:
 
 
 def _verdict_html(right: bool, why: str) -> str:
-    icon = "✅" if right else "❌"
+    # ✓ and ✗ (not emoji): a classroom PC without an emoji font shows them too
+    icon = "<strong aria-hidden='true'>" + ("✓" if right else "✗") + "</strong>"
     return (
         f"<div class='sw-text' style='border:2px solid "
         f"{'rgb(44,160,44)' if right else 'rgb(214,39,40)'};border-radius:.4em;"
@@ -155,7 +156,7 @@ def quiz_gate(
         _message_slot(
             wrong and wrong + " Choose again, or ask to see the answer.",
             "Choose a pair first, then check your answer." if empty else None,
-            icon="👆",
+            icon=":material/touch_app:",
         )
         st.caption("Look at the corpus below as it is before this step, then choose.")
         c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
@@ -241,7 +242,7 @@ def segmentation_gate(
         _message_slot(
             wrong and wrong + " Change your pieces and check again, or ask to see the answer.",
             "Type the pieces first, then check your answer." if empty else None,
-            icon="👆",
+            icon=":material/touch_app:",
         )
         c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
         c1.text_input(
