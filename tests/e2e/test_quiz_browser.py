@@ -26,6 +26,7 @@ WAIT = 45_000  # ms: an upper bound for content to arrive, never a pause
 # The frontend probes /<page>/_stcore/health and /<page>/_stcore/host-config first and gets
 # 404 by design (DESIGN.md); every other console error counts.
 _PROBES = ("/_stcore/health", "/_stcore/host-config")
+_BOX_TEXT = "The address bar always holds a link to what you see"
 _IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 
 
@@ -105,6 +106,7 @@ class Player:
             (page.get_by_text(re.compile(rf"^Step {step} of \d+")), f"the counter at step {step}"),
             (view, f"step {step}'s heading or quiz question"),
             (link, f"the share box's link to step {step}"),
+            (self.page.locator("[data-testid='stSidebar']").get_by_text(_BOX_TEXT), "its text"),
             *also,
         )
 
