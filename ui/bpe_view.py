@@ -580,36 +580,53 @@ def corpus_rows(result: BPEResult, step: int) -> list[tuple[str, int, tuple[str,
 def quiz_verdict(step: MergeStep, picked: tuple[str, str]) -> tuple[bool, str]:
     """Right or wrong, and why, for a student's guess of the pair ``step`` merges (HTML).
 
+    Every pair tied with the highest count is a right answer: the explanation names the tie
+    and the rule that picked the merged pair. A wrong answer's explanation does not name the
+    merged pair, so the student can guess again.
+
     >>> from subword_core.bpe import learn
     >>> step = learn({"low": 5, "lower": 2, "newest": 6, "widest": 3}, 1).steps[0]
-    >>> quiz_verdict(step, ("l", "o"))[0], quiz_verdict(step, ("e", "s"))[0]
-    (False, True)
+    >>> [quiz_verdict(step, p)[0] for p in [("l", "o"), ("e", "s"), ("s", "t")]]
+    [False, True, True]
     """
     counts = {pc.pair: pc.count for pc in step.pair_counts}
     merged = step.merged or ("", "")
     best = step.best_count
+    others = f"{step.ties_total - 1:,} other pair" + ("s" if step.ties_total > 2 else "")
     if picked == merged:
         if step.rule == "chosen":
-            return True, f"Right: {_pair(merged)}, the tied pair you chose earlier."
+            return True, (
+                f"Right: {_pair(merged)} occurs {best} times, tied with {others}, and it is "
+                "the tied pair you chose earlier."
+            )
         if step.is_tie:
             return True, (
-                f"Right: {_pair(merged)} occurs {best} times, tied with "
-                f"{step.ties_total - 1:,} other pair(s); {explain_rule(step.rule)}, and that is "
-                f"{_pair(merged)}."
+                f"Right: {_pair(merged)} occurs {best} times, tied with {others}; "
+                f"{explain_rule(step.rule)}, and that is {_pair(merged)}. Any of the tied "
+                "pairs would have been a right answer."
             )
         return True, f"Right: {_pair(merged)} occurs {best} times, more than any other pair."
-    if picked in step.tied:
-        rule = (
-            "you chose the other one earlier"
-            if step.rule == "chosen"
-            else f"{explain_rule(step.rule)}, and that is {_pair(merged)}"
+    if picked in step.tied or counts.get(picked) == best:
+        if step.rule == "chosen":
+            rule = f"You chose {_pair(merged)} for this step earlier, so that is the one merged"
+        else:
+            rule = (
+                f"To break the tie, {explain_rule(step.rule)}, and that is {_pair(merged)}, "
+                "so this step merges it"
+            )
+        return True, (
+            f"Right too: {_pair(picked)} occurs {best} times, as often as {_pair(merged)}: "
+            f"{step.ties_total:,} pairs tie for the highest count, and each of them is a right "
+            f"answer. {rule}. Your pick is just as right: to merge it instead, choose it in the "
+            "tie box below."
         )
-        return False, (f"Close: {_pair(picked)} also occurs {best} times (a tie), but {rule}.")
     times = f"{counts[picked]} times" if picked in counts else "less often"
-    return False, (
-        f"Not this one: {_pair(picked)} occurs {times}, but {_pair(merged)} occurs "
-        f"{best} times, more than any other pair."
+    top = (
+        f"{step.ties_total:,} pairs occur {best} times, more often than any other pair"
+        if step.is_tie
+        else f"another pair occurs {best} times, more often than any other"
     )
+    return False, f"Not this one: {_pair(picked)} occurs {times}, but {top}."
 
 
 def render_learn_step(
@@ -878,7 +895,8 @@ def segmentation_verdict(model: BPEModel, word: str, guess: list[str]) -> tuple[
 
     The guess is compared without end-of-word markers (typing them is allowed). When it is
     wrong, the reason is the first merge that joins across one of the student's boundaries,
-    or the pair of final tokens that no learned merge joins.
+    or the pair of final tokens that no learned merge joins; it does not give the tokens away,
+    so the student can guess again.
 
     >>> model = BPEModel((("l", "o"), ("lo", "w"), ("e", "s")))
     >>> segmentation_verdict(model, "lowes", ["low", "es"])[0]
@@ -900,7 +918,7 @@ def segmentation_verdict(model: BPEModel, word: str, guess: list[str]) -> tuple[
         )
     if model.unk_token and model.unk_token in tokens:
         return False, (
-            f"Not quite: {listed}. Characters never seen in training become "
+            "Not quite: characters never seen in training become "
             f"<code>{esc(model.unk_token)}</code>, and no merge involves them."
         )
     if "".join(typed) != word:
@@ -924,7 +942,7 @@ def segmentation_verdict(model: BPEModel, word: str, guess: list[str]) -> tuple[
         if crossed:
             left = word[: crossed[0]]
             return False, (
-                f"Not quite: {listed}. At iteration {step.number} the learned pair with the "
+                f"Not quite. At iteration {step.number} the learned pair with the "
                 f"lowest merge number is {_pair(step.merged)} (merge {step.rank}); it joins "
                 f"across your boundary after “{esc(left)}”, so those two pieces cannot stay "
                 "apart. BPE does not look for a good split: it replays the merges in the "
@@ -936,7 +954,7 @@ def segmentation_verdict(model: BPEModel, word: str, guess: list[str]) -> tuple[
         offset += width(left)
         if 0 < offset < len(word) and offset not in cuts:
             return False, (
-                f"Not quite: {listed}. Your pieces need {_pair((left, right))} to be "
+                f"Not quite. Your pieces need {_pair((left, right))} to be "
                 "merged, but that pair was never learned, so encoding stops with them apart."
             )
     return False, f"Not quite: {listed}."  # pragma: no cover - one of the above applies

@@ -38,13 +38,18 @@ def boundaries(pieces: Iterable[str]) -> set[int]:
     return cuts
 
 
-def _verdict_box(right: bool, why: str) -> None:
-    icon = "✓" if right else "✗"  # text glyphs: no emoji font needed
-    show_html(
+def _verdict_html(right: bool, why: str) -> str:
+    # ✓ and ✗ (not emoji): a classroom PC without an emoji font shows them too
+    icon = "<strong aria-hidden='true'>" + ("✓" if right else "✗") + "</strong>"
+    return (
         f"<div class='sw-text' style='border:2px solid "
         f"{'rgb(44,160,44)' if right else 'rgb(214,39,40)'};border-radius:.4em;"
         f"padding:.5em .8em;margin:.4em 0'>{icon} {why}</div>"
     )
+
+
+def _verdict_box(right: bool, why: str) -> None:
+    show_html(_verdict_html(right, why))
 
 
 def shuffle_free_order(pairs: Iterable[Pair]) -> list[Pair]:
@@ -77,16 +82,31 @@ def _buttons(
     cols[1].button("Just show me", key=f"{base}_skip_{which}", on_click=give_up, args=args)
 
 
+def _tries(namespace: str, context: Hashable) -> dict[int, Pair]:
+    """The last guess checked at each step that is not answered yet (judged in the gate)."""
+    return _stored(f"{namespace}__quiz_tries", context)
+
+
 def _check(namespace: str, context: Hashable, step: int) -> None:
     pick = st.session_state.get(f"{namespace}_quiz_pick_{step}")
     if not pick:
         st.session_state[f"{namespace}__quiz_empty"] = step
         return
-    _answers(namespace, context)[step] = (pick[0], pick[1])
+    _tries(namespace, context)[step] = (pick[0], pick[1])
 
 
 def _give_up(namespace: str, context: Hashable, step: int) -> None:
     _answers(namespace, context)[step] = None
+
+
+def _message_slot(message: str | None, warning: str | None, *, icon: str) -> None:
+    """One place in the quiz box for what comes and goes (an empty placeholder when there is
+    nothing to say), so the box keeps the same elements in the same order on every run."""
+    slot = st.empty()
+    if warning:
+        slot.warning(warning, icon=icon)
+    elif message:
+        slot.html(_verdict_html(False, message))
 
 
 def quiz_gate(
@@ -98,28 +118,50 @@ def quiz_gate(
 ) -> bool:
     """Ask which pair step ``step`` merges; return True once the step may be revealed.
 
+    A right guess (for a tie: any of the tied pairs) or "Just show me" reveals the step. A
+    wrong guess keeps it hidden and shows why it is wrong, until the student checks another
+    guess or asks to see the answer.
+
     Args:
         namespace: the page's namespace for session state.
         context: what the answers belong to (corpus and settings); answers reset with it.
         step: the step number.
         options: the pairs to choose from (shown in alphabetical order).
-        verdict: ``pair -> (right?, explanation HTML)`` for the student's pick.
+        verdict: ``pair -> (right?, explanation HTML)`` for the student's pick; a wrong
+            pick's explanation should not give the answer away.
+
+    Example:
+        >>> quiz_gate("bpe", (corpus, settings), 1, pairs, verdict)  # doctest: +SKIP
+        False
     """
     answers = _answers(namespace, context)
-    choices = shuffle_free_order(options)
+    tries = _tries(namespace, context)
+    wrong = None
+    if step not in answers and step in tries:
+        right, why = verdict(tries[step])
+        if right:
+            answers[step] = tries.pop(step)
+        else:
+            wrong = why
     if step in answers:
         picked = answers[step]
+        slot = st.empty()  # the verdict, or nothing after "Just show me"
         if picked is not None:
-            _verdict_box(*verdict(picked))
+            slot.html(_verdict_html(*verdict(picked)))
         return True
+    choices = shuffle_free_order(options)
     with st.container(border=True):
         st.markdown(f"**Quiz: which pair will step {step} merge?**")
-        if st.session_state.pop(f"{namespace}__quiz_empty", None) == step:
-            st.warning("Choose a pair first, then check your answer.", icon=":material/touch_app:")
+        empty = st.session_state.pop(f"{namespace}__quiz_empty", None) == step
+        _message_slot(
+            wrong and wrong + " Choose again, or ask to see the answer.",
+            "Choose a pair first, then check your answer." if empty else None,
+            icon=":material/touch_app:",
+        )
         st.caption("Look at the corpus below as it is before this step, then choose.")
         c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
         c1.selectbox(
-            "Your guess",
+            "Your guess" if wrong is None else "Your next guess",
             choices,
             index=None,
             placeholder="Choose a pair…",
@@ -138,20 +180,21 @@ def _seg_answers(namespace: str, context: Hashable) -> dict[str, tuple[str, ...]
     return _stored(f"{namespace}__segquiz", context)
 
 
+def _seg_tries(namespace: str, context: Hashable) -> dict[str, tuple[str, ...]]:
+    """The last typed guess checked for each word that is not answered yet."""
+    return _stored(f"{namespace}__segquiz_tries", context)
+
+
 def _seg_check(namespace: str, context: Hashable, word: str) -> None:
     typed = st.session_state.get(f"{namespace}_segquiz_guess_{word}") or ""
     if not typed.split():
         st.session_state[f"{namespace}__segquiz_empty"] = word
         return
-    _seg_answers(namespace, context)[word] = tuple(typed.split())
+    _seg_tries(namespace, context)[word] = tuple(typed.split())
 
 
 def _seg_give_up(namespace: str, context: Hashable, word: str) -> None:
     _seg_answers(namespace, context)[word] = None
-
-
-def _seg_again(namespace: str, context: Hashable, word: str) -> None:
-    _seg_answers(namespace, context).pop(word, None)
 
 
 def segmentation_gate(
@@ -164,11 +207,15 @@ def segmentation_gate(
 ) -> bool:
     """Ask how ``word`` will be split; return True once the answer may be shown.
 
+    A right guess or "Just show me" shows the answer. A wrong guess keeps it hidden and
+    shows why it is wrong; the typed pieces stay in the box to be corrected and checked again.
+
     Args:
         namespace: the page's namespace for session state.
         context: what the answers belong to (the model); answers reset with it.
         word: the word in question.
-        verdict: ``typed pieces -> (right?, explanation HTML)``.
+        verdict: ``typed pieces -> (right?, explanation HTML)``; a wrong guess's explanation
+            should not give the answer away.
         hint: how to type the pieces (plain text), e.g. ``"lo w est"``.
 
     Example:
@@ -176,23 +223,27 @@ def segmentation_gate(
         False
     """
     answers = _seg_answers(namespace, context)
+    tries = _seg_tries(namespace, context)
+    wrong = None
+    if word not in answers and word in tries:
+        right, why = verdict(list(tries[word]))
+        if right:
+            answers[word] = tries.pop(word)
+        else:
+            wrong = why
     if word in answers:
         typed = answers[word]
         if typed is not None:
             _verdict_box(*verdict(list(typed)))
-            st.button(
-                "Try another guess",
-                key=f"{namespace}_segquiz_again_{word}",
-                on_click=_seg_again,
-                args=(namespace, context, word),
-            )
         return True
     with st.container(border=True):
         show_html(f"<p><strong>Quiz: how will “{esc(word)}” be split?</strong></p>")
-        if st.session_state.pop(f"{namespace}__segquiz_empty", None) == word:
-            st.warning(
-                "Type the pieces first, then check your answer.", icon=":material/touch_app:"
-            )
+        empty = st.session_state.pop(f"{namespace}__segquiz_empty", None) == word
+        _message_slot(
+            wrong and wrong + " Change your pieces and check again, or ask to see the answer.",
+            "Type the pieces first, then check your answer." if empty else None,
+            icon=":material/touch_app:",
+        )
         c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
         c1.text_input(
             "Your guess: the pieces, separated by spaces",

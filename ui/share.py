@@ -31,7 +31,6 @@ import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -481,25 +480,29 @@ def start_link_box(page: str) -> None:
 
 @dataclass
 class _DrawnBox:
-    """The link box as a step player drew it: whose, its notes, its link, the link's place."""
+    """The link box as a step player drew it: whose, its notes, its link."""
 
     player: str
     notes: tuple[tuple[str, ...], tuple[str, ...]]
     link: str
-    placeholder: Any
 
 
 def publish_link(player: str | None = None) -> None:
     """Put the current view into the URL and show the link in the sidebar box.
 
     ``app.py`` calls it after the page ran; the step player calls it, with its key as
-    ``player``, after a step change (inside its fragment, so the rest of the app does not
-    rerun). The player draws the whole box in the full run and afterwards only replaces the
-    link in it: one element per step change instead of the box's five.
+    ``player``, at the end of every run of its fragment (so the rest of the app does not
+    rerun), and then the player draws the whole box each time, also when the link is the same.
 
     subtle: a fragment may write outside itself only where it wrote in the last full run
-    (Streamlit reserves the place then), so the link's placeholder is made by the player's
-    fragment, and ``app.py`` leaves a box the player drew in this run alone.
+    (Streamlit reserves the place then), so the box is drawn by the player's fragment, and
+    ``app.py`` leaves a box the player drew in this run alone. At the start of each fragment
+    rerun Streamlit re-sends the box's outer container, and when the rerun ends the browser
+    drops everything inside it that this rerun did not send again. A rerun that left the
+    box out (a quiz answer, a tie pick: the step and so the link unchanged) emptied it, and
+    the next step change, writing only the link into a block that was gone, blanked the
+    page ("Cannot set a node at a delta path"). Drawing the same elements on every rerun
+    keeps the structure the fragment writes stable.
 
     Args:
         player: The step player's key, when called from its fragment.
@@ -522,16 +525,10 @@ def publish_link(player: str | None = None) -> None:
     problems = state.get(_PROBLEMS)
     notes = (tuple(problems or ()), tuple(left_out))
     drawn: _DrawnBox | None = state.get(_LINK_SLOT)
-    if drawn is not None and drawn.notes == notes and player in (None, drawn.player):
-        if link != drawn.link:
-            if player is None:  # changed after the player ran: draw the box anew below
-                state.pop(_LINK_SLOT)
-            else:
-                drawn.placeholder.code(link, language=None, wrap_lines=True)
-                drawn.link = link
-                return
-        else:
-            return
+    if player is None and drawn is not None:
+        if drawn.notes == notes and drawn.link == link:
+            return  # the player drew this box in this run
+        state.pop(_LINK_SLOT)  # changed after the player ran: draw the box anew below
     with (
         slot.container(),
         st.expander("Share this view", icon=":material/link:", expanded=bool(problems)),
@@ -549,11 +546,10 @@ def publish_link(player: str | None = None) -> None:
             "at its right).",
             small=True,
         )
-        placeholder = st.empty()
-        placeholder.code(link, language=None, wrap_lines=True)
+        st.code(link, language=None, wrap_lines=True)
         for item in left_out:
             show_text(f"Not in the link: {item}.", small=True)
     if player is None:
         state.pop(_LINK_SLOT, None)
     else:
-        state[_LINK_SLOT] = _DrawnBox(player, notes, link, placeholder)
+        state[_LINK_SLOT] = _DrawnBox(player, notes, link)

@@ -357,14 +357,28 @@ def _rows(result: WordPieceResult, step: int) -> list[tuple[str, int, tuple[str,
     return rows
 
 
+def _tie_rule(step: WordPieceStep) -> str:
+    """How the tie at ``step`` was broken, in words (HTML), ending with the merged pair."""
+    merged = _pair(step.merged or ("", ""))
+    if step.rule == "chosen":
+        return f"You chose {merged} for this step earlier, so that is the one merged"
+    if step.rule == "first-seen":
+        return f"The tie goes to the pair met first in the corpus, {merged}, so this step merges it"
+    return f"The tie goes to the pair that sorts last as text, {merged}, so this step merges it"
+
+
 def quiz_verdict(step: WordPieceStep, picked: tuple[str, str]) -> tuple[bool, str]:
     """Right or wrong, and why, for a guess of the pair ``step`` merges (HTML).
+
+    Every pair tied with the best score is a right answer: the explanation names the tie and
+    the rule that picked the merged pair. A wrong answer's explanation gives the best score
+    but not the pair, so the student can guess again.
 
     >>> from subword_core.wordpiece import learn
     >>> step = learn({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 8).steps[0]
     >>> right, why = quiz_verdict(step, ("##u", "##g"))
-    >>> right, "20/(36 × 20) = 1/36" in why, "5/(20 × 5) = 1/20" in why
-    (False, True, True)
+    >>> right, "20/(36 × 20) = 1/36" in why, "scores 1/20" in why, "##s" in why
+    (False, True, True, False)
     """
     by_pair = {c.pair: c for c in step.candidates}
     merged = step.merged or ("", "")
@@ -378,21 +392,32 @@ def quiz_verdict(step: WordPieceStep, picked: tuple[str, str]) -> tuple[bool, st
         return f"{c.freq_pair}/({c.freq_a} × {c.freq_b}) = {fraction_text(c.score)}"
 
     verb = "occurs" if all(c.score == c.freq_pair for c in by_pair.values()) else "scores"
+    best = by_pair[merged].score if merged in by_pair else None
+    others = f"{step.ties_total - 1:,} other pair" + ("s" if step.ties_total > 2 else "")
     if picked == merged:
         tie = (
-            f", tied with {step.ties_total - 1:,} other pair(s); the tie rule picks it"
-            if (step.is_tie)
+            f", tied with {others}. {_tie_rule(step)}. Any of the tied pairs would have been "
+            "a right answer"
+            if step.is_tie
             else ", the best of all pairs"
         )
         return True, f"Right: {_pair(merged)} {verb} {how(merged)}{tie}."
-    if picked in step.tied:
-        return False, (
-            f"Close: {_pair(picked)} {verb} the same, {how(picked)}, but the tie rule picks "
-            f"{_pair(merged)}."
+    mine = by_pair.get(picked)
+    if picked in step.tied or (mine is not None and best is not None and mine.score == best):
+        return True, (
+            f"Right too: {_pair(picked)} {verb} {how(picked)}, the same as {_pair(merged)} "
+            f"({how(merged)}): {step.ties_total:,} pairs tie for the best score, and each of "
+            f"them is a right answer. {_tie_rule(step)}. Your pick is just as right: to merge "
+            "it instead, choose it in the tie box below."
         )
+    top = "occur" if verb == "occurs" else "score"
+    best_text = (
+        "more" if best is None else f"{best} times" if verb == "occurs" else fraction_text(best)
+    )
+    who = f"{step.ties_total:,} pairs {top}" if step.is_tie else f"another pair {verb}"
     return False, (
-        f"Not this one: {_pair(picked)} {verb} {how(picked)}, but {_pair(merged)} {verb} "
-        f"{how(merged)}, the best of all pairs."
+        f"Not this one: {_pair(picked)} {verb} {how(picked)}, but {who} {best_text}, the best "
+        "of all pairs."
     )
 
 
@@ -634,7 +659,8 @@ def segmentation_verdict(model: WordPiece, word: str, guess: list[str]) -> tuple
     """Right or wrong, and why, for a student's typed segmentation of ``word`` (HTML).
 
     The ``##`` of continuation pieces may be typed or left out. When the guess is wrong, the
-    reason is the first piece where it differs from greedy longest-match-first.
+    reason is the first piece where it differs from greedy longest-match-first (the other
+    pieces are not given away, so the student can guess again).
 
     >>> model = WordPiece(["h", "hu", "##g", "##s", "##gs"])
     >>> segmentation_verdict(model, "hugs", ["hu", "##gs"])[0]
@@ -664,8 +690,8 @@ def segmentation_verdict(model: WordPiece, word: str, guess: list[str]) -> tuple
             else ""
         )
         return False, (
-            f"Not quite: the model gives {_code_list(tokens)}.{where} WordPiece then gives up "
-            f"on the whole word: it becomes <code>{esc(unk)}</code>."
+            f"Not quite.{where} WordPiece then gives up on the whole word: it becomes "
+            f"<code>{esc(unk)}</code>."
         )
     if "".join(typed) != word:
         return False, (
@@ -699,10 +725,9 @@ def segmentation_verdict(model: WordPiece, word: str, guess: list[str]) -> tuple
             "fits, so it never stops early"
         )
     return False, (
-        f"Not quite: the model gives {_code_list(tokens)}. From character {start + 1} "
-        f"(after “{esc(word[:start])}”), {reason}."
+        f"Not quite. From character {start + 1} (after “{esc(word[:start])}”), {reason}."
         if start
-        else f"Not quite: the model gives {_code_list(tokens)}. At the start of the word, {reason}."
+        else f"Not quite. At the start of the word, {reason}."
     )
 
 

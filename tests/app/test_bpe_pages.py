@@ -219,6 +219,14 @@ def test_settings_survive_a_broken_corpus(learn: AppTest) -> None:
     assert "w&lt;/w&gt;" in _html(learn).replace(" ", "")
 
 
+def _verdict(at: AppTest, start: str) -> str:
+    """The quiz's verdict box that starts with ``start`` (tags stripped)."""
+    bodies = [el.proto.body for el in at.get("html")]
+    found = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", b)) for b in bodies if start in b]
+    assert len(found) == 1, f"{len(found)} boxes with {start!r}"
+    return found[0]
+
+
 def test_quiz_hides_the_step_until_answered(learn: AppTest) -> None:
     learn.toggle(key="bpe_quiz").set_value(True)
     learn.run()
@@ -228,22 +236,37 @@ def test_quiz_hides_the_step_until_answered(learn: AppTest) -> None:
     learn.button(key="bpe_quiz_check_1").click()
     learn.run()
     assert any("Choose a pair first" in w.value for w in learn.warning)
-    # a wrong guess: l + o occurs 7 times, e + s 9
+    # a wrong guess: l + o occurs 7 times, e + s (and two tied pairs) 9
     learn.selectbox(key="bpe_quiz_pick_1").set_value(("l", "o"))
     learn.button(key="bpe_quiz_check_1").click()
     learn.run()
+    why = _verdict(learn, "Not this one")
+    assert "l + o occurs 7 times, but 3 pairs occur 9 times" in why
+    assert "e + s" not in why  # the answer is not given away
+    assert "Choose again, or ask to see the answer." in why
+    assert "Merge 1:" not in _html(learn)  # still hidden: the student may guess again
+    assert learn.selectbox(key="bpe_quiz_pick_1").value == ("l", "o")
+    # another try, right this time
+    learn.selectbox(key="bpe_quiz_pick_1").set_value(("e", "s"))
+    learn.button(key="bpe_quiz_check_1").click()
+    learn.run()
     page = _html(learn)
-    assert "Not this one: l + o occurs 7 times, but e + s occurs 9 times" in page
-    assert "Merge 1:" in page  # revealed after the answer
+    assert "Right: e + s occurs 9 times, tied with 2 other pairs" in page
+    assert "Not this one" not in page
+    assert "Merge 1:" in page  # revealed after the right answer
 
 
-def test_quiz_right_and_close_answers(learn: AppTest) -> None:
+def test_quiz_tied_pick_is_right_and_a_wrong_one_can_be_skipped(learn: AppTest) -> None:
     learn.toggle(key="bpe_quiz").set_value(True)
     learn.run()
     learn.selectbox(key="bpe_quiz_pick_1").set_value(("s", "t"))
     learn.button(key="bpe_quiz_check_1").click()
     learn.run()
-    assert "Close: s + t also occurs 9 times (a tie)" in _html(learn)
+    why = _verdict(learn, "Right too")
+    assert "s + t occurs 9 times, as often as e + s: 3 pairs tie for the highest count" in why
+    assert "the rule first seen reads the corpus" in why and "that is e + s" in why
+    assert "Your pick is just as right" in why
+    assert "Merge 1:" in _html(learn)
     learn.button(key="bpe_learn__next").click()
     learn.run()
     assert "Merge 2:" not in _html(learn)
@@ -251,6 +274,16 @@ def test_quiz_right_and_close_answers(learn: AppTest) -> None:
     learn.button(key="bpe_quiz_check_2").click()
     learn.run()
     assert "Right: es + t occurs 9 times" in _html(learn)
+    learn.button(key="bpe_learn__next").click()
+    learn.run()
+    learn.selectbox(key="bpe_quiz_pick_3").set_value(("w", "e"))
+    learn.button(key="bpe_quiz_check_3").click()
+    learn.run()
+    assert "Not this one: w + e occurs" in _html(learn) and "Merge 3:" not in _html(learn)
+    learn.button(key="bpe_quiz_skip_3").click()  # "Just show me" after a wrong guess
+    learn.run()
+    page = _html(learn)
+    assert "Merge 3:" in page and "Not this one" not in page
 
 
 def test_exports_offer_steps_and_model(learn: AppTest) -> None:
@@ -273,12 +306,11 @@ def test_encode_typed_segmentation_quiz() -> None:
     at.text_input(key="bpe_encode_segquiz_guess_lowest").set_value("lo west")
     at.button(key="bpe_encode_segquiz_check_lowest").click()
     at.run()
-    page = _html(at)
-    assert "Not quite: the model gives low est" in page
-    assert "lo + w (merge 5); it joins across your boundary after “lo”" in page
-    assert "low est &lt;/w&gt;" in page  # revealed
-    at.button(key="bpe_encode_segquiz_again_lowest").click()
-    at.run()
+    why = _verdict(at, "Not quite")
+    assert "lo + w (merge 5); it joins across your boundary after “lo”" in why
+    assert "low est" not in why  # the answer is not given away
+    assert "low est &lt;/w&gt;" not in _html(at)  # still hidden: the student may guess again
+    assert at.text_input(key="bpe_encode_segquiz_guess_lowest").value == "lo west"
     at.text_input(key="bpe_encode_segquiz_guess_lowest").set_value("low est</w>")
     at.button(key="bpe_encode_segquiz_check_lowest").click()
     at.run()

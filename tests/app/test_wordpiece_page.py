@@ -157,13 +157,23 @@ def test_quiz_mode(at: AppTest) -> None:
     at.run()
     page = _html(at)
     assert "Not this one" in page and "20/(36 × 20) = 1/36" in page
+    verdict = next(el.proto.body for el in at.get("html") if "Not this one" in el.proto.body)
+    assert "another pair scores 1/20" in verdict and "##s" not in verdict  # not given away
+    assert "Merge 1:" not in page  # still hidden: the student may guess again
+    at.selectbox(key="wp_quiz_pick_1").set_value(("##g", "##s"))
+    at.button(key="wp_quiz_check_1").click()
+    at.run()
+    page = _html(at)
+    assert "Right: ##g + ##s scores 5/(20 × 5) = 1/20" in page
     assert "Merge 1:" in page
     at.button(key="wp_learn__next").click()
     at.run()
     at.selectbox(key="wp_quiz_pick_2").set_value(("h", "##u"))
     at.button(key="wp_quiz_check_2").click()
     at.run()
-    assert "Right:" in _html(at) and "the tie rule picks it" in _html(at)
+    page = _html(at)
+    assert "Right: h + ##u scores 15/(15 × 36) = 1/36" in page
+    assert "tied with 5 other pairs. The tie goes to the pair met first in the corpus" in page
 
 
 def test_merges_table_for_the_export() -> None:
@@ -191,11 +201,13 @@ def test_typed_segmentation_quiz(at: AppTest) -> None:
     at.button(key="wp_encode_segquiz_check_hugs").click()
     at.run()
     page = _html(at)
-    assert "Not quite: the model gives hu ##gs" in page
-    assert "hug is not in the vocabulary, so the longest match there is hu" in page
-    assert "hugs hu ##gs" in page  # revealed after the answer
-    at.button(key="wp_encode_segquiz_again_hugs").click()
-    at.run()
+    assert (
+        "Not quite. At the start of the word, hug is not in the vocabulary, so the longest "
+        "match there is hu" in page
+    )
+    assert "hugs hu ##gs" not in page and "the model gives" not in page  # still hidden
+    # the guess stays in the box to be corrected
+    assert at.text_input(key="wp_encode_segquiz_guess_hugs").value == "hug s"
     at.text_input(key="wp_encode_segquiz_guess_hugs").set_value("hu gs")
     at.button(key="wp_encode_segquiz_check_hugs").click()
     at.run()
