@@ -32,7 +32,7 @@ settings = settings_panel()
 if settings is not None:
     result = train_or_explain(corpus, settings)
     if result is not None:
-        text = text_panel()
+        text = text_panel(corpus)
         # only the open tab runs: the others may be slow on a large corpus
         tokens_tab, learn_tab, compare_tab, table_tab = page_tabs()
         if tokens_tab.open:
