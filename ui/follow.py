@@ -352,7 +352,7 @@ def fit_size(
             shadow[key] = written(new)
             state[note_key] = (
                 shadow[key],
-                f"ℹ️ The {rule.what} was {value}, but {rule.why}, so it was moved to {new}"
+                f"Note: the {rule.what} was {value}, but {rule.why}, so it was moved to {new}"
                 f"{kept}. Change it as you like.",
             )
     stored = state.get(note_key)
