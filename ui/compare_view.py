@@ -659,9 +659,6 @@ def settings_panel(corpus: Corpus) -> int | None:
         args=(WIDGETS_KEY, "cmp_target"),
         help="One size for all four; what it means for each is listed on the right.",
     )
-    if moved:
-        with c1:
-            show_text(moved, small=True)
     target, problem = parse_target(typed)
     if problem:
         c1.error(problem, icon="⚠️")
@@ -679,6 +676,8 @@ def settings_panel(corpus: Corpus) -> int | None:
             f"<th>what the target {target} means</th></tr></thead><tbody>{rows}</tbody></table>"
             + TABLE_CSS
         )
+    if moved:
+        show_text(moved, small=True)
     return target
 
 

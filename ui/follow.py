@@ -86,13 +86,16 @@ class ExampleWords:
         Example:
             >>> ExampleWords(("hug",), "hun").label()
             'Example words — from the corpus: hug · not in the corpus: hun (made of its pieces)'
+            >>> ExampleWords((), "hun").label()
+            'Example word — not in the corpus: hun (made of its pieces)'
         """
         parts = []
         if self.seen:
             parts.append("from the corpus: " + ", ".join(self.seen))
         if self.unseen:
             parts.append(f"not in the corpus: {self.unseen} (made of its pieces)")
-        return "Example words — " + " · ".join(parts)
+        many = len(self.seen) + bool(self.unseen) > 1
+        return f"Example word{'s' if many else ''} — " + " · ".join(parts)
 
 
 def _ranked(corpus: Corpus) -> list[tuple[str, int]]:
