@@ -8,6 +8,7 @@ import streamlit as st
 
 from ui.bpe_view import imported_model, render_encode, shared_model
 from ui.corpus_picker import require_corpus
+from ui.follow import example_words, follow_default, show_example_label
 from ui.glossary import term_md
 from ui.shell import ensure_app_shell
 
@@ -26,9 +27,10 @@ corpus = require_corpus()
 shared = shared_model(corpus)
 if shared is not None:
     settings, result = shared
-    if "bpe_encode_text" not in st.session_state:
-        st.session_state["bpe_encode_text"] = "lowest newer widest loki"
+    examples = example_words(corpus)  # the student's own words are never replaced
+    follow_default("bpe_encode_text", examples.text)
     text = st.text_input("Words or a sentence to encode", key="bpe_encode_text")
+    show_example_label(examples, "bpe_encode_text")
     use_unk = st.toggle(
         "Map characters never seen in training to [UNK]",
         key="bpe_encode_unk",

@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.bpe_family_view import render_dropout, render_encoders, render_joint
+from ui.bpe_family_view import (
+    TAB_IDS,
+    WIDGETS_KEY,
+    render_dropout,
+    render_encoders,
+    render_joint,
+)
 from ui.bpe_view import shared_model
 from ui.corpus_picker import require_corpus
 from ui.glossary import term_md
 from ui.shell import ensure_app_shell
+from ui.tabs import kept_tabs
 
 ensure_app_shell()
 st.title("BPE: dropout, other encoders, joint BPE")
@@ -23,11 +30,12 @@ corpus = require_corpus()
 shared = shared_model(corpus)
 if shared is not None:
     settings, result = shared
-    dropout_tab, encoders_tab, joint_tab = st.tabs(["BPE-dropout", "Other encoders", "Joint BPE"])
+    # the open tab is kept (by id) across setting changes and travels in the link
+    dropout_tab, encoders_tab, joint_tab = kept_tabs("fam_tab", TAB_IDS, WIDGETS_KEY)
     with dropout_tab:
-        render_dropout(result.model)
+        render_dropout(result.model, corpus=corpus)
     with encoders_tab:
-        render_encoders(result.model)
+        render_encoders(result.model, corpus=corpus)
     with joint_tab:
         render_joint(
             corpus,

@@ -40,7 +40,7 @@ if settings is not None:
         tokens_tab, learn_tab, compare_tab, table_tab = page_tabs()
         if tokens_tab.open:
             with tokens_tab:
-                render_tokens(result.model, text_panel())
+                render_tokens(result.model, text_panel(corpus))
                 with st.expander("Bytes that are not valid UTF-8"):
                     render_hex_input(result.model)
         if learn_tab.open:
@@ -53,7 +53,7 @@ if settings is not None:
                 )
         if compare_tab.open:
             with compare_tab:
-                render_compare(corpus, settings, result, text_panel())
+                render_compare(corpus, settings, result, text_panel(corpus))
         if table_tab.open:
             with table_tab:
                 render_byte_table()

@@ -45,6 +45,6 @@ target = settings_panel(corpus)
 if target is not None:
     trained = train_or_explain(corpus, target)
     if trained:
-        render_segmentations(trained)
+        render_segmentations(trained, corpus=corpus)
         st.subheader("On the whole corpus")
         render_corpus_figures(corpus, target, trained)

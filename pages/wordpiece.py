@@ -8,11 +8,15 @@ from subword_core.errors import SubwordError
 from subword_core.wordpiece import WordPiece
 from ui.corpus_picker import require_corpus
 from ui.exports import export_panel
+from ui.follow import example_words, follow_default, show_example_label
 from ui.glossary import term_md
 from ui.html import show_error
 from ui.player import step_player
 from ui.shell import ensure_app_shell
+from ui.tabs import kept_tabs
 from ui.wordpiece_view import (
+    TAB_IDS,
+    WIDGETS_KEY,
     merges_table,
     render_compare,
     render_encode,
@@ -39,14 +43,8 @@ settings = settings_panel(corpus)
 if settings is not None:
     result = train_or_explain(corpus, settings)
     if result is not None:
-        learn_tab, compare_tab, encode_tab, variants_tab = st.tabs(
-            [
-                "Learn step by step",
-                "Likelihood vs frequency",
-                "Encode a word",
-                "The tutorials' other “WordPiece”",
-            ]
-        )
+        # the open tab is kept (by id) across setting changes and travels in the link
+        learn_tab, compare_tab, encode_tab, variants_tab = kept_tabs("wp_tab", TAB_IDS, WIDGETS_KEY)
         with learn_tab:
             quiz = st.toggle(
                 "Quiz me: let me guess each merge before it is shown",
@@ -71,9 +69,10 @@ if settings is not None:
         with compare_tab:
             render_compare(corpus, settings)
         with encode_tab:
-            if "wp_encode_text" not in st.session_state:
-                st.session_state["wp_encode_text"] = "hugs bum lowest unaffable"
+            examples = example_words(corpus)  # the student's own words are never replaced
+            follow_default("wp_encode_text", examples.text)
             text = st.text_input("Words to encode", key="wp_encode_text")
+            show_example_label(examples, "wp_encode_text")
             word_start = st.toggle(
                 "Show with a word-start marker (_), as seed 003 does", key="wp_word_start"
             )

@@ -17,6 +17,7 @@ from collections import Counter
 import altair as alt
 import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from subword_core import encoders, joint
 from subword_core.bpe import BPEModel, EncodeStep
@@ -31,10 +32,19 @@ from ui.charts import (
     top_legend,
 )
 from ui.common import TABLE_CSS, text_colour
+from ui.follow import ExampleWords, example_words, follow_default, show_example_label
 from ui.html import badge_html, esc, show_error, show_html, token_spans_html
 from ui.limits import LIMITS
 
 MAX_SAMPLES = LIMITS.dropout_samples
+WIDGETS_KEY = "fam__widgets"
+WIDGET_DEFAULTS: dict[str, object] = {"fam_tab": "dropout"}
+TAB_IDS: dict[str, str] = {
+    "dropout": "BPE-dropout",
+    "encoders": "Other encoders",
+    "joint": "Joint BPE",
+}
+"""The page's tabs by stable id (kept in ``fam_tab``, carried by links) and their labels."""
 
 
 def _pair(pair: tuple[str, str]) -> str:
@@ -91,10 +101,29 @@ def dropout_samples(model: BPEModel, word: str, p: float, seed: int, n: int) -> 
     return pd.DataFrame(rows)
 
 
-def render_dropout(model: BPEModel) -> None:
-    """One replayable draw, iteration by iteration, and the distribution over many draws."""
+def _word_box(box: DeltaGenerator, key: str, corpus: Corpus | None, tutorial: str) -> str:
+    """A one-word box that starts on the tutorial's word if the corpus has its letters, else
+    on a word not in the corpus built from its pieces; what the student types is kept."""
+    default = ExampleWords((), tutorial)
+    if corpus is not None:
+        letters = {ch for w in corpus.words for ch in w}
+        if not set(tutorial) <= letters or tutorial in corpus.words:
+            unseen = example_words(corpus).unseen
+            default = ExampleWords((), unseen) if unseen else ExampleWords(corpus.words[:1], None)
+    follow_default(key, default.text)
+    word = box.text_input("Word", key=key)
+    with box:
+        show_example_label(default, key)
+    return str(word)
+
+
+def render_dropout(model: BPEModel, *, corpus: Corpus | None = None) -> None:
+    """One replayable draw, iteration by iteration, and the distribution over many draws.
+
+    ``corpus`` gives the default word (one not in it, built from its pieces).
+    """
     c1, c2, c3 = st.columns([2, 1.4, 1])
-    word = c1.text_input("Word", value="lowest", key="fam_dropout_word")
+    word = _word_box(c1, "fam_dropout_word", corpus, "lowest")
     p = c2.slider(
         "Dropout probability p",
         0.0,
@@ -206,10 +235,14 @@ def _differing(tokens: list[str], diff: set[int]) -> list[int]:
     return out
 
 
-def render_encoders(model: BPEModel) -> None:
-    """A typed word under each encoder, next to BPE, with the differences marked."""
+def render_encoders(model: BPEModel, *, corpus: Corpus | None = None) -> None:
+    """A typed word under each encoder, next to BPE, with the differences marked.
+
+    ``corpus`` gives the default word: seed 004's “nestle” when the corpus has its letters,
+    else a word not in the corpus built from its pieces.
+    """
     c1, c2 = st.columns([3, 1])
-    word = c1.text_input("Word", value="nestle", key="fam_enc_word").strip()
+    word = _word_box(c1, "fam_enc_word", corpus, "nestle").strip()
     n = c2.slider("n for the n-grams", 1, 5, 2, key="fam_enc_n")
     if not word or any(ch.isspace() for ch in word):
         st.info("Type one word (no spaces) to compare the encoders.")

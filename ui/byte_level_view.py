@@ -61,13 +61,16 @@ from ui.common import (
     tie_choices,
     tie_picker,
 )
+from ui.follow import example_words, follow_default, show_example_label
 from ui.html import badge_html, esc, md_escape, show_error, show_html, show_text, token_spans_html
 from ui.limits import LIMITS, advice
 from ui.presenter import settings_box
+from ui.tabs import kept_tabs
 
 __all__ = [
     "SAMPLES",
     "TABS",
+    "TAB_IDS",
     "ByteLevelSettings",
     "Sample",
     "char_label",
@@ -181,15 +184,17 @@ WIDGET_DEFAULTS: dict[str, object] = {
     "bbpe_prefix": _DEFAULTS.add_prefix_space,
     "bbpe_text": SAMPLES[_DEFAULTS.sample].try_text,
     "bbpe_hex": "e4 bd a0 e5 a5 bd ff 41",
-    "bbpe_tab": "Your text in bytes and tokens",
+    "bbpe_tab": "tokens",
 }
-TABS = (
-    "Your text in bytes and tokens",
-    "Learn merges step by step",
-    "Compare with character-level BPE",
-    "The byte table",
-)
-"""The page's tabs; only the open one runs (``on_change``), and it is kept across pages."""
+TAB_IDS: dict[str, str] = {
+    "tokens": "Your text in bytes and tokens",
+    "learn": "Learn merges step by step",
+    "compare": "Compare with character-level BPE",
+    "bytes": "The byte table",
+}
+"""The page's tabs by stable id (kept in ``bbpe_tab``, carried by links) and their labels."""
+TABS = tuple(TAB_IDS.values())
+"""The page's tab labels; only the open one runs (``on_change``), and it is kept across pages."""
 _TIE_LABELS = {
     "first-seen": "First seen in the corpus",
     "lexicographic": "Greatest in string order",
@@ -467,12 +472,39 @@ def page_tabs() -> Sequence[Any]:
     The tabs track which one is open (``container.open``), so a page runs only the open
     tab's content; the open tab is kept across page switches.
     """
-    return st.tabs(list(TABS), key="bbpe_tab", on_change=remember, args=(WIDGETS_KEY, "bbpe_tab"))
+    return kept_tabs("bbpe_tab", TAB_IDS, WIDGETS_KEY)
 
 
-def text_panel() -> str:
-    """The text box for the text to tokenize (kept across page switches)."""
-    return st.text_area(
+def default_text(corpus: Corpus, sample: str) -> str:
+    """The text the box starts with: words of the corpus, one not in it, the sample's sentence.
+
+    Without a sample, a few words of other scripts instead of the sample's sentence.
+
+    >>> default_text(Corpus.from_counts({"hug": 10, "pug": 5, "pun": 12, "bun": 4}), "none")
+    'hug pug pun hun 你好 🙂'
+    """
+    chosen = SAMPLES[sample]
+    return f"{example_words(corpus).text} {chosen.try_text if chosen.train else _OTHER_SCRIPTS}"
+
+
+_OTHER_SCRIPTS = "你好 🙂"
+
+
+def text_panel(corpus: Corpus | None = None) -> str:
+    """The text box for the text to tokenize (kept across page switches).
+
+    With ``corpus``, the box starts on :func:`default_text` and follows the corpus and the
+    sample until the student types in it.
+    """
+    sample = str(st.session_state[WIDGETS_KEY].get("bbpe_sample", _DEFAULTS.sample))
+    if corpus is not None and sample in SAMPLES:
+        follow_default(
+            "bbpe_text",
+            default_text(corpus, sample),
+            shadow_key=WIDGETS_KEY,
+            initial=tuple(s.try_text for s in SAMPLES.values()),
+        )
+    text = st.text_area(
         "Text to tokenize (type anything: any script, emoji, several lines)",
         key="bbpe_text",
         on_change=remember,
@@ -480,6 +512,10 @@ def text_panel() -> str:
         height=90,
         help="Click outside the box or press Ctrl+Enter to apply.",
     )
+    if corpus is not None:
+        then = "the sample's sentence" if SAMPLES[sample].train else "a few words of other scripts"
+        show_example_label(example_words(corpus), "bbpe_text", shadow_key=WIDGETS_KEY, then=then)
+    return text
 
 
 # subtle: cache_resource, not cache_data: every rerun would otherwise unpickle a fresh copy of

@@ -41,7 +41,8 @@ from subword_core.encoders import boundaries
 from subword_core.errors import SubwordError
 from ui.charts import LABEL_PX, show_chart
 from ui.common import TABLE_CSS, remember, restore_widgets
-from ui.html import badge_html, esc, md_escape, show_html, token_spans_html
+from ui.follow import SizeRule, example_words, fit_size, follow_default, show_example_label
+from ui.html import badge_html, esc, md_escape, show_html, show_text, token_spans_html
 from ui.limits import LIMITS
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "segment",
     "settings_panel",
     "strip_marker",
+    "target_rule",
     "train_all",
     "word_table_html",
 ]
@@ -78,6 +80,8 @@ BYTES = 256
 MAX_TARGET = LIMITS.compare_target
 WIDGETS_KEY = "cmp__widgets"
 WIDGET_DEFAULTS: dict[str, object] = {"cmp_target": "30", "cmp_text": "lowest newer wider 你"}
+DEFAULT_TARGET = 30
+"""The smallest default target; on a corpus with larger alphabets it follows the corpus."""
 
 
 # --------------------------------------------------------------------------------------
@@ -636,8 +640,36 @@ def _tokens_at(name: str, word: str, s: Segmented, disputed: set[int]) -> list[i
     return out
 
 
+def target_rule(corpus: Corpus) -> SizeRule:
+    """The target that fits ``corpus``: at least its largest character-level alphabet.
+
+    >>> rule = target_rule(Corpus.from_counts({"hug": 1, "pug": 1}))
+    >>> rule.floor, rule.default
+    (5, 30)
+    """
+    alphabets = {p.name: p.alphabet for p in plan(corpus, 1) if p.name != "Byte-level BPE"}
+    name = max(alphabets, key=alphabets.__getitem__)
+    floor = alphabets[name]
+    return SizeRule(
+        default=max(DEFAULT_TARGET, min(floor + 10, MAX_TARGET)),
+        floor=floor,
+        ceiling=MAX_TARGET,
+        what="target vocabulary size",
+        why=f"this corpus's {name} alphabet alone has {floor} tokens (a smaller target skips it)",
+        text=True,
+    )
+
+
 def settings_panel(corpus: Corpus) -> int | None:
-    """The target size box with what it means per algorithm; the size, or ``None``."""
+    """The target size box with what it means per algorithm; the size, or ``None``.
+
+    Until the student types a target it follows the corpus (the largest character alphabet
+    plus 10, at least 30); a chosen target that a new corpus's alphabets outgrow is moved, with
+    a note, so that BPE, WordPiece and Unigram are not all skipped.
+    """
+    moved = fit_size(
+        WIDGETS_KEY, "cmp_target", target_rule(corpus), initial=WIDGET_DEFAULTS["cmp_target"]
+    )
     restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
     c1, c2 = st.columns([1, 3])
     typed = c1.text_input(
@@ -664,6 +696,8 @@ def settings_panel(corpus: Corpus) -> int | None:
             f"<th>what the target {target} means</th></tr></thead><tbody>{rows}</tbody></table>"
             + TABLE_CSS
         )
+    if moved:
+        show_text(moved, small=True)
     return target
 
 
@@ -680,8 +714,20 @@ def train_or_explain(corpus: Corpus, target: int) -> dict[str, Trained]:
     return {k: v for k, v in out.items() if isinstance(v, Trained)}
 
 
-def render_segmentations(trained: Mapping[str, Trained]) -> None:
-    """The sentence box and, for each word, every algorithm's segmentation one above the other."""
+def render_segmentations(trained: Mapping[str, Trained], *, corpus: Corpus | None = None) -> None:
+    """The sentence box and, for each word, every algorithm's segmentation one above the other.
+
+    With ``corpus``, the box starts on words of the corpus and one word not in it (until the
+    student types there).
+    """
+    examples = example_words(corpus) if corpus is not None else None
+    if examples is not None:
+        follow_default(
+            "cmp_text",
+            examples.text,
+            shadow_key=WIDGETS_KEY,
+            initial=(WIDGET_DEFAULTS["cmp_text"],),
+        )
     text = st.text_input(
         "Words or a sentence to segment",
         key="cmp_text",
@@ -689,6 +735,8 @@ def render_segmentations(trained: Mapping[str, Trained]) -> None:
         args=(WIDGETS_KEY, "cmp_text"),
         help="Each word (split at spaces) is segmented on its own by every algorithm.",
     )
+    if examples is not None:
+        show_example_label(examples, "cmp_text", shadow_key=WIDGETS_KEY)
     words = list(dict.fromkeys(text.split()))
     if not words:
         st.info(

@@ -13,8 +13,10 @@ address to the class; opening it restores the same view. How it works:
 The URL parameters: ``corpus`` (a built-in example's key) or ``text`` (a typed corpus, or an
 uploaded/table corpus written as "word count" lines); each setting under its widget key (e.g.
 ``bpe_num_merges=10``); ``step`` (the step player's step); ``ties`` (tie choices as JSON,
-``[[1, "s", "t"]]``); ``present=1`` (presenter mode, :mod:`ui.presenter`). A corpus or text
-longer than :data:`MAX_LINK_TEXT` characters is not put in the link; the box says so.
+``[[1, "s", "t"]]``); the open tab of a page with tabs by its stable id (e.g. ``wp_tab=encode``;
+an older link's English tab label still opens that tab); ``present=1`` (presenter mode,
+:mod:`ui.presenter`). A corpus or text longer than :data:`MAX_LINK_TEXT` characters is not put
+in the link; the box says so.
 
 Example:
     >>> parse_value(PARAMS["bpe_num_merges"], "12")
@@ -36,13 +38,22 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from subword_core.examples import EXAMPLES
-from ui import bpe_view, byte_level_view, compare_view, gage_view, unigram_view, wordpiece_view
+from ui import (
+    bpe_family_view,
+    bpe_view,
+    byte_level_view,
+    compare_view,
+    gage_view,
+    unigram_view,
+    wordpiece_view,
+)
 from ui.common import LINK_CONTEXT
 from ui.corpus_picker import SOURCE_KEY, choose_source, corpus_as_text
 from ui.html import show_text
 from ui.limits import LIMITS
 from ui.player import get_step, set_step
 from ui.presenter import PRESENT_KEY
+from ui.tabs import tab_id
 
 __all__ = [
     "MAX_LINK_TEXT",
@@ -75,14 +86,16 @@ class LinkParam:
 
     Attributes:
         key: The widget's session-state key, also the URL parameter's name.
-        kind: ``"int"``, ``"float"``, ``"bool"``, ``"str"`` or ``"choice"``.
+        kind: ``"int"``, ``"float"``, ``"bool"``, ``"str"``, ``"choice"`` or ``"tab"`` (the
+            open tab, by id; see :mod:`ui.tabs`).
         shadow: The dict of kept widget values holding it (see
             :func:`ui.common.restore_widgets`), or ``None`` for a plain session-state key.
         defaults: That dict's defaults (so a fresh session gets a complete dict).
-        options: The allowed values of a ``"choice"``.
+        options: The allowed values of a ``"choice"``, the tab ids of a ``"tab"``.
         low: The smallest allowed number, if any.
         high: The largest allowed number, if any.
         optional: ``None`` (written ``null`` in the URL) is allowed, e.g. "automatic size".
+        labels: A ``"tab"``'s ``(id, label)`` pairs (a label, from an older link, reads as its id).
 
     Example:
         >>> LinkParam("bpe_attach", "bool").kind
@@ -97,6 +110,7 @@ class LinkParam:
     low: float | None = None
     high: float | None = None
     optional: bool = False
+    labels: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -127,6 +141,9 @@ def _kept(
         extra: dict[str, object] = {}
         if kind == "choice":
             extra["options"] = tuple(rest[0])
+        elif kind == "tab":
+            extra["options"] = tuple(rest[0])
+            extra["labels"] = tuple(rest[0].items())
         elif rest:
             extra["low"], extra["high"] = rest[0], rest[1]
         out[key] = LinkParam(
@@ -161,6 +178,7 @@ PARAMS: dict[str, LinkParam] = {
             "wp_scoring": ("choice", ("likelihood", "frequency")),
             "wp_tie_break": ("choice", _TIES),
             "wp_prefix": ("str",),
+            "wp_tab": ("tab", wordpiece_view.TAB_IDS),
         },
     ),
     "wp_quiz": LinkParam("wp_quiz", "bool"),
@@ -188,7 +206,7 @@ PARAMS: dict[str, LinkParam] = {
             "uni_alpha": ("float", 0.0, 2.0),
             "uni_samples": ("int",),
             "uni_seed": ("int",),
-            "uni_tab": ("choice", unigram_view.TABS),
+            "uni_tab": ("tab", unigram_view.TAB_IDS),
         },
     ),
     **_kept(
@@ -201,7 +219,7 @@ PARAMS: dict[str, LinkParam] = {
             "bbpe_sample": ("choice", tuple(byte_level_view.SAMPLES)),
             "bbpe_prefix": ("bool",),
             "bbpe_text": ("str",),
-            "bbpe_tab": ("choice", byte_level_view.TABS),
+            "bbpe_tab": ("tab", byte_level_view.TAB_IDS),
         },
     ),
     **_kept(
@@ -213,6 +231,11 @@ PARAMS: dict[str, LinkParam] = {
         compare_view.WIDGETS_KEY,
         compare_view.WIDGET_DEFAULTS,
         {"cmp_target": ("str",), "cmp_text": ("str",)},
+    ),
+    **_kept(
+        bpe_family_view.WIDGETS_KEY,
+        bpe_family_view.WIDGET_DEFAULTS,
+        {"fam_tab": ("tab", bpe_family_view.TAB_IDS)},
     ),
 }
 """Every setting a link can carry, by its URL name (= widget key)."""
@@ -233,6 +256,7 @@ PAGES: dict[str, PageLink] = {
             "wp_quiz",
             "wp_encode_text",
             "wp_encode_quiz",
+            "wp_tab",
         ),
         "wp_learn",
         "wp",
@@ -241,6 +265,7 @@ PAGES: dict[str, PageLink] = {
     "byte_level": PageLink(tuple(k for k in PARAMS if k.startswith("bbpe_")), "bbpe_learn", "bbpe"),
     "gage": PageLink(("gage_text", "gage_letters"), "gage_steps", "gage"),
     "compare": PageLink(("cmp_target", "cmp_text")),
+    "bpe_variants": PageLink((*_BPE, "fam_tab"), None, "bpe"),
 }
 """What each page's link holds (by the page's URL path); other pages share the corpus only."""
 
@@ -284,6 +309,8 @@ def parse_value(param: LinkParam, text: str) -> object:
         return text if len(text) <= MAX_LINK_TEXT else None
     if param.kind == "choice":
         return text if text in param.options else None
+    if param.kind == "tab":
+        return tab_id(dict(param.labels), text)
     if param.kind == "bool":
         return {"true": True, "false": False}.get(text)
     try:
@@ -397,6 +424,11 @@ def _apply_corpus(params: Mapping[str, str], problems: list[str]) -> None:
 
 def _apply_param(param: LinkParam, text: str, problems: list[str]) -> None:
     value = parse_value(param, text)
+    if value is None and param.kind == "tab":
+        problems.append(
+            f"{param.key} (no tab has that id; the tabs are {', '.join(param.options)})"
+        )
+        return
     if value is None:
         problems.append(f"{param.key} (the value is not allowed here)")
         return
@@ -446,6 +478,8 @@ def build_params(page: str) -> tuple[dict[str, str], list[str]]:
         else:
             shadow = state.get(param.shadow) or {}
             value = shadow.get(key, (param.defaults or {}).get(key))
+        if param.kind == "tab":
+            value = tab_id(dict(param.labels), value)  # kept as id or label: written as id
         if value is None and not param.optional:
             continue
         if isinstance(value, str) and len(value) > MAX_LINK_TEXT:

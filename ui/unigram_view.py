@@ -41,6 +41,7 @@ from subword_core.unigram import (
 from ui.charts import arrow_table, count_axis, label_axis, show_template, top_legend
 from ui.common import TABLE_CSS, cached_training, remember, restore_widgets, text_colour
 from ui.corpus_picker import SOURCE_KEY
+from ui.follow import ExampleWords, SizeRule, example_words, fit_size
 from ui.html import (
     badge_html,
     caption_html,
@@ -53,10 +54,12 @@ from ui.html import (
 )
 from ui.limits import LIMITS, advice
 from ui.presenter import settings_box
+from ui.tabs import kept_tabs
 
 __all__ = [
     "SEED_001",
     "TABS",
+    "TAB_IDS",
     "UnigramSettings",
     "explain_em",
     "explain_prune",
@@ -120,10 +123,17 @@ WIDGET_DEFAULTS: dict[str, object] = {
     "uni_alpha": 0.5,
     "uni_samples": 1000,
     "uni_seed": 42,
-    "uni_tab": "Train step by step",
+    "uni_tab": "train",
 }
-TABS: tuple[str, ...] = ("Train step by step", "Segment a word", "Seed 001's “pug” (erratum)")
-"""The page's tabs; the open one is kept (``uni_tab``), so a link or the gallery can open one."""
+TAB_IDS: dict[str, str] = {
+    "train": "Train step by step",
+    "word": "Segment a word",
+    "seed001": "Seed 001's “pug” (erratum)",
+}
+"""The page's tabs by stable id (kept in ``uni_tab``, carried by links) and their labels."""
+TABS: tuple[str, ...] = tuple(TAB_IDS.values())
+"""The page's tab labels; the open one is kept (``uni_tab``), so a link or the gallery can open
+one (by id or label, see :func:`ui.tabs.kept_tabs`)."""
 _SEED_LABELS = {
     "substrings": "Every character + the most frequent substrings",
     "given": "My own list (seed 001's 15 tokens to start with)",
@@ -259,9 +269,22 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
     shadow = st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))
     marker = "▁" if shadow.get("uni_marker") else ""
     chars = _chars(corpus, marker)
-    # subtle: until the student types a size, it follows the corpus (see _extra)
-    if not shadow.get("uni_vocab_touched") or shadow.get("uni_vocab_size") is None:
-        shadow["uni_vocab_size"] = chars + _extra(corpus)
+    # subtle: until the student types a size, it follows the corpus (see _extra); a typed size
+    # that a new corpus's characters outgrow is moved, with a note, never left as a red error
+    floor = chars if shadow.get("uni_keep_chars", True) else 1
+    moved = fit_size(
+        WIDGETS_KEY,
+        "uni_vocab_size",
+        SizeRule(
+            default=chars + _extra(corpus),
+            floor=floor,
+            ceiling=MAX_VOCAB,
+            what="vocabulary size",
+            why=f"this corpus has {chars} different characters and every one of them is kept",
+            margin="{n} longer pieces",
+        ),
+        follows=not shadow.get("uni_vocab_touched") or shadow.get("uni_vocab_size") is None,
+    )
     restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
 
     def keep(key: str) -> dict[str, object]:
@@ -341,6 +364,8 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
                 **keep("uni_digamma"),
             )
 
+    if moved:
+        show_text(moved, small=True)
     problems: list[str] = []
     floor = chars if keep_chars else 1
     if size is None or int(size) != size:
@@ -1218,6 +1243,11 @@ def _word_typed() -> None:
     st.session_state[WIDGETS_KEY]["uni_word_touched"] = True
 
 
+def _set_word(word: str) -> None:
+    st.session_state[WIDGETS_KEY]["uni_word"] = word
+    st.session_state[WIDGETS_KEY]["uni_word_touched"] = True
+
+
 def _default_word(corpus: Corpus, model: Unigram, prefix: str) -> str:
     """A word worth looking at: a frequent corpus word the model splits into pieces."""
     by_count = sorted(corpus.items, key=lambda wc: (-wc[1], -len(wc[0])))
@@ -1251,6 +1281,17 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
 
     c1, c2 = st.columns([1.2, 1])
     typed = c1.text_input("A word to segment", key="uni_word", on_change=_word_typed)
+    if not shadow.get("uni_word_touched"):
+        unseen = example_words(corpus).unseen
+        with c1:
+            show_text(ExampleWords((str(shadow["uni_word"]),), unseen).label(), small=True)
+        if unseen:
+            c1.button(
+                f"Segment “{md_escape(unseen)}” (not in the corpus)",
+                key="uni_try_unseen",
+                on_click=_set_word,
+                args=(unseen,),
+            )
     source = c2.radio(
         "Model",
         list(_MODEL_LABELS),
@@ -1581,7 +1622,7 @@ def render_seed_001() -> None:
 
 def page_tabs() -> Sequence[Any]:
     """Draw the tabs of :data:`TABS` and return their containers; the open one is kept."""
-    return st.tabs(list(TABS), key="uni_tab", on_change=remember, args=(WIDGETS_KEY, "uni_tab"))
+    return kept_tabs("uni_tab", TAB_IDS, WIDGETS_KEY)
 
 
 def use_seed_001() -> None:

@@ -35,6 +35,7 @@ from ui.common import (
     tie_choices,
     tie_picker,
 )
+from ui.follow import SizeRule, fit_size
 from ui.html import (
     badge_html,
     caption_html,
@@ -43,6 +44,7 @@ from ui.html import (
     md_escape,
     show_error,
     show_html,
+    show_text,
     token_spans_html,
 )
 from ui.limits import LIMITS, advice
@@ -50,6 +52,7 @@ from ui.presenter import settings_box
 from ui.quiz import quiz_gate, segmentation_gate
 
 __all__ = [
+    "TAB_IDS",
     "WordPieceSettings",
     "comparison_table",
     "explain_step",
@@ -92,7 +95,15 @@ WIDGET_DEFAULTS: dict[str, object] = {
     "wp_scoring": "likelihood",
     "wp_tie_break": "first-seen",
     "wp_prefix": "##",
+    "wp_tab": "learn",
 }
+TAB_IDS: dict[str, str] = {
+    "learn": "Learn step by step",
+    "compare": "Likelihood vs frequency",
+    "encode": "Encode a word",
+    "variants": "The tutorials' other “WordPiece”",
+}
+"""The page's tabs by stable id (kept in ``wp_tab``, carried by links) and their labels."""
 _SCORING_LABELS = {
     "likelihood": "Likelihood score freq(ab) / (freq(a)·freq(b)) (WordPiece, seed 001)",
     "frequency": "Frequency, like BPE (what the `tokenizers` WordPiece trainer does)",
@@ -132,8 +143,20 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
     shadow = st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))
     prefix_now = str(shadow.get("wp_prefix", "##"))
     alphabet = len(wordpiece.alphabet_of(corpus, prefix_now)) if corpus else 0
-    if shadow.get("wp_vocab_size") is None:
-        shadow["wp_vocab_size"] = alphabet + _EXTRA
+    # subtle: until the student types a size it follows the corpus; a chosen size that a new
+    # corpus's alphabet outgrows is moved (with a note), never left as a red error
+    moved = fit_size(
+        WIDGETS_KEY,
+        "wp_vocab_size",
+        SizeRule(
+            default=alphabet + _EXTRA,
+            floor=alphabet,
+            ceiling=MAX_VOCAB,
+            what="vocabulary size",
+            why=f"this corpus's alphabet alone has {alphabet} tokens",
+            margin="{n} merges",
+        ),
+    )
     restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
     with settings_box():
         c1, c2, c3 = st.columns([1.1, 2.2, 1.2])
@@ -170,6 +193,8 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
             args=(WIDGETS_KEY, "wp_prefix"),
             help="Marks pieces that continue a word: h ##u ##g. BERT uses ##.",
         )
+    if moved:
+        show_text(moved, small=True)
     problems = []
     if size is None or int(size) != size:
         problems.append("The vocabulary size must be a whole number.")

@@ -154,8 +154,15 @@ def test_settings_survive_a_page_switch(learn: AppTest) -> None:
 # --- encode page ------------------------------------------------------------------------
 
 
-def test_encode_seed_003_words() -> None:
+def _open_encode_with_seed_003_words() -> AppTest:
+    """The encode page with seed 003's words (the default words follow the corpus)."""
     at = _open("pages/bpe_encode.py")
+    at.text_input(key="bpe_encode_text").set_value("lowest newer widest loki")
+    return at.run()
+
+
+def test_encode_seed_003_words() -> None:
+    at = _open_encode_with_seed_003_words()
     page = _html(at)
     # lowest -> low est</w>; loki -> lo k i </w>
     assert "low est &lt;/w&gt;" in page
@@ -166,7 +173,7 @@ def test_encode_seed_003_words() -> None:
 
 
 def test_encode_shows_iterations_of_the_chosen_word() -> None:
-    at = _open("pages/bpe_encode.py")
+    at = _open_encode_with_seed_003_words()
     at.selectbox(key="bpe_encode_word").set_value("loki")
     at.run()
     page = _html(at)
@@ -296,7 +303,7 @@ def test_exports_offer_steps_and_model(learn: AppTest) -> None:
 
 
 def test_encode_typed_segmentation_quiz() -> None:
-    at = _open("pages/bpe_encode.py")
+    at = _open_encode_with_seed_003_words()
     at.toggle(key="bpe_encode_quiz").set_value(True)
     at.run()
     assert "low est &lt;/w&gt;" not in _html(at)  # hidden until answered

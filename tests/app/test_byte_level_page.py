@@ -230,7 +230,9 @@ def test_sample_choice_fills_the_text_box(at: AppTest) -> None:
     at.selectbox(key="bbpe_sample").set_value("ko")
     at.run()
     _ok(at)
-    assert at.text_area(key="bbpe_text").value == view.SAMPLES["ko"].try_text
+    # the corpus's example words, then the sample's sentence
+    assert at.text_area(key="bbpe_text").value.endswith(view.SAMPLES["ko"].try_text)
+    assert at.text_area(key="bbpe_text").value.startswith("lower newest widest lowest ")
     assert "좋아" in _html(at)
     at.selectbox(key="bbpe_sample").set_value("none")
     at.run()

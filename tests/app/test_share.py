@@ -53,6 +53,7 @@ LINKS: dict[str, dict[str, str]] = {
         "wp_scoring": "frequency",
         "wp_encode_text": "hugs bun",
         "wp_encode_quiz": "true",
+        "wp_tab": "encode",
         "step": "2",
     },
     "unigram": {
@@ -66,11 +67,12 @@ LINKS: dict[str, dict[str, str]] = {
     "byte_level": {
         "corpus": "seed-low",
         "bbpe_num_merges": "7",
-        "bbpe_tab": "Learn merges step by step",
+        "bbpe_tab": "learn",
         "step": "3",
     },
     "gage": {"gage_text": "abababcabx", "step": "2"},
     "compare": {"corpus": "seed-low", "cmp_target": "25", "cmp_text": "lower newest"},
+    "bpe_variants": {"corpus": "seed-hug", "bpe_num_merges": "4", "fam_tab": "encoders"},
 }
 
 
@@ -89,7 +91,9 @@ def test_opening_a_link_restores_the_view(page: str) -> None:
             if param.shadow is not None:
                 assert at.session_state[param.shadow][key] == expected, key
             if param.shadow is None or key in at.session_state:
-                assert at.session_state[key] == expected, key  # the widget holds the value
+                # the widget holds the value (tabs hold the open tab's label)
+                shown = dict(param.labels)[expected] if param.kind == "tab" else expected
+                assert at.session_state[key] == shown, key
     if spec.player and "step" in link:
         assert at.session_state[f"{spec.player}__step"] == int(link["step"])
     if "corpus" in link:
@@ -173,3 +177,39 @@ def test_a_table_corpus_travels_as_word_count_lines() -> None:
     at.run()
     assert not at.exception
     assert at.query_params["text"].splitlines()[0].split() == ["low", "5"]
+
+
+@pytest.mark.parametrize(
+    ("page", "key", "tab"),
+    [
+        ("wordpiece", "wp_tab", "compare"),
+        ("unigram", "uni_tab", "word"),
+        ("byte_level", "bbpe_tab", "bytes"),
+        ("bpe_variants", "fam_tab", "joint"),
+    ],
+)
+def test_the_open_tab_travels_as_its_id(page: str, key: str, tab: str) -> None:
+    at = _open_link(page, {"corpus": "seed-hug", key: tab})
+    param = PARAMS[key]
+    assert at.session_state[param.shadow][key] == tab  # kept by id
+    assert at.session_state[key] == dict(param.labels)[tab]  # the open tab, by its label
+    assert at.query_params[key] == tab  # written back as the id, not the label
+
+
+def test_an_old_link_with_an_english_tab_label_still_opens_that_tab() -> None:
+    at = _open_link("byte_level", {"corpus": "seed-low", "bbpe_tab": "The byte table"})
+    assert at.session_state["bbpe_tab"] == "The byte table"
+    assert at.query_params["bbpe_tab"] == "bytes"  # and the link now says its id
+    assert not any("could not be used" in el.proto.body for el in at.sidebar.get("html"))
+
+
+def test_an_unknown_tab_id_is_refused_in_words() -> None:
+    at = _open_link("wordpiece", {"corpus": "seed-hug", "wp_tab": "<i>nope</i>"})
+    assert not at.exception
+    assert at.session_state["wp_tab"] == "Learn step by step"  # the first tab, as by default
+    note = next(
+        el.proto.body for el in at.sidebar.get("html") if "could not be used" in el.proto.body
+    )
+    assert "wp_tab (no tab has that id; the tabs are learn, compare, encode, variants)" in note
+    assert "<i>" not in note
+    assert at.query_params["wp_tab"] == "learn"
