@@ -8,6 +8,8 @@ the view into the address bar (the shareable link).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
 from ui.corpus_picker import corpus_sidebar
@@ -18,7 +20,8 @@ from ui.shell import app_shell
 
 st.set_page_config(
     page_title="Subword tokenizers, step by step",
-    page_icon=":material/extension:",
+    # a file, not a Material icon: the browser would fetch that favicon from Google's servers
+    page_icon=str(Path(__file__).parent / "ui" / "assets" / "favicon.png"),
     layout="wide",
 )
 

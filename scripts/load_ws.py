@@ -560,6 +560,19 @@ def example_titles() -> dict[str, str]:
     return {key: example.title for key, example in EXAMPLES.items()}
 
 
+def source_label(visible: str) -> str:
+    """The source radio's label (the value the protocol carries) for its visible text.
+
+    The labels of "type" and "upload" start with a Material icon code, which the browser draws
+    as an icon (``":material/edit: Type or paste text"``).
+    """
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from ui.corpus_picker import source_titles
+
+    return next(title for title in source_titles() if title.endswith(visible))
+
+
 async def run_session(
     url: str,
     index: int,
@@ -600,13 +613,13 @@ async def run_session(
             run = await session.rerun()
             _check(run, report, phase)
         elif mode == "upload":
-            session.set_widget(SOURCE_KEY, string_value=UPLOAD_SOURCE)
+            session.set_widget(SOURCE_KEY, string_value=source_label(UPLOAD_SOURCE))
             _check(await session.rerun(), report, phase)
             corpus = f"{BASE_CORPUS}{word} 4\n"
             run = await session.upload(UPLOAD_KEY, f"corpus-{index}.txt", corpus.encode())
             _check(run, report, phase)
         else:
-            session.set_widget(SOURCE_KEY, string_value=TYPE_SOURCE)
+            session.set_widget(SOURCE_KEY, string_value=source_label(TYPE_SOURCE))
             _check(await session.rerun(), report, phase)  # the box is drawn, prefilled
             session.set_widget(TEXT_KEY, string_value=f"{BASE_CORPUS}{word} 4\n")
             run = await session.rerun()  # what Ctrl+Enter (or leaving the box) does

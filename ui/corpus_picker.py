@@ -58,6 +58,7 @@ __all__ = [
     "decode_upload",
     "explain_missing_corpus",
     "require_corpus",
+    "source_titles",
 ]
 
 SOURCE_KEY = "corpus__source"
@@ -83,6 +84,17 @@ _SOURCE_TITLES = {
     _UPLOAD: ":material/upload_file: Upload a .txt file",
     _TABLE: ":material/table_edit: Edit a word/count table",
 }
+
+
+def source_titles() -> tuple[str, ...]:
+    """The labels of the corpus sources, as the radio sends them (Material icon codes included).
+
+    Example:
+        >>> source_titles()[-3]
+        ':material/edit: Type or paste text'
+    """
+    return tuple(_SOURCE_TITLES[source] for source in _SOURCES)
+
 
 FORMAT_NAMES = {
     "text": "running text (every word counted)",

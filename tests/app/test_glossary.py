@@ -241,14 +241,14 @@ _TEXT_SYMBOLS = {ord(c) for c in "←→↵⇥∅␍␣▁◌★✓✗✕"}
 
 
 def _icon_arguments() -> list[tuple[str, int, str]]:
-    """Every string passed as ``icon=`` / ``page_icon=`` in the app's code."""
+    """Every string passed as ``icon=`` in the app's code (``page_icon`` is a file)."""
     found = []
     files = [ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py"))]
     files += sorted((ROOT / "ui").glob("*.py"))
     for path in files:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.keyword) and node.arg in {"icon", "page_icon"}:
+            if isinstance(node, ast.keyword) and node.arg == "icon":
                 for sub in ast.walk(node.value):
                     if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
                         found.append((path.name, sub.lineno, sub.value))
@@ -262,6 +262,25 @@ def test_no_icon_argument_is_an_emoji() -> None:
         assert not _is_emoji(icon), f"{name}:{line}: {icon!r}"
         assert icon.startswith(":material/"), f"{name}:{line}: {icon!r}"
         validate_material_icon(icon)  # raises on an unknown name
+
+
+def test_the_page_icon_is_a_file_of_the_app() -> None:
+    """Not an emoji (empty box without an emoji font) and not a Material icon: Streamlit's
+    frontend fetches a Material favicon from Google's servers, which a closed classroom
+    network (and this machine) cannot reach, and every page load logged a console error."""
+    source = (ROOT / "app.py").read_text(encoding="utf-8")
+    call = next(
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "set_page_config"
+    )
+    icon = next(k.value for k in call.keywords if k.arg == "page_icon")
+    constants = sorted(
+        (c for c in ast.walk(icon) if isinstance(c, ast.Constant)), key=lambda c: c.col_offset
+    )
+    parts = [c.value for c in constants]
+    path = ROOT.joinpath(*parts)
+    assert path.suffix == ".png" and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_the_emoji_check_can_fail() -> None:

@@ -122,6 +122,28 @@ def click_next_until(page: Any, texts: list[str], *, timeout: float = 30_000) ->
         page.get_by_text(text).first.wait_for(timeout=timeout)
 
 
+# The frontend probes /<page>/_stcore/health and /<page>/_stcore/host-config first and gets
+# 404 by design (DESIGN.md); every other console error counts.
+_PROBES = ("/_stcore/health", "/_stcore/host-config")
+
+
+class Console:
+    """The console errors and uncaught exceptions of a page, from its opening on."""
+
+    def __init__(self, page: Any) -> None:
+        self.errors: list[str] = []
+        page.on("console", self._on_message)
+        page.on("pageerror", lambda err: self.errors.append(f"uncaught: {err}"))
+
+    def _on_message(self, msg: Any) -> None:
+        if msg.type != "error":
+            return
+        url = (msg.location or {}).get("url", "")
+        if "Failed to load resource" in msg.text and url.endswith(_PROBES):
+            return
+        self.errors.append(f"{msg.text} ({url})")
+
+
 def assert_no_exception(page: Any) -> None:
     """No Streamlit exception box on the page."""
     assert page.locator("[data-testid='stException']").count() == 0

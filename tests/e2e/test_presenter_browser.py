@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import SHOTS, assert_no_exception
+from tests.e2e.conftest import SHOTS, Console, assert_no_exception
 
 WIDTH, HEIGHT = 1024, 768
 
@@ -24,22 +24,12 @@ STEPPING_PAGES = [
     ("gage", None, "Step 1:", "[data-testid='stVegaLiteChart']"),
 ]
 
-_CONSOLE_NOISE = ("Failed to load resource",)  # the frontend's 404 probes of _stcore paths
 
-
-def _projector(browser: Any, url: str, console: list[str]) -> Any:
+def _projector(browser: Any, url: str) -> tuple[Any, Console]:
     page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
-    page.on(
-        "console",
-        lambda m: (
-            console.append(m.text)
-            if m.type == "error" and not m.text.startswith(_CONSOLE_NOISE)
-            else None
-        ),
-    )
-    page.on("pageerror", lambda e: console.append(str(e)))
+    console = Console(page)  # every console error but the frontend's 404 probes counts
     page.goto(url)
-    return page
+    return page, console
 
 
 def _in_first_screen(page: Any, selector: str, *, rows: float = 60) -> None:
@@ -64,8 +54,7 @@ def _not_wider_than_the_screen(page: Any) -> None:
 def test_the_step_fits_a_projector_in_presenter_mode(
     server: str, browser: Any, path: str, tab: str | None, heading: str, view: str
 ) -> None:
-    console: list[str] = []
-    page = _projector(browser, f"{server}/{path}?present=1", console)
+    page, console = _projector(browser, f"{server}/{path}?present=1")
     if tab is not None:
         page.get_by_role("tab", name=tab).click()
     page.get_by_text(heading).first.wait_for(timeout=60_000)
@@ -85,7 +74,7 @@ def test_the_step_fits_a_projector_in_presenter_mode(
     page.get_by_text(re.compile(r"\b2 of \d+")).first.wait_for(timeout=30_000)
     _not_wider_than_the_screen(page)
     assert_no_exception(page)
-    assert console == []
+    assert console.errors == [], console.errors
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"present_{path}.png"))
     page.close()
@@ -94,8 +83,7 @@ def test_the_step_fits_a_projector_in_presenter_mode(
 def test_presenter_mode_is_a_sidebar_toggle_and_travels_in_the_link(
     server: str, browser: Any
 ) -> None:
-    console: list[str] = []
-    page = _projector(browser, f"{server}/bpe_learn", console)
+    page, console = _projector(browser, f"{server}/bpe_learn")
     page.get_by_text("Merge 1:").first.wait_for(timeout=60_000)
     settings = _settings_box(page)
     assert settings.get_attribute("open") is not None  # outside presenter mode: open…
@@ -112,5 +100,5 @@ def test_presenter_mode_is_a_sidebar_toggle_and_travels_in_the_link(
     )
     page.get_by_text("Merge 1:").first.wait_for(timeout=30_000)
     assert_no_exception(page)
-    assert console == []
+    assert console.errors == [], console.errors
     page.close()
