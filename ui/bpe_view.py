@@ -281,6 +281,10 @@ def explain_rule(rule: str) -> str:
     )
 
 
+TIES_LISTED = 6
+"""How many tied pairs a step's sentence names (the rest are counted)."""
+
+
 def _where(step: MergeStep) -> str:
     shown = [f"{esc(c.word)} ×{c.count}" for c in step.changed_words[:6]]
     more = step.changed_words_total - len(shown)
@@ -301,9 +305,14 @@ def explain_step(step: MergeStep, words: tuple[str, ...], total_merges: int) -> 
             f"<strong>{count}</strong> times (in {_where(step)}). No other pair is as frequent."
         )
     else:
-        tied = [_pair(p) for p in step.tied]
-        if step.ties_omitted:
-            tied.append(f"{step.ties_omitted:,} more (not listed, to keep the page short)")
+        # a few of the tied pairs, the merged one among them: the sentence stays short enough
+        # for the chart to start on the first screen (all are in the chart and the tie box)
+        listed = list(step.tied[:TIES_LISTED])
+        if pair not in listed:
+            listed = [pair, *step.tied[: TIES_LISTED - 1]]
+        tied = [_pair(p) for p in listed]
+        if step.ties_total > len(listed):
+            tied.append(f"{step.ties_total - len(listed):,} more pairs")
         parts.append(
             f"{_list(tied)} all occur <strong>{count}</strong> times: a tie "
             f"between {step.ties_total:,} pairs."

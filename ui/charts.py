@@ -192,14 +192,14 @@ def more_title(left_out: int, noun: str = "more") -> dict[str, Any]:
     }
 
 
-def bar_chart_height(bars: int, extra: int = 50) -> int:
+def bar_chart_height(bars: int, extra: int = 80) -> int:
     """The height of a horizontal bar chart with ``bars`` bars: :data:`BAR_PX` each.
 
     ``extra`` is the room of the axis and its title (Streamlit fits the whole chart, axes
     included, into the height).
 
     >>> bar_chart_height(15)
-    440
+    470
     """
     return extra + BAR_PX * max(bars, 1)
 
@@ -211,9 +211,9 @@ def bar_chart_properties(bars: int, left_out: int, noun: str) -> dict[str, Any]:
 
     >>> props = bar_chart_properties(15, 25, "more pairs, not drawn")
     >>> props["height"], props["title"]["text"]
-    (462, '+25 more pairs, not drawn')
+    (492, '+25 more pairs, not drawn')
     >>> bar_chart_properties(3, 0, "more pairs")
-    {'height': 128}
+    {'height': 158}
     """
     if left_out <= 0:
         return {"height": bar_chart_height(bars)}

@@ -24,6 +24,7 @@ from subword_core import bpe, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
 from subword_core.wordpiece import EncodeTry, WordPiece, WordPieceResult, WordPieceStep
+from ui.bpe_view import TIES_LISTED
 from ui.charts import arrow_table, bounded_rows
 from ui.common import (
     TABLE_CSS,
@@ -286,9 +287,10 @@ def explain_step(step: WordPieceStep, scoring: str, words: tuple[str, ...]) -> s
     if not step.is_tie:
         head = f"{why} No other pair scores as high.{meaning}"
     else:
-        others = [_pair(p) for p in step.tied if p != step.merged]
-        if step.ties_omitted:
-            others.append(f"{step.ties_omitted:,} more pairs (not listed)")
+        # a few of them: the rest are counted (all are in the score table and the tie box)
+        others = [_pair(p) for p in step.tied if p != step.merged][: TIES_LISTED - 1]
+        if step.ties_total - 1 > len(others):
+            others.append(f"{step.ties_total - 1 - len(others):,} more pairs")
         listed = ", ".join(others)
         head = f"{why} It ties with {listed} (the same score).{meaning} "
         if step.rule == "chosen":
