@@ -888,8 +888,8 @@ def render_learn_step(
     vocab = 256 + len({a + b for a, b in result.merges[:merges_so_far]})
     show_html(
         f"<h3 style='margin:.2em 0'>{title} {' '.join(badges)}</h3>"
-        f"<p class='sw-text' style='font-size:1.08em'>{explain_bytes(result, step)}</p>"
-        f"<p class='sw-text' style='font-size:1.08em'>"
+        # one paragraph: the bytes, then the step (the chart below starts on the first screen)
+        f"<p class='sw-text' style='font-size:1.08em'>{explain_bytes(result, step)} "
         f"{explain_step(readable, words, result.steps[-1].number)}</p>"
     )
     left, right = st.columns([1, 1.15])
