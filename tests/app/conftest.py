@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from streamlit.runtime.pages_manager import PagesManager
+from streamlit.testing.v1 import AppTest
 
 
 @pytest.fixture(autouse=True)
@@ -25,3 +27,16 @@ def _navigation_not_pages_folder(monkeypatch: pytest.MonkeyPatch) -> Iterator[No
 
     monkeypatch.setattr(PagesManager, "__init__", init)
     yield
+
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def open_link(page: str, params: dict[str, str]) -> AppTest:
+    """What a browser does with ``/<page>?<params>``: the first run is on that page."""
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params.update(params)
+    at.switch_page(f"pages/{page}.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at

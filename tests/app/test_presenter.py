@@ -2,22 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
+from tests.app.conftest import open_link
+
 STEPPING_PAGES = ("bpe_learn", "byte_level", "wordpiece", "unigram", "gage")
-
-
-def _open(page: str, params: dict[str, str]) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params.update(params)
-    at.switch_page(f"pages/{page}.py")
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _settings_boxes(at: AppTest) -> list:
@@ -26,7 +16,7 @@ def _settings_boxes(at: AppTest) -> list:
 
 @pytest.mark.parametrize("page", STEPPING_PAGES)
 def test_a_present_link_folds_the_settings_of_every_stepping_page(page: str) -> None:
-    at = _open(page, {"present": "1"})
+    at = open_link(page, {"present": "1"})
     assert at.toggle(key="present").value is True
     boxes = _settings_boxes(at)
     assert len(boxes) == 1 and boxes[0].proto.expanded is False
@@ -34,8 +24,8 @@ def test_a_present_link_folds_the_settings_of_every_stepping_page(page: str) -> 
 
 
 @pytest.mark.parametrize("page", STEPPING_PAGES)
-def test_outside_presenter_mode_the_settings_box_is_open(page: str) -> None:
-    at = _open(page, {})
+def test_outside_presenter_mode_the_settings_box_isopen_link(page: str) -> None:
+    at = open_link(page, {})
     assert at.toggle(key="present").value is False
     boxes = _settings_boxes(at)
     assert len(boxes) == 1 and boxes[0].proto.expanded is True
@@ -43,7 +33,7 @@ def test_outside_presenter_mode_the_settings_box_is_open(page: str) -> None:
 
 
 def test_the_toggle_turns_presenter_mode_on_and_off_and_the_link_follows() -> None:
-    at = _open("bpe_learn", {})
+    at = open_link("bpe_learn", {})
     at.toggle(key="present").set_value(True).run()
     assert at.query_params["present"] == "1"
     assert _settings_boxes(at)[0].proto.expanded is False
@@ -53,7 +43,7 @@ def test_the_toggle_turns_presenter_mode_on_and_off_and_the_link_follows() -> No
 
 
 def test_a_bad_present_value_is_refused_in_words() -> None:
-    at = _open("bpe_learn", {"present": "yes please"})
+    at = open_link("bpe_learn", {"present": "yes please"})
     assert at.toggle(key="present").value is False
     shown = " ".join(el.proto.body for el in at.get("html"))
     assert "presenter mode (present=1 turns it on)" in shown

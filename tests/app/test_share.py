@@ -9,19 +9,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.conftest import open_link
 from ui.share import MAX_LINK_TEXT, PAGES, PARAMS, parse_value
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-
-
-def _open_link(page: str, params: dict[str, str]) -> AppTest:
-    """What a browser does with ``/<page>?<params>``: the first run is on that page."""
-    at = AppTest.from_file(APP, default_timeout=120)
-    at.query_params.update(params)
-    at.switch_page(f"pages/{page}.py")
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _html(at: AppTest) -> str:
@@ -83,7 +74,7 @@ def test_every_page_with_settings_has_a_link_test() -> None:
 @pytest.mark.parametrize("page", sorted(LINKS))
 def test_opening_a_link_restores_the_view(page: str) -> None:
     link = LINKS[page]
-    at = _open_link(page, link)
+    at = open_link(page, link)
     spec = PAGES[page]
     for key, text in link.items():
         if key in PARAMS:
@@ -104,7 +95,7 @@ def test_opening_a_link_restores_the_view(page: str) -> None:
 
 
 def test_the_link_follows_the_view_and_reopens_it() -> None:
-    at = _open_link("bpe_learn", {})
+    at = open_link("bpe_learn", {})
     at.number_input(key="bpe_num_merges").set_value(7)
     at.run()
     at.button(key="bpe_learn__next").click()
@@ -114,7 +105,7 @@ def test_the_link_follows_the_view_and_reopens_it() -> None:
     assert params["step"] == "2"
     assert params["corpus"] == "seed-low"
 
-    again = _open_link("bpe_learn", params)
+    again = open_link("bpe_learn", params)
     assert again.session_state["bpe_learn__step"] == 2
     assert again.number_input(key="bpe_num_merges").value == 7
     assert "Merge 2:" in _html(again)
@@ -122,7 +113,7 @@ def test_the_link_follows_the_view_and_reopens_it() -> None:
 
 def test_a_tie_choice_travels_in_the_link() -> None:
     # seed 002's order: at step 1 of low/lower/newest/widest, s+t instead of e+s (tied at 9)
-    at = _open_link("bpe_learn", {"corpus": "seed-low", "ties": json.dumps([[1, "s", "t"]])})
+    at = open_link("bpe_learn", {"corpus": "seed-low", "ties": json.dumps([[1, "s", "t"]])})
     page = _html(at)
     assert "Merge 1: s + t" in page
     context, chosen = at.session_state["bpe__choices"]
@@ -131,12 +122,12 @@ def test_a_tie_choice_travels_in_the_link() -> None:
 
 
 def test_a_tie_choice_that_is_not_a_tie_is_explained() -> None:
-    at = _open_link("bpe_learn", {"corpus": "seed-low", "ties": json.dumps([[1, "l", "o"]])})
+    at = open_link("bpe_learn", {"corpus": "seed-low", "ties": json.dumps([[1, "l", "o"]])})
     assert any("not one of the tied pairs" in e.value for e in at.error)
 
 
 def test_unusable_parts_are_listed_and_defaults_used() -> None:
-    at = _open_link(
+    at = open_link(
         "bpe_learn",
         {
             "bpe_num_merges": "many",
@@ -158,7 +149,7 @@ def test_unusable_parts_are_listed_and_defaults_used() -> None:
 
 
 def test_a_typed_corpus_goes_into_the_link_unless_too_long() -> None:
-    at = _open_link("bpe_learn", {"text": "hug hug pug pun bun"})
+    at = open_link("bpe_learn", {"text": "hug hug pug pun bun"})
     assert at.session_state["corpus__source"] == "type"
     assert at.sidebar.text_area(key="corpus__text").value == "hug hug pug pun bun"
     assert at.query_params["text"] == "hug hug pug pun bun"
@@ -172,7 +163,7 @@ def test_a_typed_corpus_goes_into_the_link_unless_too_long() -> None:
 
 
 def test_a_table_corpus_travels_as_word_count_lines() -> None:
-    at = _open_link("bpe_learn", {})
+    at = open_link("bpe_learn", {})
     at.sidebar.radio(key="corpus__source").set_value("table")
     at.run()
     assert not at.exception
@@ -189,7 +180,7 @@ def test_a_table_corpus_travels_as_word_count_lines() -> None:
     ],
 )
 def test_the_open_tab_travels_as_its_id(page: str, key: str, tab: str) -> None:
-    at = _open_link(page, {"corpus": "seed-hug", key: tab})
+    at = open_link(page, {"corpus": "seed-hug", key: tab})
     param = PARAMS[key]
     assert at.session_state[param.shadow][key] == tab  # kept by id
     assert at.session_state[key] == dict(param.labels)[tab]  # the open tab, by its label
@@ -197,14 +188,14 @@ def test_the_open_tab_travels_as_its_id(page: str, key: str, tab: str) -> None:
 
 
 def test_an_old_link_with_an_english_tab_label_still_opens_that_tab() -> None:
-    at = _open_link("byte_level", {"corpus": "seed-low", "bbpe_tab": "The byte table"})
+    at = open_link("byte_level", {"corpus": "seed-low", "bbpe_tab": "The byte table"})
     assert at.session_state["bbpe_tab"] == "The byte table"
     assert at.query_params["bbpe_tab"] == "bytes"  # and the link now says its id
     assert not any("could not be used" in el.proto.body for el in at.sidebar.get("html"))
 
 
 def test_an_unknown_tab_id_is_refused_in_words() -> None:
-    at = _open_link("wordpiece", {"corpus": "seed-hug", "wp_tab": "<i>nope</i>"})
+    at = open_link("wordpiece", {"corpus": "seed-hug", "wp_tab": "<i>nope</i>"})
     assert not at.exception
     assert at.session_state["wp_tab"] == "Learn step by step"  # the first tab, as by default
     note = next(

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -142,6 +143,24 @@ class Console:
         if "Failed to load resource" in msg.text and url.endswith(_PROBES):
             return
         self.errors.append(f"{msg.text} ({url})")
+
+
+def url_params(page: Any) -> dict[str, str]:
+    """The query parameters in the page's address bar (the last value of each)."""
+    # subtle: page.url can lag behind history.replaceState; ask the page itself.
+    href = page.evaluate("window.location.href")
+    return {k: v[-1] for k, v in parse_qs(urlsplit(href).query).items()}
+
+
+def wait_for_param(page: Any, key: str, value: str, timeout: float = 45.0) -> dict[str, str]:
+    """Wait until the address bar says ``key=value`` (written when a run has finished)."""
+    deadline = time.monotonic() + timeout
+    params = url_params(page)
+    while params.get(key) != value and time.monotonic() < deadline:
+        time.sleep(0.2)
+        params = url_params(page)
+    assert params.get(key) == value, (key, params)
+    return params
 
 
 def assert_no_exception(page: Any) -> None:

@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS, assert_no_exception, click_next_until, open_page
-
-
-def _params(page: Any) -> dict[str, str]:
-    # subtle: page.url can lag behind history.replaceState; ask the page itself.
-    href = page.evaluate("window.location.href")
-    return {k: v[-1] for k, v in parse_qs(urlsplit(href).query).items()}
-
-
-def _wait_for_param(page: Any, key: str, value: str, timeout: float = 20.0) -> dict[str, str]:
-    deadline = time.monotonic() + timeout
-    params = _params(page)
-    while params.get(key) != value and time.monotonic() < deadline:
-        time.sleep(0.2)
-        params = _params(page)
-    return params
+from tests.e2e.conftest import (
+    SHOTS,
+    assert_no_exception,
+    click_next_until,
+    open_page,
+    wait_for_param,
+)
 
 
 def test_the_address_bar_follows_the_step_and_reopens_the_same_view(
@@ -32,7 +21,7 @@ def test_the_address_bar_follows_the_step_and_reopens_the_same_view(
     page = open_page(browser, f"{server}/bpe_learn")
     page.get_by_text("Merge 1:").first.wait_for(timeout=45_000)
     click_next_until(page, ["Merge 2:", "Merge 3:", "Merge 4:"])
-    params = _wait_for_param(page, "step", "4")  # a step change reruns only the player
+    params = wait_for_param(page, "step", "4")  # a step change reruns only the player
     assert params["step"] == "4"
     assert params["corpus"] == "seed-low"
     assert params["bpe_num_merges"] == "10"

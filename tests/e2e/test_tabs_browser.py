@@ -7,50 +7,20 @@ browser fixtures come from tests/e2e/conftest.py.
 
 from __future__ import annotations
 
-import time
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS, assert_no_exception
-
-# The frontend first probes these per page (404 by design, see DESIGN.md): not errors.
-_PROBES = ("/_stcore/health", "/_stcore/host-config")
-
-
-def _params(page: Any) -> dict[str, str]:
-    # subtle: page.url can lag behind history.replaceState; ask the page itself.
-    href = page.evaluate("window.location.href")
-    return {k: v[-1] for k, v in parse_qs(urlsplit(href).query).items()}
-
-
-def _wait_for_param(page: Any, key: str, value: str, timeout: float = 45.0) -> dict[str, str]:
-    """Wait until the address bar says ``key=value`` (written when a run has finished)."""
-    deadline = time.monotonic() + timeout
-    params = _params(page)
-    while params.get(key) != value and time.monotonic() < deadline:
-        time.sleep(0.2)
-        params = _params(page)
-    assert params.get(key) == value, (key, params)
-    return params
+from tests.e2e.conftest import SHOTS, Console, assert_no_exception, wait_for_param
 
 
 def _open(browser: Any, url: str) -> tuple[Any, list[str]]:
     """A new tab on the WordPiece page at ``url``, recording console errors from the start."""
     page = browser.new_page(viewport={"width": 1400, "height": 1400})
-    errors: list[str] = []
-
-    def on_console(msg: Any) -> None:
-        url = (msg.location or {}).get("url", "")
-        if msg.type == "error" and not any(p in url or p in msg.text for p in _PROBES):
-            errors.append(f"{msg.text} ({url})")
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda err: errors.append(f"page error: {err}"))
+    console = Console(page)
     page.goto(url)
     page.get_by_role("tab", name="Encode a word").wait_for(timeout=60_000)  # trained
-    return page, errors
+    return page, console.errors
 
 
 def test_wordpiece_tab_stays_open_across_setting_changes_and_is_in_the_link(
@@ -60,18 +30,18 @@ def test_wordpiece_tab_stays_open_across_setting_changes_and_is_in_the_link(
     encode = page.get_by_role("tab", name="Encode a word")
     encode.click()
     expect(encode).to_have_attribute("aria-selected", "true")
-    _wait_for_param(page, "wp_tab", "encode")  # the id, not the label
+    wait_for_param(page, "wp_tab", "encode")  # the id, not the label
 
     # a setting change reruns the page: the tab stays open
     page.get_by_text("Frequency, like BPE").first.click()
-    _wait_for_param(page, "wp_scoring", "frequency")
+    wait_for_param(page, "wp_scoring", "frequency")
     expect(encode).to_have_attribute("aria-selected", "true")
     expect(page.get_by_role("textbox", name="Words to encode")).to_be_visible()
 
     size = page.get_by_role("spinbutton", name="Vocabulary size")
     size.fill("25")
     size.press("Enter")
-    params = _wait_for_param(page, "wp_vocab_size", "25")
+    params = wait_for_param(page, "wp_vocab_size", "25")
     expect(encode).to_have_attribute("aria-selected", "true")
     assert params["wp_tab"] == "encode"
     assert_no_exception(page)
