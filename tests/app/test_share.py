@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_link
 from ui.share import MAX_LINK_TEXT, PAGES, PARAMS, parse_value
-
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 def _html(at: AppTest) -> str:
