@@ -16,7 +16,7 @@ from ui.corpus_picker import corpus_sidebar
 from ui.html import page_styles
 from ui.presenter import presenter_styles, presenter_toggle, sidebar_state
 from ui.share import apply_link, publish_link, start_link_box
-from ui.shell import app_shell
+from ui.shell import app_shell, sync_upload_limit
 
 st.set_page_config(
     page_title="Subword tokenizers, step by step",
@@ -24,6 +24,7 @@ st.set_page_config(
     page_icon=str(Path(__file__).parent / "ui" / "assets" / "favicon.png"),
     layout="wide",
 )
+sync_upload_limit()  # the server's upload limit follows ui.limits
 
 pg = st.navigation(
     {
@@ -69,6 +70,8 @@ presenter_toggle()
 presenter_styles()
 start_link_box(pg.url_path)
 corpus_sidebar()
-with app_shell():  # pages check for it (ui.shell): a page run without app.py reruns through it
+# pages check for it (ui.shell): a page run without app.py reruns through it; an unexpected
+# error in the page becomes a friendly box (ui.shell.error_boundary), never a traceback
+with app_shell(pg.url_path or "home"):
     pg.run()
 publish_link()

@@ -26,6 +26,11 @@ base letter plus a combining mark (``e`` + U+0301) becomes the single composed l
 so two words that look the same are the same word; a note says when this changed anything.
 Words are not changed beyond that (no lower-casing, no accent stripping).
 
+A count may be at most :data:`MAX_COUNT` (10^12, a trillion; a word's counts summed over
+repeated lines included): bigger numbers are no corpus anyone counted, and they broke the charts
+(a float overflows) and Python's int-to-text conversion (more than 4300 digits). The parser
+refuses them with the line number, before converting the digits to a number.
+
 Example:
     >>> parse_corpus("low low lower").as_dict()
     {'low': 2, 'lower': 1}
@@ -48,6 +53,7 @@ from subword_core.errors import CorpusError, ParameterError
 
 __all__ = [
     "END_OF_WORD_MARKER_IN_TUTORIALS",
+    "MAX_COUNT",
     "NORMAL_FORM",
     "Corpus",
     "normalize_text",
@@ -56,6 +62,9 @@ __all__ = [
 
 NORMAL_FORM = "NFC"
 """The Unicode normal form of every corpus and typed word (composed letters)."""
+
+MAX_COUNT = 10**12
+"""The largest count of one word (a trillion): larger counts are refused (``count_too_large``)."""
 
 #: The end-of-word symbol used by the classic BPE tutorials' dictionaries.
 END_OF_WORD_MARKER_IN_TUTORIALS = "</w>"
@@ -71,6 +80,9 @@ _QUOTE_LIMIT = 60
 _MAX_LISTED_WORDS = 8
 _COUNT_LINE_EXAMPLES = '"low 5", "low: 5" or "low<TAB>5"'
 _DICT_EXAMPLE = "{'l o w </w>': 5, 'n e w e s t </w>': 6}"
+_MAX_COUNT_DIGITS = len(str(MAX_COUNT))
+# Python's message for a number literal longer than sys.get_int_max_str_digits() (4300).
+_TOO_MANY_DIGITS = re.compile(r"integer string conversion.*?value has (\d+) digits")
 
 
 @dataclass(frozen=True)
@@ -362,6 +374,11 @@ def _parse_count_lines(numbered: list[tuple[int, str]]) -> Corpus:
                 line=number,
             )
         word, value = split
+        if _WHOLE_NUMBER.fullmatch(value) is not None:
+            digits = value.lstrip("+").lstrip("0")
+            # subtle: the length first; int() of more than 4300 digits raises ValueError
+            if len(digits) > _MAX_COUNT_DIGITS or int(digits or "0") > MAX_COUNT:
+                raise _count_too_large(f"In {_quote(line)} the count", digits, number)
         if _WHOLE_NUMBER.fullmatch(value) is None or int(value) < 1:
             raise CorpusError(
                 f"In {_quote(line)} the count {_shorten(repr(value), 20)} is not allowed: counts "
@@ -371,6 +388,8 @@ def _parse_count_lines(numbered: list[tuple[int, str]]) -> Corpus:
         if word in counts and word not in repeated:
             repeated.append(word)
         counts[word] = counts.get(word, 0) + int(value)
+        if counts[word] > MAX_COUNT:
+            raise _sum_too_large(word, number)
     notes: tuple[str, ...] = ()
     if repeated:
         notes = (
@@ -399,6 +418,11 @@ def _parse_dict(text: str) -> Corpus:
     except SyntaxError as exc:
         lineno = exc.lineno if exc.lineno is not None else 1
         reason = exc.msg or "invalid syntax"
+        too_long = _TOO_MANY_DIGITS.search(reason)
+        if too_long:  # a number literal of more than 4300 digits
+            raise _count_too_large(
+                f"In {_quote(line_text(lineno))} a count", "9" * int(too_long[1]), lineno + offset
+            ) from None
         if "null bytes" in reason:
             lineno = next((i for i, ln in enumerate(body_lines, 1) if "\x00" in ln), 1)
         raise CorpusError(
@@ -453,6 +477,15 @@ def _parse_dict(text: str) -> Corpus:
                 line=lineno + offset,
             )
         value = value_node.value if isinstance(value_node, ast.Constant) else None
+        if type(value) is int and value > MAX_COUNT:
+            # subtle: a hex literal (0xfff…) can hold more than 4300 decimal digits: never
+            # turned into decimal text here (ast.unparse would raise ValueError)
+            raise _count_too_large(
+                f"In {_quote(line_text(value_node.lineno))} the count of {_shorten(repr(key))}",
+                f"{value:x}",
+                value_node.lineno + offset,
+                hexadecimal=True,
+            )
         if type(value) is not int or value < 1:
             raise CorpusError(
                 f"The count for {_shorten(repr(key))} is {_shorten(ast.unparse(value_node))}, "
@@ -462,6 +495,8 @@ def _parse_dict(text: str) -> Corpus:
         if word in counts and word not in repeated:
             repeated.append(word)
         counts[word] = counts.get(word, 0) + value
+        if counts[word] > MAX_COUNT:
+            raise _sum_too_large(word, value_node.lineno + offset)
 
     notes = [
         "The symbols of each key were joined into one word and the '</w>' end-of-word markers "
@@ -514,6 +549,38 @@ def _check_count(word: str, count: object) -> None:
             f"The count of {_shorten(repr(word))} is {count}, but counts must be whole numbers "
             "of at least 1."
         )
+    if count > MAX_COUNT:
+        raise CorpusError(
+            f"The count of {_shorten(repr(word))} is larger than {MAX_COUNT:,}, the largest "
+            "count allowed.",
+            code="count_too_large",
+            values={"max_count": MAX_COUNT},
+        )
+
+
+def _count_too_large(
+    what: str, digits: str, line: int, *, hexadecimal: bool = False
+) -> CorpusError:
+    """The error for a count above :data:`MAX_COUNT` (``digits``: written without leading 0s)."""
+    kind = "hexadecimal digits" if hexadecimal else "digits"
+    shown = f" {'0x' if hexadecimal else ''}{digits}" if len(digits) <= 20 else ""
+    return CorpusError(
+        f"{what}{shown} is too large ({len(digits):,} {kind}): a count can be at most "
+        f"{MAX_COUNT:,} (a trillion). Check for a typo, or scale all the counts down.",
+        line=line,
+        code="count_too_large",
+        values={"digits": len(digits), "max_count": MAX_COUNT},
+    )
+
+
+def _sum_too_large(word: str, line: int) -> CorpusError:
+    return CorpusError(
+        f"The counts of {_shorten(repr(word))} add up to more than {MAX_COUNT:,} (a trillion) "
+        "here, the largest count allowed. Check for a typo, or scale all the counts down.",
+        line=line,
+        code="count_too_large",
+        values={"max_count": MAX_COUNT},
+    )
 
 
 def _empty_message() -> str:

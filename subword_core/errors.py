@@ -7,6 +7,8 @@ message is always written in plain language.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class SubwordError(ValueError):
     """Base class for every documented error of subword_core."""
@@ -19,10 +21,15 @@ class CorpusError(SubwordError):
         message: A plain-language explanation of what is wrong and how to fix it.
         line: The 1-based line number of the input that caused the problem, or ``None`` when the
             problem is not tied to one line (for example an empty corpus).
+        code: A stable name of the problem for programs (e.g. ``"count_too_large"``), or
+            ``None``; the message is for people.
+        values: The numbers behind the problem, by name (e.g. ``{"max_count": 10**12}``).
 
     Attributes:
         message: The explanation without the ``"Line N: "`` prefix.
         line: The 1-based line number, or ``None``.
+        code: The problem's stable name, or ``None``.
+        values: The numbers behind the problem (empty when there are none).
 
     Example:
         >>> err = CorpusError("the count must be at least 1", line=3)
@@ -30,16 +37,28 @@ class CorpusError(SubwordError):
         'Line 3: the count must be at least 1'
         >>> err.line
         3
+        >>> CorpusError("too big", code="count_too_large", values={"digits": 20}).values
+        {'digits': 20}
     """
 
-    def __init__(self, message: str, line: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        line: int | None = None,
+        code: str | None = None,
+        values: Mapping[str, int] | None = None,
+    ) -> None:
         self.message = message
         self.line = line
+        self.code = code
+        self.values: dict[str, int] = dict(values or {})
         super().__init__(f"Line {line}: {message}" if line is not None else message)
 
-    def __reduce__(self) -> tuple[type[CorpusError], tuple[str, int | None]]:
+    def __reduce__(
+        self,
+    ) -> tuple[type[CorpusError], tuple[str, int | None, str | None, dict[str, int]]]:
         # Keep the exception picklable despite the custom signature.
-        return (type(self), (self.message, self.line))
+        return (type(self), (self.message, self.line, self.code, self.values))
 
 
 class ParameterError(SubwordError):

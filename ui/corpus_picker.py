@@ -48,6 +48,7 @@ from ui.html import esc, show_html, show_text
 from ui.limits import LIMITS, advice
 
 __all__ = [
+    "ENCODING_NAMES",
     "FORMAT_NAMES",
     "SOURCE_KEY",
     "choose_source",
@@ -127,29 +128,96 @@ class _Outcome:
     where: str | None = None  # e.g. "line 2" or "row 3"
 
 
+ENCODING_NAMES: dict[str, str] = {
+    "utf-8": "UTF-8",
+    "utf-8-sig": "UTF-8 with a byte-order mark",
+    "utf-16": "UTF-16 with a byte-order mark",
+    "utf-32": "UTF-32 with a byte-order mark",
+    "utf-16-le": "UTF-16 (little-endian) without a byte-order mark, recognised by its zero bytes",
+    "utf-16-be": "UTF-16 (big-endian) without a byte-order mark, recognised by its zero bytes",
+    "utf-32-le": "UTF-32 (little-endian) without a byte-order mark, recognised by its zero bytes",
+    "utf-32-be": "UTF-32 (big-endian) without a byte-order mark, recognised by its zero bytes",
+}
+"""How :func:`decode_upload`'s encodings are named on the page."""
+
+_BOMS = (  # UTF-32's little-endian mark starts with UTF-16's: UTF-32 first
+    (b"\xff\xfe\x00\x00", "utf-32"),
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+)
+
+
+def _wide_encoding(data: bytes) -> str | None:
+    """UTF-16 or UTF-32 without a byte-order mark, told by where the zero bytes are.
+
+    Text in those encodings has a zero byte in fixed places of every character (most of the
+    characters of a corpus are Latin letters, digits and spaces); UTF-8 text has none.
+    """
+    if b"\x00" not in data:
+        return None
+
+    def zeros(offset: int, step: int) -> float:
+        part = data[offset::step]
+        return part.count(0) / len(part) if part else 0.0
+
+    if len(data) % 4 == 0:
+        if zeros(3, 4) == 1 and zeros(2, 4) > 0.9 and zeros(0, 4) < 0.5:
+            return "utf-32-le"
+        if zeros(0, 4) == 1 and zeros(1, 4) > 0.9 and zeros(3, 4) < 0.5:
+            return "utf-32-be"
+    if len(data) % 2 == 0:
+        if zeros(1, 2) > 0.5 and zeros(0, 2) < 0.1:
+            return "utf-16-le"
+        if zeros(0, 2) > 0.5 and zeros(1, 2) < 0.1:
+            return "utf-16-be"
+    return None
+
+
 def decode_upload(data: bytes) -> tuple[str, str]:
-    """Decode an uploaded text file as UTF-8 (a leading byte-order mark is removed).
+    """Decode an uploaded text file: UTF-8, or UTF-16/UTF-32 (with or without a byte-order mark).
+
+    A byte-order mark decides the encoding (and is removed). Without one, UTF-16 and UTF-32 are
+    recognised by their zero bytes (Latin text in them has a zero byte beside every letter; as
+    UTF-8, those bytes would be read as invisible characters and glue the words together).
+    Anything else is read as UTF-8. :data:`ENCODING_NAMES` names the encoding for the page.
 
     Args:
         data: The file's bytes.
 
     Returns:
-        ``(text, encoding_used)``, where ``encoding_used`` is ``"utf-8"``, or ``"utf-8-sig"``
-        when the file started with a UTF-8 byte-order mark.
+        ``(text, encoding_used)``, where ``encoding_used`` is a key of :data:`ENCODING_NAMES`,
+        e.g. ``"utf-8"``, ``"utf-8-sig"`` (a UTF-8 byte-order mark) or ``"utf-16-le"``.
 
     Raises:
-        CorpusError: If the bytes are not valid UTF-8. The message says that UTF-8 was tried,
-            gives the byte offset of the first bad byte, and how to fix the file; ``err.line``
-            is the line of that byte.
+        CorpusError: If the bytes cannot be read in the encoding found. The message says which
+            encoding was tried, gives the byte offset of the first bad byte, and how to fix the
+            file; ``err.line`` is the line of that byte (for UTF-8).
 
     Example:
         >>> decode_upload("low 5".encode())
         ('low 5', 'utf-8')
+        >>> decode_upload("low 5".encode("utf-16-le"))
+        ('low 5', 'utf-16-le')
         >>> decode_upload(b"caf\\xe9")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         subword_core.errors.CorpusError: Line 1: The file is not valid UTF-8 text ...
     """
+    wide = next((name for bom, name in _BOMS if data.startswith(bom)), None)
+    wide = wide or _wide_encoding(data)
+    if wide is not None:
+        try:
+            return data.decode(wide), wide
+        except UnicodeDecodeError as exc:
+            raise CorpusError(
+                f"The file looks like {wide.upper()[:6]} text (it has the zero bytes of that "
+                f"encoding), but byte offset {exc.start} (counting from 0) cannot be read in "
+                "it. Save the file as UTF-8 (most editors offer it under 'Save as' or "
+                "'Encoding') and upload it again, or paste the text into the box instead.",
+                code="undecodable",
+                values={"offset": exc.start},
+            ) from None
     encoding = "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
     try:
         return data.decode("utf-8-sig"), encoding
@@ -157,14 +225,19 @@ def decode_upload(data: bytes) -> tuple[str, str]:
         offset = exc.start
         line = data[:offset].count(b"\n") + 1
         hint = ""
-        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-            hint = " It looks like UTF-16 (some Windows editors save 'Unicode' that way)."
+        if len(data) % 2 == 0:
+            hint = (
+                " If it was saved as 'Unicode' (UTF-16) by a Windows editor, the app could "
+                "not tell: it reads UTF-16 with a byte-order mark, or Latin text without one."
+            )
         raise CorpusError(
             "The file is not valid UTF-8 text (the app tried UTF-8): byte "
             f"0x{data[offset]:02X} at byte offset {offset} (counting from 0) cannot be read."
             f"{hint} Save the file as UTF-8 (most editors offer it under 'Save as' or "
             "'Encoding') and upload it again, or paste the text into the box instead.",
             line=line,
+            code="undecodable",
+            values={"offset": offset},
         ) from None
 
 
@@ -272,7 +345,10 @@ def _rows_outcome(rows: list[tuple[Any, Any]]) -> _Outcome:
         pairs.append((word, int(count_value)))
     if not pairs:
         return _Outcome(None, "The table is empty: add at least one word with a count.")
-    corpus = keep_frequent_words(Corpus.from_counts(pairs))
+    try:
+        corpus = keep_frequent_words(Corpus.from_counts(pairs))
+    except CorpusError as err:  # e.g. a word's rows add up to more than MAX_COUNT
+        return _Outcome(None, str(err))
     if repeated:
         shown = ", ".join(repeated[:8]) + (" …" if len(repeated) > 8 else "")
         note = f"Some words are in more than one row, so their counts were added: {shown}."
@@ -395,8 +471,9 @@ def _upload_source() -> _Outcome | None:
         err: CorpusError = saved["error"]
         where = f"line {err.line} of the file" if err.line is not None else "the file"
         return _Outcome(None, str(err), where)
-    encoding = "UTF-8 with a byte-order mark" if saved["encoding"] == "utf-8-sig" else "UTF-8"
-    show_text(f"Read {saved['name']} as {encoding}.", small=True)
+    encoding = ENCODING_NAMES.get(saved["encoding"], saved["encoding"])
+    advice_ = "" if saved["encoding"].startswith("utf-8") else " Saving it as UTF-8 is safer."
+    show_text(f"Read {saved['name']} as {encoding}.{advice_}", small=True)
     outcome = _parse_text(saved["text"])
     if outcome.where is not None:
         outcome = _Outcome(None, outcome.error, f"{outcome.where} of the file")

@@ -35,6 +35,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from ui.html import esc, show_html
+from ui.shell import error_boundary
 
 __all__ = ["SPEEDS", "get_step", "set_step", "step_player"]
 
@@ -221,7 +222,9 @@ def step_player(
             args=(key,),
             label_visibility="collapsed",
         )
-        render(step)
+        # a step change reruns only this fragment, outside the page's error boundary
+        with error_boundary(f"step {step} of {key}"):
+            render(step)
         # A step change reruns only this fragment: keep the shareable link up to date here.
         from ui.share import publish_link
 

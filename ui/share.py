@@ -18,6 +18,14 @@ an older link's English tab label still opens that tab); ``present=1`` (presente
 :mod:`ui.presenter`). A corpus or text longer than :data:`MAX_LINK_TEXT` characters is not put
 in the link; the box says so.
 
+A link is untrusted input (anyone can write one and pass it around a class), so reading one
+checks every part before it reaches a widget: numbers against the app's limits
+(:mod:`ui.limits`; e.g. ``bpe_num_merges`` at most ``LIMITS.merges``) and the views' own ranges,
+floats finite, every text (``text``, a setting, ``ties``) at most :data:`MAX_LINK_TEXT`
+characters, and the ``ties`` JSON's size and nesting *before* it is parsed (deep nesting made
+Python's JSON reader raise RecursionError). A refused part is listed in the box, by name and
+with the allowed range, and its default is used.
+
 Example:
     >>> parse_value(PARAMS["bpe_num_merges"], "12")
     12
@@ -31,12 +39,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
 import streamlit as st
 
+from subword_core.corpus import MAX_COUNT
 from subword_core.examples import EXAMPLES
 from ui import (
     bpe_family_view,
@@ -56,11 +66,14 @@ from ui.presenter import PRESENT_KEY
 from ui.tabs import tab_id
 
 __all__ = [
+    "MAX_LINK_INT",
     "MAX_LINK_TEXT",
+    "MAX_STEP",
     "PAGES",
     "PARAMS",
     "LinkParam",
     "PageLink",
+    "allowed_range",
     "apply_link",
     "build_params",
     "format_value",
@@ -72,6 +85,18 @@ __all__ = [
 MAX_LINK_TEXT = LIMITS.link_chars
 """Longest corpus or text (in characters) put into a link; browsers and chat tools cut
 longer addresses, and a book does not belong in a URL anyway."""
+
+MAX_LINK_INT = 2**53 - 1
+"""The largest whole number a link may hold where no limit says less (a browser's number input
+holds whole numbers exactly up to this)."""
+
+MAX_STEP = max(LIMITS.merges, LIMITS.vocab, LIMITS.gage_chars) + 2
+"""The largest step a link may open (no page has more steps than merges, vocabulary or text)."""
+
+_MAX_TIES_DEPTH = 2  # the form is a list of [step, "left", "right"]: 2 levels
+_MAX_NUMBER_CHARS = 32  # a number written longer than this is not read at all
+_MAX_LISTED_KEYS = 8  # unknown parts named in the box
+_INT_TEXT = re.compile(r"[+-]?[0-9]{1,20}", re.ASCII)
 
 _APPLIED = "share__applied"
 _PAGE = "share__page"
@@ -159,8 +184,8 @@ PARAMS: dict[str, LinkParam] = {
         bpe_view.WIDGETS_KEY,
         bpe_view.WIDGET_DEFAULTS,
         {
-            "bpe_num_merges": ("int",),
-            "bpe_min_frequency": ("int",),
+            "bpe_num_merges": ("int", 1, LIMITS.merges),
+            "bpe_min_frequency": ("int", 1, MAX_COUNT),
             "bpe_marker": ("str",),
             "bpe_attach": ("bool",),
             "bpe_tie_break": ("choice", _TIES),
@@ -174,7 +199,7 @@ PARAMS: dict[str, LinkParam] = {
         wordpiece_view.WIDGETS_KEY,
         wordpiece_view.WIDGET_DEFAULTS,
         {
-            "wp_vocab_size": ("int",),
+            "wp_vocab_size": ("int", 1, LIMITS.vocab),
             "wp_scoring": ("choice", ("likelihood", "frequency")),
             "wp_tie_break": ("choice", _TIES),
             "wp_prefix": ("str",),
@@ -188,24 +213,24 @@ PARAMS: dict[str, LinkParam] = {
         unigram_view.WIDGETS_KEY,
         unigram_view.WIDGET_DEFAULTS,
         {
-            "uni_vocab_size": ("int",),
+            "uni_vocab_size": ("int", 1, LIMITS.vocab),
             "uni_vocab_touched": ("bool",),
             "uni_seed_mode": ("choice", ("substrings", "given")),
             "uni_seed_list": ("str",),
-            "uni_seed_size": ("int",),
+            "uni_seed_size": ("int", 1, 200_000),  # the ranges of unigram_view's checks
             "uni_shrink": ("float", 0.05, 0.95),
-            "uni_em": ("int",),
-            "uni_max_len": ("int",),
+            "uni_em": ("int", 1, 20),
+            "uni_max_len": ("int", 1, 32),
             "uni_marker": ("bool",),
             "uni_keep_chars": ("bool",),
             "uni_digamma": ("bool",),
             "uni_word": ("str",),
             "uni_word_touched": ("bool",),
-            "uni_k": ("int",),
+            "uni_k": ("int", 1, 200),
             "uni_lambda": ("float", 0.0, 3.0),
             "uni_alpha": ("float", 0.0, 2.0),
-            "uni_samples": ("int",),
-            "uni_seed": ("int",),
+            "uni_samples": ("int", 1, LIMITS.unigram_samples),
+            "uni_seed": ("int", -MAX_LINK_INT, MAX_LINK_INT),
             "uni_tab": ("tab", unigram_view.TAB_IDS),
         },
     ),
@@ -213,8 +238,8 @@ PARAMS: dict[str, LinkParam] = {
         byte_level_view.WIDGETS_KEY,
         byte_level_view.WIDGET_DEFAULTS,
         {
-            "bbpe_num_merges": ("int",),
-            "bbpe_min_frequency": ("int",),
+            "bbpe_num_merges": ("int", 1, LIMITS.merges),
+            "bbpe_min_frequency": ("int", 1, MAX_COUNT),
             "bbpe_tie_break": ("choice", _TIES),
             "bbpe_sample": ("choice", tuple(byte_level_view.SAMPLES)),
             "bbpe_prefix": ("bool",),
@@ -313,17 +338,37 @@ def parse_value(param: LinkParam, text: str) -> object:
         return tab_id(dict(param.labels), text)
     if param.kind == "bool":
         return {"true": True, "false": False}.get(text)
+    if len(text) > _MAX_NUMBER_CHARS:  # never converted (int() of 4300+ digits raises)
+        return None
+    if param.kind == "int" and _INT_TEXT.fullmatch(text) is None:
+        return None
     try:
         value = int(text) if param.kind == "int" else float(text)
     except ValueError:
         return None
     if isinstance(value, float) and not math.isfinite(value):
         return None
-    if (param.low is not None and value < param.low) or (
-        param.high is not None and value > param.high
-    ):
+    low = param.low if param.low is not None else -MAX_LINK_INT
+    high = param.high if param.high is not None else MAX_LINK_INT
+    if not low <= value <= high:
         return None
     return value
+
+
+def allowed_range(param: LinkParam) -> str:
+    """The values a number setting takes, in words (for the note on a refused link part).
+
+    Example:
+        >>> allowed_range(PARAMS["bpe_num_merges"])
+        'a whole number from 1 to 5,000'
+        >>> allowed_range(PARAMS["uni_shrink"])
+        'a number from 0.05 to 0.95'
+    """
+    low = param.low if param.low is not None else -MAX_LINK_INT
+    high = param.high if param.high is not None else MAX_LINK_INT
+    if param.kind == "int":
+        return f"a whole number from {int(low):,} to {int(high):,}"
+    return f"a number from {low:g} to {high:g}"
 
 
 class _Null:
@@ -336,10 +381,42 @@ class _Null:
 _NULL = _Null()
 
 
+def _json_depth(text: str) -> int:
+    """How deeply ``[`` and ``{`` nest in JSON ``text`` (outside its strings), in one pass."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
 def _parse_ties(text: str) -> dict[int, tuple[str, str]] | None:
+    """Tie choices from a link's JSON, or ``None``; size and nesting are checked before parsing.
+
+    Example:
+        >>> _parse_ties('[[1, "s", "t"]]')
+        {1: ('s', 't')}
+        >>> _parse_ties("[" * 10_000 + "]" * 10_000) is None  # RecursionError before
+        True
+    """
+    if len(text) > MAX_LINK_TEXT or _json_depth(text) > _MAX_TIES_DEPTH:
+        return None
     try:
         rows = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(rows, list):
         return None
@@ -350,7 +427,7 @@ def _parse_ties(text: str) -> dict[int, tuple[str, str]] | None:
             or len(row) != 3
             or isinstance(row[0], bool)
             or not isinstance(row[0], int)
-            or row[0] < 1
+            or not 1 <= row[0] <= MAX_STEP
             or not all(isinstance(s, str) and s for s in row[1:])
         ):
             return None
@@ -386,18 +463,19 @@ def apply_link(page: str) -> None:
         if key in params:
             _apply_param(PARAMS[key], params[key], problems)
     if spec.player and "step" in params:
-        try:
-            step = int(params["step"])
-        except ValueError:
-            step = 0
-        if step >= 1:
+        text = params["step"]
+        step = int(text) if _INT_TEXT.fullmatch(text[:_MAX_NUMBER_CHARS]) else 0
+        if 1 <= step <= MAX_STEP:
             set_step(spec.player, step)
         else:
-            problems.append("the step (not a whole number of at least 1)")
+            problems.append(f"the step (not a whole number from 1 to {MAX_STEP:,})")
     if spec.ties and "ties" in params:
         ties = _parse_ties(params["ties"])
         if ties is None:
-            problems.append("the tie choices (not in the expected form)")
+            problems.append(
+                "the tie choices (not in the expected form: a list of [step, left, right], "
+                f"at most {MAX_LINK_TEXT:,} characters)"
+            )
         else:
             state[f"{spec.ties}__choices"] = (LINK_CONTEXT, ties)
     if PRESENT_KEY in params:  # presenter mode, on any page
@@ -408,8 +486,14 @@ def apply_link(page: str) -> None:
     known = {"corpus", "text", "step", "ties", PRESENT_KEY, *spec.params}
     unknown = sorted(k for k in params if k not in known)
     if unknown:
-        problems.append("unknown parts " + ", ".join(unknown))
+        shown = [_shorten(k) for k in unknown[:_MAX_LISTED_KEYS]]
+        more = len(unknown) - len(shown)
+        problems.append("unknown parts " + ", ".join(shown) + (f" and {more} more" if more else ""))
     state[_PROBLEMS] = problems
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _apply_corpus(params: Mapping[str, str], problems: list[str]) -> None:
@@ -419,7 +503,10 @@ def _apply_corpus(params: Mapping[str, str], problems: list[str]) -> None:
         else:
             problems.append("the corpus (no built-in example has that name)")
     elif "text" in params:
-        choose_source("type", params["text"])
+        if len(params["text"]) <= MAX_LINK_TEXT:
+            choose_source("type", params["text"])
+        else:
+            problems.append(f"the corpus text (longer than {MAX_LINK_TEXT:,} characters)")
 
 
 def _apply_param(param: LinkParam, text: str, problems: list[str]) -> None:
@@ -428,6 +515,12 @@ def _apply_param(param: LinkParam, text: str, problems: list[str]) -> None:
         problems.append(
             f"{param.key} (no tab has that id; the tabs are {', '.join(param.options)})"
         )
+        return
+    if value is None and param.kind in ("int", "float"):
+        problems.append(f"{param.key} (not {allowed_range(param)})")
+        return
+    if value is None and param.kind == "str":
+        problems.append(f"{param.key} (longer than {MAX_LINK_TEXT:,} characters)")
         return
     if value is None:
         problems.append(f"{param.key} (the value is not allowed here)")
@@ -493,9 +586,11 @@ def build_params(page: str) -> tuple[dict[str, str], list[str]]:
     if spec.ties:
         live = state.get(f"{spec.ties}__choices_live")
         if live:
-            params["ties"] = json.dumps(
-                [[s, a, b] for s, (a, b) in sorted(live.items())], ensure_ascii=False
-            )
+            ties = json.dumps([[s, a, b] for s, (a, b) in sorted(live.items())], ensure_ascii=False)
+            if len(ties) <= MAX_LINK_TEXT:
+                params["ties"] = ties
+            else:
+                left_out.append(f"the tie choices (longer than {MAX_LINK_TEXT:,} characters)")
     return params, left_out
 
 

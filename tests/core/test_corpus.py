@@ -386,3 +386,46 @@ def test_parsed_words_are_always_nfc(text: str) -> None:
     except CorpusError:
         return
     assert all(word == normalize_text(word) for word in corpus.words)
+
+
+# --- counts above MAX_COUNT (issue 16: these were tracebacks) -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "digits"),
+    [
+        ("low 5\nlower " + "9" * 5000, 2, 5000),  # int() refused more than 4300 digits
+        ("low 5\nlower 2000000000000", 2, 13),  # the charts overflowed
+        ("low +0001000000000001", 1, 13),
+        ("{'l o w </w>': 5,\n 'n e w </w>': 0x" + "f" * 4000 + "}", 2, 4000),  # hex literal
+        ("{'l o w </w>': 5,\n\n 'n e w </w>': " + "7" * 5000 + "}", 3, 5000),  # ast refused it
+    ],
+)
+def test_a_count_above_the_maximum_is_refused_with_its_line(
+    text: str, line: int, digits: int
+) -> None:
+    with pytest.raises(CorpusError) as caught:
+        parse_corpus(text)
+    err = caught.value
+    assert err.line == line
+    assert err.code == "count_too_large"
+    assert err.values == {"digits": digits, "max_count": subword_core.corpus.MAX_COUNT}
+    assert f"{subword_core.corpus.MAX_COUNT:,}" in str(err)
+    assert len(str(err)) < 400  # the digits are not all quoted back
+
+
+def test_the_maximum_itself_is_allowed_and_a_sum_above_it_is_not() -> None:
+    top = subword_core.corpus.MAX_COUNT
+    assert parse_corpus(f"low {top}\nlower 1").as_dict() == {"low": top, "lower": 1}
+    with pytest.raises(CorpusError) as caught:
+        parse_corpus(f"low {top}\nlower 1\nlow 1")
+    assert (caught.value.line, caught.value.code) == (3, "count_too_large")
+    with pytest.raises(CorpusError) as caught:
+        Corpus.from_counts({"low": top + 1})
+    assert caught.value.code == "count_too_large"
+
+
+def test_a_corpus_error_keeps_its_code_and_values_through_pickle() -> None:
+    err = CorpusError("too big", line=2, code="count_too_large", values={"digits": 13})
+    back = pickle.loads(pickle.dumps(err))
+    assert (back.line, back.code, back.values, str(back)) == (2, err.code, err.values, str(err))

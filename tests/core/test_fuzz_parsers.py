@@ -86,7 +86,42 @@ dict_texts = st.one_of(
     .map("".join)
     .map(lambda s: "{" + s),
 )
-corpus_texts = st.one_of(texts(30), count_lines, dict_texts)
+# counts near and far above corpus.MAX_COUNT, written in decimal (up to 5,000 digits) or hex
+huge_counts = st.one_of(
+    st.integers(corpus.MAX_COUNT - 2, corpus.MAX_COUNT + 2).map(str),
+    st.integers(13, 5000).map(lambda n: "9" * n),
+    st.integers(1, 2**64).map(lambda n: f"0x{n:x}"),
+    st.integers(10, 5000).map(lambda n: "0x" + "f" * n),
+)
+huge_count_texts = st.lists(
+    st.tuples(clean_words, st.one_of(huge_counts, st.integers(1, 9).map(str))),
+    min_size=1,
+    max_size=4,
+).flatmap(
+    lambda rows: st.sampled_from(
+        [
+            "\n".join(f"{w} {c}" for w, c in rows),
+            "{" + ", ".join(f"'{' '.join(w)} </w>': {c}" for w, c in rows) + "}",
+        ]
+    )
+)
+corpus_texts = st.one_of(texts(30), count_lines, dict_texts, huge_count_texts)
+
+
+@FUZZ
+@given(huge_count_texts)
+@example("low " + "9" * 5000)
+@example("{'l o w': 0x" + "f" * 4000 + "}")
+def test_huge_counts_are_refused_with_their_line(text: str) -> None:
+    try:
+        parsed = corpus.parse_corpus(text)
+    except corpus.CorpusError as exc:
+        if exc.code == "count_too_large":
+            assert exc.line is not None and exc.values["max_count"] == corpus.MAX_COUNT
+        assert len(str(exc)) < 500
+        return
+    assert all(1 <= c <= corpus.MAX_COUNT for c in parsed.counts)
+    assert f"{parsed.total:,}"  # the page writes it: no int-to-text error
 
 
 @FUZZ
@@ -96,6 +131,8 @@ corpus_texts = st.one_of(texts(30), count_lines, dict_texts)
 @example("{" * 200 + "}" * 200)
 @example("{'a': " + "9" * 5000 + "}")
 @example("\n{\x00")
+@example("low " + "9" * 5000)  # was a ValueError (int() of more than 4300 digits)
+@example("{'a': 0x" + "f" * 4000 + "}")  # was a ValueError (when written as text)
 def test_parse_corpus(text: str) -> None:
     try:
         parsed = corpus.parse_corpus(text)
