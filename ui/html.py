@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import html
 import re
-import string
 from collections.abc import Collection, Sequence
 
 import streamlit as st
@@ -300,10 +299,11 @@ def show_html(fragment: str) -> None:
     st.html(fragment)
 
 
-# subtle: CommonMark lets a backslash escape *any* ASCII punctuation character and drops the
-# backslash, so escaping all of them is safe everywhere and also stops list, heading, quote and
-# table syntax (``-``, ``+``, ``1.``, ``|``), not only emphasis and links.
-_MARKDOWN_SPECIALS = frozenset(string.punctuation)
+# Characters that start markdown (or Streamlit) syntax anywhere in a line: emphasis, code,
+# links and images, HTML and entities, LaTeX, strikethrough, headings, tables, directives.
+# subtle: "/" too: Streamlit showed ":material/warning:" (word joiners and all) as
+# ":material_warning:" when the slash was bare.
+_MARKDOWN_SPECIALS = frozenset("\\`*_[]<>$!~#|:&/")
 
 # U+2060 WORD JOINER: invisible, takes no room, and is not a word character for the regular
 # expressions of Streamlit's markdown plugins.
@@ -316,7 +316,11 @@ _WORD_JOINER = "\u2060"
 # joiner before every ``:`` and ``@`` and between ``www`` and ``.`` breaks those patterns
 # (also emoji codes such as ``:smile:``); colour directives (``:red[x]``), ``$`` LaTeX,
 # ``<http://x>`` autolinks and reference definitions are stopped by the backslashes.
-_AUTOLINK_WWW = re.compile(r"(?i)(www)(?=\\\.)")
+_AUTOLINK_WWW = re.compile(r"(?i)(www)(?=\.)")
+# List items, setext underlines and thematic breaks (``- x``, ``+ x``, ``1. x``, ``2) x``,
+# ``===``, ``---``) only start a line: there the marker gets a backslash too. Elsewhere these
+# characters mean nothing, so "Byte-level" stays as it is.
+_LINE_START = re.compile(r"(?m)^([ \t]*)([-+=]|\d+[.)])")
 
 
 def md_escape(text: object) -> str:
@@ -331,10 +335,11 @@ def md_escape(text: object) -> str:
     options, ``st.text``, ``st.code`` or table cells: those show text as it is, backslashes
     included.
 
-    Every ASCII punctuation character gets a backslash (markdown drops it), and an invisible
-    word joiner (U+2060) goes before ``:`` and ``@`` and after ``www`` before ``.``, so that
-    no link, image, autolink, e-mail link, icon, emoji, colour, LaTeX, HTML, heading, list or
-    table is made. Line breaks follow markdown (a single one shows as a space).
+    Markdown's special characters get a backslash (markdown drops it), so do ``-``, ``+``,
+    ``=`` and ``1.``/``1)`` at the start of a line, and an invisible word joiner (U+2060) goes
+    before ``:`` and ``@`` and after ``www`` before ``.``: no link, image, autolink, e-mail
+    link, icon, emoji, colour, LaTeX, HTML, heading, list, quote or table is made. Line
+    breaks follow markdown (a single one shows as a space).
 
     Args:
         text: Any text (other values are converted with ``str``).
@@ -343,21 +348,27 @@ def md_escape(text: object) -> str:
         The text to put in the markdown (alone or inside our own constant words).
 
     Example:
-        >>> print(md_escape("**a** [x](y)"))
-        \*\*a\*\* \[x\]\(y\)
+        >>> print(md_escape("**a** [x](y) Byte-level, 3.5 (ok)"))
+        \*\*a\*\* \[x\](y) Byte-level, 3.5 (ok)
         >>> def show(s):  # the invisible word joiner shown as "+"
         ...     print(md_escape(s).replace("\u2060", "+"))
         >>> show("![p](http://evil.example/p.png)")
-        \!\[p\]\(http+\:\/\/evil\.example\/p\.png\)
-        >>> show("www.x.org a@b.c :red[x] :material/home:")
-        www+\.x\.org a+\@b\.c +\:red\[x\] +\:material\/home+\:
-        >>> show("- 1. $x$ # | > & ~ naïve 2024 你好")
-        \- 1\. \$x\$ \# \| \> \& \~ naïve 2024 你好
+        \!\[p\](http+\:\/\/evil.example\/p.png)
+        >>> show("www.x.org a@b.c :red[x] :material/home: $x$ # | > & ~")
+        www+.x.org a+@b.c +\:red\[x\] +\:material\/home+\: \$x\$ \# \| \> \& \~
+        >>> show("- a\n  + b\n1. c\n2) d\n---")
+        \- a
+          \+ b
+        1\. c
+        2\) d
+        \---
     """
     escaped = "".join(
-        (_WORD_JOINER if ch in ":@" else "") + "\\" + ch if ch in _MARKDOWN_SPECIALS else ch
+        (_WORD_JOINER if ch == ":" else "") + "\\" + ch if ch in _MARKDOWN_SPECIALS else ch
         for ch in str(text)
     )
+    escaped = escaped.replace("@", _WORD_JOINER + "@")
+    escaped = _LINE_START.sub(lambda m: m[1] + m[2][:-1] + "\\" + m[2][-1], escaped)
     return _AUTOLINK_WWW.sub(r"\1" + _WORD_JOINER, escaped)
 
 
