@@ -11,7 +11,7 @@ from ui.corpus_picker import (
     current_source_title,
     explain_missing_corpus,
 )
-from ui.html import show_html, token_spans_html
+from ui.html import md_escape, show_html, token_spans_html
 from ui.shell import ensure_app_shell
 
 _PREVIEW_ROWS = 100
@@ -97,7 +97,9 @@ else:
     cols[0].metric("Distinct words", f"{len(corpus):,}")
     cols[1].metric("Words in total", f"{corpus.total:,}")
     cols[2].metric("Written as", _SHORT_FORMAT.get(corpus.source_format, corpus.source_format))
-    st.caption(f"Read as {FORMAT_NAMES.get(corpus.source_format, corpus.source_format)}.")
+    st.caption(
+        f"Read as {FORMAT_NAMES.get(corpus.source_format, md_escape(corpus.source_format))}."
+    )
     frame = pd.DataFrame({"word": list(corpus.words), "count": list(corpus.counts)})
     frame = frame.sort_values("count", ascending=False, kind="stable").head(_PREVIEW_ROWS)
     if len(corpus) > _PREVIEW_ROWS:

@@ -182,7 +182,7 @@ def render_dropout(model: BPEModel, *, corpus: Corpus | None = None) -> None:
     )
     show_chart((chart + labels).properties(height=max(80, 28 * min(len(df), 20))))
     st.caption(
-        f"{len(df)} different segmentations in {n} samples (seed {seed}). The model sees the "
+        f"{len(df)} different segmentations in {n:d} samples (seed {seed:d}). The model sees the "
         "word split in all these ways during training, which makes it robust to segmentation."
     )
 

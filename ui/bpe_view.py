@@ -686,7 +686,7 @@ def render_learn_step(
     # server time at each step change of each session (scripts/load_ws.py).
     left, right = st.columns([1, 1.15])
     with left:
-        st.markdown(f"**Pair counts before merge {step.number}**")
+        st.markdown(f"**Pair counts before merge {step.number:d}**")
         pairs = pair_chart_data(step)
         if pairs.num_rows == 0:
             st.info("No pairs: every word is a single symbol.")

@@ -445,7 +445,7 @@ def settings_panel() -> ByteLevelSettings | None:
         )
         chosen = SAMPLES[sample]
         if chosen.train:
-            with st.expander(f"The sample learned with the corpus: {chosen.title}"):
+            with st.expander(f"The sample learned with the corpus: {md_escape(chosen.title)}"):
                 show_text(chosen.train)
                 if chosen.note:
                     show_text(chosen.note, small=True)
@@ -572,10 +572,10 @@ def lookalike_note(text: str, whose: str) -> str:
         others = f" It also contains {rest}{more}, which stand for other bytes in the same way."
     mine = ch.encode()
     return (
-        f"{whose} contains {md_escape(ch)} (U+{ord(ch):04X}), the letter this page also uses "
-        f"to draw the byte `{byte:02x}`{names.get(byte, '')}. Yours is a letter of its own, "
-        f"the bytes `{hex_bytes(mine)}`, drawn `{to_display(mine)}` in tokens, so the results "
-        f"are right; only the drawings look alike.{others}"
+        f"{md_escape(whose)} contains {md_escape(ch)} (U+{ord(ch):04X}), the letter this page "
+        f"also uses to draw the byte `{byte:02x}`{names.get(byte, '')}. Yours is a letter of its "
+        f"own, the bytes `{hex_bytes(mine)}`, drawn `{to_display(mine)}` in tokens, so the "
+        f"results are right; only the drawings look alike.{others}"
     )
 
 
@@ -894,7 +894,7 @@ def render_learn_step(
     )
     left, right = st.columns([1, 1.15])
     with left:
-        st.markdown(f"**Pair counts before merge {step.number}**")
+        st.markdown(f"**Pair counts before merge {step.number:d}**")
         pairs = pair_chart_data(step)
         if pairs.num_rows == 0:
             st.info("No pairs: every chunk is a single token.")
@@ -909,13 +909,13 @@ def render_learn_step(
             left_out = pairs_left_out(step, pairs.num_rows)
             show_pair_chart(pairs.set_column(at, "full", [with_hex]), step.min_frequency, left_out)
             st.caption(
-                f"{pairs.num_rows} of {step.pairs_total:,} pairs"
+                f"{pairs.num_rows:d} of {step.pairs_total:,} pairs"
                 + (f" (+{left_out:,} more not drawn)" if left_out else "")
                 + "; point at a bar for its bytes in hex. Red ★: merged; orange: tied with it; "
                 "dashed line: the minimum pair count."
             )
     with right:
-        after = f"merge {step.number}" if step.merged else "the last merge"
+        after = f"merge {step.number:d}" if step.merged else "the last merge"
         st.markdown(f"**The corpus after {after}**")
         rows = [
             (_readable(word), count, symbols, changed)
@@ -1023,7 +1023,7 @@ def render_compare(
         show_error(str(err))
         return
     st.markdown(
-        f"Both learned **{settings.num_merges}** merges from the same corpus"
+        f"Both learned **{int(settings.num_merges)}** merges from the same corpus"
         + (" and sample" if SAMPLES[settings.sample].train else "")
         + ". Character-level BPE starts from the characters it saw in training; anything else "
         f"becomes `{UNK}`. Byte-level BPE starts from all 256 bytes."

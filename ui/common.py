@@ -121,14 +121,15 @@ def tie_picker(
     with st.container(border=True):
         c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
         c1.selectbox(
-            f"This step is a tie. {verb} another of the {len(options)} tied {what}s instead:",
+            f"This step is a tie. {md_escape(verb)} another of the {len(options)} tied "
+            f"{md_escape(what)}s instead:",
             options,
             index=options.index(merged),
             format_func=lambda p: f"{p[0]} + {p[1]}",
             key=f"{namespace}_tie_pick_{step}",
         )
         c2.button(
-            f"{verb} this pair and continue",
+            f"{md_escape(verb)} this pair and continue",
             key=f"{namespace}_tie_go_{step}",
             on_click=_choose,
             args=(namespace, context, step, merged),
@@ -328,8 +329,8 @@ def _wait_for(running: threading.Event, what: str) -> None:
         while not running.wait(timeout=1.0):
             waited += 1
             slot.caption(
-                f":material/hourglass_top: {what}: another student started the same training "
-                f"a moment ago; using theirs when it is done ({waited} s)."
+                f":material/hourglass_top: {md_escape(what)}: another student started the same "
+                f"training a moment ago; using theirs when it is done ({waited} s)."
             )
     finally:
         slot.empty()

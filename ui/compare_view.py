@@ -681,7 +681,7 @@ def settings_panel(corpus: Corpus) -> int | None:
     )
     target, problem = parse_target(typed)
     if problem:
-        c1.error(problem, icon=":material/warning:")
+        c1.error(md_escape(problem), icon=":material/warning:")
         return None
     assert target is not None
     rows = "".join(

@@ -44,7 +44,7 @@ import streamlit as st
 from subword_core.corpus import Corpus, normalize_text, parse_corpus
 from subword_core.errors import CorpusError, SubwordError
 from subword_core.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text
-from ui.html import esc, show_html, show_text
+from ui.html import esc, md_escape, show_html, show_text
 from ui.limits import LIMITS, advice
 
 __all__ = [
@@ -579,7 +579,7 @@ def corpus_sidebar() -> None:
 def _show_error(outcome: _Outcome) -> None:
     # st.error renders markdown, so it gets only our own words; the parser's message, which
     # may quote what the student typed, is shown escaped just below.
-    fix = f": {outcome.where} needs a fix" if outcome.where else ""
+    fix = f": {md_escape(outcome.where)} needs a fix" if outcome.where else ""
     st.error(f"The corpus can't be read yet{fix}.", icon=":material/warning:")
     show_html(f'<div class="sw-text sw-problem">{esc(outcome.error or "")}</div>')
 

@@ -19,7 +19,7 @@ import pyarrow as pa
 import streamlit as st
 
 from subword_core.errors import SubwordError
-from ui.html import show_text
+from ui.html import md_escape, show_text
 
 
 def _plain(value: object) -> object:
@@ -94,7 +94,7 @@ def export_panel(
                     show_text(f"{label}: not available for this model. {err}", small=True)
                 continue
             col.download_button(
-                label,
+                md_escape(label),
                 data,
                 file_name=name,
                 mime="text/plain",

@@ -715,7 +715,7 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
     )
     left, right = st.columns([1, 1.25])
     with left:
-        st.markdown(f"**Pair counts in the string at step {step.number}**")
+        st.markdown(f"**Pair counts in the string at step {step.number:d}**")
         pairs = pair_count_data(step)
         if pairs.num_rows == 0:
             st.info("No pairs: the string has fewer than two characters.")
@@ -730,9 +730,9 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
                 properties=bar_chart_properties(pairs.num_rows, left_out, "more pairs, not drawn"),
                 width="stretch",
             )
-            drawn = f"The {pairs.num_rows} most frequent of" if left_out else "All"
+            drawn = f"The {pairs.num_rows:d} most frequent of" if left_out else "All"
             st.caption(
-                f"{drawn} {step.pairs_total} pairs. Red ★: replaced; orange: tied with it; "
+                f"{drawn} {step.pairs_total:d} pairs. Red ★: replaced; orange: tied with it; "
                 "dashed line: a pair must occur at least twice. Point at a bar for its count "
                 "with overlaps. Copies are counted without "
                 "overlaps, as the replacement uses them."

@@ -28,7 +28,7 @@ from subword_core.corpus import Corpus, parse_corpus
 from subword_core.examples import example_text
 from ui.bpe_view import BPESettings
 from ui.corpus_picker import SOURCE_KEY
-from ui.html import badge_html, esc, show_html, token_spans_html
+from ui.html import badge_html, esc, md_escape, show_html, token_spans_html
 from ui.player import set_step
 
 __all__ = [
@@ -431,7 +431,7 @@ def render_gallery() -> None:
                 on_click=open_entry,
                 args=(entry.key,),
                 width="stretch",
-                help=f"Load this example and open it ({entry.page}).",
+                help=f"Load this example and open it ({md_escape(entry.page)}).",
             )
             if entry.key == "s004-bpe":
                 with st.expander("Seed 004's str.replace merge goes wrong on this corpus"):

@@ -17,6 +17,7 @@ Example:
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Collection, Sequence
 
 import streamlit as st
@@ -298,20 +299,77 @@ def show_html(fragment: str) -> None:
     st.html(fragment)
 
 
-_MARKDOWN_SPECIALS = frozenset("\\`*_[]<>$!~#|:&")
+# Characters that start markdown (or Streamlit) syntax anywhere in a line: emphasis, code,
+# links and images, HTML and entities, LaTeX, strikethrough, headings, tables, directives.
+# subtle: "/" too: Streamlit showed ":material/warning:" (word joiners and all) as
+# ":material_warning:" when the slash was bare.
+_MARKDOWN_SPECIALS = frozenset("\\`*_[]<>$!~#|:&/")
+
+# U+2060 WORD JOINER: invisible, takes no room, and is not a word character for the regular
+# expressions of Streamlit's markdown plugins.
+_WORD_JOINER = "\u2060"
+
+# subtle: some of Streamlit's markdown plugins work on the *text* after the backslashes are
+# gone, so a backslash alone does not stop them (checked in Chromium, streamlit 1.67):
+# remark-gfm's autolink literals (``http://x``, ``HTTPS://x``, ``www.x``, ``me@x``,
+# ``mailto:me@x``) still became links and ``:material/warning:`` still became an icon. A word
+# joiner before every ``:`` and ``@`` and between ``www`` and ``.`` breaks those patterns
+# (also emoji codes such as ``:smile:``); colour directives (``:red[x]``), ``$`` LaTeX,
+# ``<http://x>`` autolinks and reference definitions are stopped by the backslashes.
+_AUTOLINK_WWW = re.compile(r"(?i)(www)(?=\.)")
+# List items, setext underlines and thematic breaks (``- x``, ``+ x``, ``1. x``, ``2) x``,
+# ``===``, ``---``) only start a line: there the marker gets a backslash too. Elsewhere these
+# characters mean nothing, so "Byte-level" stays as it is.
+_LINE_START = re.compile(r"(?m)^([ \t]*)([-+=]|\d+[.)])")
 
 
-def md_escape(text: str) -> str:
-    """Escape ``text`` for Streamlit markdown (``st.error``, ``st.subheader``…): shown literally.
+def md_escape(text: object) -> str:
+    r"""Make ``text`` show literally in any Streamlit markdown sink: one helper for all of them.
 
-    Every character that markdown or Streamlit gives a meaning (emphasis, links, images, HTML,
-    LaTeX, colour directives, emoji codes, tables) gets a backslash, which markdown drops.
+    Use it for every text from a user, a file or a link that goes to ``st.markdown``,
+    ``st.caption``, ``st.write``, ``st.title``/``header``/``subheader``, ``st.error``/
+    ``warning``/``info``/``success``, ``st.toast``, widget labels and ``help=`` texts,
+    ``st.tabs``/``st.expander``/``st.popover`` labels, ``st.metric`` labels, and the
+    ``format_func`` results of ``st.radio``, ``st.pills``, ``st.segmented_control`` and
+    ``st.select_slider`` (all render markdown). Not for ``st.selectbox``/``st.multiselect``
+    options, ``st.text``, ``st.code`` or table cells: those show text as it is, backslashes
+    included.
+
+    Markdown's special characters get a backslash (markdown drops it), so do ``-``, ``+``,
+    ``=`` and ``1.``/``1)`` at the start of a line, and an invisible word joiner (U+2060) goes
+    before ``:`` and ``@`` and after ``www`` before ``.``: no link, image, autolink, e-mail
+    link, icon, emoji, colour, LaTeX, HTML, heading, list, quote or table is made. Line
+    breaks follow markdown (a single one shows as a space).
+
+    Args:
+        text: Any text (other values are converted with ``str``).
+
+    Returns:
+        The text to put in the markdown (alone or inside our own constant words).
 
     Example:
-        >>> print(md_escape("**a** [x](y)"))
-        \\*\\*a\\*\\* \\[x\\](y)
+        >>> print(md_escape("**a** [x](y) Byte-level, 3.5 (ok)"))
+        \*\*a\*\* \[x\](y) Byte-level, 3.5 (ok)
+        >>> def show(s):  # the invisible word joiner shown as "+"
+        ...     print(md_escape(s).replace("\u2060", "+"))
+        >>> show("![p](http://evil.example/p.png)")
+        \!\[p\](http+\:\/\/evil.example\/p.png)
+        >>> show("www.x.org a@b.c :red[x] :material/home: $x$ # | > & ~")
+        www+.x.org a+@b.c +\:red\[x\] +\:material\/home+\: \$x\$ \# \| \> \& \~
+        >>> show("- a\n  + b\n1. c\n2) d\n---")
+        \- a
+          \+ b
+        1\. c
+        2\) d
+        \---
     """
-    return "".join("\\" + ch if ch in _MARKDOWN_SPECIALS else ch for ch in text)
+    escaped = "".join(
+        (_WORD_JOINER if ch == ":" else "") + "\\" + ch if ch in _MARKDOWN_SPECIALS else ch
+        for ch in str(text)
+    )
+    escaped = escaped.replace("@", _WORD_JOINER + "@")
+    escaped = _LINE_START.sub(lambda m: m[1] + m[2][:-1] + "\\" + m[2][-1], escaped)
+    return _AUTOLINK_WWW.sub(r"\1" + _WORD_JOINER, escaped)
 
 
 def show_error(message: str) -> None:

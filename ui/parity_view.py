@@ -576,9 +576,9 @@ def _need(module: str) -> bool:
     if package is None:
         return True
     st.info(
-        f"This comparison needs the reference library **{package}**, which the app does not "
-        f"need to run. Install it with `pip install {package}` (or `pip install -r "
-        "requirements-dev.txt`) and reload the page.",
+        f"This comparison needs the reference library **{md_escape(package)}**, which the app "
+        f"does not need to run. Install it with `pip install {md_escape(package)}` (or "
+        "`pip install -r requirements-dev.txt`) and reload the page.",
         icon=":material/package_2:",
     )
     return False
@@ -652,7 +652,7 @@ def render_bpe(corpus: Corpus, num_merges: int, min_frequency: int) -> None:
         show_html(f'<div class="sw-text">Why they differ:<ul>{reasons}</ul></div>')
     for row in parity.rows:
         if row.word_diffs:
-            with st.expander(f"Words segmented differently: {row.label}"):
+            with st.expander(f"Words segmented differently: {md_escape(row.label)}"):
                 show_html(_diff_html(row.word_diffs, "app", "subword-nmt"))
 
 
@@ -702,7 +702,7 @@ def render_wordpiece(corpus: Corpus, vocab_size: int) -> None:
     if parity.trained_on < parity.words_in_corpus:
         st.caption(f"Trained on the {parity.trained_on:,} most frequent distinct words.")
     for row in parity.rows:
-        with st.expander(f"Details: {row.label}"):
+        with st.expander(f"Details: {md_escape(row.label)}"):
             show_html(
                 f'<div class="sw-text">Only in the app: {esc(_tokens(row.only_ours))}<br>'
                 f"Only in the library: {esc(_tokens(row.only_theirs))}</div>"

@@ -34,7 +34,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from ui.html import esc, show_html
+from ui.html import esc, md_escape, show_html
 from ui.shell import error_boundary
 
 __all__ = ["SPEEDS", "get_step", "set_step", "step_player"]
@@ -137,7 +137,8 @@ def step_player(
     if n_steps <= 0:
         state.pop(play_key, None)
         st.info(
-            f"There is nothing to step through yet: 0 {label.lower()}s.", icon=":material/info:"
+            f"There is nothing to step through yet: 0 {md_escape(label.lower())}s.",
+            icon=":material/info:",
         )
         return
 
@@ -161,7 +162,7 @@ def step_player(
             key=play_key,
             on_change=_on_play,
             args=(key, n_steps),
-            help=f"Show the {label.lower()}s one after another; stops at the last one.",
+            help=f"Show the {md_escape(label.lower())}s one after another; stops at the last one.",
         )
         speed = st.segmented_control(
             "Speed",
@@ -204,7 +205,7 @@ def step_player(
                     key=_k(key, name),
                     icon=icon,
                     icon_position="right" if name in ("next", "last") else "left",
-                    help=f"Go to the {what} {label.lower()}",
+                    help=f"Go to the {what} {md_escape(label.lower())}",
                     disabled=disabled,
                     on_click=_move,
                     args=(key, target, n_steps),
@@ -214,7 +215,7 @@ def step_player(
 
         state[slider_key] = step  # set before the slider exists; never together with value=
         st.slider(
-            label,
+            md_escape(label),
             min_value=1,
             max_value=n_steps,
             key=slider_key,

@@ -22,6 +22,8 @@ from contextlib import contextmanager
 
 import streamlit as st
 
+from ui.html import md_escape
+
 __all__ = [
     "PRESENT_KEY",
     "presenter_styles",
@@ -108,5 +110,5 @@ def settings_box(label: str = "Settings", *, expanded: bool | None = None) -> It
     """
     if expanded is None:
         expanded = not presenting()
-    with st.expander(label, expanded=expanded, icon=":material/tune:"):
+    with st.expander(md_escape(label), expanded=expanded, icon=":material/tune:"):
         yield

@@ -23,7 +23,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui.html import esc, show_html
+from ui.html import esc, md_escape, show_html
 
 Pair = tuple[str, str]
 
@@ -104,7 +104,7 @@ def _message_slot(message: str | None, warning: str | None, *, icon: str) -> Non
     nothing to say), so the box keeps the same elements in the same order on every run."""
     slot = st.empty()
     if warning:
-        slot.warning(warning, icon=icon)
+        slot.warning(md_escape(warning), icon=icon)
     elif message:
         slot.html(_verdict_html(False, message))
 
@@ -151,7 +151,7 @@ def quiz_gate(
         return True
     choices = shuffle_free_order(options)
     with st.container(border=True):
-        st.markdown(f"**Quiz: which pair will step {step} merge?**")
+        st.markdown(f"**Quiz: which pair will step {step:d} merge?**")
         empty = st.session_state.pop(f"{namespace}__quiz_empty", None) == step
         _message_slot(
             wrong and wrong + " Choose again, or ask to see the answer.",

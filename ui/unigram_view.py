@@ -227,7 +227,7 @@ def _list(items: list[str]) -> str:
 
 def _problem(headline: str, detail: str | None = None) -> None:
     """Show a problem: our own words in ``st.error``, the core's message escaped below."""
-    st.error(headline, icon=":material/warning:")
+    st.error(md_escape(headline), icon=":material/warning:")
     if detail:
         show_html(f'<div class="sw-text sw-problem">{esc(detail)}</div>')
 
@@ -372,7 +372,7 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
         problems.append("The vocabulary size must be a whole number.")
     elif size < floor:
         problems.append(
-            f"The vocabulary size must be at least {floor}: the corpus has {chars} "
+            f"The vocabulary size must be at least {floor:d}: the corpus has {chars:d} "
             "different characters and every one of them is kept, so that any word can "
             "still be split."
             if keep_chars
@@ -403,7 +403,7 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
             st.error(problem, icon=":material/warning:")
         if size is not None and int(size) == size and size < floor:
             st.button(
-                f"Use {floor + _extra(corpus)} (the characters plus {_extra(corpus)} pieces)",
+                f"Use {floor + _extra(corpus):d} (the characters plus {_extra(corpus):d} pieces)",
                 key="uni_fix_vocab",
                 on_click=_set_vocab,
                 args=(floor + _extra(corpus),),
@@ -1349,7 +1349,7 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
     show_html(summary + "</p>")
     if len(full) > MAX_LATTICE_CHARS:
         st.info(
-            f"The lattice chart draws words of up to {MAX_LATTICE_CHARS} characters; this one "
+            f"The lattice chart draws words of up to {MAX_LATTICE_CHARS:d} characters; this one "
             f"has {len(full)}. The tables below still work.",
             icon=":material/info:",
         )

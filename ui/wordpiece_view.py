@@ -201,7 +201,7 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
         problems.append("The vocabulary size must be a whole number.")
     elif size < alphabet:
         problems.append(
-            f"The vocabulary size must be at least the alphabet size, {alphabet}: every "
+            f"The vocabulary size must be at least the alphabet size, {alphabet:d}: every "
             "single character (word-initial and continuation form) is always a token."
         )
     elif size > MAX_VOCAB:
@@ -461,7 +461,7 @@ def render_learn_step(
         options = [c.pair for c in step.candidates[:12]]
         verdict = partial(quiz_verdict, step)
         if not quiz_gate(_NS, (result.corpus, settings), step.number, options, verdict):
-            st.markdown(f"**The corpus before merge {step.number}**")
+            st.markdown(f"**The corpus before merge {step.number:d}**")
             show_html(
                 segmentation_table_html(
                     [(w, c, p, False) for w, c, p, _ in _rows(result, step.number - 1)], None
@@ -481,7 +481,7 @@ def render_learn_step(
     )
     # subtle: the captions and headings below the score table go into one HTML block with the
     # corpus and the vocabulary: every element costs server time at each step change.
-    st.markdown(f"**Scores before merge {step.number}**")
+    st.markdown(f"**Scores before merge {step.number:d}**")
     scores = score_table(step)
     caption = ""
     if scores.num_rows == 0:

@@ -205,19 +205,35 @@ def test_seed_004_merge_caption_escapes_underscores() -> None:
 def test_md_escape_leaves_no_special_character_bare(text: str) -> None:
     escaped = md_escape(text)
     # every markdown special character is preceded by a backslash, and removing the added
-    # backslashes gives the text back (so what is shown is the text itself)
-    out, i = [], 0
+    # backslashes and word joiners gives the text back (so what is shown is the text itself)
+    specials = "\\`*_[]<>$!~#|:&/"
+    out: list[str] = []
+    i = 0
     while i < len(escaped):
         ch = escaped[i]
+        added_joiner = ch == "\u2060" and (
+            escaped[i + 1 : i + 3] == "\\:"
+            or escaped[i + 1 : i + 2] == "@"
+            or (escaped[i + 1 : i + 2] == "." and "".join(out)[-3:].lower() == "www")
+        )
+        if added_joiner:
+            i += 1
+            continue
         if ch == "\\":
-            assert i + 1 < len(escaped) and escaped[i + 1] in "\\`*_[]<>$!~#|:&"
+            assert i + 1 < len(escaped) and escaped[i + 1] in specials + "-+=.)"
             out.append(escaped[i + 1])
             i += 2
             continue
-        assert ch not in "\\`*_[]<>$!~#|:&"
+        assert ch not in specials
         out.append(ch)
         i += 1
     assert "".join(out) == text
+    # what markdown's text holds once the backslashes are gone: no autolink, e-mail link
+    # or :icon: code can start in it, and no line starts a list or a setext underline
+    shown = escaped.replace("\\", "")
+    assert re.search(r"(?i)https?:|www\.", shown) is None
+    assert all(shown[j - 1 : j] == "\u2060" for j, c in enumerate(shown) if c in ":@")
+    assert re.search(r"(?m)^[ \t]*([-+=]|\d+[.)])", escaped) is None
 
 
 # --------------------------------------------------------------------------------------
