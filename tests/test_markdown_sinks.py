@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SCANNED = sorted([*(ROOT / "ui").glob("*.py"), *(ROOT / "pages").glob("*.py")])
+SCANNED = sorted([ROOT / "app.py", *(ROOT / "ui").glob("*.py"), *(ROOT / "pages").glob("*.py")])
 
 # Methods whose positional arguments (all of them for ``write``) are markdown.
 BODY_SINKS = frozenset(
@@ -82,7 +82,9 @@ LABEL_SINKS = frozenset(
 OPTION_SINKS = frozenset({"radio", "pills", "segmented_control", "select_slider"})
 HELPER = "md_escape"
 # Receivers that are not Streamlit (``logger.info(...)`` is not a sink).
-NOT_STREAMLIT = frozenset({"logger", "log", "logging", "_log", "_logger", "LOG", "sys", "warnings"})
+NOT_STREAMLIT = frozenset(
+    {"logger", "log", "logging", "_log", "_logger", "LOG", "_LOG", "sys", "warnings"}
+)
 # Builtins that always return a number.
 NUMBER_FUNCS = frozenset({"len", "int", "float", "round", "abs", "sum", "ord", "bool"})
 # Format-spec types that only numbers accept (a string with ``{x:,}`` raises).

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 import streamlit as st
 from streamlit import config
 
+from ui.html import md_escape
 from ui.limits import LIMITS
 
 __all__ = [
@@ -68,13 +69,14 @@ def error_boundary(where: str = "page") -> Iterator[None]:
         _LOG.exception("Unexpected error in %s (reference %s)", where, reference)
         # our own words only (a markdown sink): nothing from the exception reaches the page
         st.error(
-            f"**{ERROR_BOX_TITLE}**\n\n"
+            f"**{md_escape(ERROR_BOX_TITLE)}**\n\n"
             "The app ran into a problem it did not expect: a bug in the app, not something "
             "you did wrong. Nothing you typed is lost: the corpus and the settings keep their "
             "values.\n\n"
             "What to try: change the last setting back, go to another step, pick another "
             "example corpus, or reload the page. If it keeps happening, tell your teacher "
-            f"and give this reference: `{reference}` (the details are in the server's log).",
+            f"and give this reference: `{md_escape(reference)}` (the details are in the server's "
+            "log).",
             icon=":material/sentiment_dissatisfied:",
         )
 
