@@ -879,7 +879,13 @@ class _Ranker:
         count, index = table.counts[pair], table.first_word[pair]
         if cached is not None:
             row, symbols = cached
-            if row.count == count and row.first_seen[0] == index and table.words[index] is symbols:
+            # subtle: a long word's symbols change at every merge, but its first occurrences
+            # are cheap to look up (``PairTable.first_seen``), so compare those instead
+            if (
+                row.count == count
+                and row.first_seen[0] == index
+                and (table.words[index] is symbols or row.first_seen == table.first_seen(pair))
+            ):
                 return row
         row = PairCount(pair, count, table.first_seen(pair))
         self._rows[pair] = (row, table.words[index])

@@ -541,7 +541,8 @@ class _Scores:
                 and row.freq_a == freq_a
                 and row.freq_b == freq_b
                 and row.first_seen[0] == index
-                and table.words[index] is symbols
+                # a long word changes at every merge: compare where the pair is first seen
+                and (table.words[index] is symbols or row.first_seen == table.first_seen(pair))
             ):
                 return row
         score = Fraction(count, freq_a * freq_b) if self.likelihood else Fraction(count)
