@@ -844,10 +844,15 @@ def learn(
         changed = table.merge(chosen, new_symbol)
         ranker.update()
         merged_away = 0  # symbols consumed: each merge uses one left and one right
-        for index, _, after, times in changed:
+        for row, (index, _, after, times) in enumerate(changed):
             merged_away += times * freqs[index]
             if index in history:
-                history[index].append((number, tuple(after)))
+                # subtle: the row gets the same tuples the history keeps, so a long word is
+                # copied once per step, not three times (``kept_changes`` reuses tuples)
+                track = history[index]
+                before = track[-1][1] if track else initial[index]
+                track.append((number, tuple(after)))
+                changed[row] = (index, before, track[-1][1], times)
         # subtle: only the two merged symbols and the new one change their counts, so
         # the vocabulary is updated without looking at the words' other symbols
         symbol_counts[chosen[0]] -= merged_away

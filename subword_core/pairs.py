@@ -373,6 +373,19 @@ class PairTable:
         long = self._long.get(index)
         return index, (0 if long is None else long.leftmost(pair))
 
+    def _exact_key(self, pair: Pair) -> tuple[int, int]:
+        """A key that sorts pairs exactly as ``first_seen`` does, without offsets in long words.
+
+        subtle: in a long word the position of the first occurrence orders pairs just as
+        its character offset does, and two words never compare their second numbers.
+
+        >>> PairTable([["a", "b", "c"]], [1])._exact_key(("b", "c"))
+        (0, 1)
+        """
+        index = self.first_word[pair]
+        long = self._long.get(index)
+        return self.first_seen(pair) if long is None else (index, long.leftmost(pair))
+
     def first_seen(self, pair: Pair) -> tuple[int, int]:
         """(word index, character offset) of the pair's first occurrence in corpus order.
 
@@ -658,7 +671,7 @@ class PairRanking(Generic[Score]):
                 return sorted(pairs, reverse=True)
             return heapq.nlargest(limit, pairs)
         if len(pairs) <= limit:
-            return sorted(pairs, key=table.first_seen)
+            return sorted(pairs, key=table._exact_key)
         keys = {pair: table._order_key(pair) for pair in pairs}
         # subtle: the order key decides, except between pairs first seen in the same short
         # word (equal keys); so take the ``limit`` earliest by key, then add every pair
@@ -667,7 +680,7 @@ class PairRanking(Generic[Score]):
         last = keys[head[-1]]
         keep = {pair for pair in head if keys[pair] < last}
         keep.update(pair for pair, key in keys.items() if key == last)
-        return sorted(keep, key=table.first_seen)[:limit]
+        return sorted(keep, key=table._exact_key)[:limit]
 
     def best(self, top_k: int, max_ties: int) -> tuple[Score | None, list[Pair], list[Pair], int]:
         """The best pairs of a step: what a trainer's trace keeps.
@@ -729,7 +742,7 @@ class PairRanking(Generic[Score]):
         for pair, key in taken.items():
             heapq.heappush(heap, (key, pair))
         if by_first:
-            return sorted(taken, key=self.table.first_seen)[:limit]
+            return sorted(taken, key=self.table._exact_key)[:limit]
         return list(taken)
 
     def _key(self, pair: Pair) -> Any:
