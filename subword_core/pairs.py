@@ -487,7 +487,8 @@ class PairTable:
         """Swap word ``index``'s symbols for ``new`` (any change, not only a merge).
 
         Returns the pairs whose count changed (a pair whose count fell to 0 is no longer
-        in ``counts``).
+        in ``counts``). A long word is indexed afresh, which costs its length: a learner
+        merges with ``merge`` instead (and a ``PairRanking`` must not be kept across this).
 
         >>> table = PairTable([["a", "b"]], [1])
         >>> sorted(table.replace_word(0, ["a", "c"])), table.counts
