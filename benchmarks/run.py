@@ -426,6 +426,7 @@ def no_spaces(
     }
     out = []
     for what, (whole, parts) in cases.items():
+        whole(), parts()  # warm up: the first call of a kind pays for imports and caches
         t = best_of(repeat, {"one": whole, "cut": parts})
         out.append((what, t["one"][0], t["cut"][0]))
     if long_length:  # no ratio: how far the one-word case scales
