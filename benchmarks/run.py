@@ -11,6 +11,9 @@ process, each measurement alternating ours and theirs ``--repeat`` times (fastes
 * encoding a held-out ~95 KB (the last fifth of the lines) with 2000 merges learned on the
   rest, against subword-nmt's ``apply_bpe.BPE`` (identical output is checked);
 * BPE with 10000 merges, where thousands of pairs tie at every step;
+* running text without spaces (:func:`cjk_text`, 3000 generated CJK characters) as one word
+  against the same characters cut into 16-character words, for BPE, WordPiece and byte-level
+  learning and for every encoder: one word should cost at most 3 times the cut text;
 * peak Python memory of our runs (tracemalloc), and how our times grow with the corpus
   (25 %, 50 %, 100 %, 200 %: the text followed by its swapcased copy, so that the distinct
   words double as well, not only the counts);
@@ -32,6 +35,7 @@ import argparse
 import contextlib
 import gc
 import io
+import random
 import statistics
 import sys
 import time
@@ -44,7 +48,7 @@ from unittest import mock
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from subword_core import bpe, unigram, wordpiece  # noqa: E402
+from subword_core import bpe, byte_level, unigram, wordpiece  # noqa: E402
 from subword_core.corpus import Corpus  # noqa: E402
 from subword_core.examples import pydoc_topics_text  # noqa: E402
 
@@ -333,6 +337,107 @@ def growth(text: str) -> list[tuple[str, int, list[float]]]:
     return sizes
 
 
+#: Frequent CJK characters, most frequent first (a Zipf-like draw over them makes pairs repeat).
+COMMON_CJK = (
+    "的一是不了人我在有他这为之大来以个中上们到说国和地也子时道出而要于就下得可你年生自会那后能"
+    "对着事其里所去行过家十用发天如然作方成者多日都三小军二无同么经法当起与好看学进种将还分此心前"
+    "面又定见只主没公从知开本高已意现部两力把机问电手长文理外实从身点正些头明动使全信关重新样老想"
+    "工性被制度内南物水化加月东西北路教山门很命间政战期给位回民产体表名间最接由气先然少通向海提直"
+    "书此间合走总条活美情万王代量话听白军百原物取光写真解斯果变利入处今平风且常安近石院社记指程"
+    "色千始却受报难几快火花百拉边比务计数女住象元城业设路师许金相神识收带反张呢强清品特非连字音"
+)
+
+
+def cjk_text(length: int = 3000, seed: int = 16) -> str:
+    """``length`` CJK characters without spaces, drawn with Zipf weights from ``COMMON_CJK``.
+
+    Deterministic (a fixed seed), so every run measures the same text.
+
+    >>> cjk_text(8) == cjk_text(8) and " " not in cjk_text(100)
+    True
+    """
+    chars = list(dict.fromkeys(COMMON_CJK))
+    weights = [1 / rank for rank in range(1, len(chars) + 1)]
+    return "".join(random.Random(seed).choices(chars, weights, k=length))
+
+
+def _cut(text: str, width: int = 16) -> list[str]:
+    return [text[i : i + width] for i in range(0, len(text), width)]
+
+
+def _counts(words: list[str]) -> Corpus:
+    counts: dict[str, int] = {}
+    for word in words:
+        counts[word] = counts.get(word, 0) + 1
+    return Corpus.from_counts(counts)
+
+
+def no_spaces(
+    repeat: int, length: int = 3000, merges: int = 300, long_length: int = 20_000
+) -> list[tuple[str, float, float]]:
+    """Running text without spaces: (what, seconds as one word, seconds cut into 16s).
+
+    The same characters both ways; the cut text has word boundaries, so its runs do
+    somewhat different work (its WordPiece alphabet is larger, its BPE has end markers),
+    but the same number of merges. The encoders use models learned on the cut text; a
+    fresh model each run, so no encoding comes from a cache.
+    """
+    print(f"Running text without spaces: {length} characters ...", flush=True)
+    text = cjk_text(length)
+    pieces = _cut(text)
+    one, cut = Corpus.from_counts({text: 1}), _counts(pieces)
+
+    def wp_size(corpus: Corpus) -> int:
+        return len(wordpiece.alphabet_of(corpus)) + merges
+
+    bpe_merges = bpe.learn(cut, merges, min_frequency=1).model.merges
+    wp_vocab = wordpiece.learn(cut, wp_size(cut)).vocab
+    bbpe_merges = byte_level.learn(" ".join(pieces), merges, min_frequency=1).model.merges
+    unbounded = 10 * length  # WordPiece's 100-character cap makes a long word [UNK] at once
+
+    cases: dict[str, tuple[Callable[[], Any], Callable[[], Any]]] = {
+        f"BPE learn, {merges} merges": (
+            lambda: bpe.learn(one, merges, min_frequency=1),
+            lambda: bpe.learn(cut, merges, min_frequency=1),
+        ),
+        f"WordPiece learn, alphabet + {merges}": (
+            lambda: wordpiece.learn(one, wp_size(one)),
+            lambda: wordpiece.learn(cut, wp_size(cut)),
+        ),
+        f"byte-level BPE learn, {merges} merges": (
+            lambda: byte_level.learn(text, merges, min_frequency=1),
+            lambda: byte_level.learn(" ".join(pieces), merges, min_frequency=1),
+        ),
+        "BPE encode": (
+            lambda: bpe.BPEModel(bpe_merges).encode(text),
+            lambda: [bpe.BPEModel(bpe_merges).encode(w) for w in pieces],
+        ),
+        "WordPiece encode (no length cap)": (
+            lambda: wordpiece.WordPiece(wp_vocab, max_input_chars_per_word=unbounded).encode(text),
+            lambda: [
+                wordpiece.WordPiece(wp_vocab, max_input_chars_per_word=unbounded).encode(w)
+                for w in pieces
+            ],
+        ),
+        "byte-level BPE encode": (
+            lambda: byte_level.ByteLevelModel(bbpe_merges).encode(text),
+            lambda: byte_level.ByteLevelModel(bbpe_merges).encode(" ".join(pieces)),
+        ),
+    }
+    out = []
+    for what, (whole, parts) in cases.items():
+        whole(), parts()  # warm up: the first call of a kind pays for imports and caches
+        t = best_of(repeat, {"one": whole, "cut": parts})
+        out.append((what, t["one"][0], t["cut"][0]))
+    if long_length:  # no ratio: how far the one-word case scales
+        print(f"BPE, {merges} merges on one word of {long_length:,} characters ...", flush=True)
+        long = Corpus.from_counts({cjk_text(long_length): 1})
+        seconds, _ = timed(lambda: bpe.learn(long, merges, min_frequency=1))
+        what = f"BPE learn, one word of {long_length:,} characters, {merges} merges"
+        out.append((what, seconds, 0.0))
+    return out
+
+
 #: The step pages besides the BPE one: (page, step player key, tab to open or None).
 STEP_PAGES = [
     ("pages/wordpiece.py", "wp_learn", None),
@@ -418,6 +523,7 @@ def main() -> None:
     counts = vocabulary(lines)
     print(f"text: {len(text):,} characters, {len(counts):,} distinct words (subword-nmt split)")
 
+    spaceless = no_spaces(args.repeat)
     rows = training(text, lines, counts, args.repeat)
     rows.append(encoding(lines, args.repeat))
     if not args.quick:
@@ -427,6 +533,13 @@ def main() -> None:
     print("| --- | --- | --- | --- |")
     for r in rows:
         print(f"| {r['what']} | {r['ours']} | {r['reference']} | {r['ratio']} |")
+
+    print("\n| running text without spaces | one word | cut into 16s | ratio (target ≤ 3) |")
+    print("| --- | --- | --- | --- |")
+    for what, whole, parts in spaceless:
+        ratio = f"{whole / parts:.2f}×" if parts else "–"
+        cut = f"{parts * 1000:.1f} ms" if parts else "–"
+        print(f"| {what} | {whole * 1000:.1f} ms | {cut} | {ratio} |")
 
     print("\n| our run | peak memory (tracemalloc) |")
     print("| --- | --- |")

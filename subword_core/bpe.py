@@ -29,8 +29,9 @@ a notebook gets the same trace the app animates.
 
 from __future__ import annotations
 
+import heapq
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
@@ -260,6 +261,88 @@ def _merge_at(symbols: list[str], starts: list[int]) -> tuple[list[str], list[in
     return out, done
 
 
+SHORT_WORD = 16  # ``encode`` scans words up to this many symbols, indexes longer ones
+
+
+def _merge_by_scan(symbols: list[str], ranks: Mapping[Pair, int]) -> list[str]:
+    """Apply merges by priority the textbook way: the lowest merge number, everywhere, again.
+
+    Each round looks at every pair of the word, so a word of n symbols costs up to n
+    rounds of n: the fastest way for a short word, too slow for a long one
+    (:func:`_merge_by_rank`).
+
+    >>> _merge_by_scan(["a", "b", "c", "a", "b"], {("a", "b"): 0, ("ab", "c"): 1})
+    ['abc', 'ab']
+    """
+    while len(symbols) > 1:
+        best_rank = None
+        best: Pair | None = None
+        for pair in pairwise(symbols):
+            rank = ranks.get(pair)
+            if rank is not None and (best_rank is None or rank < best_rank):
+                best_rank, best = rank, pair
+        if best is None:
+            break
+        symbols, _ = merge_symbols(symbols, best)
+    return symbols
+
+
+def _merge_by_rank(
+    symbols: list[str], ranks: Mapping[Pair, int], merges: Sequence[Pair]
+) -> list[str]:
+    """Apply merges by priority, as ``encode_steps`` does, in time near-linear in the word.
+
+    The textbook loop (find the pair with the lowest merge number, merge it everywhere,
+    start again) looks at the whole word once per merge: quadratic on a long word. Here
+    the word is a linked list of symbols, and a heap holds ``(merge number, position)``
+    for every adjacent pair that was learned; each round pops every entry of the lowest
+    number and merges those occurrences left to right, then pushes the new symbol's pairs
+    with its neighbours.
+
+    subtle: entries are never removed from the heap; one whose pair has since changed
+    (a neighbour was merged into something else) is recognised and skipped when popped.
+    Positions are those of the initial symbols, so an entry never points at the wrong
+    place. The new pairs are pushed only after the round, so a pair created by the round
+    waits even if its number is lower, exactly as in the textbook loop.
+
+    >>> ranks = {("a", "b"): 0, ("ab", "c"): 1, ("b", "c"): 2}
+    >>> _merge_by_rank(["a", "b", "c", "a", "b"], ranks, [("a", "b"), ("ab", "c"), ("b", "c")])
+    ['abc', 'ab']
+    """
+    end = len(symbols)
+    slots: list[str | None] = list(symbols)
+    nxt = list(range(1, end + 1))
+    prv = list(range(-1, end - 1))
+    heap = [
+        (r, p) for p, pair in enumerate(pairwise(symbols)) if (r := ranks.get(pair)) is not None
+    ]
+    heapq.heapify(heap)
+    while heap:
+        rank = heap[0][0]
+        starts = set()
+        while heap and heap[0][0] == rank:
+            starts.add(heapq.heappop(heap)[1])
+        left, right = merges[rank]
+        merged = left + right
+        done = []
+        for p in sorted(starts):  # leftmost first: "a a a" merges its first "a a"
+            q = nxt[p]
+            if slots[p] != left or q >= end or slots[q] != right:
+                continue  # stale, or its left symbol was swallowed by the previous merge
+            after = nxt[q]
+            slots[p], slots[q], nxt[p] = merged, None, after
+            if after < end:
+                prv[after] = p
+            done.append(p)
+        for p in done:
+            before, after = prv[p], nxt[p]
+            if before >= 0 and (r := ranks.get((slots[before], merged))) is not None:  # type: ignore[arg-type]
+                heapq.heappush(heap, (r, before))
+            if after < end and (r := ranks.get((merged, slots[after]))) is not None:  # type: ignore[arg-type]
+                heapq.heappush(heap, (r, p))
+    return [symbol for symbol in slots if symbol is not None]
+
+
 @dataclass(frozen=True)
 class BPEModel:
     """A learned BPE model: the ordered merges plus the marker conventions.
@@ -393,17 +476,10 @@ class BPEModel:
         if cached is not None:
             return list(cached)
         symbols = self.symbols(word)
-        ranks = self.ranks
-        while len(symbols) > 1:
-            best_rank = None
-            best: Pair | None = None
-            for pair in pairwise(symbols):
-                rank = ranks.get(pair)
-                if rank is not None and (best_rank is None or rank < best_rank):
-                    best_rank, best = rank, pair
-            if best is None:
-                break
-            symbols, _ = merge_symbols(symbols, best)
+        if len(symbols) > SHORT_WORD:
+            symbols = _merge_by_rank(symbols, self.ranks, self.merges)
+        else:
+            symbols = _merge_by_scan(symbols, self.ranks)
         if len(self._cache) < 100_000:
             self._cache[word] = tuple(symbols)
         return symbols
@@ -768,10 +844,15 @@ def learn(
         changed = table.merge(chosen, new_symbol)
         ranker.update()
         merged_away = 0  # symbols consumed: each merge uses one left and one right
-        for index, _, after, times in changed:
+        for row, (index, _, after, times) in enumerate(changed):
             merged_away += times * freqs[index]
             if index in history:
-                history[index].append((number, tuple(after)))
+                # subtle: the row gets the same tuples the history keeps, so a long word is
+                # copied once per step, not three times (``kept_changes`` reuses tuples)
+                track = history[index]
+                before = track[-1][1] if track else initial[index]
+                track.append((number, tuple(after)))
+                changed[row] = (index, before, track[-1][1], times)
         # subtle: only the two merged symbols and the new one change their counts, so
         # the vocabulary is updated without looking at the words' other symbols
         symbol_counts[chosen[0]] -= merged_away
@@ -879,7 +960,13 @@ class _Ranker:
         count, index = table.counts[pair], table.first_word[pair]
         if cached is not None:
             row, symbols = cached
-            if row.count == count and row.first_seen[0] == index and table.words[index] is symbols:
+            # subtle: a long word's symbols change at every merge, but its first occurrences
+            # are cheap to look up (``PairTable.first_seen``), so compare those instead
+            if (
+                row.count == count
+                and row.first_seen[0] == index
+                and (table.words[index] is symbols or row.first_seen == table.first_seen(pair))
+            ):
                 return row
         row = PairCount(pair, count, table.first_seen(pair))
         self._rows[pair] = (row, table.words[index])

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from subword_core import bpe
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
-from subword_core.pairs import Pair, PairTable, merge_symbols
+from subword_core.pairs import Pair, PairTable
 
 
 @dataclass(frozen=True)
@@ -115,6 +115,5 @@ def learn_joint(
     for pair in joint.merges:
         side_counts.append((tables[0].counts.get(pair, 0), tables[1].counts.get(pair, 0)))
         for table in tables:
-            for index in sorted(table.where.get(pair, ())):
-                table.replace_word(index, merge_symbols(table.words[index], pair)[0])
+            table.merge(pair)  # only where the pair occurs: a long word is not rescanned
     return JointResult(joint, alone_src, alone_tgt, side_counts)

@@ -6,6 +6,12 @@ slow on a real text; ``PairTable`` keeps the counts, which words hold each pair,
 each pair is first seen, and updates only the pairs next to the occurrences a merge
 replaces. The textbook loop is kept in the tests as the oracle it must agree with.
 
+Text without spaces (Chinese running text, a URL, a DNA string) is one long word. Scanning
+such a word at every merge would make learning cost grow with the square of its length, so
+a long word also gets a ``_LongWord``: its symbols as a linked list and, for every pair, the
+positions where it occurs. A merge then touches only its own occurrences and their
+neighbours.
+
 >>> table = PairTable([["l", "o", "w"], ["l", "o"]], [5, 2])
 >>> table.counts[("l", "o")], table.first_seen(("o", "w"))
 (7, (0, 1))
@@ -16,7 +22,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import accumulate, pairwise
 from typing import Any, Generic, TypeVar
 
 Pair = tuple[str, str]
@@ -125,6 +131,174 @@ def merge_symbols(
     return out, positions
 
 
+class _Fenwick:
+    """Sums of the values at positions ``0 .. i - 1``, with point updates, in O(log n) each.
+
+    A Fenwick (binary indexed) tree: ``tree[i]`` holds the sum of the ``i & -i`` values
+    ending at position ``i - 1``, so a prefix sum adds up at most log2(n) of them.
+
+    >>> sums = _Fenwick(8)
+    >>> sums.add(2, 5); sums.add(6, 1)
+    >>> sums.below(2), sums.below(3), sums.below(8)
+    (0, 5, 6)
+    """
+
+    __slots__ = ("tree",)
+
+    def __init__(self, size: int) -> None:
+        self.tree = [0] * (size + 1)
+
+    def add(self, position: int, value: int) -> None:
+        """Add ``value`` at ``position``."""
+        tree = self.tree
+        i = position + 1
+        while i < len(tree):
+            tree[i] += value
+            i += i & -i
+
+    def below(self, position: int) -> int:
+        """The sum of the values at positions before ``position``."""
+        tree = self.tree
+        total, i = 0, position
+        while i > 0:
+            total += tree[i]
+            i -= i & -i
+        return total
+
+
+class _LongWord:
+    """One long word as a linked list of symbols, with the positions of every pair.
+
+    A position is the index of one of the word's *initial* symbols and never changes: when
+    a merge glues the symbol at ``q`` onto the one at ``p``, position ``p`` holds the merged
+    symbol and ``q`` becomes a hole (``None``). A pair's position is its left symbol's.
+
+    Attributes:
+        slots: the symbol starting at each position, or ``None`` for a swallowed one.
+        nxt, prv: the next and previous live position (``len(slots)`` and ``-1`` at the ends).
+        at: ``{pair: positions where it occurs}``.
+        first: ``{pair: its leftmost position}``, for the pairs asked for since it last moved.
+        start: the character offset of each position in the initial symbols.
+        lost: characters that merges dropped (WordPiece's ``h`` + ``##u`` -> ``hu`` drops
+            ``##``), by position; ``None`` while no merge dropped any (BPE never does).
+
+    >>> word = _LongWord(["a", "b", "a", "b", "c"])
+    >>> word.merge("a", "b", "ab")
+    ([('a', 'b'), ('b', 'a'), ('a', 'b'), ('b', 'c')], [('ab', 'ab'), ('ab', 'c')], 2)
+    >>> word.symbols(), word.at, word.offset(("ab", "c"))
+    (['ab', 'ab', 'c'], {('ab', 'ab'): {0}, ('ab', 'c'): {2}}, 2)
+    """
+
+    __slots__ = ("at", "first", "lost", "nxt", "prv", "slots", "start")
+
+    def __init__(self, symbols: Sequence[str]) -> None:
+        n = len(symbols)
+        self.slots: list[str | None] = list(symbols)
+        self.nxt = list(range(1, n + 1))
+        self.prv = list(range(-1, n - 1))
+        self.at: dict[Pair, set[int]] = {}
+        for position, pair in enumerate(pairwise(symbols)):
+            held = self.at.get(pair)
+            if held is None:
+                self.at[pair] = {position}
+            else:
+                held.add(position)
+        self.first: dict[Pair, int] = {}
+        self.start = list(accumulate(map(len, symbols), initial=0))
+        self.lost: _Fenwick | None = None
+
+    def symbols(self) -> list[str]:
+        """The current symbols, left to right.
+
+        subtle: the one step that is as long as the word, but done in C (``filter`` skips
+        the holes), and only for a word that a merge changed: the trace and ``words`` need
+        the symbols as a list. Symbols are never empty (a long word is indexed only then).
+        """
+        return list(filter(None, self.slots))  # type: ignore[arg-type]
+
+    def leftmost(self, pair: Pair) -> int:
+        """The position of the pair's first occurrence (remembered until it moves)."""
+        position = self.first.get(pair)
+        if position is None:
+            position = self.first[pair] = min(self.at[pair])
+        return position
+
+    def offset(self, pair: Pair) -> int:
+        """The character offset of the pair's first occurrence in the current symbols."""
+        position = self.leftmost(pair)
+        if self.lost is None:
+            return self.start[position]
+        return self.start[position] - self.lost.below(position)
+
+    def merge(self, left: str, right: str, merged: str) -> tuple[list[Pair], list[Pair], int]:
+        """Merge every occurrence of ``(left, right)``, leftmost first, as ``merge_symbols``.
+
+        Returns the pair occurrences removed and added (as ``_merge_local`` does) and the
+        number of merges; ``at`` and ``first`` follow. Only the occurrences and their two
+        neighbours are looked at, never the rest of the word.
+        """
+        slots, nxt, prv = self.slots, self.nxt, self.prv
+        end = len(slots)
+        removed: list[Pair] = []
+        added: list[Pair] = []
+        lost = len(left) + len(right) - len(merged)
+        previous = -2  # position of the previous merge in this pass
+        times = 0
+        positions = sorted(self.at.pop((left, right), ()))
+        self.first.pop((left, right), None)
+        for p in positions:
+            q = nxt[p]
+            # subtle: in "a a a" the occurrence at 1 lost its left "a" to the merge at 0
+            if slots[p] != left or q >= end or slots[q] != right:
+                continue
+            before, after = prv[p], nxt[q]
+            if before >= 0:
+                if before == previous:  # side by side ("a b a b"), as in ``_merge_local``
+                    self._add((merged, merged), before, added)
+                else:
+                    self._drop((slots[before], left), before, removed)  # type: ignore[arg-type]
+                    self._add((slots[before], merged), before, added)  # type: ignore[arg-type]
+            removed.append((left, right))
+            if after < end:
+                following = slots[after]
+                self._drop((right, following), q, removed)  # type: ignore[arg-type]
+                n2 = nxt[after]
+                if not (following == left and n2 < end and slots[n2] == right):
+                    self._add((merged, following), p, added)  # type: ignore[arg-type]
+                prv[after] = p
+            slots[p], slots[q], nxt[p] = merged, None, after
+            if lost:
+                if self.lost is None:
+                    self.lost = _Fenwick(end)
+                self.lost.add(p, lost)
+            previous = p
+            times += 1
+        return removed, added, times
+
+    def _add(self, pair: Pair, position: int, added: list[Pair]) -> None:
+        added.append(pair)
+        held = self.at.get(pair)
+        if held is None:
+            self.at[pair] = {position}
+            return
+        held.add(position)
+        first = self.first.get(pair)
+        if first is not None and position < first:
+            self.first[pair] = position
+
+    def _drop(self, pair: Pair, position: int, removed: list[Pair]) -> None:
+        removed.append(pair)
+        held = self.at.get(pair)
+        if held is None:  # the merged pair itself: its positions were taken at once
+            return
+        held.discard(position)
+        if not held:
+            del self.at[pair]
+            self.first.pop(pair, None)
+        elif self.first.get(pair) == position:
+            del self.first[pair]
+
+
 class PairTable:
     """Pair counts and a pair -> words index, updated one merge at a time.
 
@@ -138,7 +312,9 @@ class PairTable:
         touched: ``{pair: count change}`` of the last ``merge`` or ``replace_word``.
 
     subtle: a merge of ``(a, b)`` changes only the pairs right next to each occurrence,
-    so a step costs time in proportion to the words it changes, not to the corpus.
+    so a step costs time in proportion to the words it changes, not to the corpus. A word
+    of more than ``long_word`` symbols also gets a ``_LongWord`` index, so that a merge in
+    it costs time in proportion to the pair's occurrences, not to the word's length.
 
     >>> table = PairTable([["a", "b", "c"], ["a", "b"]], [2, 1])
     >>> table.counts[("a", "b")]
@@ -148,6 +324,8 @@ class PairTable:
     >>> table.counts, table.touched
     ({('ab', 'c'): 2}, {('a', 'b'): -3, ('b', 'c'): -2, ('ab', 'c'): 2})
     """
+
+    long_word = 64  # words with more symbols are indexed by position (tests lower it)
 
     def __init__(self, words: list[list[str]], counts: list[int]) -> None:
         self.words = words
@@ -168,6 +346,45 @@ class PairTable:
                     first_word[pair] = index  # words are visited in corpus order
                 else:
                     holders[index] = holders.get(index, 0) + 1
+        self._long: dict[int, _LongWord] = {}
+        self._long_seen: dict[Pair, tuple[int, int]] = {}  # first_seen in long words, per step
+        for index, symbols in enumerate(words):
+            self._index_long(index, symbols)
+
+    def _index_long(self, index: int, symbols: Sequence[str]) -> None:
+        """Give word ``index`` a position index if it is long (forget an old one)."""
+        self._long.pop(index, None)
+        # subtle: an empty symbol would look like a hole in ``_LongWord.slots``
+        if len(symbols) > self.long_word and all(symbols):
+            self._long[index] = _LongWord(symbols)
+
+    def _order_key(self, pair: Pair) -> tuple[int, int]:
+        """A key that sorts pairs by first occurrence like ``first_seen``, cheaply.
+
+        ``(first word, position of the first occurrence)`` in a long word, where finding
+        the character offset costs more; ``(first word, 0)`` in a short one (pairs first
+        seen in the same short word tie: ``first_seen`` orders those). The key changes
+        only when the pair's count does.
+
+        >>> PairTable([["a", "b", "c"]], [1])._order_key(("b", "c"))
+        (0, 0)
+        """
+        index = self.first_word[pair]
+        long = self._long.get(index)
+        return index, (0 if long is None else long.leftmost(pair))
+
+    def _exact_key(self, pair: Pair) -> tuple[int, int]:
+        """A key that sorts pairs exactly as ``first_seen`` does, without offsets in long words.
+
+        subtle: in a long word the position of the first occurrence orders pairs just as
+        its character offset does, and two words never compare their second numbers.
+
+        >>> PairTable([["a", "b", "c"]], [1])._exact_key(("b", "c"))
+        (0, 1)
+        """
+        index = self.first_word[pair]
+        long = self._long.get(index)
+        return self.first_seen(pair) if long is None else (index, long.leftmost(pair))
 
     def first_seen(self, pair: Pair) -> tuple[int, int]:
         """(word index, character offset) of the pair's first occurrence in corpus order.
@@ -176,6 +393,12 @@ class PairTable:
         (1, 1)
         """
         index = self.first_word[pair]
+        long = self._long.get(index)
+        if long is not None:
+            seen = self._long_seen.get(pair)
+            if seen is None:
+                seen = self._long_seen[pair] = (index, long.offset(pair))
+            return seen
         symbols = self.words[index]
         # subtle: remembered while the pair's first word is the same list object (a word
         # that changes gets a new list), since the same top pairs are asked for each step
@@ -208,13 +431,20 @@ class PairTable:
         left, right = pair
         if merged is None:
             merged = left + right
+        self._long_seen.clear()
         words, freqs, where, first_word = self.words, self.freq, self.where, self.first_word
         delta: dict[Pair, int] = {}  # net change of each count over the whole merge
         dirty: set[Pair] = set()  # pairs whose first word lost its last occurrence
         changed: list[tuple[int, list[str], list[str], int]] = []
         for index in sorted(where.get(pair, ())):
             old = words[index]
-            new, removed, added = _merge_local(old, left, right, merged)
+            long = self._long.get(index)
+            if long is None:
+                new, removed, added = _merge_local(old, left, right, merged)
+                times = len(old) - len(new)
+            else:
+                removed, added, times = long.merge(left, right, merged)
+                new = long.symbols()
             words[index] = new
             freq = freqs[index]
             for gone in removed:
@@ -237,7 +467,7 @@ class PairTable:
                     holders[index] = holders.get(index, 0) + 1
                     if index < first_word[made]:
                         first_word[made] = index
-            changed.append((index, old, new, len(old) - len(new)))
+            changed.append((index, old, new, times))
         # subtle: recomputing a first word is a scan of the pair's holders, so it is done
         # once per pair here rather than every time one of its words changes.
         for moved in dirty:
@@ -257,7 +487,8 @@ class PairTable:
         """Swap word ``index``'s symbols for ``new`` (any change, not only a merge).
 
         Returns the pairs whose count changed (a pair whose count fell to 0 is no longer
-        in ``counts``).
+        in ``counts``). A long word is indexed afresh, which costs its length: a learner
+        merges with ``merge`` instead (and a ``PairRanking`` must not be kept across this).
 
         >>> table = PairTable([["a", "b"]], [1])
         >>> sorted(table.replace_word(0, ["a", "c"])), table.counts
@@ -265,6 +496,8 @@ class PairTable:
         """
         old = self.words[index]
         self.words[index] = new
+        self._index_long(index, new)
+        self._long_seen.clear()
         freq = self.freq[index]
         where, first_word = self.where, self.first_word
         net: dict[Pair, int] = {}
@@ -351,7 +584,7 @@ class PairRanking(Generic[Score]):
         heapq.heapify(self._levels)
         # {score: min-heap of (rule key, pair)} for the large buckets that were asked for
         # in order (see ``ordered_level``); entries are hints, checked against ``score``
-        # and ``first_word`` when they reach the top
+        # and the order key when they reach the top
         self._heaps: dict[Score, list[tuple[Any, Pair]]] = {}
         self._descending: dict[Pair, tuple[tuple[int, ...], ...]] = {}
 
@@ -439,16 +672,16 @@ class PairRanking(Generic[Score]):
                 return sorted(pairs, reverse=True)
             return heapq.nlargest(limit, pairs)
         if len(pairs) <= limit:
-            return sorted(pairs, key=table.first_seen)
-        first_word = table.first_word
-        # subtle: the word index decides, except between pairs first seen in the same
-        # word; so take the ``limit`` earliest by word, then add every pair of the last
-        # word taken (they may sit further left in it), and sort those few exactly.
-        head = heapq.nsmallest(limit, pairs, key=first_word.__getitem__)
-        last = first_word[head[-1]]
-        keep = {pair for pair in head if first_word[pair] < last}
-        keep.update(pair for pair in pairwise(table.words[last]) if pair in pairs)
-        return sorted(keep, key=table.first_seen)[:limit]
+            return sorted(pairs, key=table._exact_key)
+        keys = {pair: table._order_key(pair) for pair in pairs}
+        # subtle: the order key decides, except between pairs first seen in the same short
+        # word (equal keys); so take the ``limit`` earliest by key, then add every pair
+        # with the last key taken (they may sit further left), and sort those few exactly.
+        head = heapq.nsmallest(limit, pairs, key=keys.__getitem__)
+        last = keys[head[-1]]
+        keep = {pair for pair in head if keys[pair] < last}
+        keep.update(pair for pair, key in keys.items() if key == last)
+        return sorted(keep, key=table._exact_key)[:limit]
 
     def best(self, top_k: int, max_ties: int) -> tuple[Score | None, list[Pair], list[Pair], int]:
         """The best pairs of a step: what a trainer's trace keeps.
@@ -492,17 +725,17 @@ class PairRanking(Generic[Score]):
             heap = [(self._key(pair), pair) for pair in bucket]
             heapq.heapify(heap)
             self._heaps[score] = heap
-        scores, first_word = self.score, self.table.first_word
+        scores, order_key = self.score, self.table._order_key
         by_first = self.tie_break != "lexicographic"
         taken: dict[Pair, Any] = {}
         last: Any = None
         while heap:
             key, pair = heap[0]
-            if scores.get(pair) != score or (by_first and first_word[pair] != key) or pair in taken:
+            if scores.get(pair) != score or (by_first and order_key(pair) != key) or pair in taken:
                 heapq.heappop(heap)  # stale or duplicate
                 continue
-            # in first-seen order, keep going past ``limit`` while the first word is the
-            # same: those pairs are then ordered by their offset inside that word
+            # in first-seen order, keep going past ``limit`` while the key is the same
+            # (one short word): those pairs are then ordered by their offset inside it
             if len(taken) >= limit and (not by_first or key != last):
                 break
             heapq.heappop(heap)
@@ -510,13 +743,13 @@ class PairRanking(Generic[Score]):
         for pair, key in taken.items():
             heapq.heappush(heap, (key, pair))
         if by_first:
-            return sorted(taken, key=self.table.first_seen)[:limit]
+            return sorted(taken, key=self.table._exact_key)[:limit]
         return list(taken)
 
     def _key(self, pair: Pair) -> Any:
         """The pair's place in the heap order of ``ordered_level``: smaller comes first."""
         if self.tie_break != "lexicographic":
-            return self.table.first_word[pair]
+            return self.table._order_key(pair)
         key = self._descending.get(pair)
         if key is None:
             # subtle: the heap pops the smallest key first, but the greatest pair must

@@ -541,7 +541,8 @@ class _Scores:
                 and row.freq_a == freq_a
                 and row.freq_b == freq_b
                 and row.first_seen[0] == index
-                and table.words[index] is symbols
+                # a long word changes at every merge: compare where the pair is first seen
+                and (table.words[index] is symbols or row.first_seen == table.first_seen(pair))
             ):
                 return row
         score = Fraction(count, freq_a * freq_b) if self.likelihood else Fraction(count)
@@ -714,10 +715,15 @@ def learn(
         token = merged_token(chosen, prefix)
         changed = table.merge(chosen, token)
         merged_away = 0  # pieces consumed: each merge uses one left and one right piece
-        for index, _, after, times in changed:
+        for row, (index, _, after, times) in enumerate(changed):
             merged_away += times * freqs[index]
             if index in history:
-                history[index].append((number, tuple(after)))
+                # subtle: the row gets the same tuples the history keeps, so a long word is
+                # copied once per step, not three times (``kept_changes`` reuses tuples)
+                track = history[index]
+                before = track[-1][1] if track else initial[index]
+                track.append((number, tuple(after)))
+                changed[row] = (index, before, track[-1][1], times)
         symbol_freq[chosen[0]] -= merged_away
         symbol_freq[chosen[1]] -= merged_away
         symbol_freq[token] = symbol_freq.get(token, 0) + merged_away
