@@ -11,6 +11,9 @@ process, each measurement alternating ours and theirs ``--repeat`` times (fastes
 * encoding a held-out ~95 KB (the last fifth of the lines) with 2000 merges learned on the
   rest, against subword-nmt's ``apply_bpe.BPE`` (identical output is checked);
 * BPE with 10000 merges, where thousands of pairs tie at every step;
+* Unigram on a generated 3000-character CJK text as one word against the same characters in
+  16-character words, and Unigram and WordPiece at the largest vocabulary ``ui.limits`` allows,
+  on pydoc as the app reads it, with peak memory;
 * peak Python memory of our runs (tracemalloc), and how our times grow with the corpus
   (25 %, 50 %, 100 %, 200 %: the text followed by its swapcased copy, so that the distinct
   words double as well, not only the counts);
@@ -36,6 +39,7 @@ import statistics
 import sys
 import time
 import tracemalloc
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -407,6 +411,53 @@ def render(repeat: int) -> list[tuple[str, float, float]]:
 # --------------------------------------------------------------------------------------
 
 
+def cjk_text(length: int = 3000, seed: int = 0) -> str:
+    """Generated running Chinese-like text without spaces: 600 CJK characters drawn with
+    Zipf weights (rank r has weight 1/r), so some pairs and triples repeat as in real text."""
+    import random
+
+    rng = random.Random(seed)
+    chars = [chr(0x4E00 + i) for i in range(600)]
+    return "".join(rng.choices(chars, [1 / (r + 1) for r in range(600)], k=length))
+
+
+def long_words_and_largest(repeat: int) -> list[tuple[str, str, str]]:
+    """Unigram on one 3000-character word against the same text in 16-character words, and
+    Unigram and WordPiece at the largest vocabulary the app allows (``ui.limits``) on pydoc,
+    as the app reads it: ``(what, time, peak memory or ratio)`` rows."""
+    from subword_core.corpus import parse_corpus
+    from ui.limits import LIMITS
+
+    print("Long words and the largest settings ...", flush=True)
+    text = cjk_text()
+    one = Corpus.from_counts({text: 1})
+    cut = Corpus.from_counts(Counter(text[i : i + 16] for i in range(0, len(text), 16)))
+    size = len(set(text)) + 200
+    t = best_of(
+        repeat, {"one": lambda: unigram.learn(one, size), "cut": lambda: unigram.learn(cut, size)}
+    )
+    rows = [
+        (
+            f"Unigram {size} pieces, 3000-character CJK text as one word",
+            f"{t['one'][0]:.2f} s",
+            f"{t['one'][0] / t['cut'][0]:.1f}× the same text in 16-character words "
+            f"({t['cut'][0]:.2f} s); target ≤ 3×",
+        ),
+    ]
+    corpus = parse_corpus(pydoc_topics_text())
+    big = LIMITS.vocab
+    for name, run in (
+        (f"Unigram {big:,} pieces (largest allowed), pydoc", lambda: unigram.learn(corpus, big)),
+        (
+            f"WordPiece {big:,} tokens (largest allowed), pydoc",
+            lambda: wordpiece.learn(corpus, big),
+        ),
+    ):
+        seconds = best_of(1, {"ours": run})["ours"][0]
+        rows.append((name, f"{seconds:.2f} s", f"peak {peak_mb(run):.0f} MB; target < 10 s"))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement")
@@ -432,6 +483,11 @@ def main() -> None:
     print("| --- | --- |")
     for what, mb in memory(counts):
         print(f"| {what} | {mb:.0f} MB |")
+
+    print("\n| long words, largest settings | time | |")
+    print("| --- | --- | --- |")
+    for what, seconds, note in long_words_and_largest(args.repeat):
+        print(f"| {what} | {seconds} | {note} |")
 
     if args.quick:
         return
