@@ -14,6 +14,9 @@ process, each measurement alternating ours and theirs ``--repeat`` times (fastes
 * running text without spaces (:func:`cjk_text`, 3000 generated CJK characters) as one word
   against the same characters cut into 16-character words, for BPE, WordPiece and byte-level
   learning and for every encoder: one word should cost at most 3 times the cut text;
+* Unigram on a generated 3000-character CJK text as one word against the same characters in
+  16-character words, and Unigram and WordPiece at the largest vocabulary ``ui.limits`` allows,
+  on pydoc as the app reads it, with peak memory;
 * peak Python memory of our runs (tracemalloc), and how our times grow with the corpus
   (25 %, 50 %, 100 %, 200 %: the text followed by its swapcased copy, so that the distinct
   words double as well, not only the counts);
@@ -40,6 +43,7 @@ import statistics
 import sys
 import time
 import tracemalloc
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -512,6 +516,43 @@ def render(repeat: int) -> list[tuple[str, float, float]]:
 # --------------------------------------------------------------------------------------
 
 
+def long_words_and_largest(repeat: int) -> list[tuple[str, str, str]]:
+    """Unigram on one 3000-character word against the same text in 16-character words, and
+    Unigram and WordPiece at the largest vocabulary the app allows (``ui.limits``) on pydoc,
+    as the app reads it: ``(what, time, peak memory or ratio)`` rows."""
+    from subword_core.corpus import parse_corpus
+    from ui.limits import LIMITS
+
+    print("Long words and the largest settings ...", flush=True)
+    text = cjk_text()
+    one = Corpus.from_counts({text: 1})
+    cut = Corpus.from_counts(Counter(text[i : i + 16] for i in range(0, len(text), 16)))
+    size = len(set(text)) + 200
+    t = best_of(
+        repeat, {"one": lambda: unigram.learn(one, size), "cut": lambda: unigram.learn(cut, size)}
+    )
+    rows = [
+        (
+            f"Unigram {size} pieces, 3000-character CJK text as one word",
+            f"{t['one'][0]:.2f} s",
+            f"{t['one'][0] / t['cut'][0]:.1f}× the same text in 16-character words "
+            f"({t['cut'][0]:.2f} s); target ≤ 3×",
+        ),
+    ]
+    corpus = parse_corpus(pydoc_topics_text())
+    big = LIMITS.vocab
+    for name, run in (
+        (f"Unigram {big:,} pieces (largest allowed), pydoc", lambda: unigram.learn(corpus, big)),
+        (
+            f"WordPiece {big:,} tokens (largest allowed), pydoc",
+            lambda: wordpiece.learn(corpus, big),
+        ),
+    ):
+        seconds = best_of(1, {"ours": run})["ours"][0]
+        rows.append((name, f"{seconds:.2f} s", f"peak {peak_mb(run):.0f} MB; target < 10 s"))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement")
@@ -545,6 +586,11 @@ def main() -> None:
     print("| --- | --- |")
     for what, mb in memory(counts):
         print(f"| {what} | {mb:.0f} MB |")
+
+    print("\n| long words, largest settings | time | |")
+    print("| --- | --- | --- |")
+    for what, seconds, note in long_words_and_largest(args.repeat):
+        print(f"| {what} | {seconds} | {note} |")
 
     if args.quick:
         return

@@ -48,6 +48,19 @@ approximates it from Viterbi segmentations and drops every piece no Viterbi segm
 uses; the M-step is maximum likelihood unless ``digamma=True``; pruning stops at exactly
 ``vocab_size`` pieces; the seed comes from word counts, not from a suffix array.
 
+**Long words** (running text without spaces: Chinese, a URL, DNA) cost time linear in their
+length for a fixed maximum piece length: the seed counts substrings of at most
+``max_piece_length`` characters; a word too improbable for plain floats gets forward and
+backward sums rescaled whenever they fall below ``1e-100`` (no log per node); a piece's loss
+needs one pass over the nodes, except for a piece that fits several times in a word, whose
+exact loss is recomputed only where it is needed for the ranking, and only between its first
+and last node. In a word longer than 64 characters, its nodes are taken in groups, a new
+group starting where the next node lies more than 64 characters after the previous one, and
+the groups count as independent: the loss is the sum of the groups' exact losses. (A
+segmentation forgets what happened 64 characters earlier: on a 3000-character Chinese
+paragraph the losses agree with the whole-word ones to 1e-24.) Words of up to 64 characters
+are never grouped, so their losses are exact.
+
 **The trace stays small**: each EM step keeps its ``top_k`` most probable pieces, each pruning
 round its ``top_k`` highest losses and ``boundary`` rows on each side of the cut, with counts
 of what was left out; the removed pieces of all rounds add up to at most the seed.
@@ -111,7 +124,9 @@ SENTENCEPIECE_SPECIALS: tuple[str, ...] = ("<unk>", "<s>", "</s>", "<pad>")
 MAX_ENUMERATED = 10_000
 """:meth:`Unigram.segmentations` refuses words with more segmentations than this by default."""
 
-_TINY = 1e-200  # below this a word's probability is recomputed in log space (no underflow)
+_TINY = 1e-200  # below this a word's probability is recomputed with scaled sums (_LongWord)
+_RESCALE = 1e-100  # a long word's scaled sums are brought back to 1 below this
+_LOSS_WINDOW = 64  # a piece's nodes this far apart in a word count as independent (losses)
 _NEAR_ONE = 1.0 - 1e-7  # a node this certain: compute the loss exactly, not as log(1 - p)
 _INF_LOSS = 1e300  # a piece no word can do without (only when characters may be pruned)
 _DIGAMMA_FLOOR = 0.5  # sentencepiece's kExpectedFrequencyThreshold
@@ -1602,7 +1617,7 @@ class _Trainer:
                 a[j] += a[i] * P[k]
             z = a[length]
             if z < _TINY:
-                ll += self._log_word(edges, length, n, counts, None)
+                ll += self._long_word_counts(edges, length, n, counts)
                 continue
             ll += n * log(z)
             f = n / z
@@ -1627,7 +1642,7 @@ class _Trainer:
             for i, j, k in edges:
                 a[j] += a[i] * P[k]
             z = a[length]
-            ll += n * (math.log(z) if z >= _TINY else self._log_z(edges, length))
+            ll += n * (math.log(z) if z >= _TINY else self._long_log_z(edges, length))
         return ll
 
     def losses(self) -> tuple[float, list[float], _Pending]:
@@ -1661,13 +1676,14 @@ class _Trainer:
                 a[j] += a[i] * P[k]
             z = a[length]
             if z < _TINY:
-                ll += self._log_word(edges, length, n, None, loss)
+                ll += self._long_word_losses(w_index, loss, pending)
                 continue
             log_z = log(z)
             ll += n * log_z
             inv = 1.0 / z
             g_sum: dict[int, float] = {}
             g_max: dict[int, float] = {}
+            nodes: dict[int, list[tuple[int, int]]] = {}
             b = [0.0] * (length + 1)
             b[length] = 1.0
             for i, j, k in reversed(edges):
@@ -1680,6 +1696,7 @@ class _Trainer:
                     g_sum[k] = g_sum.get(k, 0.0) + g
                     if g > g_max.get(k, -1.0):
                         g_max[k] = g
+                    nodes.setdefault(k, []).append((i, j))
                     continue
                 if g < _NEAR_ONE:
                     loss[k] -= n * log1p(-g)
@@ -1688,26 +1705,53 @@ class _Trainer:
                     # node covers character i with exactly one other node (b is final to
                     # the right of i), so summing over those nodes gives P'(word) directly.
                     rest = (P[k] - repl[k]) * a[i] * bj
-                    for i2, j2, k2 in edges:
+                    for idx in range(bisect_left(edges, (i - self.max_len + 1,)), len(edges)):
+                        i2, j2, k2 = edges[idx]
                         if i2 > i:
                             break
                         if j2 > i and k2 != k:
                             rest += a[i2] * P[k2] * b[j2]
                     loss[k] += n * (log_z - (log(rest) if rest > 0 else -_INF_LOSS))
             if g_sum:
-                singles = [k for i, j, k in edges if j == i + 1]
-                base = self._char_path(singles)
-            for k, total in g_sum.items():
-                low = -n * log1p(-min(g_max[k], _NEAR_ONE))
-                # P' is at least the path of single characters (a pruned one: unknown)
-                path = base
-                if k < self.n_chars and not self.keep_single_chars:
-                    path += singles.count(k) * (self.unk_logp - self.logs()[k])
-                high = n * (log_z - path)
-                if total < _NEAR_ONE:
-                    high = min(high, -n * log1p(-total))
-                pending.add(k, w_index, log_z, low * (1 - 1e-6), high * (1 + 1e-6) + 1e-12)
+                word = None
+                if length > _LOSS_WINDOW:  # nodes far apart may form separate groups
+                    word = _LongWord((a, [0.0] * (length + 1), {}), (b, [0.0] * (length + 1)))
+                    word.nodes = nodes
+                self._add_bounds(w_index, log_z, g_sum, g_max, pending, word)
         return ll, loss, pending
+
+    def _add_bounds(
+        self,
+        w_index: int,
+        log_z: float,
+        g_sum: dict[int, float],
+        g_max: dict[int, float],
+        pending: _Pending,
+        word: _LongWord | None,
+    ) -> None:
+        """Bounds on the loss in one word of the pieces that fit there several times.
+
+        ``g_sum`` and ``g_max``: the sum and the largest of each piece's node posteriors;
+        ``word``: the word's sums when its nodes are grouped (see :func:`_clusters`).
+        """
+        edges, n = self.lattices[w_index], self.freqs[w_index]
+        log1p = math.log1p
+        singles = [k for i, j, k in edges if j == i + 1]
+        base = self._char_path(singles)
+        if word is not None:
+            pending.long_words[w_index] = word
+        for k, total in g_sum.items():
+            low = -n * log1p(-min(g_max[k], _NEAR_ONE))
+            # P' is at least the path of single characters (a pruned one: unknown)
+            path = base
+            if k < self.n_chars and not self.keep_single_chars:
+                path += singles.count(k) * (self.unk_logp - self.logs()[k])
+            high = n * (log_z - path)
+            if word is not None:  # each group of nodes costs at most that
+                high *= len(_clusters(word.nodes[k]))
+            if total < _NEAR_ONE:
+                high = min(high, -n * log1p(-total))
+            pending.add(k, w_index, log_z, low * (1 - 1e-6), high * (1 + 1e-6) + 1e-12)
 
     def _char_path(self, singles: list[int]) -> float:
         """log P of the path of single characters (unknown ones at the unknown score)."""
@@ -1720,7 +1764,12 @@ class _Trainer:
         repl = self._replacement()
         for w_index, log_z in pending.words.pop(piece, ()):
             n = self.freqs[w_index]
-            loss[piece] += n * self._word_loss(w_index, piece, repl, log_z)
+            long_word = pending.long_words.get(w_index)
+            if long_word is None:
+                loss[piece] += n * self._word_loss(w_index, piece, repl, log_z)
+            else:
+                for group in _clusters(long_word.nodes[piece]):
+                    loss[piece] += n * self._group_loss(w_index, piece, repl, long_word, group)
         pending.low.pop(piece, None)
         pending.high.pop(piece, None)
 
@@ -1768,44 +1817,17 @@ class _Trainer:
         out[-1] = 0.0
         return out
 
-    def _z_without(
-        self,
-        edges: list[Edge],
-        length: int,
-        piece: int,
-        repl: list[float],
-        window: tuple[list[float], list[float], int, int] | None = None,
-    ) -> float:
-        """log P'(word) with ``piece`` removed (characters: replaced by an unknown node).
-
-        ``window``: the word's forward and backward tables, the end of the piece's first
-        occurrence and the start of its last one. Then only the positions in between are
-        recomputed: before the first end nothing changes, and every segmentation covers the
-        last start with exactly one node, after which nothing changes either.
-        """
+    def _z_without(self, edges: list[Edge], length: int, piece: int, repl: list[float]) -> float:
+        """log P'(word) with ``piece`` removed (characters: replaced by an unknown node)."""
         P = self.prob
         saved = P[piece]
-        keep = saved - repl[piece]
-        P[piece] = keep  # the rest of the vocabulary keeps its probabilities
+        P[piece] = saved - repl[piece]  # the rest of the vocabulary keeps its probabilities
         try:
-            if window is None:
-                a2 = [0.0] * (length + 1)
-                a2[0] = 1.0
-                for i, j, k in edges:
-                    a2[j] += a2[i] * P[k]
-                z = a2[length]
-            else:
-                a, b, cut, last = window
-                a2 = a[:cut] + [0.0] * (length + 1 - cut)
-                z = 0.0
-                lo = bisect_left(edges, (min(cut, last + 1) - self.max_len,))
-                for i, j, k in edges[lo:]:
-                    if i > last:
-                        break
-                    if j > last:  # covers position `last`: close with the backward sum
-                        z += a2[i] * P[k] * b[j]
-                    elif j >= cut:
-                        a2[j] += a2[i] * P[k]
+            a2 = [0.0] * (length + 1)
+            a2[0] = 1.0
+            for i, j, k in edges:
+                a2[j] += a2[i] * P[k]
+            z = a2[length]
         finally:
             P[piece] = saved
         if z >= _TINY:
@@ -1849,6 +1871,141 @@ class _Trainer:
             for k in {k for _, _, k in edges if k >= self.first}:
                 loss[k] += n * (log_z - self._z_without(edges, length, k, repl))
         return n * log_z
+
+    # --- long words: scaled sums ----------------------------------------------------------
+
+    def _long(self, edges: list[Edge], length: int) -> _LongWord | None:
+        """The scaled sums of a word too improbable for plain floats (``None``: they fail)."""
+        return _LongWord.build(edges, length, self.prob, self.logs(), self.max_len)
+
+    def _long_log_z(self, edges: list[Edge], length: int) -> float:
+        scaled = _scaled_forward(edges, length, self.prob)
+        if scaled is None:
+            return self._log_z(edges, length)
+        a, sa, _ = scaled
+        return math.log(a[length]) + sa[length]
+
+    def _long_word_counts(
+        self, edges: list[Edge], length: int, n: int, counts: list[float]
+    ) -> float:
+        """The E-step for one long word: adds its expected counts, returns n x log P(word)."""
+        word = self._long(edges, length)
+        if word is None:
+            return self._log_word(edges, length, n, counts, None)
+        la, lb, logs, log_z = word.la, word.lb, self.logs(), word.log_z
+        exp = math.exp
+        for i, j, k in edges:
+            counts[k] += n * exp(la[i] + logs[k] + lb[j] - log_z)
+        return n * log_z
+
+    def _long_word_losses(self, w_index: int, loss: list[float], pending: _Pending) -> float:
+        """Removal losses in one long word, as :meth:`losses` does; returns n x log P(word).
+
+        A node's posterior is ``exp(la + log p + lb - log P(word))``; a piece that fits
+        twice or more gets bounds, and its scaled sums are kept for :meth:`_exact`.
+        """
+        edges, length, n = self.lattices[w_index], len(self.words[w_index]), self.freqs[w_index]
+        word = self._long(edges, length)
+        if word is None:
+            return self._log_word(edges, length, n, None, loss)
+        la, lb, log_z = word.la, word.lb, word.log_z
+        first, dup = self.first, self.dups[w_index]
+        log_repl = [math.log(r) if r > 0 else -math.inf for r in self._replacement()]
+        log1p, exp = math.log1p, math.exp
+        g_sum: dict[int, float] = {}
+        g_max: dict[int, float] = {}
+        for i, j, k in edges:
+            if k < first:
+                continue
+            g = exp(la[i] + log_repl[k] + lb[j] - log_z)
+            if dup is not None and k in dup:
+                g_sum[k] = g_sum.get(k, 0.0) + g
+                g_max[k] = max(g, g_max.get(k, -1.0))
+                word.nodes.setdefault(k, []).append((i, j))
+            elif g < _NEAR_ONE:
+                loss[k] -= n * log1p(-g)
+            else:
+                loss[k] += n * self._long_certain_loss(edges, i, j, k, word)
+        if g_sum:
+            self._add_bounds(w_index, log_z, g_sum, g_max, pending, word)
+        return n * log_z
+
+    def _long_certain_loss(
+        self, edges: list[Edge], i: int, j: int, k: int, word: _LongWord
+    ) -> float:
+        """log P(word) - log P'(word) for a node of a long word that almost every
+        segmentation uses: P' sums the other nodes covering position ``i`` (see :meth:`losses`).
+        """
+        la, lb, log_z, logs = word.la, word.lb, word.log_z, self.logs()
+        exp = math.exp
+        left = self.prob[k] - self._replacement()[k]
+        share = exp(la[i] + math.log(left) + lb[j] - log_z) if left > 0 else 0.0
+        for idx in range(bisect_left(edges, (i - self.max_len + 1,)), len(edges)):
+            i2, j2, k2 = edges[idx]
+            if i2 > i:
+                break
+            if j2 > i and k2 != k:
+                share += exp(la[i2] + logs[k2] + lb[j2] - log_z)
+        return -math.log(share) if share > 0 else _INF_LOSS
+
+    def _group_loss(
+        self,
+        w_index: int,
+        piece: int,
+        repl: list[float],
+        word: _LongWord,
+        group: list[tuple[int, int]],
+    ) -> float:
+        """-log P(no segmentation of a long word uses a node of ``group``), exactly.
+
+        ``group``: nodes of ``piece`` (start, end), by start, none farther than
+        ``_LOSS_WINDOW`` characters from the next. Only the positions between the end of the
+        first node and the start of the last one are recomputed: before the first end
+        nothing changes, and every segmentation covers the last start with exactly one
+        node, after which nothing changes either. As in :meth:`_word_loss`, the probability
+        M of the segmentations through the group is summed directly (``d``); when it is
+        almost all of P(word), P' (``a2``) is used.
+        """
+        edges, length = self.lattices[w_index], len(self.words[w_index])
+        cut, last = group[0][1], group[-1][0]
+        P, a, events = self.prob, word.a, word.events
+        lost, keep = repl[piece], P[piece] - repl[piece]
+        lo = bisect_left(edges, (min(cut, last + 1) - self.max_len,))
+        base = edges[lo][0]
+        a2 = a[base:cut] + [0.0] * (last + self.max_len + 2 - cut)
+        d = [0.0] * len(a2)
+        closed = base
+        reach = base
+        m_terms: list[tuple[int, int, float]] = []
+        z_terms: list[tuple[int, int, float]] = []
+        for idx in range(lo, len(edges)):
+            i, j, k = edges[idx]
+            if i > last:
+                break
+            if i != closed:
+                closed = i
+                f = events.get(i)
+                if f is not None:  # replay the rescaling of the full forward pass
+                    for y in range(max(i, cut) - base, reach - base + 1):
+                        a2[y] *= f
+                        d[y] *= f
+            p = keep if k == piece else P[k]
+            x, y = i - base, j - base
+            through = a[i] * lost if k == piece else 0.0
+            if j > last:  # covers position `last`: close with the backward sum
+                m_terms.append((i, j, through + d[x] * p))
+                z_terms.append((i, j, a2[x] * p))
+            elif j >= cut:
+                a2[y] += a2[x] * p
+                d[y] += through + d[x] * p
+                reach = max(reach, j)
+        share = word.share(m_terms)
+        if share < _NEAR_ONE:
+            return -math.log1p(-share)
+        rest = word.share(z_terms)
+        if rest >= _TINY:
+            return -math.log(rest)
+        return word.log_z - self._z_without(edges, length, piece, repl)
 
     # --- M-step and pruning -------------------------------------------------------------
 
@@ -2005,11 +2162,148 @@ class _Pending:
         self.low: dict[int, float] = {}
         self.high: dict[int, float] = {}
         self.words: dict[int, list[tuple[int, float]]] = {}
+        self.long_words: dict[int, _LongWord] = {}  # the scaled sums of long words
 
     def add(self, piece: int, w_index: int, log_z: float, low: float, high: float) -> None:
         self.low[piece] = self.low.get(piece, 0.0) + low
         self.high[piece] = self.high.get(piece, 0.0) + high
         self.words.setdefault(piece, []).append((w_index, log_z))
+
+
+class _LongWord:
+    """The forward and backward sums of a word too long (too improbable) for plain floats.
+
+    The sums are rescaled to 1 whenever they fall below ``_RESCALE``: the true forward sum
+    at x is ``a[x] * exp(sa[x])``, the true backward sum ``b[x] * exp(sb[x])``, and ``la``,
+    ``lb`` are their logs. ``events`` maps a position to the factor the forward sums from
+    there on were multiplied by, so that a pass without one piece can replay them.
+    ``nodes`` maps a piece that fits several times to its nodes (start, end), filled in by
+    :meth:`_Trainer.losses`.
+    """
+
+    __slots__ = ("a", "b", "events", "la", "lb", "log_z", "nodes", "sa", "sb")
+
+    def __init__(
+        self,
+        forward: tuple[list[float], list[float], dict[int, float]],
+        backward: tuple[list[float], list[float]],
+    ) -> None:
+        self.a, self.sa, self.events = forward
+        self.b, self.sb = backward
+        self.la = _logs_of(self.a, self.sa)
+        self.lb = _logs_of(self.b, self.sb)
+        self.log_z = self.la[-1]
+        self.nodes: dict[int, list[tuple[int, int]]] = {}
+
+    @classmethod
+    def build(
+        cls, edges: list[Edge], length: int, P: list[float], logs: list[float], max_len: int
+    ) -> _LongWord | None:
+        """Both passes, or ``None`` if a sum still underflows (then log space is used)."""
+        forward = _scaled_forward(edges, length, P)
+        backward = _scaled_backward(edges, length, P, max_len)
+        if forward is None or backward is None:
+            return None
+        return cls(forward, backward)
+
+    def share(self, terms: list[tuple[int, int, float]]) -> float:
+        """The sum of ``value * b[j] * scales / P(word)`` over ``(i, j, value)``: the share
+        of P(word) of the segmentations through those nodes (``value`` in a's scale at i)."""
+        a_scale, b, sb, log_z = self.sa, self.b, self.sb, self.log_z
+        exp = math.exp
+        return math.fsum(v * b[j] * exp(a_scale[i] + sb[j] - log_z) for i, j, v in terms if v > 0)
+
+
+def _logs_of(values: list[float], scales: list[float]) -> list[float]:
+    """``log(value) + scale`` per position (``-inf`` for 0)."""
+    log = math.log
+    return [log(x) + s if x > 0 else -math.inf for x, s in zip(values, scales, strict=True)]
+
+
+def _scaled_forward(
+    edges: list[Edge], length: int, P: list[float]
+) -> tuple[list[float], list[float], dict[int, float]] | None:
+    """Forward sums rescaled to 1 when they fall below ``_RESCALE``: ``(a, sa, events)``.
+
+    subtle: edges arrive by start, so when the first edge starting at i comes, a[i] is
+    final and every sum still growing lies in [i, reach]: multiplying just those keeps
+    one scale for everything the remaining edges read and write.
+    """
+    a = [0.0] * (length + 1)
+    sa = [0.0] * (length + 1)
+    a[0] = 1.0
+    events: dict[int, float] = {}
+    shift = 0.0
+    done = reach = 0
+    for i, j, k in edges:
+        if i != done:
+            for y in range(done + 1, i):
+                sa[y] = shift
+            done = i
+            x = a[i]
+            if x < _RESCALE:
+                if x <= 0.0:
+                    return None
+                events[i] = f = 1.0 / x
+                shift += math.log(x)
+                for y in range(i, reach + 1):
+                    a[y] *= f
+            sa[i] = shift
+        a[j] += a[i] * P[k]
+        reach = max(reach, j)
+    for y in range(done + 1, length + 1):
+        sa[y] = shift
+    return (a, sa, events) if a[length] > 0.0 else None
+
+
+def _scaled_backward(
+    edges: list[Edge], length: int, P: list[float], max_len: int
+) -> tuple[list[float], list[float]] | None:
+    """Backward sums rescaled to 1 when they fall below ``_RESCALE``: ``(b, sb)``.
+
+    subtle: a rescale at x also rescales the sums in (x, x + max_len], the only ones the
+    edges still to come (starting before x) read, so those all share one scale.
+    """
+    b = [0.0] * (length + 1)
+    sb = [0.0] * (length + 1)
+    b[length] = 1.0
+    shift = 0.0
+    cur = length
+    for i, j, k in reversed(edges):
+        if i != cur:
+            x = b[cur]
+            if x < _RESCALE:
+                if x <= 0.0:
+                    return None
+                f = 1.0 / x
+                shift += math.log(x)
+                for y in range(cur, min(length, cur + max_len) + 1):
+                    b[y] *= f
+                    sb[y] = shift
+            sb[cur] = shift
+            for y in range(i + 1, cur):
+                sb[y] = shift
+            cur = i
+        b[i] += P[k] * b[j]
+    sb[cur] = shift
+    return (b, sb) if b[0] > 0.0 else None
+
+
+def _clusters(nodes: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """A piece's nodes in one word (start, end), in groups: a node starting more than
+    ``_LOSS_WINDOW`` characters after the end of the previous one starts a new group.
+
+    >>> _clusters([(0, 2), (1, 3), (40, 42), (200, 202)])
+    [[(0, 2), (1, 3), (40, 42)], [(200, 202)]]
+    """
+    groups: list[list[tuple[int, int]]] = []
+    end = -_LOSS_WINDOW - 1
+    for node in sorted(nodes):
+        if node[0] - end > _LOSS_WINDOW:
+            groups.append([])
+        groups[-1].append(node)
+        end = max(end, node[1])
+    return groups
 
 
 def _duplicates(edges: list[Edge], first: int) -> frozenset[int] | None:

@@ -34,7 +34,7 @@ from ui.charts import (
 from ui.common import TABLE_CSS, text_colour
 from ui.follow import ExampleWords, example_words, follow_default, show_example_label
 from ui.html import badge_html, esc, show_error, show_html, token_spans_html
-from ui.limits import LIMITS
+from ui.limits import LIMITS, word_too_long
 
 MAX_SAMPLES = LIMITS.dropout_samples
 WIDGETS_KEY = "fam__widgets"
@@ -145,6 +145,9 @@ def render_dropout(model: BPEModel, *, corpus: Corpus | None = None) -> None:
     word = word.strip()
     if not word or any(ch.isspace() for ch in word):
         st.info("Type one word (no spaces) to see dropout at work.")
+        return
+    if len(word) > LIMITS.dropout_word_chars:
+        st.warning(word_too_long(len(word), "dropout_word_chars", "BPE-dropout"))
         return
     marker = model.end_of_word or None
     note = {

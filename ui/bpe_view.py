@@ -56,7 +56,7 @@ from ui.html import (
     show_text,
     token_spans_html,
 )
-from ui.limits import LIMITS, advice
+from ui.limits import LIMITS, advice, word_too_long
 from ui.presenter import settings_box
 from ui.quiz import boundaries, quiz_gate, segmentation_gate
 
@@ -1005,6 +1005,9 @@ def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) 
         + (f". The marker {md_escape(marker)} counts as part of a token." if marker else ".")
     )
 
+    if len(word) > LIMITS.step_word_chars:  # the steps grow with the square of the length
+        st.warning(word_too_long(len(word), "step_word_chars", "the iteration-by-iteration view"))
+        return
     st.subheader(f"How “{md_escape(word)}” is encoded, iteration by iteration")
     for step in model.encode_steps(word):
         show_html(_encode_step_html(step, marker, unk))

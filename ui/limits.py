@@ -22,7 +22,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 
-__all__ = ["LIMITS", "Limits", "advice"]
+__all__ = ["LIMITS", "Limits", "advice", "word_too_long"]
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,11 @@ class Limits:
         segmentations: segmentations of one word listed by Unigram (2^(n-1) for n letters).
         lattice_chars: the longest word whose Unigram lattice is drawn.
         link_chars: the longest corpus or text put into a shareable link.
+        unigram_word_chars: the longest word Unigram's "Segment a word" tab analyses (its
+            lattice, segmentation count and table, n-best and sampling all go per character).
+        dropout_word_chars: the longest word the BPE-dropout tab encodes and samples.
+        step_word_chars: the longest word whose encoding the BPE and WordPiece encode views
+            draw iteration by iteration (the drawing grows with the square of its length).
     """
 
     corpus_chars: int = 5_000_000
@@ -62,6 +67,9 @@ class Limits:
     segmentations: int = 1_000
     lattice_chars: int = 40
     link_chars: int = 1_500
+    unigram_word_chars: int = 200
+    dropout_word_chars: int = 40
+    step_word_chars: int = 100
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Limits:
@@ -82,6 +90,23 @@ class Limits:
 
 LIMITS = Limits.from_env()
 """The limits in force (read once, when the app starts)."""
+
+
+def word_too_long(length: int, name: str, view: str) -> str:
+    """The message for a word longer than the limit ``name`` allows in ``view`` (plain text).
+
+    It holds only numbers and the view's name, never the word, so any element may show it.
+
+    Example:
+        >>> word_too_long(6000, "unigram_word_chars", "this tab")[:55]
+        'This word has 6,000 characters; this tab takes words of'
+    """
+    limit = getattr(LIMITS, name)
+    return (
+        f"This word has {length:,} characters; {view} takes words of up to {limit:,} "
+        "characters, because it works character by character. Type a shorter word (a part "
+        f"of this one), or a teacher can raise the limit with SUBWORD_LIMIT_{name.upper()}."
+    )
 
 
 def advice(name: str) -> str:

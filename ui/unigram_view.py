@@ -52,7 +52,7 @@ from ui.html import (
     show_text,
     token_spans_html,
 )
-from ui.limits import LIMITS, advice
+from ui.limits import LIMITS, advice, word_too_long
 from ui.presenter import settings_box
 from ui.tabs import kept_tabs
 
@@ -1324,6 +1324,11 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
         return
     full = prefix + word
     marker = prefix or None
+    if len(full) > LIMITS.unigram_word_chars:
+        st.warning(
+            word_too_long(len(full), "unigram_word_chars", "this tab"), icon=":material/front_hand:"
+        )
+        return
 
     st.subheader("The lattice: every piece that fits, and the best path")
     lattice = model.lattice(full)

@@ -48,7 +48,7 @@ from ui.html import (
     show_text,
     token_spans_html,
 )
-from ui.limits import LIMITS, advice
+from ui.limits import LIMITS, advice, word_too_long
 from ui.presenter import settings_box
 from ui.quiz import quiz_gate, segmentation_gate
 
@@ -807,6 +807,9 @@ def render_encode(
             "word instead of “##” marking the pieces that continue one. Same pieces, other "
             "spelling."
         )
+    if len(word) > LIMITS.step_word_chars:  # every substring tried: one row each
+        st.warning(word_too_long(len(word), "step_word_chars", "the look-up view"))
+        return
     st.subheader(f"How “{md_escape(word)}” is looked up")
     tries, tokens = model.encode_steps(word)
     show_html(f"<p>{_explain_encoding(model, word, tries, tokens)}</p>")

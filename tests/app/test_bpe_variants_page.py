@@ -77,6 +77,14 @@ def test_bad_word_gets_a_message(at: AppTest) -> None:
     assert any("Type one word" in i.value for i in at.info)
 
 
+def test_a_word_over_the_length_limit_gets_a_message(at: AppTest) -> None:
+    at.text_input(key="fam_dropout_word").set_value("ab" * 500)
+    at.run()
+    assert not at.exception
+    assert any("1,000 characters" in w.value and "up to 40" in w.value for w in at.warning)
+    assert at.text_input(key="fam_dropout_word").value == "ab" * 500
+
+
 def test_other_encoders_mark_the_difference(at: AppTest) -> None:
     page = _html(at)
     # nestle: BPE gives n est l e; the longest prefix takes ne first

@@ -273,6 +273,18 @@ def test_a_word_with_too_many_segmentations() -> None:
     assert len(_frame(at, "rank by score")) == 5  # n-best still works
 
 
+def test_a_word_over_the_length_limit_is_refused_and_kept() -> None:
+    """A 6000-character word (Chinese text without spaces) would take half a minute."""
+    at = _open()
+    long_word = "世界" * 3000
+    _word(at, long_word)
+    assert any("6,000 characters" in w.value and "up to 200" in w.value for w in at.warning)
+    assert at.text_input(key="uni_word").value == long_word
+    assert not at.dataframe  # no table was drawn for it
+    _word(at, "low")  # a short word works again
+    assert at.dataframe
+
+
 def test_bad_words_are_explained() -> None:
     at = _open()
     _word(at, "low est")

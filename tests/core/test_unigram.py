@@ -695,3 +695,71 @@ def test_bounded_losses_decide_like_exact_ones(monkeypatch: pytest.MonkeyPatch) 
         ]
         assert [r.loss for r in a.losses] == pytest.approx([r.loss for r in b.losses])
         assert set(a.removed) == set(b.removed)
+
+
+# --- long words: scaled sums and grouped losses ------------------------------------------
+
+
+def _same_training(a: unigram.UnigramResult, b: unigram.UnigramResult) -> None:
+    """Same losses in every pruning round; the same pieces removed unless losses tie to
+    within rounding at the cut (then the two runs may go separate ways from there)."""
+    for x, y in zip(prunes(a), prunes(b), strict=False):
+        got = {r.piece: r.loss for r in y.losses}
+        for r in x.losses:
+            assert got[r.piece] == pytest.approx(r.loss, rel=1e-6, abs=1e-12), r.piece
+        if set(x.removed) != set(y.removed):
+            kept, gone = x.cut_loss
+            assert kept is not None and gone is not None
+            assert kept == pytest.approx(gone, rel=1e-6, abs=1e-12)  # a tie at the cut
+            return
+    assert dict(a.pieces) == pytest.approx(dict(b.pieces), rel=1e-7)
+    assert b.log_likelihoods == pytest.approx(a.log_likelihoods, rel=1e-9)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.dictionaries(st.text("abc", min_size=1, max_size=7), st.integers(1, 9), min_size=1),
+    st.integers(1, 6),
+    st.booleans(),
+)
+def test_scaled_sums_give_the_plain_training(
+    counts: dict[str, int], extra: int, keep_chars: bool
+) -> None:
+    """Every word forced through the long-word path (scaled sums, grouped nodes) trains
+    exactly as the plain path does on small cases."""
+    chars = len({c for w in counts for c in w})
+    size = chars + extra if keep_chars else extra
+    plain = learn(counts, size, keep_single_chars=keep_chars, top_k=999)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(unigram, "_TINY", 2.0)  # every word is "too improbable" for plain floats
+        scaled = learn(counts, size, keep_single_chars=keep_chars, top_k=999)
+    _same_training(plain, scaled)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.integers(300, 1200), st.sampled_from(["ab", "abcd", "abcdefgh"]))
+def test_a_long_word_trains_validly_and_its_groups_match_the_whole_word(
+    seed: int, length: int, alphabet: str
+) -> None:
+    """One long word without spaces: a valid model, and the losses summed over groups of
+    nodes (64 characters apart) rank the pieces as the exact whole-word losses do."""
+    rng = random.Random(seed)
+    word = "".join(rng.choice(alphabet) for _ in range(length))
+    corpus = {word: 1, word[: length // 3]: 2}
+    result = learn(corpus, len(alphabet) + 12, seed_size=60, max_piece_length=6)
+    assert len(result.pieces) == len(alphabet) + 12
+    assert "".join(result.model.encode(word)) == word
+    assert all(math.isfinite(s) for _, s in result.pieces)
+    assert all(math.isfinite(r.loss) and r.loss >= 0 for s in prunes(result) for r in s.losses)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(unigram, "_LOSS_WINDOW", 10**9)  # one group: the exact whole-word loss
+        whole = learn(corpus, len(alphabet) + 12, seed_size=60, max_piece_length=6)
+    assert [p for p, _ in result.pieces] == [p for p, _ in whole.pieces]
+
+
+def test_a_3000_character_word_of_distinct_characters() -> None:
+    """It took 72 s (one log-space pass per piece); the scaled sums make it linear."""
+    word = "".join(chr(0x4E00 + i) for i in range(3000))
+    result = learn({word: 1}, 3000)
+    assert result.model.encode(word) == list(word)
+    assert sorted(p for p, _ in result.pieces) == sorted(word)  # only its characters are left
