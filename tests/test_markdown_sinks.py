@@ -112,8 +112,9 @@ WRAPPERS: dict[str, tuple[int, str]] = {
 # Functions whose result is markdown we build on purpose, safe when every argument is a
 # constant: term_md("tie", "ties") is a link to our own glossary page (a relative address
 # from the constant glossary table, with its text passed through md_escape; ui/glossary.py).
-# advice("merges") is one sentence from the constant tips table of ui/limits.py.
-SAFE_WITH_CONSTANT_ARGS = frozenset({"term_md", "advice"})
+# advice("merges") is one sentence from the constant tips table of ui/limits.py;
+# word_too_long(len(word), "name", "view") holds numbers and our own words, never the word.
+SAFE_WITH_CONSTANT_ARGS = frozenset({"term_md", "advice", "word_too_long"})
 
 
 class _Module:
@@ -534,7 +535,15 @@ class Checker:
             if func.id == "str":
                 return all(self.safe(a, seen) for a in call.args)
             if func.id in SAFE_WITH_CONSTANT_ARGS:
-                return all(isinstance(a, ast.Constant) for a in call.args) and not call.keywords
+                return not call.keywords and all(
+                    isinstance(a, ast.Constant)
+                    or (
+                        isinstance(a, ast.Call)
+                        and isinstance(a.func, ast.Name)
+                        and a.func.id in NUMBER_FUNCS
+                    )
+                    for a in call.args
+                )
             if func.id in self.module.functions:
                 return self._function_returns_safe(func.id)
             imported = [v for v in (self.module.assigned.get(func.id) or []) if v is not None]
