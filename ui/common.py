@@ -29,6 +29,8 @@ TABLE_CSS = (
     "<style>.sw-table{border-collapse:collapse;width:100%}"
     ".sw-table td,.sw-table th{padding:.25em .6em;border-bottom:1px solid rgba(128,128,128,.3);"
     "text-align:left;vertical-align:middle}"
+    # a long word (text without spaces) wraps in its own column instead of widening the table
+    ".sw-table td:first-child{overflow-wrap:anywhere}"
     ".sw-table .sw-tokens{flex-wrap:wrap}</style>"
 )
 

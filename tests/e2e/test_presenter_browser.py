@@ -102,3 +102,17 @@ def test_presenter_mode_is_a_sidebar_toggle_and_travels_in_the_link(
     assert_no_exception(page)
     assert console.errors == [], console.errors
     page.close()
+
+
+def test_a_long_word_wraps_instead_of_widening_the_page(server: str, browser: Any) -> None:
+    """Text without spaces is one long word: its table cell wraps, nothing is pushed aside."""
+    word = "ab" * 150
+    page, console = _projector(browser, f"{server}/bpe_encode?present=1&bpe_encode_text={word}")
+    page.get_by_text("1 words → 301 tokens").first.wait_for(timeout=60_000)
+    page.get_by_text("takes words of up to 100 characters").first.wait_for(timeout=30_000)
+    main = page.evaluate("document.querySelector(\"[data-testid='stMain']\").scrollWidth")
+    assert main <= WIDTH, f"the main area is {main} px wide"
+    _not_wider_than_the_screen(page)
+    assert_no_exception(page)
+    assert console.errors == [], console.errors
+    page.close()
