@@ -529,10 +529,10 @@ def _overlap_chart(df: pd.DataFrame) -> alt.LayerChart:
 
 _CSS = (
     "<style>.cmp-cuts{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;"
-    "white-space:pre;font-size:1.1em}"
+    "white-space:pre-wrap;overflow-wrap:anywhere;font-size:1.1em}"
     ".cmp-cut{opacity:.75}"
     ".cmp-dis{color:rgb(214,39,40);font-weight:800;background:rgba(214,39,40,.14)}"
-    ".cmp-word{font-size:1.15em;font-weight:700;margin:.6em 0 .2em}"
+    ".cmp-word{font-size:1.15em;font-weight:700;margin:.6em 0 .2em;overflow-wrap:anywhere}"
     ".cmp-scroll{overflow-x:auto}"
     ".sw-table.cmp-table .sw-tokens{flex-wrap:wrap}</style>"
 )

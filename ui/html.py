@@ -78,12 +78,12 @@ STYLE = f"""<style>
 [data-testid="stMainBlockContainer"] {{ padding-top: 3.5rem; padding-left: 2rem;
   padding-right: 2rem; }}
 .sw-tokens {{ display: inline-flex; flex-wrap: wrap; gap: 0.25em; align-items: flex-end;
-  line-height: 1.3; vertical-align: bottom; }}
+  line-height: 1.3; vertical-align: bottom; max-width: 100%; }}
 .sw-tok {{ display: inline-flex; flex-direction: column; align-items: center;
   border: 1px solid; border-radius: 0.3em; padding: 0.05em 0.35em; color: inherit;
   font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace;
-  white-space: pre; }}
-.sw-tok-text {{ display: inline-block; }}
+  white-space: pre-wrap; overflow-wrap: anywhere; max-width: 100%; }}
+.sw-tok-text {{ display: inline-block; max-width: 100%; }}
 .sw-tok-hl {{ border-width: 3px; font-weight: 700; padding: 0 0.3em; }}
 .sw-tok-label {{ font-family: inherit; font-size: 0.62em; font-weight: 700;
   text-transform: uppercase; letter-spacing: 0.04em; line-height: 1.1; opacity: 0.9; }}

@@ -104,12 +104,23 @@ def test_presenter_mode_is_a_sidebar_toggle_and_travels_in_the_link(
     page.close()
 
 
-def test_a_long_word_wraps_instead_of_widening_the_page(server: str, browser: Any) -> None:
-    """Text without spaces is one long word: its table cell wraps, nothing is pushed aside."""
-    word = "ab" * 150
-    page, console = _projector(browser, f"{server}/bpe_encode?present=1&bpe_encode_text={word}")
-    page.get_by_text("1 words → 301 tokens").first.wait_for(timeout=60_000)
-    page.get_by_text("takes words of up to 100 characters").first.wait_for(timeout=30_000)
+_LONG = "ab" * 150  # text without spaces is one long word
+
+# (page and link, a Playwright selector for what shows the long word was handled)
+LONG_WORD_PAGES = [
+    (f"bpe_encode?bpe_encode_text={_LONG}", "text=takes words of up to 100 characters"),
+    (f"compare?cmp_text={_LONG}", "css=.cmp-word"),
+    (f"byte_level?bbpe_text={_LONG}", "text=Cut the text into chunks"),
+]
+
+
+@pytest.mark.parametrize(("link", "shown"), LONG_WORD_PAGES)
+def test_a_long_word_wraps_instead_of_widening_the_page(
+    server: str, browser: Any, link: str, shown: str
+) -> None:
+    """A long word's table cells, token boxes and headings wrap; nothing is pushed aside."""
+    page, console = _projector(browser, f"{server}/{link}&present=1")
+    page.locator(shown).first.wait_for(timeout=90_000)
     main = page.evaluate("document.querySelector(\"[data-testid='stMain']\").scrollWidth")
     assert main <= WIDTH, f"the main area is {main} px wide"
     _not_wider_than_the_screen(page)
