@@ -232,6 +232,8 @@ def show_chart(chart: alt.TopLevelMixin, *, where: Any = None, **options: Any) -
     (where if where is not None else st).vega_lite_chart(None, spec, **options)
 
 
+# Small by construction: specs without data (the rows go separately, as Arrow tables), keyed on
+# a few settings each.
 @functools.lru_cache(maxsize=TEMPLATES_KEPT)
 def template_spec(build: Callable[..., alt.TopLevelMixin], *args: Hashable) -> dict[str, Any]:
     """The Vega-Lite spec of ``build(*args)``, built once per arguments.

@@ -44,6 +44,7 @@ import streamlit as st
 from subword_core.corpus import Corpus, normalize_text, parse_corpus
 from subword_core.errors import CorpusError, SubwordError
 from subword_core.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text
+from ui.common import shared_cache
 from ui.html import esc, md_escape, show_html, show_text
 from ui.limits import LIMITS, advice
 
@@ -283,7 +284,7 @@ def keep_frequent_words(corpus: Corpus) -> Corpus:
     return Corpus(items, corpus.source_format, (*corpus.notes, note))
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@shared_cache("corpus-text", max_entries=64)
 def _parse_text(text: str) -> _Outcome:
     """Parse text (cached, so errors are cached too: they come back as data, not exceptions).
 
@@ -302,7 +303,7 @@ def _parse_text(text: str) -> _Outcome:
     return _Outcome(corpus)
 
 
-@st.cache_data(max_entries=len(EXAMPLES), show_spinner="Reading the example…")
+@shared_cache("corpus-example", max_entries=len(EXAMPLES), spinner="Reading the example…")
 def _example_outcome(key: str) -> _Outcome:
     """Parse a built-in example once per server (the pydoc one takes a moment)."""
     return _parse_text(example_text(key))

@@ -106,6 +106,8 @@ def _ranked(corpus: Corpus) -> list[tuple[str, int]]:
     return sorted(words, key=lambda wc: (-wc[1], order[wc[0]]))
 
 
+# Small by construction: a few words per corpus. The corpora it is keyed on are the parsed
+# ones the corpus picker's shared store already holds (and counts), mostly the same objects.
 @lru_cache(maxsize=16)
 def example_words(corpus: Corpus, k: int = 3) -> ExampleWords:
     """``k`` words of the corpus (the longest of its frequent ones) and one unseen word.

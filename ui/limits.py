@@ -50,6 +50,8 @@ class Limits:
         dropout_word_chars: the longest word the BPE-dropout tab encodes and samples.
         step_word_chars: the longest word whose encoding the BPE and WordPiece encode views
             draw iteration by iteration (the drawing grows with the square of its length).
+        cache_mb: the estimated memory, in MB, of all the results the server keeps to share
+            between sessions (trainings, parsed corpora…); the least recently used go first.
     """
 
     corpus_chars: int = 5_000_000
@@ -70,6 +72,7 @@ class Limits:
     unigram_word_chars: int = 200
     dropout_word_chars: int = 40
     step_word_chars: int = 100
+    cache_mb: int = 512
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Limits:
