@@ -207,9 +207,10 @@ def progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
     are not yet sent), so the status line, not the bar, is what says a training reported
     progress: it is there whatever the machine's speed.
 
-    Example:
-        >>> with progress_bar("Learning merges") as progress:  # doctest: +SKIP
-        ...     result = learn(corpus, 2000, progress=progress)
+    Example::
+
+        with progress_bar("Learning merges") as progress:
+            result = learn(corpus, 2000, progress=progress)
     """
     slot = st.empty()
     last: list[tuple[int, int]] = []
@@ -441,8 +442,14 @@ def cached_training(
     key, the others asking for it wait for that result instead of training it again.
 
     Example:
-        >>> cached_training("bpe", (corpus, settings), "Learning merges",
-        ...                 lambda progress: learn(corpus, 10, progress=progress))  # doctest: +SKIP
+        >>> calls = []
+        >>> def train(progress):
+        ...     calls.append("trained")
+        ...     return ("lo", "w")
+        >>> [cached_training("doctest-bpe", ("low", 3), "Learning merges", train) for _ in "ab"]
+        [('lo', 'w'), ('lo', 'w')]
+        >>> calls  # the second call found the first one's result
+        ['trained']
     """
     store = _store(name, max_entries)
     while True:

@@ -25,11 +25,12 @@ Session-state keys (all start with ``corpus__``):
   (a ``Corpus`` or ``None``), ``corpus__status`` (``"ok"``, ``"error"`` or ``"waiting"``) and
   ``corpus__error`` (the plain-language message, or ``None``).
 
-Example:
-    >>> # app.py
-    >>> corpus_sidebar()  # doctest: +SKIP
-    >>> # pages/some_page.py
-    >>> corpus = require_corpus()  # doctest: +SKIP
+Example::
+
+    # app.py
+    corpus_sidebar()
+    # pages/some_page.py
+    corpus = require_corpus()
 """
 
 from __future__ import annotations
@@ -528,10 +529,11 @@ def corpus_sidebar() -> None:
     ``st.session_state["corpus__current"]`` (a :class:`Corpus`, or ``None`` when the input is
     invalid or no file is uploaded yet).
 
-    Example:
-        >>> corpus_sidebar()  # doctest: +SKIP
-        >>> current_corpus().words  # doctest: +SKIP
-        ('low', 'lower', 'newest', 'widest')
+    Example::
+
+        corpus_sidebar()
+        current_corpus().words
+        # ('low', 'lower', 'newest', 'widest')
     """
     state = st.session_state
     with st.sidebar:
@@ -604,8 +606,9 @@ def choose_source(source: str, text: str | None = None) -> None:
         text: For ``"type"``: the text to put in the box. It counts as typed by the student,
             so the picker never replaces it with an example's text.
 
-    Example:
-        >>> choose_source("type", "low low lower")  # doctest: +SKIP
+    Example::
+
+        choose_source("type", "low low lower")
     """
     state = st.session_state
     state[SOURCE_KEY] = source
@@ -619,9 +622,10 @@ def corpus_as_text() -> str | None:
     """The current corpus as text a link can carry: the typed text as it is, other non-example
     sources as "word count" lines; ``None`` for a built-in example or no corpus.
 
-    Example:
-        >>> corpus_as_text()  # doctest: +SKIP
-        'hug hug pug pun bun'
+    Example::
+
+        corpus_as_text()
+        # 'hug hug pug pun bun'
     """
     state = st.session_state
     source = state.get(SOURCE_KEY)
@@ -639,9 +643,10 @@ def current_corpus() -> Corpus | None:
     When the sidebar has not run in this session (a page run on its own, e.g. in a test), the
     default example's corpus is returned.
 
-    Example:
-        >>> current_corpus().words  # doctest: +SKIP
-        ('low', 'lower', 'newest', 'widest')
+    Example::
+
+        current_corpus().words
+        # ('low', 'lower', 'newest', 'widest')
     """
     state = st.session_state
     if _STATUS_KEY not in state:
@@ -654,9 +659,10 @@ def current_source_title() -> str:
     """Return the picker's label of the chosen source without its icon, e.g. ``"Type or paste
     text"``.
 
-    Example:
-        >>> current_source_title()  # doctest: +SKIP
-        'low / lower / newest / widest (seeds 002, 003)'
+    Example::
+
+        current_source_title()
+        # 'low / lower / newest / widest (seeds 002, 003)'
     """
     source = st.session_state.get(SOURCE_KEY, DEFAULT_EXAMPLE)
     title = _SOURCE_TITLES.get(source, str(source))
@@ -669,9 +675,10 @@ def explain_missing_corpus() -> None:
     Use it on a page that can still show something useful without a corpus; pages that
     cannot should call :func:`require_corpus` instead.
 
-    Example:
-        >>> if current_corpus() is None:  # doctest: +SKIP
-        ...     explain_missing_corpus()
+    Example::
+
+        if current_corpus() is None:
+            explain_missing_corpus()
     """
     if st.session_state.get(_STATUS_KEY) == "waiting":
         st.info(
@@ -694,10 +701,11 @@ def explain_missing_corpus() -> None:
 def require_corpus() -> Corpus:
     """Return the chosen corpus, or explain in the main area why there is none and stop the page.
 
-    Example:
-        >>> corpus = require_corpus()  # doctest: +SKIP
-        >>> corpus.total  # doctest: +SKIP
-        16
+    Example::
+
+        corpus = require_corpus()
+        corpus.total
+        # 16
     """
     corpus = current_corpus()
     if corpus is not None:

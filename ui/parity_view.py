@@ -244,8 +244,8 @@ def bpe_parity(
     that change one convention only, which show which one causes a difference.
 
     >>> corpus = Corpus.from_counts({"low": 5, "lower": 2, "newest": 6, "widest": 3})
-    >>> rows = bpe_parity(corpus, 10).rows  # doctest: +SKIP
-    >>> rows[0].agrees, rows[1].first_diff  # doctest: +SKIP
+    >>> rows = bpe_parity(corpus, 10).rows
+    >>> rows[0].agrees, rows[1].first_diff
     (True, (1, ('e', 's'), ('s', 't</w>')))
     """
     codes = _snmt_learn(corpus, num_merges, min_frequency)

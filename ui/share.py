@@ -446,8 +446,9 @@ def apply_link(page: str) -> None:
     Args:
         page: The URL path of the page being opened, e.g. ``"bpe_learn"``.
 
-    Example:
-        >>> apply_link("bpe_learn")  # doctest: +SKIP
+    Example::
+
+        apply_link("bpe_learn")
     """
     state = st.session_state
     if state.get(_APPLIED):
@@ -542,9 +543,10 @@ def _apply_param(param: LinkParam, text: str, problems: list[str]) -> None:
 def build_params(page: str) -> tuple[dict[str, str], list[str]]:
     """The URL parameters of the current view of ``page`` and what had to be left out.
 
-    Example:
-        >>> build_params("bpe_learn")  # doctest: +SKIP
-        ({'corpus': 'seed-low', 'bpe_num_merges': '10', ...}, [])
+    Example::
+
+        build_params("bpe_learn")
+        # ({'corpus': 'seed-low', 'bpe_num_merges': '10', ...}, [])
     """
     state = st.session_state
     params: dict[str, str] = {}
@@ -599,8 +601,9 @@ def start_link_box(page: str) -> None:
 
     Call it from ``app.py`` on every full run, before the page runs.
 
-    Example:
-        >>> start_link_box("bpe_learn")  # doctest: +SKIP
+    Example::
+
+        start_link_box("bpe_learn")
     """
     st.session_state[_PAGE] = page
     st.session_state[_SLOT] = st.sidebar.empty()
@@ -636,8 +639,9 @@ def publish_link(player: str | None = None) -> None:
     Args:
         player: The step player's key, when called from its fragment.
 
-    Example:
-        >>> publish_link()  # doctest: +SKIP
+    Example::
+
+        publish_link()
     """
     state = st.session_state
     page = state.get(_PAGE)
