@@ -31,7 +31,7 @@ from ui.charts import (
     show_chart,
     top_legend,
 )
-from ui.common import TABLE_CSS, text_colour
+from ui.common import TABLE_CSS, shared_cache, text_colour
 from ui.follow import ExampleWords, example_words, follow_default, show_example_label
 from ui.html import badge_html, esc, show_error, show_html, token_spans_html
 from ui.limits import LIMITS, word_too_long
@@ -92,6 +92,8 @@ def dropout_iteration_html(step: EncodeStep, marker: str | None) -> str:
     )
 
 
+# Small by construction, so st.cache_data (copies are cheap): at most dropout_samples rows
+# (5,000) of one word of at most dropout_word_chars (40) characters, under 1 MB an entry.
 @st.cache_data(max_entries=32, show_spinner=False)
 def dropout_samples(model: BPEModel, word: str, p: float, seed: int, n: int) -> pd.DataFrame:
     """Encode ``word`` ``n`` times with dropout ``p`` from one seed; count segmentations."""
@@ -287,7 +289,7 @@ def render_encoders(model: BPEModel, *, corpus: Corpus | None = None) -> None:
 DEFAULT_TARGET = "lowest 4\nnewer 3\nwider 2\nslower 2"
 
 
-@st.cache_data(max_entries=16, show_spinner="Learning joint BPE…")
+@shared_cache("joint-bpe", max_entries=16, spinner="Learning joint BPE…")
 def _joint(source: Corpus, target: Corpus, num_merges: int, options: tuple) -> joint.JointResult:
     return joint.learn_joint(source, target, num_merges, **dict(options))
 

@@ -58,6 +58,7 @@ from ui.common import (
     rerun_if_retrain_requested,
     restore_widgets,
     segmentation_table_html,
+    shared_cache,
     tie_choices,
     tie_picker,
 )
@@ -518,10 +519,10 @@ def text_panel(corpus: Corpus | None = None) -> str:
     return text
 
 
-# subtle: cache_resource, not cache_data: every rerun would otherwise unpickle a fresh copy of
-# the whole trace (about a second for 2000 merges on the pydoc corpus). The results are frozen
-# and never changed by the page, so one shared object is safe.
-@st.cache_resource(max_entries=24, show_spinner="Learning byte-level merges…")
+# subtle: shared, not copied as st.cache_data would: every rerun would otherwise unpickle a
+# fresh copy of the whole trace (about a second for 2000 merges on the pydoc corpus). The
+# results are frozen and never changed by the page, so one shared object is safe.
+@shared_cache("byte-level", max_entries=24, spinner="Learning byte-level merges…")
 def _train(
     corpus: Corpus, settings: ByteLevelSettings, choices: tuple[tuple[int, tuple[str, str]], ...]
 ) -> ByteLevelResult:
@@ -954,7 +955,7 @@ def render_learn_step(
 # --------------------------------------------------------------------------------------
 
 
-@st.cache_resource(max_entries=16, show_spinner="Learning character-level BPE…")
+@shared_cache("byte-level-chars", max_entries=16, spinner="Learning character-level BPE…")
 def _char_train(corpus: Corpus, settings: ByteLevelSettings) -> bpe.BPEResult:
     extra = [(w, 1) for w in SAMPLES[settings.sample].train.split()]
     return bpe.learn(

@@ -23,7 +23,7 @@ sits above the plot inside the chart, wrapped so that it is never wider than the
 (:func:`top_legend`), or is left out where the bars' own labels and the caption say the same.
 
 Example:
-    >>> import altair as alt, pandas as pd
+    >>> import altair as alt
     >>> def bars(height: int) -> alt.Chart:
     ...     return alt.Chart(alt.NamedData("rows")).mark_bar().encode(x="x:Q").properties(
     ...         height=height
@@ -33,7 +33,9 @@ Example:
     ({'name': 'rows'}, 120)
     >>> template_spec(bars, 120) is spec  # built once
     True
-    >>> show_template(bars, (120,), {"rows": pd.DataFrame({"x": [1]})})  # doctest: +SKIP
+
+    In a page, ``show_template(bars, (120,), {"rows": pd.DataFrame({"x": [1]})})`` draws it
+    with its rows.
 """
 
 from __future__ import annotations
@@ -232,6 +234,8 @@ def show_chart(chart: alt.TopLevelMixin, *, where: Any = None, **options: Any) -
     (where if where is not None else st).vega_lite_chart(None, spec, **options)
 
 
+# Small by construction: specs without data (the rows go separately, as Arrow tables), keyed on
+# a few settings each.
 @functools.lru_cache(maxsize=TEMPLATES_KEPT)
 def template_spec(build: Callable[..., alt.TopLevelMixin], *args: Hashable) -> dict[str, Any]:
     """The Vega-Lite spec of ``build(*args)``, built once per arguments.

@@ -40,7 +40,7 @@ from subword_core.corpus import Corpus
 from subword_core.encoders import boundaries
 from subword_core.errors import SubwordError
 from ui.charts import LABEL_PX, show_chart
-from ui.common import TABLE_CSS, remember, restore_widgets
+from ui.common import TABLE_CSS, remember, restore_widgets, shared_cache
 from ui.follow import SizeRule, example_words, fit_size, follow_default, show_example_label
 from ui.html import badge_html, esc, md_escape, show_html, show_text, token_spans_html
 from ui.limits import LIMITS
@@ -246,9 +246,9 @@ def _reached(size: int, p: Plan, merges: int) -> str:
     return f"{size} tokens"
 
 
-# subtle: cache_resource, not cache_data: the models are read-only for the page and
-# unpickling four traces on every keystroke in the sentence box would be slow.
-@st.cache_resource(max_entries=8, show_spinner="Training the four tokenizers…")
+# subtle: shared, not copied as st.cache_data would: the models are read-only for the page
+# and unpickling four traces on every keystroke in the sentence box would be slow.
+@shared_cache("compare-train", max_entries=8, spinner="Training the four tokenizers…")
 def _train_cached(corpus: Corpus, target: int) -> dict[str, Trained | str]:
     return train_all(corpus, target)
 
@@ -761,6 +761,8 @@ def render_segmentations(trained: Mapping[str, Trained], *, corpus: Corpus | Non
         st.caption(f"Showing the first {len(shown)} of {len(words)} different words.")
 
 
+# Small by construction: one row per algorithm and a 4 x 4 overlap table (the models
+# themselves are in the shared store of _train_cached).
 @st.cache_data(max_entries=8, show_spinner="Segmenting the corpus…")
 def _figures_cached(corpus: Corpus, target: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     trained = {k: v for k, v in _train_cached(corpus, target).items() if isinstance(v, Trained)}

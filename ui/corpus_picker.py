@@ -25,11 +25,12 @@ Session-state keys (all start with ``corpus__``):
   (a ``Corpus`` or ``None``), ``corpus__status`` (``"ok"``, ``"error"`` or ``"waiting"``) and
   ``corpus__error`` (the plain-language message, or ``None``).
 
-Example:
-    >>> # app.py
-    >>> corpus_sidebar()  # doctest: +SKIP
-    >>> # pages/some_page.py
-    >>> corpus = require_corpus()  # doctest: +SKIP
+Example::
+
+    # app.py
+    corpus_sidebar()
+    # pages/some_page.py
+    corpus = require_corpus()
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ import streamlit as st
 from subword_core.corpus import Corpus, normalize_text, parse_corpus
 from subword_core.errors import CorpusError, SubwordError
 from subword_core.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text
+from ui.common import shared_cache
 from ui.html import esc, md_escape, show_html, show_text
 from ui.limits import LIMITS, advice
 
@@ -283,7 +285,7 @@ def keep_frequent_words(corpus: Corpus) -> Corpus:
     return Corpus(items, corpus.source_format, (*corpus.notes, note))
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
+@shared_cache("corpus-text", max_entries=64)
 def _parse_text(text: str) -> _Outcome:
     """Parse text (cached, so errors are cached too: they come back as data, not exceptions).
 
@@ -302,7 +304,7 @@ def _parse_text(text: str) -> _Outcome:
     return _Outcome(corpus)
 
 
-@st.cache_data(max_entries=len(EXAMPLES), show_spinner="Reading the example…")
+@shared_cache("corpus-example", max_entries=len(EXAMPLES), spinner="Reading the example…")
 def _example_outcome(key: str) -> _Outcome:
     """Parse a built-in example once per server (the pydoc one takes a moment)."""
     return _parse_text(example_text(key))
@@ -527,10 +529,11 @@ def corpus_sidebar() -> None:
     ``st.session_state["corpus__current"]`` (a :class:`Corpus`, or ``None`` when the input is
     invalid or no file is uploaded yet).
 
-    Example:
-        >>> corpus_sidebar()  # doctest: +SKIP
-        >>> current_corpus().words  # doctest: +SKIP
-        ('low', 'lower', 'newest', 'widest')
+    Example::
+
+        corpus_sidebar()
+        current_corpus().words
+        # ('low', 'lower', 'newest', 'widest')
     """
     state = st.session_state
     with st.sidebar:
@@ -603,8 +606,9 @@ def choose_source(source: str, text: str | None = None) -> None:
         text: For ``"type"``: the text to put in the box. It counts as typed by the student,
             so the picker never replaces it with an example's text.
 
-    Example:
-        >>> choose_source("type", "low low lower")  # doctest: +SKIP
+    Example::
+
+        choose_source("type", "low low lower")
     """
     state = st.session_state
     state[SOURCE_KEY] = source
@@ -618,9 +622,10 @@ def corpus_as_text() -> str | None:
     """The current corpus as text a link can carry: the typed text as it is, other non-example
     sources as "word count" lines; ``None`` for a built-in example or no corpus.
 
-    Example:
-        >>> corpus_as_text()  # doctest: +SKIP
-        'hug hug pug pun bun'
+    Example::
+
+        corpus_as_text()
+        # 'hug hug pug pun bun'
     """
     state = st.session_state
     source = state.get(SOURCE_KEY)
@@ -638,9 +643,10 @@ def current_corpus() -> Corpus | None:
     When the sidebar has not run in this session (a page run on its own, e.g. in a test), the
     default example's corpus is returned.
 
-    Example:
-        >>> current_corpus().words  # doctest: +SKIP
-        ('low', 'lower', 'newest', 'widest')
+    Example::
+
+        current_corpus().words
+        # ('low', 'lower', 'newest', 'widest')
     """
     state = st.session_state
     if _STATUS_KEY not in state:
@@ -653,9 +659,10 @@ def current_source_title() -> str:
     """Return the picker's label of the chosen source without its icon, e.g. ``"Type or paste
     text"``.
 
-    Example:
-        >>> current_source_title()  # doctest: +SKIP
-        'low / lower / newest / widest (seeds 002, 003)'
+    Example::
+
+        current_source_title()
+        # 'low / lower / newest / widest (seeds 002, 003)'
     """
     source = st.session_state.get(SOURCE_KEY, DEFAULT_EXAMPLE)
     title = _SOURCE_TITLES.get(source, str(source))
@@ -668,9 +675,10 @@ def explain_missing_corpus() -> None:
     Use it on a page that can still show something useful without a corpus; pages that
     cannot should call :func:`require_corpus` instead.
 
-    Example:
-        >>> if current_corpus() is None:  # doctest: +SKIP
-        ...     explain_missing_corpus()
+    Example::
+
+        if current_corpus() is None:
+            explain_missing_corpus()
     """
     if st.session_state.get(_STATUS_KEY) == "waiting":
         st.info(
@@ -693,10 +701,11 @@ def explain_missing_corpus() -> None:
 def require_corpus() -> Corpus:
     """Return the chosen corpus, or explain in the main area why there is none and stop the page.
 
-    Example:
-        >>> corpus = require_corpus()  # doctest: +SKIP
-        >>> corpus.total  # doctest: +SKIP
-        16
+    Example::
+
+        corpus = require_corpus()
+        corpus.total
+        # 16
     """
     corpus = current_corpus()
     if corpus is not None:

@@ -106,6 +106,8 @@ def _ranked(corpus: Corpus) -> list[tuple[str, int]]:
     return sorted(words, key=lambda wc: (-wc[1], order[wc[0]]))
 
 
+# Small by construction: a few words per corpus. The corpora it is keyed on are the parsed
+# ones the corpus picker's shared store already holds (and counts), mostly the same objects.
 @lru_cache(maxsize=16)
 def example_words(corpus: Corpus, k: int = 3) -> ExampleWords:
     """``k`` words of the corpus (the longest of its frequent ones) and one unseen word.
@@ -214,9 +216,10 @@ def follow_default(
     Returns:
         Whether the widget now holds the default.
 
-    Example:
-        >>> follow_default("bpe_encode_text", "low lowest")  # doctest: +SKIP
-        True
+    Example::
+
+        follow_default("bpe_encode_text", "low lowest")
+        # True
     """
     state = st.session_state
     store = state.setdefault(shadow_key, {}) if shadow_key else state
@@ -238,8 +241,9 @@ def show_example_label(
 
     ``then`` names what follows the words in the box, if anything.
 
-    Example:
-        >>> show_example_label(example_words(corpus), "bpe_encode_text")  # doctest: +SKIP
+    Example::
+
+        show_example_label(example_words(corpus), "bpe_encode_text")
     """
     state = st.session_state
     store = state.get(shadow_key, {}) if shadow_key else state
@@ -321,9 +325,10 @@ def fit_size(
         A plain-text note saying what was moved and why (shown until the size changes), or
         ``None``.
 
-    Example:
-        >>> fit_size("wp__widgets", "wp_vocab_size", rule)  # doctest: +SKIP
-        'The vocabulary size was 20: ...'
+    Example::
+
+        fit_size("wp__widgets", "wp_vocab_size", rule)
+        # 'The vocabulary size was 20: ...'
     """
     state = st.session_state
     shadow = state.setdefault(shadow_key, {})

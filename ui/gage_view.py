@@ -39,6 +39,7 @@ from ui.common import (
     remember,
     rerun_if_retrain_requested,
     restore_widgets,
+    shared_cache,
     text_colour,
     tie_choices,
     tie_picker,
@@ -165,7 +166,7 @@ def settings_panel() -> GageSettings | None:
     return GageSettings(text, "".join(letters.split()))
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@shared_cache("gage", max_entries=32)
 def _compress(
     text: str, letters: str, choices: tuple[tuple[int, tuple[str, str]], ...]
 ) -> GageResult:

@@ -300,8 +300,9 @@ def open_entry(key: str) -> None:
     Args:
         key: A :attr:`SeedEntry.key`.
 
-    Example:
-        >>> open_entry("s003-bpe")  # doctest: +SKIP
+    Example::
+
+        open_entry("s003-bpe")
     """
     entry = _BY_KEY[key]
     entry.apply()
@@ -402,8 +403,9 @@ def _replace_demo() -> None:
 def render_gallery() -> None:
     """Switch to a page an Open button asked for; otherwise draw every entry.
 
-    Example:
-        >>> render_gallery()  # doctest: +SKIP
+    Example::
+
+        render_gallery()
     """
     goto = st.session_state.pop(GOTO_KEY, None)
     if goto:

@@ -775,8 +775,9 @@ def render_glossary() -> None:
     Each entry is a subheading with the anchor ``key`` (a link ``glossary#key`` opened in a
     new tab scrolls to it) followed by its body (:func:`entry_html`).
 
-    Example:
-        >>> render_glossary()  # doctest: +SKIP
+    Example::
+
+        render_glossary()
     """
     st.markdown(_RULES)
     seeds = "".join(f"<li>{esc(title)}</li>" for title in SEED_TITLES.values())

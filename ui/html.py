@@ -279,8 +279,9 @@ def page_styles() -> None:
     to those a step player's fragment redraws without rerunning ``app.py``. (Each fragment
     used to carry its own copy: 8 copies of 2.5 KB, hashed and sent at every step change.)
 
-    Example:
-        >>> page_styles()  # doctest: +SKIP
+    Example::
+
+        page_styles()
     """
     st.html(STYLE)
 
@@ -293,8 +294,9 @@ def show_html(fragment: str) -> None:
     Args:
         fragment: The HTML to show.
 
-    Example:
-        >>> show_html(token_spans_html(["lo", "w"]))  # doctest: +SKIP
+    Example::
+
+        show_html(token_spans_html(["lo", "w"]))
     """
     st.html(fragment)
 
@@ -375,8 +377,9 @@ def md_escape(text: object) -> str:
 def show_error(message: str) -> None:
     """A red error box with ``message`` shown literally (it may quote what the student typed).
 
-    Example:
-        >>> show_error("The word 'a</w>b' already contains the marker")  # doctest: +SKIP
+    Example::
+
+        show_error("The word 'a</w>b' already contains the marker")
     """
     st.error(md_escape(message), icon=":material/warning:")
 
@@ -390,8 +393,9 @@ def show_text(text: str, *, small: bool = False) -> None:
         text: The text, shown literally.
         small: Show it smaller and muted, like a caption.
 
-    Example:
-        >>> show_text("Line 2: 'x' is not a count")  # doctest: +SKIP
+    Example::
+
+        show_text("Line 2: 'x' is not a count")
     """
     css = "sw-text sw-small" if small else "sw-text"
     show_html(f'<div class="{css}">{esc(text)}</div>')

@@ -42,6 +42,7 @@ import streamlit as st
 from subword_core import bpe, unigram, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
+from ui.common import shared_cache
 from ui.html import esc, md_escape, show_html, token_spans_html
 from ui.limits import LIMITS
 
@@ -243,8 +244,8 @@ def bpe_parity(
     that change one convention only, which show which one causes a difference.
 
     >>> corpus = Corpus.from_counts({"low": 5, "lower": 2, "newest": 6, "widest": 3})
-    >>> rows = bpe_parity(corpus, 10).rows  # doctest: +SKIP
-    >>> rows[0].agrees, rows[1].first_diff  # doctest: +SKIP
+    >>> rows = bpe_parity(corpus, 10).rows
+    >>> rows[0].agrees, rows[1].first_diff
     (True, (1, ('e', 's'), ('s', 't</w>')))
     """
     codes = _snmt_learn(corpus, num_merges, min_frequency)
@@ -532,17 +533,21 @@ def unigram_parity(corpus: Corpus, vocab_size: int, max_words: int = MAX_WORDS) 
 # --------------------------------------------------------------------------------------
 
 
-@st.cache_data(max_entries=8, show_spinner="Running subword-nmt and the app's BPE…")
+@shared_cache("parity-bpe", max_entries=8, spinner="Running subword-nmt and the app's BPE…")
 def _cached_bpe(corpus: Corpus, num_merges: int, min_frequency: int) -> BPEParity:
     return bpe_parity(corpus, num_merges, min_frequency)
 
 
-@st.cache_data(max_entries=8, show_spinner="Training tokenizers' WordPiece and the app's…")
+@shared_cache(
+    "parity-wordpiece", max_entries=8, spinner="Training tokenizers' WordPiece and the app's…"
+)
 def _cached_wordpiece(corpus: Corpus, vocab_size: int) -> WordPieceParity:
     return wordpiece_parity(corpus, vocab_size)
 
 
-@st.cache_data(max_entries=8, show_spinner="Training sentencepiece and the app's unigram…")
+@shared_cache(
+    "parity-unigram", max_entries=8, spinner="Training sentencepiece and the app's unigram…"
+)
 def _cached_unigram(corpus: Corpus, vocab_size: int) -> UnigramParity:
     return unigram_parity(corpus, vocab_size)
 

@@ -21,10 +21,11 @@ Session-state keys, for a player created with ``key="bpe"``: ``"bpe__step"`` (th
 ``"bpe__slider"``, ``"bpe__play"``, ``"bpe__speed"`` (widgets), ``"bpe__stop"`` (end-of-playback
 flag), ``"bpe__last_advance"`` (time of the last automatic advance).
 
-Example:
-    >>> def show(step: int) -> None:  # doctest: +SKIP
-    ...     st.write(f"After merge {step}")
-    >>> step_player("bpe", 10, show, label="Merge")  # doctest: +SKIP
+Example::
+
+    def show(step: int) -> None:
+        st.write(f"After merge {step}")
+    step_player("bpe", 10, show, label="Merge")
 """
 
 from __future__ import annotations
@@ -59,9 +60,10 @@ def get_step(key: str) -> int:
     Returns:
         The current step.
 
-    Example:
-        >>> get_step("bpe")  # doctest: +SKIP
-        1
+    Example::
+
+        get_step("bpe")
+        # 1
     """
     return int(st.session_state.get(_k(key, "step"), 1))
 
@@ -76,8 +78,9 @@ def set_step(key: str, step: int) -> None:
         key: The ``key`` given to :func:`step_player`.
         step: The step to show (1-based).
 
-    Example:
-        >>> set_step("bpe", 3)  # doctest: +SKIP
+    Example::
+
+        set_step("bpe", 3)
     """
     st.session_state[_k(key, "step")] = int(step)
     st.session_state[_k(key, "last_advance")] = time.monotonic()
@@ -127,8 +130,9 @@ def step_player(
         shortcuts: Let the Left and Right arrow keys press Back and Next (many presentation
             clickers send them too). Turn it off for all but one player when a page has two.
 
-    Example:
-        >>> step_player("gage", 3, lambda s: st.write(s), label="Replacement")  # doctest: +SKIP
+    Example::
+
+        step_player("gage", 3, lambda s: st.write(s), label="Replacement")
     """
     state = st.session_state
     step_key, play_key, speed_key = _k(key, "step"), _k(key, "play"), _k(key, "speed")

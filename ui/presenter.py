@@ -10,9 +10,10 @@ A toggle in the sidebar (and ``present=1`` in a shared link) switches it on. The
 
 Outside presenter mode the settings box is open, and can be folded too.
 
-Example:
-    >>> presenting()  # doctest: +SKIP
-    False
+Example::
+
+    presenting()
+    # False
 """
 
 from __future__ import annotations
@@ -53,9 +54,10 @@ html { font-size: 18px; }
 def presenting() -> bool:
     """Whether presenter mode is on in this session.
 
-    Example:
-        >>> presenting()  # doctest: +SKIP
-        False
+    Example::
+
+        presenting()
+        # False
     """
     return bool(st.session_state.get(PRESENT_KEY, False))
 
@@ -65,9 +67,10 @@ def sidebar_state() -> str:
 
     The browser applies it when it changes, so a sidebar the teacher opens again stays open.
 
-    Example:
-        >>> sidebar_state()  # doctest: +SKIP
-        'expanded'
+    Example::
+
+        sidebar_state()
+        # 'expanded'
     """
     return "collapsed" if presenting() else "expanded"
 
@@ -75,8 +78,9 @@ def sidebar_state() -> str:
 def presenter_toggle() -> None:
     """Draw the presenter-mode toggle at the top of the sidebar.
 
-    Example:
-        >>> presenter_toggle()  # doctest: +SKIP
+    Example::
+
+        presenter_toggle()
     """
     st.sidebar.toggle(
         "Presenter mode",
@@ -89,8 +93,9 @@ def presenter_toggle() -> None:
 def presenter_styles() -> None:
     """Put presenter mode's styles on the page when it is on (once per full run).
 
-    Example:
-        >>> presenter_styles()  # doctest: +SKIP
+    Example::
+
+        presenter_styles()
     """
     if presenting():
         st.html(_STYLE)
@@ -104,9 +109,10 @@ def settings_box(label: str = "Settings", *, expanded: bool | None = None) -> It
         label: The box's title (plain text, no user text: it is rendered as markdown).
         expanded: Open at first? By default open, except in presenter mode.
 
-    Example:
-        >>> with settings_box():  # doctest: +SKIP
-        ...     st.number_input("Number of merges", value=10)
+    Example::
+
+        with settings_box():
+            st.number_input("Number of merges", value=10)
     """
     if expanded is None:
         expanded = not presenting()

@@ -130,9 +130,10 @@ def quiz_gate(
         verdict: ``pair -> (right?, explanation HTML)`` for the student's pick; a wrong
             pick's explanation should not give the answer away.
 
-    Example:
-        >>> quiz_gate("bpe", (corpus, settings), 1, pairs, verdict)  # doctest: +SKIP
-        False
+    Example::
+
+        quiz_gate("bpe", (corpus, settings), 1, pairs, verdict)
+        # False
     """
     answers = _answers(namespace, context)
     tries = _tries(namespace, context)
@@ -218,9 +219,10 @@ def segmentation_gate(
             should not give the answer away.
         hint: how to type the pieces (plain text), e.g. ``"lo w est"``.
 
-    Example:
-        >>> segmentation_gate("bpe_enc", model, "lowest", verdict, hint="low est")  # doctest: +SKIP
-        False
+    Example::
+
+        segmentation_gate("bpe_enc", model, "lowest", verdict, hint="low est")
+        # False
     """
     answers = _seg_answers(namespace, context)
     tries = _seg_tries(namespace, context)

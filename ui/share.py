@@ -60,7 +60,7 @@ from ui import (
 from ui.common import LINK_CONTEXT
 from ui.corpus_picker import SOURCE_KEY, choose_source, corpus_as_text
 from ui.html import show_text
-from ui.limits import LIMITS
+from ui.limits import LIMITS, unigram_max_shrink
 from ui.player import get_step, set_step
 from ui.presenter import PRESENT_KEY
 from ui.tabs import tab_id
@@ -217,16 +217,16 @@ PARAMS: dict[str, LinkParam] = {
             "uni_vocab_touched": ("bool",),
             "uni_seed_mode": ("choice", ("substrings", "given")),
             "uni_seed_list": ("str",),
-            "uni_seed_size": ("int", 1, 200_000),  # the ranges of unigram_view's checks
-            "uni_shrink": ("float", 0.05, 0.95),
-            "uni_em": ("int", 1, 20),
-            "uni_max_len": ("int", 1, 32),
+            "uni_seed_size": ("int", 1, LIMITS.unigram_seed_size),  # unigram_view's checks
+            "uni_shrink": ("float", 0.05, unigram_max_shrink()),
+            "uni_em": ("int", 1, LIMITS.unigram_em),
+            "uni_max_len": ("int", 1, LIMITS.unigram_piece_chars),
             "uni_marker": ("bool",),
             "uni_keep_chars": ("bool",),
             "uni_digamma": ("bool",),
             "uni_word": ("str",),
             "uni_word_touched": ("bool",),
-            "uni_k": ("int", 1, 200),
+            "uni_k": ("int", 1, LIMITS.unigram_nbest),
             "uni_lambda": ("float", 0.0, 3.0),
             "uni_alpha": ("float", 0.0, 2.0),
             "uni_samples": ("int", 1, LIMITS.unigram_samples),
@@ -362,7 +362,7 @@ def allowed_range(param: LinkParam) -> str:
         >>> allowed_range(PARAMS["bpe_num_merges"])
         'a whole number from 1 to 5,000'
         >>> allowed_range(PARAMS["uni_shrink"])
-        'a number from 0.05 to 0.95'
+        'a number from 0.05 to 0.8'
     """
     low = param.low if param.low is not None else -MAX_LINK_INT
     high = param.high if param.high is not None else MAX_LINK_INT
@@ -446,8 +446,9 @@ def apply_link(page: str) -> None:
     Args:
         page: The URL path of the page being opened, e.g. ``"bpe_learn"``.
 
-    Example:
-        >>> apply_link("bpe_learn")  # doctest: +SKIP
+    Example::
+
+        apply_link("bpe_learn")
     """
     state = st.session_state
     if state.get(_APPLIED):
@@ -542,9 +543,10 @@ def _apply_param(param: LinkParam, text: str, problems: list[str]) -> None:
 def build_params(page: str) -> tuple[dict[str, str], list[str]]:
     """The URL parameters of the current view of ``page`` and what had to be left out.
 
-    Example:
-        >>> build_params("bpe_learn")  # doctest: +SKIP
-        ({'corpus': 'seed-low', 'bpe_num_merges': '10', ...}, [])
+    Example::
+
+        build_params("bpe_learn")
+        # ({'corpus': 'seed-low', 'bpe_num_merges': '10', ...}, [])
     """
     state = st.session_state
     params: dict[str, str] = {}
@@ -599,8 +601,9 @@ def start_link_box(page: str) -> None:
 
     Call it from ``app.py`` on every full run, before the page runs.
 
-    Example:
-        >>> start_link_box("bpe_learn")  # doctest: +SKIP
+    Example::
+
+        start_link_box("bpe_learn")
     """
     st.session_state[_PAGE] = page
     st.session_state[_SLOT] = st.sidebar.empty()
@@ -636,8 +639,9 @@ def publish_link(player: str | None = None) -> None:
     Args:
         player: The step player's key, when called from its fragment.
 
-    Example:
-        >>> publish_link()  # doctest: +SKIP
+    Example::
+
+        publish_link()
     """
     state = st.session_state
     page = state.get(_PAGE)

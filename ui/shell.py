@@ -58,9 +58,10 @@ def error_boundary(where: str = "page") -> Iterator[None]:
     Args:
         where: What the block draws, for the log (e.g. the page's URL path).
 
-    Example:
-        >>> with error_boundary("bpe_learn"):  # doctest: +SKIP
-        ...     pg.run()
+    Example::
+
+        with error_boundary("bpe_learn"):
+            pg.run()
     """
     try:
         yield
@@ -93,9 +94,10 @@ def app_shell(where: str = "page") -> Iterator[None]:
     Args:
         where: The page's URL path, for the server's log.
 
-    Example:
-        >>> with app_shell("bpe_learn"):  # doctest: +SKIP
-        ...     pg.run()
+    Example::
+
+        with app_shell("bpe_learn"):
+            pg.run()
     """
     _local.active = True
     try:
@@ -108,8 +110,9 @@ def app_shell(where: str = "page") -> Iterator[None]:
 def ensure_app_shell() -> None:
     """Rerun through ``app.py`` if this page was started without it.
 
-    Example:
-        >>> ensure_app_shell()  # doctest: +SKIP
+    Example::
+
+        ensure_app_shell()
     """
     if getattr(_local, "active", False):
         st.session_state.pop("shell__reruns", None)
@@ -135,8 +138,9 @@ def sync_upload_limit() -> None:
     reads the option at every upload, so setting it in the first run is in time (no upload can
     come before a session's first run).
 
-    Example:
-        >>> sync_upload_limit()  # doctest: +SKIP
+    Example::
+
+        sync_upload_limit()
     """
     if config.get_option("server.maxUploadSize") != LIMITS.upload_mb:
         _LOG.info("server.maxUploadSize set to %s MB (ui.limits)", LIMITS.upload_mb)

@@ -46,9 +46,9 @@ def kept_tabs(key: str, tabs: Mapping[str, str], shadow_key: str) -> Sequence[An
     The open tab's id is kept in ``st.session_state[shadow_key][key]`` (a link or another page
     may set it, by id or label); each container's ``.open`` says whether it is the open one.
 
-    Example:
-        >>> learn, encode = kept_tabs("wp_tab", {"learn": "Learn", "encode": "Encode"},
-        ...                           "wp__widgets")  # doctest: +SKIP
+    Example::
+
+        learn, encode = kept_tabs("wp_tab", {"learn": "Learn", "encode": "Encode"}, "wp__widgets")
     """
     state = st.session_state
     shadow = state.setdefault(shadow_key, {})

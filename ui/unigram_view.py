@@ -52,7 +52,7 @@ from ui.html import (
     show_text,
     token_spans_html,
 )
-from ui.limits import LIMITS, advice, word_too_long
+from ui.limits import LIMITS, advice, unigram_max_shrink, word_too_long
 from ui.presenter import settings_box
 from ui.tabs import kept_tabs
 
@@ -325,10 +325,13 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
         shrink = c3.slider(
             "Share kept by each pruning round",
             min_value=0.05,
-            max_value=0.95,
+            max_value=unigram_max_shrink(),
             step=0.05,
             help="Each round keeps this share of the vocabulary (the pieces whose removal "
-            "would cost the most), but never fewer pieces than the vocabulary size.",
+            "would cost the most), but never fewer pieces than the vocabulary size. "
+            f"At most {unigram_max_shrink():.2f} here: more rounds would make training on a "
+            "large corpus too slow (a teacher can raise it with "
+            "SUBWORD_LIMIT_UNIGRAM_SHRINK_PCT).",
             **keep("uni_shrink"),
         )
         em = c4.number_input(
@@ -382,12 +385,25 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
         problems.append(
             f"At most {MAX_VOCAB:,} pieces: more would make the trace too long. {advice('vocab')}"
         )
-    if em is None or int(em) != em or not 1 <= em <= 20:
-        problems.append("The number of EM iterations must be a whole number from 1 to 20.")
-    if max_len is None or int(max_len) != max_len or not 1 <= max_len <= 32:
-        problems.append("The longest seed substring must be a whole number from 1 to 32.")
-    if seed_size is not None and (int(seed_size) != seed_size or not 1 <= seed_size <= 200_000):
-        problems.append("The number of seed substrings must be a whole number from 1 to 200,000.")
+    if em is None or int(em) != em or em < 1:
+        problems.append("The number of EM iterations must be a whole number of at least 1.")
+    elif em > LIMITS.unigram_em:
+        problems.append(
+            f"At most {LIMITS.unigram_em:,} EM iterations per round here: more would make "
+            f"training on a large corpus too slow. {advice('unigram_em')}"
+        )
+    if max_len is None or int(max_len) != max_len or not 1 <= max_len <= LIMITS.unigram_piece_chars:
+        problems.append(
+            "The longest seed substring must be a whole number from 1 to "
+            f"{LIMITS.unigram_piece_chars:,}. {advice('unigram_piece_chars')}"
+        )
+    if seed_size is not None and (int(seed_size) != seed_size or seed_size < 1):
+        problems.append("The number of seed substrings must be a whole number of at least 1.")
+    elif seed_size is not None and seed_size > LIMITS.unigram_seed_size:
+        problems.append(
+            f"At most {LIMITS.unigram_seed_size:,} seed substrings here: more would make "
+            f"training on a large corpus too slow. {advice('unigram_seed_size')}"
+        )
     pieces: tuple[str, ...] | None = None
     if mode == "given":
         pieces = tuple(seed_text.split())
@@ -1436,8 +1452,11 @@ def _render_nbest(model: Unigram, word: str) -> None:
     if k is None or int(k) != k or k < 1:
         st.error("n must be a whole number of at least 1.", icon=":material/warning:")
         return
-    if k > 200:
-        st.error("At most 200 segmentations here.", icon=":material/warning:")
+    if k > LIMITS.unigram_nbest:
+        st.error(
+            f"At most {LIMITS.unigram_nbest:,} segmentations here. {advice('unigram_nbest')}",
+            icon=":material/warning:",
+        )
         return
     table = nbest_table(model, word, int(k), float(lam))
     st.dataframe(table, hide_index=True, width="stretch")

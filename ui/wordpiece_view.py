@@ -825,6 +825,7 @@ def render_encode(
 # --------------------------------------------------------------------------------------
 
 
+# Small by construction: at most 50 merges (the slider) of the corpus's letters.
 @st.cache_data(max_entries=16, show_spinner=False)
 def _seed004_model(corpus: Corpus, merges: int) -> tuple[WordPiece, list[tuple[str, str]]]:
     words = {w if w.endswith("_") else w + "_": c for w, c in corpus}

@@ -154,8 +154,11 @@ def test_the_explanations_follow_the_settings() -> None:
 @pytest.mark.parametrize(
     ("key", "value", "message"),
     [
-        ("uni_em", 0, "EM iterations must be a whole number from 1 to 20"),
+        ("uni_em", 0, "EM iterations must be a whole number of at least 1"),
+        ("uni_em", 4, "At most 3 EM iterations per round here"),
         ("uni_max_len", 0, "longest seed substring must be a whole number from 1 to 32"),
+        ("uni_max_len", 33, "SUBWORD_LIMIT_UNIGRAM_PIECE_CHARS"),
+        ("uni_seed_size", 100_001, "At most 100,000 seed substrings here"),
     ],
 )
 def test_bad_settings_get_a_message(key: str, value: int, message: str) -> None:
@@ -376,3 +379,24 @@ def test_a_large_corpus_lists_the_top_rows_only() -> None:
     page = _html(at)
     assert "pruning round 1" in page
     assert "not listed" in page or "more" in page
+
+
+def test_the_unigram_caps_are_limits_shared_with_links() -> None:
+    from ui.limits import LIMITS, Limits, unigram_max_shrink
+    from ui.share import PARAMS, parse_value
+
+    assert (LIMITS.unigram_em, LIMITS.unigram_seed_size, LIMITS.unigram_piece_chars) == (
+        3,
+        100_000,
+        32,
+    )
+    assert (LIMITS.unigram_nbest, unigram_max_shrink()) == (200, 0.8)
+    assert Limits.from_env({"SUBWORD_LIMIT_UNIGRAM_EM": "20"}).unigram_em == 20
+    # a link cannot ask for more than the page allows
+    assert parse_value(PARAMS["uni_em"], "3") == 3
+    assert parse_value(PARAMS["uni_em"], "4") is None
+    assert parse_value(PARAMS["uni_seed_size"], "100001") is None
+    assert parse_value(PARAMS["uni_max_len"], "33") is None
+    assert parse_value(PARAMS["uni_k"], "201") is None
+    assert parse_value(PARAMS["uni_shrink"], "0.8") == 0.8
+    assert parse_value(PARAMS["uni_shrink"], "0.85") is None

@@ -1,12 +1,15 @@
 """Shared set-up for the real-browser tests: a real server and Debian's Chromium.
 
 Needs Debian's Chromium at /usr/bin/chromium and the playwright package (its own browser
-download does not work offline). ``.ci/run`` installs Chromium when it is missing; outside
-CI the tests are skipped without it.
+download does not work offline). ``.ci/run`` installs Chromium when it is missing. Without
+them only the tests that use the ``browser`` fixture are skipped (the websocket load test
+and the other tests without a browser still run), and under CI (``CI`` set, as CI services
+do) they fail instead: a CI run never passes by skipping (:func:`require_browser`).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import socket
@@ -14,7 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -26,9 +29,37 @@ ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path(os.environ.get("E2E_SCREENSHOTS", "/tmp/subword-e2e"))
 
-playwright = pytest.importorskip("playwright.sync_api")
-if not shutil.which(CHROMIUM) and not os.environ.get("CI"):
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+def missing_browser(
+    which: Callable[[str], str | None] = shutil.which,
+    find_spec: Callable[[str], object | None] = importlib.util.find_spec,
+) -> str | None:
+    """What the browser tests lack on this machine (Chromium, playwright), else ``None``."""
+    missing = []
+    if not which(CHROMIUM):
+        missing.append(f"Debian's Chromium ({CHROMIUM})")
+    if find_spec("playwright") is None:
+        missing.append("the playwright package")
+    return " and ".join(missing) + " not installed" if missing else None
+
+
+def under_ci(environ: Mapping[str, str]) -> bool:
+    """Whether this is a CI run (``CI`` set to anything but empty, ``0`` or ``false``)."""
+    return environ.get("CI", "").strip().lower() not in ("", "0", "false")
+
+
+def require_browser(environ: Mapping[str, str] | None = None, missing: str | None = None) -> None:
+    """Skip the calling test when the browser is missing; under CI fail instead.
+
+    ``missing`` is :func:`missing_browser`'s answer (asked for if not given).
+    """
+    environ = os.environ if environ is None else environ
+    missing = missing_browser() if missing is None else missing
+    if not missing:
+        return
+    if under_ci(environ):
+        pytest.fail(f"{missing}: under CI the browser tests must run, not be skipped")
+    pytest.skip(missing)
 
 
 def _free_port() -> int:
@@ -86,7 +117,11 @@ def server() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    with playwright.sync_playwright() as p:
+    """Debian's Chromium driven by playwright (see :func:`require_browser` when missing)."""
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
         b = p.chromium.launch(
             executable_path=CHROMIUM,
             args=[
