@@ -12,18 +12,22 @@ Example:
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import TypeVar
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import RerunException, StopException
 
 from ui.html import badge_html, esc, md_escape, token_spans_html
 
 Pair = tuple[str, str]
 T = TypeVar("T")
+
+_LOG = logging.getLogger("subword.app")
 
 TABLE_CSS = (
     "<style>.sw-table{border-collapse:collapse;width:100%}"
@@ -233,7 +237,8 @@ class _Store:
     """A small thread-safe LRU dict (one per kind of training, shared by all sessions).
 
     It also knows which keys are being trained right now (:meth:`claim`), so that a class
-    choosing the same corpus at once trains it once rather than thirty times.
+    choosing the same corpus at once trains it once rather than thirty times, and how many
+    sessions wait for each of them (so a training is not stopped while someone waits for it).
     """
 
     def __init__(self, max_entries: int) -> None:
@@ -241,15 +246,33 @@ class _Store:
         self.items: OrderedDict[Hashable, object] = OrderedDict()
         self.lock = threading.Lock()
         self.training: dict[Hashable, threading.Event] = {}
+        self.waiting: dict[Hashable, int] = {}
 
     def claim(self, key: Hashable) -> threading.Event | None:
         """``None`` if the caller is now the one to train ``key`` (then :meth:`release` it);
-        else the event that is set when the session training it has finished."""
+        else the event that is set when the session training it has finished (the caller is
+        then counted as waiting for it until it calls :meth:`leave`)."""
         with self.lock:
             running = self.training.get(key)
             if running is None:
                 self.training[key] = threading.Event()
+            else:
+                self.waiting[key] = self.waiting.get(key, 0) + 1
             return running
+
+    def leave(self, key: Hashable) -> None:
+        """A session that :meth:`claim` told to wait for ``key`` waits no longer."""
+        with self.lock:
+            left = self.waiting.get(key, 0) - 1
+            if left > 0:
+                self.waiting[key] = left
+            else:
+                self.waiting.pop(key, None)
+
+    def waiters(self, key: Hashable) -> int:
+        """How many sessions wait for the training of ``key`` right now."""
+        with self.lock:
+            return self.waiting.get(key, 0)
 
     def release(self, key: Hashable) -> None:
         """The training of ``key`` ended (with a result or not): wake the sessions waiting."""
@@ -278,6 +301,59 @@ def _store(name: str, max_entries: int) -> _Store:
     return _Store(max_entries)
 
 
+class _Checkpoint:
+    """The ``progress(done, total)`` callback a trainer gets from :func:`cached_training`.
+
+    It moves the progress bar, and it is where a training stops early. Streamlit checks for
+    a pending rerun (the student changed a widget) or stop (the tab was closed) whenever an
+    element is drawn, and raises ``RerunException`` / ``StopException`` from that call: here,
+    from the bar's update, so from inside the trainer, which lets it through untouched (its
+    state is local to the call). That ends the training at its next checkpoint.
+
+    subtle: other sessions may be waiting for this very training (:meth:`_Store.claim`).
+    Stopping then would throw away their wait, so the exception is kept and the training goes
+    on, without drawing, while anyone still waits; it is raised at the first checkpoint with
+    no one waiting, or after the result is stored (:func:`cached_training`).
+    """
+
+    def __init__(
+        self, store: _Store, key: Hashable, what: str, draw: Callable[[int, int], None]
+    ) -> None:
+        self.store, self.key, self.what, self.draw = store, key, what, draw
+        self.held: RerunException | StopException | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.held is None:
+            try:
+                self.draw(done, total)
+                return
+            except (RerunException, StopException) as interrupt:
+                self.held = interrupt
+            waiting = self.store.waiters(self.key)
+            if waiting:
+                _LOG.info(
+                    "Training continued for %d waiting session(s) after %s: %s, %d of %d",
+                    waiting,
+                    _reason(self.held),
+                    self.what,
+                    done,
+                    total,
+                )
+                return
+        elif self.store.waiters(self.key):
+            return
+        _LOG.warning(
+            "Training stopped (%s): %s, %d of %d", _reason(self.held), self.what, done, total
+        )
+        raise self.held
+
+
+def _reason(interrupt: BaseException) -> str:
+    if isinstance(interrupt, StopException):
+        return "the session ended"
+    return "the student changed the input"
+
+
 def cached_training(
     name: str,
     key: Hashable,
@@ -285,6 +361,7 @@ def cached_training(
     train: Callable[[Callable[[int, int], None]], T],
     *,
     max_entries: int = 16,
+    bar: Callable[[str], AbstractContextManager[Callable[[int, int], None]]] | None = None,
 ) -> T:
     """Run ``train(progress)`` once per ``key`` (shared by all sessions), with a progress bar.
 
@@ -294,6 +371,18 @@ def cached_training(
     (``st.cache_resource``, at most ``max_entries`` results per ``name``); results are frozen
     dataclasses, never changed by a page, so sharing them is safe. While one session trains a
     key, the others asking for it wait for that result instead of training it again.
+
+    The training stops at its next ``progress`` call when the student changes a widget or
+    closes the tab, unless another session waits for it (see :class:`_Checkpoint`). A stopped
+    training stores nothing; a session that was waiting for it then trains it itself.
+
+    Args:
+        name: the kind of training (one store each).
+        key: what the result depends on (corpus, settings, choices); hashable.
+        what: the progress bar's label, e.g. ``"Learning merges"``.
+        train: the training, called with the ``progress(done, total)`` callback.
+        max_entries: how many results of this kind are kept.
+        bar: the progress display (default :func:`progress_bar`); a test may pass its own.
 
     Example:
         >>> cached_training("bpe", (corpus, settings), "Learning merges",
@@ -307,14 +396,21 @@ def cached_training(
         running = store.claim(key)
         if running is None:
             break
-        _wait_for(running, what)  # then look again: it is stored, or that training failed
+        try:
+            _wait_for(running, what)  # then look again: it is stored, or that training failed
+        finally:
+            store.leave(key)
     try:
-        with progress_bar(what) as progress:
-            result = train(progress)
-        store.put(key, result)
-        return result
+        with (bar or progress_bar)(what) as draw:
+            checkpoint = _Checkpoint(store, key, what, draw)
+            result = train(checkpoint)
+            # stored before the bar's last drawing, which may itself be interrupted
+            store.put(key, result)
     finally:
         store.release(key)
+    if checkpoint.held is not None:
+        raise checkpoint.held  # finished for the sessions that waited; now this one reruns
+    return result
 
 
 def _wait_for(running: threading.Event, what: str) -> None:
