@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
@@ -301,26 +302,41 @@ def _store(name: str, max_entries: int) -> _Store:
     return _Store(max_entries)
 
 
+STOP_GRACE_SECONDS = 1.0
+"""How long an interrupted training goes on, unseen, before it stops (see :class:`_Checkpoint`)."""
+
+
 class _Checkpoint:
     """The ``progress(done, total)`` callback a trainer gets from :func:`cached_training`.
 
     It moves the progress bar, and it is where a training stops early. Streamlit checks for
-    a pending rerun (the student changed a widget) or stop (the tab was closed) whenever an
-    element is drawn, and raises ``RerunException`` / ``StopException`` from that call: here,
-    from the bar's update, so from inside the trainer, which lets it through untouched (its
-    state is local to the call). That ends the training at its next checkpoint.
+    a stop or rerun request whenever an element is drawn and raises ``StopException`` /
+    ``RerunException`` from that call: here, from the bar's update, so from inside the
+    trainer, which lets it through untouched (its state is local to the call). A closed tab
+    asks for a stop; so does a changed widget, since with ``runner.fastReruns`` (the default)
+    Streamlit stops the running script and starts the new run at once, in another thread.
 
-    subtle: other sessions may be waiting for this very training (:meth:`_Store.claim`).
-    Stopping then would throw away their wait, so the exception is kept and the training goes
-    on, without drawing, while anyone still waits; it is raised at the first checkpoint with
-    no one waiting, or after the result is stored (:func:`cached_training`).
+    subtle: other sessions may be waiting for this very training (:meth:`_Store.claim`), and
+    the student's own new run asks for the same training when the change did not touch its
+    input (another tab, a display option). Stopping then would throw that work away, so the
+    exception is kept and the training goes on, without drawing, while anyone waits, and for
+    ``STOP_GRACE_SECONDS`` after the request (time for the new run to get there and wait).
+    It is raised at the first checkpoint after that with no one waiting, or, once the result
+    is stored, by :func:`cached_training`.
     """
 
     def __init__(
-        self, store: _Store, key: Hashable, what: str, draw: Callable[[int, int], None]
+        self,
+        store: _Store,
+        key: Hashable,
+        what: str,
+        draw: Callable[[int, int], None],
+        grace: float = 0.0,
     ) -> None:
-        self.store, self.key, self.what, self.draw = store, key, what, draw
+        self.store, self.key, self.what, self.draw, self.grace = store, key, what, draw, grace
         self.held: RerunException | StopException | None = None
+        self.held_since = 0.0
+        self.handed_over = False
 
     def __call__(self, done: int, total: int) -> None:
         if self.held is None:
@@ -328,30 +344,29 @@ class _Checkpoint:
                 self.draw(done, total)
                 return
             except (RerunException, StopException) as interrupt:
-                self.held = interrupt
-            waiting = self.store.waiters(self.key)
-            if waiting:
+                self.held, self.held_since = interrupt, time.monotonic()
+        waiting = self.store.waiters(self.key)
+        if waiting:
+            if not self.handed_over:
+                self.handed_over = True
                 _LOG.info(
-                    "Training continued for %d waiting session(s) after %s: %s, %d of %d",
+                    "Training goes on for %d waiting session(s) after its own stopped: "
+                    "%s, %d of %d",
                     waiting,
-                    _reason(self.held),
                     self.what,
                     done,
                     total,
                 )
-                return
-        elif self.store.waiters(self.key):
+            return
+        if time.monotonic() - self.held_since < self.grace:
             return
         _LOG.warning(
-            "Training stopped (%s): %s, %d of %d", _reason(self.held), self.what, done, total
+            "Training stopped (its student changed the input or left): %s, %d of %d",
+            self.what,
+            done,
+            total,
         )
         raise self.held
-
-
-def _reason(interrupt: BaseException) -> str:
-    if isinstance(interrupt, StopException):
-        return "the session ended"
-    return "the student changed the input"
 
 
 def cached_training(
@@ -372,9 +387,10 @@ def cached_training(
     dataclasses, never changed by a page, so sharing them is safe. While one session trains a
     key, the others asking for it wait for that result instead of training it again.
 
-    The training stops at its next ``progress`` call when the student changes a widget or
-    closes the tab, unless another session waits for it (see :class:`_Checkpoint`). A stopped
-    training stores nothing; a session that was waiting for it then trains it itself.
+    The training stops at a ``progress`` call about a second (``STOP_GRACE_SECONDS``) after
+    the student changes a widget or closes the tab, unless a session (maybe the student's new
+    run) waits for it (see :class:`_Checkpoint`). A stopped training stores nothing; a session
+    that starts waiting for it as it stops then trains it itself.
 
     Args:
         name: the kind of training (one store each).
@@ -402,7 +418,7 @@ def cached_training(
             store.leave(key)
     try:
         with (bar or progress_bar)(what) as draw:
-            checkpoint = _Checkpoint(store, key, what, draw)
+            checkpoint = _Checkpoint(store, key, what, draw, STOP_GRACE_SECONDS)
             result = train(checkpoint)
             # stored before the bar's last drawing, which may itself be interrupted
             store.put(key, result)

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 import pytest
 from streamlit.runtime.scriptrunner import StopException
 
+import ui.common
 from subword_core import bpe
 from subword_core.bpe import BPEResult
 from subword_core.corpus import parse_corpus
@@ -125,7 +126,13 @@ def _learn(progress: Callable[[int, int], None], calls: list[str] | None = None)
 _CORPUS = parse_corpus(example_text("paragraph"))
 
 
-def test_a_training_nobody_waits_for_stops_at_its_next_checkpoint() -> None:
+@pytest.fixture
+def no_grace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stop at the first checkpoint after the request (no time for a new run to arrive)."""
+    monkeypatch.setattr(ui.common, "STOP_GRACE_SECONDS", 0.0)
+
+
+def test_a_training_nobody_waits_for_stops_at_its_next_checkpoint(no_grace: None) -> None:
     name, reached = _fresh_name(), []
     bar = _Bar(stop_after=3)
 
@@ -147,7 +154,7 @@ def test_a_training_nobody_waits_for_stops_at_its_next_checkpoint() -> None:
     assert len(result.merges) == 200 and store.get("key") is result
 
 
-def test_a_session_waiting_for_a_stopped_training_trains_it_itself() -> None:
+def test_a_session_waiting_for_a_stopped_training_trains_it_itself(no_grace: None) -> None:
     name, calls, results = _fresh_name(), [], []
     store = _store(name, 16)
     waiter = threading.Thread(
@@ -175,7 +182,7 @@ def test_a_session_waiting_for_a_stopped_training_trains_it_itself() -> None:
     assert store.get("key") is results[0] and store.waiting == {} and store.training == {}
 
 
-def test_a_training_others_wait_for_goes_on_after_its_student_leaves() -> None:
+def test_a_training_others_wait_for_goes_on_after_its_student_leaves(no_grace: None) -> None:
     name, calls, results = _fresh_name(), [], []
     store = _store(name, 16)
     started, waiting = threading.Event(), threading.Event()
@@ -216,7 +223,7 @@ def test_a_training_others_wait_for_goes_on_after_its_student_leaves() -> None:
     assert store.waiting == {} and store.training == {}
 
 
-def test_a_continued_training_stops_once_nobody_waits_any_more() -> None:
+def test_a_continued_training_stops_once_nobody_waits_any_more(no_grace: None) -> None:
     name = _fresh_name()
     store = _store(name, 16)
     after_leaving: list[int] = []
@@ -239,3 +246,37 @@ def test_a_continued_training_stops_once_nobody_waits_any_more() -> None:
     # two checkpoints went on for the waiting session; the one after it left stopped
     assert len(after_leaving) == 3 and len(bar.draws) == 2
     assert store.get("key") is None and store.waiting == {} and store.training == {}
+
+
+def test_the_students_own_new_run_arriving_within_the_grace_time_gets_the_training(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a click that does not change the input: Streamlit stops the run and starts a new one,
+    # which asks for the same training a moment later
+    monkeypatch.setattr(ui.common, "STOP_GRACE_SECONDS", 60.0)
+    name, calls, results = _fresh_name(), [], []
+    store = _store(name, 16)
+    new_run = threading.Thread(
+        target=lambda: results.append(
+            cached_training(name, "key", "Learning merges", lambda p: _learn(p, calls))
+        )
+    )
+
+    def learn(progress: Callable[[int, int], None]) -> BPEResult:
+        def checkpoint(done: int, total: int) -> None:
+            progress(done, total)
+            if bar.left.is_set() and not new_run.is_alive() and not results:
+                new_run.start()
+                deadline = time.monotonic() + 20
+                while store.waiters("key") == 0:
+                    assert time.monotonic() < deadline, "the new run never waited"
+                    time.sleep(0.01)
+
+        return _learn(checkpoint, calls)
+
+    bar = _Bar(stop_after=2)
+    with pytest.raises(StopException):  # the old run still ends, once the result is stored
+        cached_training(name, "key", "Learning merges", learn, bar=bar)
+    new_run.join(30)
+    assert calls == ["train"] and len(results) == 1 and len(results[0].merges) == 200
+    assert store.get("key") is results[0] and store.waiting == {} and store.training == {}
