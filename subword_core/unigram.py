@@ -1216,9 +1216,11 @@ def learn(
             longer sum to 1 and the likelihood may drop. Off: the maximum-likelihood M-step.
         top_k: how many rows each step's tables keep on large vocabularies.
         boundary: how many loss rows each pruning step keeps on each side of the cut.
-        progress: called as ``progress(done, total)`` after every pruning round, with the
-            pieces pruned so far and the pieces to prune (seed size minus ``vocab_size``),
-            and once with ``done == total`` at the end.
+        progress: called as ``progress(done, total)`` with the pieces pruned so far and
+            the pieces to prune (seed size minus ``vocab_size``): after the seed, after
+            every EM iteration and every pruning round, and once with ``done == total`` at
+            the end. An exception it raises stops the training (nothing else is changed).
+            (These are the checkpoints where the app stops a training nobody waits for.)
 
     Returns:
         A :class:`UnigramResult`.
@@ -1236,8 +1238,8 @@ def learn(
     (['hug', 's'], ['b', 'u', 'g', 's'])
     >>> seen = []
     >>> _ = learn({"hug": 10, "pug": 5}, 6, progress=lambda done, total: seen.append(done))
-    >>> seen
-    [3, 3]
+    >>> seen  # after the seed, two EM iterations, pruning, two more EM iterations, the end
+    [0, 0, 0, 3, 3, 3, 3]
     """
     data = _as_corpus(corpus)
     if seed_size is None and isinstance(vocab_size, int):
@@ -1271,6 +1273,12 @@ def learn(
     round_no = 0
     to_prune = max(1, trainer.size - vocab_size)
     start_size = trainer.size
+
+    def checkpoint() -> None:
+        if progress is not None:
+            progress(min(start_size - trainer.size, to_prune), to_prune)
+
+    checkpoint()
     while True:
         final = trainer.size <= vocab_size
         for iteration in range(1, em_iterations + 1):
@@ -1293,6 +1301,7 @@ def learn(
                 )
             )
             waiting.append(len(steps) - 1)
+            checkpoint()
         if final:
             _close(steps, waiting, trainer.log_likelihood())
             break
@@ -1304,8 +1313,7 @@ def learn(
             trainer.prune(losses, pending, target, shrinking_factor, round_no, len(steps) + 1, ll)
         )
         waiting.append(len(steps) - 1)
-        if progress is not None:
-            progress(min(start_size - trainer.size, to_prune), to_prune)
+        checkpoint()
 
     if progress is not None:
         progress(to_prune, to_prune)

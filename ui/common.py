@@ -13,21 +13,26 @@ Example:
 from __future__ import annotations
 
 import functools
+import logging
 import pickle
 import sys
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import TypeVar
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import RerunException, StopException
 
 from ui.html import badge_html, esc, md_escape, token_spans_html
 from ui.limits import LIMITS
 
 Pair = tuple[str, str]
 T = TypeVar("T")
+
+_LOG = logging.getLogger("subword.app")
 
 TABLE_CSS = (
     "<style>.sw-table{border-collapse:collapse;width:100%}"
@@ -313,9 +318,10 @@ class _Store:
     """A small thread-safe LRU dict (one per kind of training, shared by all sessions).
 
     It also knows which keys are being trained right now (:meth:`claim`), so that a class
-    choosing the same corpus at once trains it once rather than thirty times. It holds at
-    most ``max_entries`` results, and its results count against ``budget``, the estimated
-    bytes shared by all stores (:func:`approx_bytes`): storing one may evict the least
+    choosing the same corpus at once trains it once rather than thirty times, and how many
+    sessions wait for each of them (so a training is not stopped while someone waits for it).
+    It holds at most ``max_entries`` results, and its results count against ``budget``, the
+    estimated bytes shared by all stores (:func:`approx_bytes`): storing one may evict the least
     recently used results of any store. A result larger than the whole budget is not kept.
 
     Example:
@@ -331,15 +337,33 @@ class _Store:
         self.items: OrderedDict[Hashable, object] = OrderedDict()
         self.lock = threading.Lock()
         self.training: dict[Hashable, threading.Event] = {}
+        self.waiting: dict[Hashable, int] = {}
 
     def claim(self, key: Hashable) -> threading.Event | None:
         """``None`` if the caller is now the one to train ``key`` (then :meth:`release` it);
-        else the event that is set when the session training it has finished."""
+        else the event that is set when the session training it has finished (the caller is
+        then counted as waiting for it until it calls :meth:`leave`)."""
         with self.lock:
             running = self.training.get(key)
             if running is None:
                 self.training[key] = threading.Event()
+            else:
+                self.waiting[key] = self.waiting.get(key, 0) + 1
             return running
+
+    def leave(self, key: Hashable) -> None:
+        """A session that :meth:`claim` told to wait for ``key`` waits no longer."""
+        with self.lock:
+            left = self.waiting.get(key, 0) - 1
+            if left > 0:
+                self.waiting[key] = left
+            else:
+                self.waiting.pop(key, None)
+
+    def waiters(self, key: Hashable) -> int:
+        """How many sessions wait for the training of ``key`` right now."""
+        with self.lock:
+            return self.waiting.get(key, 0)
 
     def release(self, key: Hashable) -> None:
         """The training of ``key`` ended (with a result or not): wake the sessions waiting."""
@@ -425,6 +449,73 @@ def shared_cache(
     return wrap
 
 
+STOP_GRACE_SECONDS = 1.0
+"""How long an interrupted training goes on, unseen, before it stops (see :class:`_Checkpoint`)."""
+
+
+class _Checkpoint:
+    """The ``progress(done, total)`` callback a trainer gets from :func:`cached_training`.
+
+    It moves the progress bar, and it is where a training stops early. Streamlit checks for
+    a stop or rerun request whenever an element is drawn and raises ``StopException`` /
+    ``RerunException`` from that call: here, from the bar's update, so from inside the
+    trainer, which lets it through untouched (its state is local to the call). A closed tab
+    asks for a stop; so does a changed widget, since with ``runner.fastReruns`` (the default)
+    Streamlit stops the running script and starts the new run at once, in another thread.
+
+    subtle: other sessions may be waiting for this very training (:meth:`_Store.claim`), and
+    the student's own new run asks for the same training when the change did not touch its
+    input (another tab, a display option). Stopping then would throw that work away, so the
+    exception is kept and the training goes on, without drawing, while anyone waits, and for
+    ``STOP_GRACE_SECONDS`` after the request (time for the new run to get there and wait).
+    It is raised at the first checkpoint after that with no one waiting, or, once the result
+    is stored, by :func:`cached_training`.
+    """
+
+    def __init__(
+        self,
+        store: _Store,
+        key: Hashable,
+        what: str,
+        draw: Callable[[int, int], None],
+        grace: float = 0.0,
+    ) -> None:
+        self.store, self.key, self.what, self.draw, self.grace = store, key, what, draw, grace
+        self.held: RerunException | StopException | None = None
+        self.held_since = 0.0
+        self.handed_over = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.held is None:
+            try:
+                self.draw(done, total)
+                return
+            except (RerunException, StopException) as interrupt:
+                self.held, self.held_since = interrupt, time.monotonic()
+        waiting = self.store.waiters(self.key)
+        if waiting:
+            if not self.handed_over:
+                self.handed_over = True
+                _LOG.info(
+                    "Training goes on for %d waiting session(s) after its own stopped: "
+                    "%s, %d of %d",
+                    waiting,
+                    self.what,
+                    done,
+                    total,
+                )
+            return
+        if time.monotonic() - self.held_since < self.grace:
+            return
+        _LOG.warning(
+            "Training stopped (its student changed the input or left): %s, %d of %d",
+            self.what,
+            done,
+            total,
+        )
+        raise self.held
+
+
 def cached_training(
     name: str,
     key: Hashable,
@@ -432,6 +523,7 @@ def cached_training(
     train: Callable[[Callable[[int, int], None]], T],
     *,
     max_entries: int = 16,
+    bar: Callable[[str], AbstractContextManager[Callable[[int, int], None]]] | None = None,
 ) -> T:
     """Run ``train(progress)`` once per ``key`` (shared by all sessions), with a progress bar.
 
@@ -442,6 +534,19 @@ def cached_training(
     at most ``SUBWORD_LIMIT_CACHE_MB`` by estimate: see :class:`_Store`); results are frozen
     dataclasses, never changed by a page, so sharing them is safe. While one session trains a
     key, the others asking for it wait for that result instead of training it again.
+
+    The training stops at a ``progress`` call about a second (``STOP_GRACE_SECONDS``) after
+    the student changes a widget or closes the tab, unless a session (maybe the student's new
+    run) waits for it (see :class:`_Checkpoint`). A stopped training stores nothing; a session
+    that starts waiting for it as it stops then trains it itself.
+
+    Args:
+        name: the kind of training (one store each).
+        key: what the result depends on (corpus, settings, choices); hashable.
+        what: the progress bar's label, e.g. ``"Learning merges"``.
+        train: the training, called with the ``progress(done, total)`` callback.
+        max_entries: how many results of this kind are kept.
+        bar: the progress display (default :func:`progress_bar`); a test may pass its own.
 
     Example:
         >>> calls = []
@@ -461,14 +566,21 @@ def cached_training(
         running = store.claim(key)
         if running is None:
             break
-        _wait_for(running, what)  # then look again: it is stored, or that training failed
+        try:
+            _wait_for(running, what)  # then look again: it is stored, or that training failed
+        finally:
+            store.leave(key)
     try:
-        with progress_bar(what) as progress:
-            result = train(progress)
-        store.put(key, result)
-        return result
+        with (bar or progress_bar)(what) as draw:
+            checkpoint = _Checkpoint(store, key, what, draw, STOP_GRACE_SECONDS)
+            result = train(checkpoint)
+            # stored before the bar's last drawing, which may itself be interrupted
+            store.put(key, result)
     finally:
         store.release(key)
+    if checkpoint.held is not None:
+        raise checkpoint.held  # finished for the sessions that waited; now this one reruns
+    return result
 
 
 def _wait_for(running: threading.Event, what: str) -> None:

@@ -147,3 +147,41 @@ def test_progress_is_reported_at_most_about_100_times_and_ends_complete() -> Non
         assert len(totals) == 1, name
         done = [d for d, _ in calls]
         assert done == sorted(done) and done[-1] == calls[-1][1], name
+
+
+class _Stop(Exception):
+    """What the app's progress callback raises to stop a training (Streamlit's are alike)."""
+
+
+def test_an_exception_from_progress_stops_learning_at_once_and_leaves_nothing_behind() -> None:
+    from subword_core import unigram
+    from subword_core.corpus import parse_corpus
+    from subword_core.examples import example_text
+
+    corpus = parse_corpus(example_text("paragraph"))
+    runs = {
+        "bpe": lambda report: bpe.learn(corpus, 500, min_frequency=1, progress=report),
+        "wordpiece": lambda report: wordpiece.learn(corpus, 400, progress=report),
+        "unigram": lambda report: unigram.learn(corpus, 60, progress=report),
+    }
+    for name, run in runs.items():
+        clean = run(lambda done, total: None)
+        calls: list[int] = []
+
+        def stop_at_third(
+            done: int, total: int, calls: list[int] = calls, name: str = name
+        ) -> None:
+            calls.append(done)
+            if len(calls) == 3:
+                raise _Stop
+            assert len(calls) < 3, f"{name}: learning went on after progress raised"
+
+        try:
+            run(stop_at_third)
+        except _Stop:
+            pass
+        else:
+            raise AssertionError(f"{name}: the exception from progress was swallowed")
+        assert len(calls) == 3, name
+        # nothing shared was left half-changed: the same learning again gives the same trace
+        assert run(lambda done, total: None).steps == clean.steps, name

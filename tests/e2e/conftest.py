@@ -69,9 +69,13 @@ def _free_port() -> int:
 
 
 @contextmanager
-def app_server() -> Iterator[str]:
-    """A fresh `streamlit run app.py` on a free loopback port, stopped by PID afterwards."""
+def app_server(log: Path | None = None) -> Iterator[str]:
+    """A fresh `streamlit run app.py` on a free loopback port, stopped by PID afterwards.
+
+    ``log``: a file for the server's output (the app's log lines), else it is thrown away.
+    """
     port = _free_port()
+    out = open(log, "w") if log is not None else subprocess.DEVNULL  # noqa: SIM115
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -84,8 +88,8 @@ def app_server() -> Iterator[str]:
             f"--server.port={port}",
         ],
         cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=out,
+        stderr=out,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -106,6 +110,8 @@ def app_server() -> Iterator[str]:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        if log is not None:
+            out.close()  # type: ignore[union-attr]
 
 
 @pytest.fixture(scope="session")
