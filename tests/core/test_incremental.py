@@ -8,6 +8,7 @@ large buckets run on these small corpora too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from unittest import mock
 
 from hypothesis import given, settings
@@ -128,17 +129,22 @@ def test_wordpiece_ties_beyond_max_ties_are_counted_and_the_winner_is_exact() ->
 # --- progress callbacks ------------------------------------------------------------------
 
 
-def test_progress_is_reported_at_most_about_100_times_and_ends_complete() -> None:
+def _progress_runs() -> dict[str, Callable[[Callable[[int, int], None]], object]]:
+    """The three trainers on the paragraph example, each taking a ``progress`` callback."""
     from subword_core import unigram
     from subword_core.corpus import parse_corpus
     from subword_core.examples import example_text
 
     corpus = parse_corpus(example_text("paragraph"))
-    runs = {
+    return {
         "bpe": lambda report: bpe.learn(corpus, 500, min_frequency=1, progress=report),
         "wordpiece": lambda report: wordpiece.learn(corpus, 400, progress=report),
         "unigram": lambda report: unigram.learn(corpus, 60, progress=report),
     }
+
+
+def test_progress_is_reported_at_most_about_100_times_and_ends_complete() -> None:
+    runs = _progress_runs()
     for name, run in runs.items():
         calls: list[tuple[int, int]] = []
         run(lambda done, total, calls=calls: calls.append((done, total)))
@@ -154,16 +160,7 @@ class _Stop(Exception):
 
 
 def test_an_exception_from_progress_stops_learning_at_once_and_leaves_nothing_behind() -> None:
-    from subword_core import unigram
-    from subword_core.corpus import parse_corpus
-    from subword_core.examples import example_text
-
-    corpus = parse_corpus(example_text("paragraph"))
-    runs = {
-        "bpe": lambda report: bpe.learn(corpus, 500, min_frequency=1, progress=report),
-        "wordpiece": lambda report: wordpiece.learn(corpus, 400, progress=report),
-        "unigram": lambda report: unigram.learn(corpus, 60, progress=report),
-    }
+    runs = _progress_runs()
     for name, run in runs.items():
         clean = run(lambda done, total: None)
         calls: list[int] = []
