@@ -38,7 +38,8 @@ def test_learn_page_steps_and_plays(server: str, browser: object) -> None:
 
 def test_encode_page_shows_tokens_and_iterations(server: str, browser: object) -> None:
     page = open_page(browser, f"{server}/bpe_encode?bpe_encode_text=lowest%20newer")
-    page.get_by_text("How “lowest” is encoded, iteration by iteration").wait_for(timeout=45_000)
+    iterations = page.get_by_text("How “lowest” is encoded, iteration by iteration")
+    iterations.first.wait_for(timeout=45_000)
     box = page.get_by_label("Words or a sentence to encode")
     box.fill("<img src=x onerror=alert(1)> slowest")
     box.press("Enter")

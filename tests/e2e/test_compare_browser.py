@@ -20,7 +20,7 @@ def test_four_algorithms_on_a_typed_sentence(server: str, browser: object) -> No
     size = page.get_by_role("textbox", name="Target vocabulary size")
     size.fill("266")
     size.press("Enter")
-    page.get_by_text("what the target 266 means").wait_for(timeout=30_000)
+    page.get_by_text("what the target 266 means").first.wait_for(timeout=30_000)
     box = page.get_by_role("textbox", name="Words or a sentence to segment")
     box.fill("lowest <b>newer</b> 你")
     box.press("Enter")
@@ -28,7 +28,7 @@ def test_four_algorithms_on_a_typed_sentence(server: str, browser: object) -> No
     page.get_by_text("disputed boundar", exact=False).first.wait_for(timeout=30_000)
     assert page.locator("b", has_text="newer").count() == 0  # shown as text, not markup
     assert page.locator(".cmp-dis").count() >= 1  # disputed cuts are marked
-    page.get_by_text("On the whole corpus").wait_for(timeout=30_000)
+    page.get_by_text("On the whole corpus").first.wait_for(timeout=30_000)
     page.locator("[data-testid='stVegaLiteChart']").first.wait_for(timeout=30_000)
     assert_no_exception(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -41,7 +41,7 @@ def test_bad_target_is_explained_and_kept(server: str, browser: object) -> None:
     size = page.get_by_role("textbox", name="Target vocabulary size")
     size.fill("many")
     size.press("Enter")
-    page.get_by_text("is not a whole number").wait_for(timeout=30_000)
+    page.get_by_text("is not a whole number").first.wait_for(timeout=30_000)
     assert size.input_value() == "many"
     assert_no_exception(page)
     page.close()

@@ -26,18 +26,18 @@ def test_gage_page_steps_and_reproduces_the_seed_table(server: str, browser: Any
     _heading(page, "Step 1: aa → Z").wait_for(timeout=45_000)
     page.get_by_role("button", name="Next").first.click()
     _heading(page, "Step 2: Za → Y").wait_for(timeout=20_000)
-    page.get_by_text("Seed 003 breaks this tie the other way").wait_for(timeout=20_000)
+    page.get_by_text("Seed 003 breaks this tie the other way").first.wait_for(timeout=20_000)
 
     # pick a + b at the tie, as the seed does
     page.locator("[data-testid='stSelectbox']").first.click()
     page.get_by_role("option", name="a + b").click()
     page.get_by_role("button", name="Replace this pair and continue").click()
     _heading(page, "Step 2: ab → Y").wait_for(timeout=20_000)
-    page.get_by_text("This is seed 003's choice").wait_for(timeout=20_000)
+    page.get_by_text("This is seed 003's choice").first.wait_for(timeout=20_000)
 
     page.get_by_role("button", name="Last").first.click()
     _heading(page, "Step 4: compression stops").wait_for(timeout=20_000)
-    page.get_by_text("✓ identical to the input").wait_for(timeout=20_000)
+    page.get_by_text("✓ identical to the input").first.wait_for(timeout=20_000)
     # the fragment may still show the previous step's elements for a moment: wait for ours
     ratio = page.locator("[data-testid='stMetric']", has_text="Compression ratio")
     ratio.filter(has_text="2.20").first.wait_for(timeout=20_000)

@@ -38,7 +38,7 @@ def test_a_typed_word_gets_its_lattice(server: str, browser: object) -> None:
     box.fill("lowest")
     box.press("Enter")
     page.get_by_text("segmentation of “lowest”").first.wait_for(timeout=20_000)
-    page.get_by_text("The lattice: every piece that fits").wait_for(timeout=20_000)
+    page.get_by_text("The lattice: every piece that fits").first.wait_for(timeout=20_000)
     assert_no_exception(page)
     page.screenshot(path=str(SHOTS / "unigram_word.png"), full_page=True)
     page.close()
