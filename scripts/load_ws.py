@@ -267,6 +267,7 @@ class Run:
     texts: list[str] = field(default_factory=list)
     exceptions: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # page_not_found, compile errors
+    alerts: list[str] = field(default_factory=list)  # st.error/warning/info/success texts
     early_reruns: int = 0
 
     @property
@@ -401,6 +402,8 @@ class StreamlitSession:
             if run is not None:
                 if element_kind == "exception":
                     run.exceptions.append(element_text(element)[:300])
+                if element_kind == "alert":
+                    run.alerts.append(element_text(element)[:300])
                 text = element_text(element)
                 if text:
                     run.texts.append(text)
@@ -662,6 +665,105 @@ async def run_session(
 
 
 # --------------------------------------------------------------------------------------
+# A hostile session
+# --------------------------------------------------------------------------------------
+
+HOSTILE_ALPHABET = 64
+"""How many different CJK characters the hostile text draws from: few enough that pairs repeat
+(so every merge has work to do, as in Chinese running text), many enough that merges go on."""
+
+
+def hostile_text(chars: int, nonce: int) -> str:
+    """Running text without spaces: ``chars`` CJK characters, one "word" (no cache can help).
+
+    The ``nonce`` changes the text, so every action is new work for the server.
+
+    Example:
+        >>> text = hostile_text(50, 1)
+        >>> len(text), " " in text, text == hostile_text(50, 2)
+        (50, False, False)
+    """
+    rng = random.Random(nonce)
+    return "".join(chr(0x4E00 + rng.randrange(HOSTILE_ALPHABET)) for _ in range(chars))
+
+
+@dataclass
+class Attack:
+    """One thing the hostile session asked for, and how the server answered."""
+
+    action: str
+    seconds: float
+    status: str
+    said: str = ""  # the first limit or error message the page showed, if any
+    errors: list[str] = field(default_factory=list)
+
+
+HOSTILE_ACTIONS = ("bpe_text", "byte_level_text", "wordpiece_pydoc", "unigram_pydoc")
+"""What the hostile session does, in turn, each at the largest setting the limits allow:
+BPE and byte-level BPE learning the largest text the limits read as one word without spaces,
+WordPiece and Unigram at their largest vocabulary on the pydoc example (the heaviest built-in
+trainings)."""
+
+
+def _limits() -> Any:
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from ui.limits import LIMITS
+
+    return LIMITS
+
+
+async def _hostile_action(url: str, action: str, nonce: int, chars: int, patience: float) -> Attack:
+    """Open a new session, do ``action`` at the limits, wait up to ``patience`` s, leave."""
+    limits = _limits()
+    page = {"bpe_text": "bpe_learn", "byte_level_text": "byte_level"}.get(
+        action, action.split("_")[0]
+    )
+    session = StreamlitSession(url, patience)
+    attack = Attack(action, 0.0, "")
+    t0 = time.perf_counter()
+    try:
+        await session.connect()
+        run = await session.rerun(page_name=page)
+        attack.errors += [f"opening {page}: {text}" for text in run.exceptions]
+        if action in ("bpe_text", "byte_level_text"):
+            session.set_widget(SOURCE_KEY, string_value=source_label(TYPE_SOURCE))
+            await session.rerun()
+            merges_key = "bpe_num_merges" if page == "bpe_learn" else "bbpe_num_merges"
+            session.set_widget(merges_key, int_value=limits.merges)
+            session.set_widget(TEXT_KEY, string_value=hostile_text(chars, nonce))
+        else:
+            session.set_widget(SOURCE_KEY, string_value=example_titles()["pydoc"])
+            await session.rerun()
+            size_key = "wp_vocab_size" if page == "wordpiece" else "uni_vocab_size"
+            session.set_widget(size_key, int_value=limits.vocab - nonce % 50)
+        t0 = time.perf_counter()
+        run = await session.rerun()
+        attack.status = run.status
+        attack.errors += [f"{action}: exception element: {text}" for text in run.exceptions]
+        attack.said = " | ".join(run.alerts)[:300]
+    except TimeoutError:
+        attack.status = f"still running after {patience:g} s: left"
+    except Exception as exc:  # the attacker's own failures are reported, not raised
+        attack.errors.append(f"{action}: {type(exc).__name__}: {str(exc)[:200]}")
+    finally:
+        attack.seconds = time.perf_counter() - t0
+        await session.close()
+    return attack
+
+
+async def hostile_session(
+    url: str, done: asyncio.Event, chars: int, patience: float, attacks: list[Attack]
+) -> None:
+    """Do the :data:`HOSTILE_ACTIONS` in turn, each as new work, until ``done`` is set."""
+    nonce = 0
+    while not done.is_set():
+        action = HOSTILE_ACTIONS[nonce % len(HOSTILE_ACTIONS)]
+        nonce += 1
+        attacks.append(await _hostile_action(url, action, nonce, chars, patience))
+
+
+# --------------------------------------------------------------------------------------
 # The class
 # --------------------------------------------------------------------------------------
 
@@ -685,8 +787,27 @@ async def run_round(
     words: list[str],
     think: float = 0.0,
     page: str = PAGE,
+    *,
+    hostile: int = 0,
+    hostile_chars: int = 0,
+    patience: float = 60.0,
+    head_start: float = 5.0,
+    attacks: list[Attack] | None = None,
 ) -> tuple[list[Student], float]:
-    """Open ``sessions`` sessions at once; return their reports and the wall time."""
+    """Open ``sessions`` sessions at once; return their reports and the wall time.
+
+    With ``hostile`` > 0, that many hostile sessions (:func:`hostile_session`) start
+    ``head_start`` seconds before the class and go on until the class has finished; what they
+    did is appended to ``attacks``.
+    """
+    attacks = [] if attacks is None else attacks
+    done = asyncio.Event()
+    attackers = [
+        asyncio.create_task(hostile_session(url, done, hostile_chars, patience, attacks))
+        for _ in range(hostile)
+    ]
+    if attackers:
+        await asyncio.sleep(head_start)
     t0 = time.perf_counter()
     reports = await asyncio.gather(
         *(
@@ -694,7 +815,10 @@ async def run_round(
             for i in range(sessions)
         )
     )
-    return list(reports), time.perf_counter() - t0
+    wall = time.perf_counter() - t0
+    done.set()
+    await asyncio.gather(*attackers)
+    return list(reports), wall
 
 
 async def time_examples(
@@ -751,6 +875,40 @@ def summarise_examples(reports: list[Student]) -> dict[str, Any]:
     return out
 
 
+def summarise_attacks(attacks: list[Attack], args: argparse.Namespace) -> dict[str, Any]:
+    """Per hostile action: how often, how long the server took, what the page said."""
+    out: dict[str, Any] = {
+        "sessions": args.hostile,
+        "text_chars": args.hostile_chars or _limits().corpus_chars,
+        "patience_s": args.patience,
+        "head_start_s": args.head_start,
+        "actions": {},
+        "errors": [f"hostile: {e}" for a in attacks for e in a.errors],
+    }
+    for action in dict.fromkeys(a.action for a in attacks):
+        mine = [a for a in attacks if a.action == action]
+        out["actions"][action] = {
+            "times": len(mine),
+            "seconds": [round(a.seconds, 2) for a in mine],
+            "statuses": sorted({a.status for a in mine}),
+            "said": next((a.said for a in mine if a.said), ""),
+        }
+    return out
+
+
+def print_attacks(hostile: dict[str, Any]) -> None:
+    """Print what the hostile sessions did (see :func:`summarise_attacks`)."""
+    print(
+        f"{hostile['sessions']} hostile session(s), text of {hostile['text_chars']:,} "
+        f"characters without spaces, {hostile['head_start_s']:g} s head start:"
+    )
+    for action, row in hostile["actions"].items():
+        print(
+            f"  {action:16} x{row['times']}: {row['seconds']} s; {', '.join(row['statuses'])}"
+            + (f"; the page said: {row['said']}" if row["said"] else "")
+        )
+
+
 def _extra(reports: list[Student]) -> dict[str, Any]:
     return {
         "client": "websocket (scripts/load_ws.py)",
@@ -795,6 +953,30 @@ def main(argv: list[str] | None = None) -> int:
         help="mean seconds a student reads before each Next (0: click at once, the worst case)",
     )
     parser.add_argument(
+        "--hostile",
+        type=int,
+        default=0,
+        help="hostile sessions running during the class (0): each asks, in turn, for the "
+        "heaviest trainings the limits allow",
+    )
+    parser.add_argument(
+        "--hostile-chars",
+        type=int,
+        help="characters of the hostile text without spaces (default: the corpus_chars limit)",
+    )
+    parser.add_argument(
+        "--patience",
+        type=float,
+        default=60.0,
+        help="seconds a hostile session waits for one answer before it leaves (60)",
+    )
+    parser.add_argument(
+        "--head-start",
+        type=float,
+        default=5.0,
+        help="seconds the hostile sessions work before the class arrives (5)",
+    )
+    parser.add_argument(
         "--pause",
         type=float,
         default=2.0,
@@ -824,6 +1006,7 @@ def main(argv: list[str] | None = None) -> int:
     poller = MemoryPoller(pid) if pid else None
     rounds: list[tuple[list[Student], float, dict[str, int]]] = []
     example_reports: list[Student] = []
+    attacks: list[Attack] = []
     try:
         if poller:
             poller.start()
@@ -853,6 +1036,11 @@ def main(argv: list[str] | None = None) -> int:
                         words,
                         args.think,
                         args.page,
+                        hostile=args.hostile,
+                        hostile_chars=args.hostile_chars or _limits().corpus_chars,
+                        patience=args.patience,
+                        head_start=args.head_start,
+                        attacks=attacks,
                     )
                 )
                 cpu = (read_cpu_seconds(pid) - cpu_before) if pid else 0.0
@@ -902,12 +1090,17 @@ def main(argv: list[str] | None = None) -> int:
     summary["client_cpu_busy_percent"] = [m["client_cpu_busy_percent"] for _, _, m in rounds]
     summary["think_s"] = args.think
     summary.update(_extra([r for batch, _, _ in rounds for r in batch]))
+    if args.hostile:
+        summary["hostile"] = summarise_attacks(attacks, args)
+        summary["errors"] = summary["errors"] + summary["hostile"]["errors"]
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
         print_report(summary)
         if args.think:
             print(f"students read a random 0-{2 * args.think:g} s before each Next")
+        if args.hostile:
+            print_attacks(summary["hostile"])
         print(
             f"client (this script, all sessions) CPU busy {summary['client_cpu_busy_percent']} %; "
             f"{summary['runs']} script runs, {summary['mb_received']} MB received"
