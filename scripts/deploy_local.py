@@ -377,6 +377,8 @@ def measure_one(setup: str, sessions: int, steps: int, think: float) -> dict[str
         per_process = Counter(
             e["upstream"] for e in d.log_entries() if "/_stcore/stream" in e["request"]
         )
+        # the class's own wall time (without load_ws.py's start-up, when the servers idle)
+        wall = (summary.get("round_wall_s") or [wall])[0] or wall
         summary["setup"] = setup
         summary["processes"] = [
             {
@@ -451,12 +453,20 @@ def main(argv: list[str] | None = None) -> int:
                 pass
         return 0
 
+    machine = f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at the start"
+    print(f"measuring on {machine}", file=sys.stderr)
     results = []
     for sessions in args.sessions:
         for setup in args.setups:
             print(f"{setup}: {sessions} sessions …", file=sys.stderr, flush=True)
             results.append(measure_one(setup, sessions, args.steps, args.think))
-    table = markdown_table(results)
+    given = (sys.argv[1:] if argv is None else list(argv))[1:]
+    command = " ".join(["python scripts/deploy_local.py measure", *given])
+    note = (
+        f"Measured {time.strftime('%Y-%m-%d')} on {machine}; {args.steps} step changes per "
+        f"session, think time {args.think:g} s (`{command}`).\n\n"
+    )
+    table = note + markdown_table(results)
     print(table)
     if args.out:
         args.out.write_text(f"{table}\n<!-- raw figures\n{json.dumps(results, indent=1)}\n-->\n")
