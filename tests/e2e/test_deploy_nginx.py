@@ -231,6 +231,8 @@ def test_a_share_link_opens_the_same_view_on_either_process(
 def test_chromium_through_nginx_opens_a_share_link_on_one_process(
     deployment: LocalDeployment, browser: Any
 ) -> None:
+    from playwright.sync_api import expect  # here: the other tests need no playwright
+
     context = browser.new_context()
     page = context.new_page()
     try:
@@ -238,6 +240,11 @@ def test_chromium_through_nginx_opens_a_share_link_on_one_process(
         page.goto(f"{deployment.url}/{PAGE}?{LINK}")
         page.get_by_text("Step 4 of 6").first.wait_for(timeout=60_000)
         page.get_by_text("Merge 4:").first.wait_for(timeout=30_000)
+        # the widgets' code loads lazily, through nginx too; the link's setting is applied
+        expect(page.get_by_role("spinbutton", name="Number of merges")).to_have_value(
+            "6", timeout=30_000
+        )
+        page.locator("[data-testid='stVegaLiteChart']").first.wait_for(timeout=30_000)
         assert_no_exception(page)
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "deploy_nginx_link.png"), full_page=True)
