@@ -12,7 +12,9 @@ The protocol, as Streamlit 1.67 implements it (checked against its source):
   ``ws://<host>/_stcore/stream`` is opened with ``Sec-WebSocket-Protocol: streamlit, <cookie>``
   (the frontend smuggles the XSRF token in the subprotocol list), the cookie and a same-origin
   ``Origin``; the file upload ``PUT`` carries the cookie and the token as ``X-Xsrftoken``. So
-  XSRF protection stays on.
+  XSRF protection stays on. Every cookie the health check's answer sets is sent with every
+  later request, as a browser does: behind a sticky load balancer (``deploy/nginx.conf``) its
+  route cookie keeps the websocket and the upload on the same server process.
 - Every message is a protobuf: ``BackMsg`` to the server, ``ForwardMsg`` back. A run starts
   with ``BackMsg.rerun_script`` (a ``ClientState``: the query string, the page's script hash
   or, on the first run, the page's URL path as ``page_name``, the widget states, and for a
@@ -281,14 +283,42 @@ class Run:
         return (int(match.group(1)), int(match.group(2))) if match else None
 
 
-def fetch_xsrf(base_url: str, timeout: float) -> str:
-    """The XSRF cookie the server sets on its health check (as the frontend gets it)."""
-    with urllib.request.urlopen(f"{base_url}/_stcore/health", timeout=timeout) as response:
+def fetch_cookies(
+    base_url: str, timeout: float, cookies: dict[str, str] | None = None
+) -> dict[str, str]:
+    """The cookies after the health check: ``cookies`` plus those its answer sets.
+
+    Streamlit sets its XSRF cookie there (as the frontend gets it); a sticky load balancer in
+    front (deploy/nginx.conf) sets its route cookie on the first answer, and a browser sends
+    both with every later request, so that they all reach the same server process.
+
+    Example (against a running server)::
+
+        fetch_cookies("http://127.0.0.1:8501", 10)  # {"_streamlit_xsrf": "2|…"}
+    """
+    jar = dict(cookies or {})
+    request = urllib.request.Request(f"{base_url}/_stcore/health")
+    if jar:
+        request.add_header("Cookie", cookie_header(jar))
+    with urllib.request.urlopen(request, timeout=timeout) as response:
         for header in response.headers.get_all("set-cookie") or []:
             name, _, rest = header.partition("=")
-            if name.strip() == XSRF_COOKIE:
-                return rest.split(";", 1)[0]
-    return ""  # XSRF protection is off
+            jar[name.strip()] = rest.split(";", 1)[0]
+    return jar
+
+
+def cookie_header(cookies: dict[str, str]) -> str:
+    """A ``Cookie`` header's value for ``cookies``.
+
+    >>> cookie_header({"a": "1", "b": "2"})
+    'a=1; b=2'
+    """
+    return "; ".join(f"{name}={value}" for name, value in cookies.items())
+
+
+def fetch_xsrf(base_url: str, timeout: float) -> str:
+    """The XSRF cookie the server sets on its health check (as the frontend gets it)."""
+    return fetch_cookies(base_url, timeout).get(XSRF_COOKIE, "")  # "": XSRF protection is off
 
 
 class StreamlitSession:
@@ -299,9 +329,12 @@ class StreamlitSession:
     ids of the widgets the server drew, by their keys.
     """
 
-    def __init__(self, base_url: str, timeout: float = 120.0) -> None:
+    def __init__(
+        self, base_url: str, timeout: float = 120.0, cookies: dict[str, str] | None = None
+    ) -> None:
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
+        self.cookies: dict[str, str] = dict(cookies or {})  # sent with every request
         self.session_id = ""
         self.page_hash = ""
         self.query_string = ""
@@ -320,11 +353,14 @@ class StreamlitSession:
 
     async def connect(self) -> None:
         """Open the websocket (after fetching the XSRF cookie, as the frontend does)."""
-        self._xsrf = await asyncio.to_thread(fetch_xsrf, self.base_url, self.timeout)
+        self.cookies = await asyncio.to_thread(
+            fetch_cookies, self.base_url, self.timeout, self.cookies
+        )
+        self._xsrf = self.cookies.get(XSRF_COOKIE, "")
         ws_url = "ws" + self.base_url.removeprefix("http") + "/_stcore/stream"
         headers = {"Origin": self.base_url}
-        if self._xsrf:
-            headers["Cookie"] = f"{XSRF_COOKIE}={self._xsrf}"
+        if self.cookies:
+            headers["Cookie"] = cookie_header(self.cookies)
         self._ws = await websockets.connect(
             ws_url,
             subprotocols=["streamlit", self._xsrf] if self._xsrf else ["streamlit"],  # type: ignore[list-item]
@@ -523,7 +559,8 @@ class StreamlitSession:
         )
         if self._xsrf:
             request.add_header("X-Xsrftoken", self._xsrf)
-            request.add_header("Cookie", f"{XSRF_COOKIE}={self._xsrf}")
+        if self.cookies:
+            request.add_header("Cookie", cookie_header(self.cookies))
         with urllib.request.urlopen(request, timeout=self.timeout) as answer:
             if answer.status not in (200, 204):
                 raise RuntimeError(f"upload answered HTTP {answer.status}")
