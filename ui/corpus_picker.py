@@ -265,24 +265,59 @@ def within_limits(text: str) -> tuple[str, str | None]:
 
 
 def keep_frequent_words(corpus: Corpus) -> Corpus:
-    """Keep the :data:`ui.limits.LIMITS` ``corpus_words`` most frequent words (with a note).
+    """Keep the most frequent words within the limits (with a note for each limit hit).
+
+    Two limits of :data:`ui.limits.LIMITS` apply: ``corpus_words`` (how many distinct words)
+    and ``corpus_word_chars`` (their characters added up; a single word longer than that is
+    cut to its first ``corpus_word_chars`` characters). Equal counts keep first-seen order.
 
     Example:
         >>> keep_frequent_words(Corpus.from_counts({"low": 5})).words
         ('low',)
     """
-    limit = LIMITS.corpus_words
-    if len(corpus) <= limit:
+    notes: list[str] = []
+    items = list(corpus.items)
+    budget = LIMITS.corpus_word_chars
+    cut = {i: len(w) for i, (w, _) in enumerate(items) if len(w) > budget}
+    for i in cut:
+        items[i] = (items[i][0][:budget], items[i][1])
+    ranked = sorted(range(len(items)), key=lambda i: -items[i][1])
+    kept: list[int] = []
+    used = 0
+    for i in ranked:
+        if len(kept) == LIMITS.corpus_words or used + len(items[i][0]) > budget:
+            break
+        kept.append(i)
+        used += len(items[i][0])
+    notes += [
+        f"Limit: a word of {cut[i]:,} characters (text without spaces is one word) is cut "
+        f"to its first {budget:,}. " + advice("corpus_word_chars")
+        for i in kept
+        if i in cut
+    ]
+    if len(kept) < len(items):
+        dropped = sum(items[i][1] for i in ranked[len(kept) :])
+        if len(kept) == LIMITS.corpus_words:
+            why = f"the {len(kept):,} most frequent are used"
+            name = "corpus_words"
+        else:
+            why = (
+                f"the {len(kept):,} most frequent are used, {used:,} characters in all "
+                f"(the limit is {budget:,} characters in distinct words)"
+            )
+            name = "corpus_word_chars"
+        notes.append(
+            f"Limit: the corpus has {len(items):,} distinct words; {why} "
+            f"({dropped:,} occurrence{'' if dropped == 1 else 's'} of rarer words "
+            "are left out). " + advice(name)
+        )
+    if not notes:
         return corpus
-    ranked = sorted(range(len(corpus.items)), key=lambda i: -corpus.items[i][1])
-    kept = sorted(ranked[:limit])  # first-seen order, as everywhere else
-    dropped = sum(corpus.items[i][1] for i in ranked[limit:])
-    note = (
-        f"Limit: the corpus has {len(corpus):,} distinct words; the {limit:,} most frequent "
-        f"are used ({dropped:,} occurrences of rarer words are left out). " + advice("corpus_words")
-    )
-    items = tuple(corpus.items[i] for i in kept)
-    return Corpus(items, corpus.source_format, (*corpus.notes, note))
+    merged: dict[str, int] = {}
+    for i in sorted(kept):  # first-seen order, as everywhere else
+        word, count = items[i]
+        merged[word] = merged.get(word, 0) + count  # a cut word may equal another word
+    return Corpus(tuple(merged.items()), corpus.source_format, (*corpus.notes, *notes))
 
 
 @shared_cache("corpus-text", max_entries=64)

@@ -32,6 +32,12 @@ class Limits:
     Attributes:
         corpus_chars: characters of corpus text read (a longer text is cut at a word boundary).
         corpus_words: distinct words kept (the most frequent ones beyond this).
+        corpus_word_chars: characters in the distinct words kept, added up (the most
+            frequent words while they fit; a single longer word is cut). The trainers' work
+            and memory grow with this sum, not with the text's length: a text without spaces
+            (Chinese running text, a URL, DNA) is one long word, and 5,000,000 characters of
+            it took over 6 GB in BPE's index and trace. The pydoc example's distinct words
+            hold 77,718 characters.
         upload_mb: size of an uploaded file, in MB.
         prefill_chars: characters copied into the text box when switching to "type".
         merges: merges learned by BPE and byte-level BPE.
@@ -67,6 +73,7 @@ class Limits:
 
     corpus_chars: int = 5_000_000
     corpus_words: int = 50_000
+    corpus_word_chars: int = 100_000
     upload_mb: int = 20
     prefill_chars: int = 20_000
     merges: int = 5_000
@@ -151,6 +158,9 @@ def advice(name: str) -> str:
         "(python -m subword_core learn-bpe), or " + raise_it + ".",
         "corpus_words": "The rarest words matter least for the first merges; to use them all, "
         "use the command line (python -m subword_core learn-bpe), or " + raise_it + ".",
+        "corpus_word_chars": "Text without spaces is one long word: split it into lines or "
+        "sentences if that suits the lesson, use the command line (python -m subword_core "
+        "learn-bpe), or " + raise_it + ".",
         "merges": "Learn fewer merges here (the first few hundred show the idea), use the "
         "command line for more, or " + raise_it + ".",
         "vocab": "Choose a smaller vocabulary, or " + raise_it + ".",

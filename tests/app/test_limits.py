@@ -63,3 +63,33 @@ def test_limits_come_from_the_environment_when_valid() -> None:
     limits = Limits.from_env({"SUBWORD_LIMIT_MERGES": "50", "SUBWORD_LIMIT_VOCAB": "-3"})
     assert limits.merges == 50
     assert limits.vocab == Limits().vocab  # not a number >= 1: the default stays
+
+
+def test_a_long_word_is_cut_to_the_character_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(corpus_picker, "LIMITS", Limits(corpus_word_chars=12))
+    text = "低头思故乡举头望明月床前明月光疑是地上霜"  # 20 characters without spaces: one word
+    at = _typed(text)
+    assert at.session_state["corpus__current"].as_dict() == {text[:12]: 1}
+    note = _sidebar_text(at)
+    assert "a word of 20 characters (text without spaces is one word) is cut" in note
+    assert "to its first 12" in note
+    assert "SUBWORD_LIMIT_CORPUS_WORD_CHARS" in note
+    assert at.sidebar.text_area(key="corpus__text").value == text  # nothing typed is lost
+
+
+def test_distinct_words_are_kept_by_frequency_within_the_character_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from subword_core.corpus import Corpus
+
+    monkeypatch.setattr(corpus_picker, "LIMITS", Limits(corpus_word_chars=10))
+    corpus = Corpus.from_counts({"abcd": 1, "ab": 5, "xyz": 2, "longest": 3, "q": 1})
+    kept = corpus_picker.keep_frequent_words(corpus)
+    # by count: ab (2 characters), longest (7: 9 in all), xyz (3: 12, over the limit of 10),
+    # so xyz and every rarer word are left out, even q, which would still fit
+    assert kept.as_dict() == {"ab": 5, "longest": 3}
+    assert "the 2 most frequent are used, 9 characters in all" in kept.notes[-1]
+    assert "(4 occurrences of rarer words are left out)" in kept.notes[-1]
+    roomy = Limits(corpus_word_chars=100)
+    monkeypatch.setattr(corpus_picker, "LIMITS", roomy)
+    assert corpus_picker.keep_frequent_words(corpus) is corpus  # nothing to cut: no note
