@@ -19,6 +19,7 @@ import altair as alt
 import pyarrow as pa
 import streamlit as st
 
+from subword_core import tokenizer_json
 from subword_core.bpe import BPEModel, BPEResult, EncodeStep, MergeStep, learn
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
@@ -875,7 +876,7 @@ def imported_model() -> BPEModel | None:
         return None
     is_json = text.lstrip().startswith("{")
     try:
-        model = BPEModel.from_tokenizer_json(text) if is_json else BPEModel.from_codes(text)
+        model = tokenizer_json.bpe_from_json(text) if is_json else BPEModel.from_codes(text)
     except SubwordError as err:
         st.error(f"This is not a {'BPE tokenizer.json' if is_json else 'codes file'} yet:")
         show_text(str(err))
