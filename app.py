@@ -1,7 +1,8 @@
 """Subword tokenizers, step by step: the Streamlit entry point.
 
-Run with ``streamlit run app.py``. This file sets the page config, restores the view of a shared
-link, draws the shared corpus picker in the sidebar (on every run, so its state survives page
+Run with ``streamlit run app.py``. This file sets the page config, imports every view (each
+registers the link parameters it owns, :mod:`ui.links`), restores the view of a shared link,
+draws the shared corpus picker in the sidebar (on every run, so its state survives page
 switches), hands over to the page the student chose via ``st.navigation``, and finally writes
 the view into the address bar (the shareable link).
 """
@@ -12,8 +13,10 @@ from pathlib import Path
 
 import streamlit as st
 
+import ui.all_views  # noqa: F401  (each view registers its link parameters: before apply_link)
 from ui.corpus_picker import corpus_sidebar
 from ui.html import page_styles
+from ui.player import set_step_listener
 from ui.presenter import presenter_styles, presenter_toggle, sidebar_state
 from ui.share import apply_link, publish_link, start_link_box
 from ui.shell import app_shell, sync_upload_limit
@@ -69,6 +72,7 @@ st.set_page_config(initial_sidebar_state=sidebar_state())
 presenter_toggle()
 presenter_styles()
 start_link_box(pg.url_path)
+set_step_listener(publish_link)  # a step change reruns only the player: it publishes the link
 corpus_sidebar()
 # pages check for it (ui.shell): a page run without app.py reruns through it; an unexpected
 # error in the page becomes a friendly box (ui.shell.error_boundary), never a traceback

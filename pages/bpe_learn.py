@@ -6,7 +6,7 @@ import streamlit as st
 
 from ui.bpe_view import merge_table, render_learn_step, settings_panel, train_or_explain
 from ui.corpus_picker import require_corpus
-from ui.exports import export_panel
+from ui.exports import export_panel, tokenizer_json_file
 from ui.glossary import term_md
 from ui.player import step_player
 from ui.shell import ensure_app_shell
@@ -44,6 +44,6 @@ if settings is not None:
             merge_table(result, len(result.steps)),
             [
                 ("subword-nmt codes", "codes.txt", result.model.to_codes),
-                ("tokenizer.json", "tokenizer.json", result.model.to_tokenizer_json),
+                tokenizer_json_file(result.model),
             ],
         )

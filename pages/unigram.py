@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.corpus_picker import require_corpus
-from ui.exports import export_panel
+from ui.exports import export_panel, tokenizer_json_file
 from ui.glossary import term_md
 from ui.player import step_player
 from ui.shell import ensure_app_shell
@@ -55,7 +55,7 @@ if train_tab.open:
                 likelihood_chart_data(result),
                 [
                     ("sentencepiece .vocab", "unigram.vocab", result.model.to_vocab_text),
-                    ("tokenizer.json", "tokenizer.json", result.model.to_tokenizer_json),
+                    tokenizer_json_file(result.model),
                 ],
             )
         else:

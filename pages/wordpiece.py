@@ -7,7 +7,7 @@ import streamlit as st
 from subword_core.errors import SubwordError
 from subword_core.wordpiece import WordPiece
 from ui.corpus_picker import require_corpus
-from ui.exports import export_panel
+from ui.exports import export_panel, tokenizer_json_file
 from ui.follow import example_words, follow_default, show_example_label
 from ui.glossary import term_md
 from ui.html import show_error
@@ -63,7 +63,7 @@ if settings is not None:
                 merges_table(result),
                 [
                     ("BERT vocab.txt", "vocab.txt", result.model.to_vocab_text),
-                    ("tokenizer.json", "tokenizer.json", result.model.to_tokenizer_json),
+                    tokenizer_json_file(result.model),
                 ],
             )
         with compare_tab:

@@ -582,35 +582,6 @@ class BPEModel:
             merges.append((parts[0], parts[1]))
         return cls(tuple(merges), DEFAULT_END_OF_WORD, attach, unk_token=unk_token)
 
-    def to_tokenizer_json(self) -> str:
-        """The model as a Hugging Face ``tokenizer.json`` (``Tokenizer.from_str`` loads it).
-
-        Needs the marker glued to the last character (or no marker); see
-        :mod:`subword_core.tokenizer_json` for what ``tokenizers`` does differently.
-
-        >>> text = BPEModel((), attach_end_of_word=True).to_tokenizer_json()
-        >>> '"end_of_word_suffix": "</w>"' in text
-        True
-
-        Raises:
-            ParameterError: the end-of-word marker is a separate symbol.
-        """
-        from subword_core.tokenizer_json import bpe_to_json
-
-        return bpe_to_json(self)
-
-    @classmethod
-    def from_tokenizer_json(cls, text: str) -> BPEModel:
-        """Read a BPE ``tokenizer.json`` (see :func:`subword_core.tokenizer_json.bpe_from_json`).
-
-        >>> model = BPEModel((("a", "b</w>"),), attach_end_of_word=True)
-        >>> BPEModel.from_tokenizer_json(model.to_tokenizer_json()).encode("ab")
-        ['ab</w>']
-        """
-        from subword_core.tokenizer_json import bpe_from_json
-
-        return bpe_from_json(text)
-
     @property
     def vocabulary(self) -> list[str]:
         """Every symbol the model can produce: the alphabet (if known) then the merges.

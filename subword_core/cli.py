@@ -57,10 +57,10 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from typing import BinaryIO
 
+from subword_core import tokenizer_json
 from subword_core.bpe import DEFAULT_END_OF_WORD, BPEModel, learn
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
-from subword_core.tokenizer_json import model_type
 from subword_core.unigram import Unigram
 from subword_core.wordpiece import WordPiece
 
@@ -385,7 +385,7 @@ def convert_text(text: str, source: str, target: str, name: str = "<input>") -> 
         if fmt not in FORMATS:
             raise CommandError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}.")
     try:
-        kind = FORMATS[source] or model_type(text)
+        kind = FORMATS[source] or tokenizer_json.model_type(text)
         wanted = FORMATS[target] or kind
         if kind != wanted:
             raise CommandError(
@@ -395,23 +395,23 @@ def convert_text(text: str, source: str, target: str, name: str = "<input>") -> 
         model: BPEModel | WordPiece | Unigram
         if kind == "BPE":
             model = (
-                read_codes(text, name) if source == "codes" else BPEModel.from_tokenizer_json(text)
+                read_codes(text, name) if source == "codes" else tokenizer_json.bpe_from_json(text)
             )
-            out = model.to_codes() if target == "codes" else model.to_tokenizer_json()
+            out = model.to_codes() if target == "codes" else tokenizer_json.dumps(model)
         elif kind == "WordPiece":
             model = (
                 WordPiece.from_vocab_text(text)
                 if source == "vocab-txt"
-                else WordPiece.from_tokenizer_json(text)
+                else tokenizer_json.wordpiece_from_json(text)
             )
-            out = model.to_vocab_text() if target == "vocab-txt" else model.to_tokenizer_json()
+            out = model.to_vocab_text() if target == "vocab-txt" else tokenizer_json.dumps(model)
         elif kind == "Unigram":
             model = (
                 Unigram.from_vocab_text(text)
                 if source == "sp-vocab"
-                else Unigram.from_tokenizer_json(text)
+                else tokenizer_json.unigram_from_json(text)
             )
-            out = model.to_vocab_text() if target == "sp-vocab" else model.to_tokenizer_json()
+            out = model.to_vocab_text() if target == "sp-vocab" else tokenizer_json.dumps(model)
         else:
             raise CommandError(
                 f"{name} holds a {kind or 'unknown'} model; only BPE, WordPiece and Unigram "

@@ -1,9 +1,14 @@
 """Write and read Hugging Face ``tokenizer.json`` files for the BPE, WordPiece and Unigram models.
 
-The ``tokenizers`` library (tested with 0.23.3) loads what :func:`bpe_to_json`,
-:func:`wordpiece_to_json` and :func:`unigram_to_json` write with ``Tokenizer.from_str`` and
-segments a word exactly as the model's ``encode`` does, except where noted below. The JSON is
-written with the standard :mod:`json` module; ``tokenizers`` is never imported here.
+:func:`dumps` writes any of the three models, :func:`loads` reads a file back into the model it
+holds; :func:`bpe_from_json`, :func:`wordpiece_from_json` and :func:`unigram_from_json` read one
+kind and refuse the others. The dependency points one way: this module imports the models, the
+models know nothing of ``tokenizer.json`` (the layering test checks it).
+
+The ``tokenizers`` library (tested with 0.23.3) loads what :func:`dumps` writes with
+``Tokenizer.from_str`` and segments a word exactly as the model's ``encode`` does, except where
+noted below. The JSON is written with the standard :mod:`json` module; ``tokenizers`` is never
+imported here.
 
 Every file uses a ``WhitespaceSplit`` pre-tokenizer, so tokenizing one word equals our
 ``encode(word)``; no normalizer, no added tokens, no post-processor.
@@ -39,10 +44,10 @@ Exactly what differs (the tests check each point):
 
 Example:
     >>> from subword_core.wordpiece import WordPiece
-    >>> text = wordpiece_to_json(WordPiece(["h", "##i"]))
+    >>> text = dumps(WordPiece(["h", "##i"]))
     >>> json.loads(text)["model"]["vocab"]
     {'[UNK]': 0, 'h': 1, '##i': 2}
-    >>> wordpiece_from_json(text).encode("hi")
+    >>> loads(text).encode("hi")
     ['h', '##i']
 """
 
@@ -50,19 +55,20 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from subword_core.bpe import BPEModel
 from subword_core.errors import ParameterError
-
-if TYPE_CHECKING:
-    from subword_core.bpe import BPEModel
-    from subword_core.unigram import Unigram
-    from subword_core.wordpiece import WordPiece
+from subword_core.unigram import Unigram
+from subword_core.wordpiece import DEFAULT_MAX_CHARS, DEFAULT_PREFIX, DEFAULT_UNK, WordPiece
 
 __all__ = [
     "UNIGRAM_UNK_PIECE",
+    "Model",
     "bpe_from_json",
     "bpe_to_json",
+    "dumps",
+    "loads",
     "model_type",
     "unigram_from_json",
     "unigram_to_json",
@@ -74,6 +80,53 @@ UNIGRAM_UNK_PIECE = "<unk> "
 """The unknown piece written into a Unigram ``tokenizer.json`` (a space: it never matches)."""
 
 _TOKENIZERS_UNK_PENALTY = 10.0
+
+Model = BPEModel | WordPiece | Unigram
+"""The models a ``tokenizer.json`` can hold here."""
+
+
+def dumps(model: Model) -> str:
+    """The model as a Hugging Face ``tokenizer.json`` (``Tokenizer.from_str`` loads it).
+
+    Raises:
+        ParameterError: a model the format cannot hold (see the module docstring): a BPE
+            model with a separate end-of-word marker, WordPiece with ``unk_mode="leftover"``,
+            Unigram with ``unk_penalty`` below 10 or a multi-character ``word_start``.
+
+    Example:
+        >>> '"type": "Unigram"' in dumps(Unigram([("a", -1.0)]))
+        True
+    """
+    if isinstance(model, BPEModel):
+        return bpe_to_json(model)
+    if isinstance(model, WordPiece):
+        return wordpiece_to_json(model)
+    if isinstance(model, Unigram):
+        return unigram_to_json(model)
+    raise ParameterError(
+        f"Only BPE, WordPiece and Unigram models can be written, not {type(model).__name__}."
+    )
+
+
+def loads(text: str) -> Model:
+    """Read a ``tokenizer.json`` into the model it holds (BPE, WordPiece or Unigram).
+
+    Raises:
+        ParameterError: not JSON, no ``model`` object, another kind of model (e.g.
+            ``WordLevel``), or a model the kind's reader refuses.
+
+    Example:
+        >>> loads(dumps(BPEModel((("a", "b</w>"),), attach_end_of_word=True))).encode("ab")
+        ['ab</w>']
+    """
+    readers = {"BPE": bpe_from_json, "WordPiece": wordpiece_from_json, "Unigram": unigram_from_json}
+    kind = model_type(text)
+    if kind not in readers:
+        raise ParameterError(
+            f"This tokenizer.json holds a {kind or 'unknown'} model; only BPE, WordPiece and "
+            "Unigram models can be read."
+        )
+    return readers[kind](text)
 
 
 def _document(model: dict[str, Any], pre_tokenizer: dict[str, Any], decoder: Any) -> str:
@@ -181,7 +234,6 @@ def bpe_to_json(model: BPEModel) -> str:
         ParameterError: the model keeps the end-of-word marker as a separate symbol.
 
     Example:
-        >>> from subword_core.bpe import BPEModel
         >>> model = BPEModel((("l", "o"), ("lo", "w</w>")), attach_end_of_word=True)
         >>> json.loads(bpe_to_json(model))["model"]["merges"]
         [['l', 'o'], ['lo', 'w</w>']]
@@ -255,13 +307,10 @@ def bpe_from_json(text: str) -> BPEModel:
         ParameterError: not JSON, not a BPE model, a prefix, or malformed merges.
 
     Example:
-        >>> from subword_core.bpe import BPEModel
         >>> model = BPEModel((("l", "o"),), attach_end_of_word=True, alphabet=frozenset("lo"))
         >>> bpe_from_json(bpe_to_json(model)) == model
         True
     """
-    from subword_core.bpe import BPEModel
-
     _, body = _load_model(text, "BPE")
     if body.get("continuing_subword_prefix"):
         raise ParameterError(
@@ -311,7 +360,6 @@ def wordpiece_to_json(model: WordPiece) -> str:
         ParameterError: ``unk_mode="leftover"`` (seed 004), which ``tokenizers`` lacks.
 
     Example:
-        >>> from subword_core.wordpiece import WordPiece
         >>> json.loads(wordpiece_to_json(WordPiece(["a"])))["model"]["unk_token"]
         '[UNK]'
     """
@@ -340,12 +388,9 @@ def wordpiece_from_json(text: str) -> WordPiece:
         ParameterError: not JSON, not a WordPiece model, or an empty vocabulary.
 
     Example:
-        >>> from subword_core.wordpiece import WordPiece
         >>> wordpiece_from_json(wordpiece_to_json(WordPiece(["[UNK]", "h", "##i"]))).vocab
         ('[UNK]', 'h', '##i')
     """
-    from subword_core.wordpiece import DEFAULT_MAX_CHARS, DEFAULT_PREFIX, DEFAULT_UNK, WordPiece
-
     _, body = _load_model(text, "WordPiece")
     tokens = _vocab_in_order(body.get("vocab", {}))
     if not tokens:
@@ -377,7 +422,6 @@ def unigram_to_json(model: Unigram) -> str:
             character (``Metaspace`` takes one).
 
     Example:
-        >>> from subword_core.unigram import Unigram
         >>> body = json.loads(unigram_to_json(Unigram([("a", -1.0), ("b", -2.0)])))["model"]
         >>> body["vocab"], body["unk_id"]
         ([['a', -1.0], ['b', -2.0], ['<unk> ', -2.0]], 2)
@@ -442,13 +486,10 @@ def unigram_from_json(text: str) -> Unigram:
         ParameterError: not JSON, not a Unigram model, or bad pieces.
 
     Example:
-        >>> from subword_core.unigram import Unigram
         >>> model = Unigram([("a", -1.0), ("b", -2.0)], word_start="▁")
         >>> unigram_from_json(unigram_to_json(model)) == model
         True
     """
-    from subword_core.unigram import Unigram
-
     doc, body = _load_model(text, "Unigram")
     entries = body.get("vocab")
     if not isinstance(entries, list):

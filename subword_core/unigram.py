@@ -570,33 +570,6 @@ class Unigram:
         ranked = sorted(self.pieces, key=lambda ps: -ps[1])
         return "\n".join(f"{p}\t{s!r}" for p, s in ranked)
 
-    def to_tokenizer_json(self) -> str:
-        """The model as a Hugging Face ``tokenizer.json`` (``Tokenizer.from_str`` loads it).
-
-        ``tokenizers`` glues neighbouring unknown characters into one token; see
-        :mod:`subword_core.tokenizer_json` for every difference.
-
-        >>> '"type": "Unigram"' in Unigram([("a", -1.0)]).to_tokenizer_json()
-        True
-
-        Raises:
-            ParameterError: ``unk_penalty`` below 10 or a multi-character ``word_start``.
-        """
-        from subword_core.tokenizer_json import unigram_to_json
-
-        return unigram_to_json(self)
-
-    @classmethod
-    def from_tokenizer_json(cls, text: str) -> Unigram:
-        """Read a Unigram ``tokenizer.json``; the piece at ``unk_id`` is left out.
-
-        >>> Unigram.from_tokenizer_json(Unigram([("a", -1.0)]).to_tokenizer_json()).pieces
-        (('a', -1.0),)
-        """
-        from subword_core.tokenizer_json import unigram_from_json
-
-        return unigram_from_json(text)
-
     # --- the lattice ----------------------------------------------------------------------
 
     def __contains__(self, piece: object) -> bool:

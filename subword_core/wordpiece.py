@@ -245,30 +245,6 @@ class WordPiece:
             tokens.insert(0, self.unk_token)
         return "".join(f"{t}\n" for t in tokens)
 
-    def to_tokenizer_json(self) -> str:
-        """The model as a Hugging Face ``tokenizer.json``; ids as in :meth:`to_vocab_text`.
-
-        >>> '"continuing_subword_prefix": "##"' in WordPiece(["a"]).to_tokenizer_json()
-        True
-
-        Raises:
-            ParameterError: ``unk_mode="leftover"``, which ``tokenizers`` cannot express.
-        """
-        from subword_core.tokenizer_json import wordpiece_to_json
-
-        return wordpiece_to_json(self)
-
-    @classmethod
-    def from_tokenizer_json(cls, text: str) -> WordPiece:
-        """Read a WordPiece ``tokenizer.json`` (vocabulary in id order, prefix, UNK).
-
-        >>> WordPiece.from_tokenizer_json(WordPiece(["h", "##i"]).to_tokenizer_json()).vocab
-        ('[UNK]', 'h', '##i')
-        """
-        from subword_core.tokenizer_json import wordpiece_from_json
-
-        return wordpiece_from_json(text)
-
     def encode_steps(self, word: str) -> tuple[list[EncodeTry], list[str]]:
         """Encode ``word`` and record every substring tried, in order.
 

@@ -23,6 +23,7 @@ from subword_core import encoders, joint
 from subword_core.bpe import BPEModel, EncodeStep
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import SubwordError
+from ui.bpe_view import LINK_SETTINGS as BPE_LINK_SETTINGS
 from ui.charts import (
     BAR_LIMIT,
     bar_chart_properties,
@@ -35,6 +36,7 @@ from ui.common import TABLE_CSS, shared_cache, text_colour
 from ui.follow import ExampleWords, example_words, follow_default, show_example_label
 from ui.html import badge_html, esc, show_error, show_html, token_spans_html
 from ui.limits import LIMITS, word_too_long
+from ui.links import PageLink, kept_params, register_page, register_params
 
 MAX_SAMPLES = LIMITS.dropout_samples
 WIDGETS_KEY = "fam__widgets"
@@ -45,6 +47,10 @@ TAB_IDS: dict[str, str] = {
     "joint": "Joint BPE",
 }
 """The page's tabs by stable id (kept in ``fam_tab``, carried by links) and their labels."""
+# The link parameters this view owns (ui.links); the page's link also holds the BPE settings
+# (the page draws bpe_view's settings panel) and its tie choices.
+register_params(kept_params(WIDGETS_KEY, WIDGET_DEFAULTS, {"fam_tab": ("tab", TAB_IDS)}))
+register_page("bpe_variants", PageLink((*BPE_LINK_SETTINGS, "fam_tab"), ties="bpe"))
 
 
 def _pair(pair: tuple[str, str]) -> str:

@@ -19,8 +19,9 @@ import altair as alt
 import pyarrow as pa
 import streamlit as st
 
+from subword_core import tokenizer_json
 from subword_core.bpe import BPEModel, BPEResult, EncodeStep, MergeStep, learn
-from subword_core.corpus import Corpus
+from subword_core.corpus import MAX_COUNT, Corpus
 from subword_core.errors import SubwordError
 from ui.charts import (
     BAR_LIMIT,
@@ -57,10 +58,12 @@ from ui.html import (
     token_spans_html,
 )
 from ui.limits import LIMITS, advice, word_too_long
+from ui.links import LinkParam, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
 from ui.quiz import boundaries, quiz_gate, segmentation_gate
 
 __all__ = [
+    "LINK_SETTINGS",
     "BPESettings",
     "explain_encode_step",
     "explain_rule",
@@ -117,6 +120,33 @@ _TIE_LABELS = {
     "first-seen": "First seen in the corpus (the tutorials)",
     "lexicographic": "Greatest in string order (subword-nmt)",
 }
+
+# The link parameters this view owns (ui.links): the settings above, and the toggles and text
+# of the BPE pages (drawn in pages/bpe_learn.py and pages/bpe_encode.py).
+register_params(
+    kept_params(
+        WIDGETS_KEY,
+        WIDGET_DEFAULTS,
+        {
+            "bpe_num_merges": ("int", 1, LIMITS.merges),
+            "bpe_min_frequency": ("int", 1, MAX_COUNT),
+            "bpe_marker": ("str",),
+            "bpe_attach": ("bool",),
+            "bpe_tie_break": ("choice", tuple(_TIE_LABELS)),
+        },
+    ),
+    LinkParam("bpe_quiz", "bool"),
+    LinkParam("bpe_encode_text", "str"),
+    LinkParam("bpe_encode_unk", "bool"),
+    LinkParam("bpe_encode_quiz", "bool"),
+)
+LINK_SETTINGS: tuple[str, ...] = tuple(WIDGET_DEFAULTS)
+"""The link parameters of the settings panel (every BPE page's link holds them)."""
+register_page("bpe_learn", PageLink((*LINK_SETTINGS, "bpe_quiz"), player="bpe_learn", ties=_NS))
+register_page(
+    "bpe_encode",
+    PageLink((*LINK_SETTINGS, "bpe_encode_text", "bpe_encode_unk", "bpe_encode_quiz"), ties=_NS),
+)
 
 
 def _pair(pair: tuple[str, str]) -> str:
@@ -875,7 +905,7 @@ def imported_model() -> BPEModel | None:
         return None
     is_json = text.lstrip().startswith("{")
     try:
-        model = BPEModel.from_tokenizer_json(text) if is_json else BPEModel.from_codes(text)
+        model = tokenizer_json.bpe_from_json(text) if is_json else BPEModel.from_codes(text)
     except SubwordError as err:
         st.error(f"This is not a {'BPE tokenizer.json' if is_json else 'codes file'} yet:")
         show_text(str(err))

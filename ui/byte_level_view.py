@@ -42,7 +42,7 @@ from subword_core.byte_level import (
     parse_hex,
     to_display,
 )
-from subword_core.corpus import Corpus
+from subword_core.corpus import MAX_COUNT, Corpus
 from subword_core.errors import SubwordError
 from ui.bpe_view import (
     corpus_rows,
@@ -65,6 +65,7 @@ from ui.common import (
 from ui.follow import example_words, follow_default, show_example_label
 from ui.html import badge_html, esc, md_escape, show_error, show_html, show_text, token_spans_html
 from ui.limits import LIMITS, advice
+from ui.links import PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
 from ui.tabs import kept_tabs
 
@@ -200,6 +201,26 @@ _TIE_LABELS = {
     "first-seen": "First seen in the corpus",
     "lexicographic": "Greatest in string order",
 }
+
+# The link parameters this view owns (ui.links); the page's step player is "bbpe_learn".
+_LINK_PARAMS = kept_params(
+    WIDGETS_KEY,
+    WIDGET_DEFAULTS,
+    {
+        "bbpe_num_merges": ("int", 1, LIMITS.merges),
+        "bbpe_min_frequency": ("int", 1, MAX_COUNT),
+        "bbpe_tie_break": ("choice", tuple(_TIE_LABELS)),
+        "bbpe_sample": ("choice", tuple(SAMPLES)),
+        "bbpe_prefix": ("bool",),
+        "bbpe_text": ("str",),
+        "bbpe_tab": ("tab", TAB_IDS),
+    },
+)
+register_params(_LINK_PARAMS)
+register_page(
+    "byte_level",
+    PageLink(tuple(p.key for p in _LINK_PARAMS), player="bbpe_learn", ties=_NS),
+)
 
 _CSS = """<style>
 .bb-cards { display: flex; flex-wrap: wrap; gap: 0.35em; align-items: stretch; }

@@ -44,6 +44,7 @@ from ui.common import TABLE_CSS, remember, restore_widgets, shared_cache
 from ui.follow import SizeRule, example_words, fit_size, follow_default, show_example_label
 from ui.html import badge_html, esc, md_escape, show_html, show_text, token_spans_html
 from ui.limits import LIMITS
+from ui.links import PageLink, kept_params, register_page, register_params
 
 __all__ = [
     "ALGORITHMS",
@@ -80,6 +81,11 @@ BYTES = 256
 MAX_TARGET = LIMITS.compare_target
 WIDGETS_KEY = "cmp__widgets"
 WIDGET_DEFAULTS: dict[str, object] = {"cmp_target": "30", "cmp_text": "lowest newer wider 你"}
+# The link parameters this view owns (ui.links).
+register_params(
+    kept_params(WIDGETS_KEY, WIDGET_DEFAULTS, {"cmp_target": ("str",), "cmp_text": ("str",)})
+)
+register_page("compare", PageLink(("cmp_target", "cmp_text")))
 DEFAULT_TARGET = 30
 """The smallest default target; on a corpus with larger alphabets it follows the corpus."""
 

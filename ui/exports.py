@@ -13,11 +13,13 @@ import dataclasses
 import json
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import partial
 
 import pandas as pd
 import pyarrow as pa
 import streamlit as st
 
+from subword_core import tokenizer_json
 from subword_core.errors import SubwordError
 from ui.html import md_escape, show_text
 
@@ -48,6 +50,20 @@ def table_csv(table: pd.DataFrame | pa.Table) -> str:
     """
     frame = table.to_pandas() if isinstance(table, pa.Table) else table
     return frame.to_csv(index=False)
+
+
+def tokenizer_json_file(model: tokenizer_json.Model) -> tuple[str, str, Callable[[], str]]:
+    """The :func:`export_panel` entry of a model's Hugging Face ``tokenizer.json``.
+
+    The file is written by :func:`subword_core.tokenizer_json.dumps` when the panel is drawn; a
+    model the format cannot hold is explained in the panel instead.
+
+    >>> from subword_core.unigram import Unigram
+    >>> label, name, produce = tokenizer_json_file(Unigram([("a", -1.0)]))
+    >>> name, '"type": "Unigram"' in produce()
+    ('tokenizer.json', True)
+    """
+    return ("tokenizer.json", "tokenizer.json", partial(tokenizer_json.dumps, model))
 
 
 def export_panel(

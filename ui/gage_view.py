@@ -46,6 +46,7 @@ from ui.common import (
 )
 from ui.html import badge_html, esc, heading_html, show_html, visible_whitespace
 from ui.limits import LIMITS
+from ui.links import PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
 
 __all__ = [
@@ -78,6 +79,11 @@ _NS = "gage"  # namespace of the tie choices in session state
 _PLAYER = "gage_steps"
 WIDGETS_KEY = "gage__widgets"
 WIDGET_DEFAULTS: dict[str, object] = {"gage_text": SEED_TEXT, "gage_letters": ""}
+# The link parameters this view owns (ui.links).
+register_params(
+    kept_params(WIDGETS_KEY, WIDGET_DEFAULTS, {"gage_text": ("str",), "gage_letters": ("str",)})
+)
+register_page("gage", PageLink(("gage_text", "gage_letters"), player=_PLAYER, ties=_NS))
 _SEED_PAIR = ("a", "b")
 
 # Character boxes: plain characters get a grey border, new symbols their palette colour.

@@ -38,11 +38,32 @@ import streamlit as st
 from ui.html import esc, md_escape, show_html
 from ui.shell import error_boundary
 
-__all__ = ["SPEEDS", "get_step", "set_step", "step_player"]
+__all__ = ["SPEEDS", "get_step", "set_step", "set_step_listener", "step_player"]
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0)
 """Seconds per step offered by the speed choice."""
 _DEFAULT_SPEED = 1.0
+
+
+_step_listener: Callable[[str], None] | None = None
+
+
+def set_step_listener(listener: Callable[[str], None] | None) -> None:
+    """Call ``listener(key)`` at the end of every run of a player's fragment (``None``: nobody).
+
+    A step change reruns only the player's fragment, so whatever shows the step outside the
+    view (the shareable link in the address bar and the sidebar, :func:`ui.share.publish_link`)
+    is updated here. ``app.py`` sets it; the player itself knows nothing of links.
+
+    Args:
+        listener: Called with the player's ``key``, inside the fragment, after the view.
+
+    Example::
+
+        set_step_listener(publish_link)
+    """
+    global _step_listener
+    _step_listener = listener
 
 
 def _k(key: str, part: str) -> str:
@@ -230,10 +251,10 @@ def step_player(
         # a step change reruns only this fragment, outside the page's error boundary
         with error_boundary(f"step {step} of {key}"):
             render(step)
-        # A step change reruns only this fragment: keep the shareable link up to date here.
-        from ui.share import publish_link
-
-        publish_link(player=key)
+        # A step change reruns only this fragment: the listener (app.py gives it the shareable
+        # link's publish_link) keeps what depends on the step up to date here.
+        if _step_listener is not None:
+            _step_listener(key)
 
     _player()
 

@@ -6,9 +6,10 @@ address to the class; opening it restores the same view. How it works:
 - :func:`apply_link` (``app.py``, first thing in a session's first run) reads
   ``st.query_params`` and writes the values into session state *before* any widget is drawn,
   the way the seed gallery does. Values that cannot be used are skipped and listed.
-- :func:`publish_link` (``app.py`` after the page ran, and the step player after each step
-  change) writes the current view back into ``st.query_params`` (so the address bar always holds
-  the link) and shows it, with what it leaves out, in the sidebar box "Share this view".
+- :func:`publish_link` (``app.py`` after the page ran, and after each step change the step
+  player, through the listener ``app.py`` gives it: :func:`ui.player.set_step_listener`)
+  writes the current view back into ``st.query_params`` (so the address bar always holds the
+  link) and shows it, with what it leaves out, in the sidebar box "Share this view".
 
 The URL parameters: ``corpus`` (a built-in example's key) or ``text`` (a typed corpus, or an
 uploaded/table corpus written as "word count" lines); each setting under its widget key (e.g.
@@ -17,6 +18,10 @@ uploaded/table corpus written as "word count" lines); each setting under its wid
 an older link's English tab label still opens that tab); ``present=1`` (presenter mode,
 :mod:`ui.presenter`). A corpus or text longer than :data:`MAX_LINK_TEXT` characters is not put
 in the link; the box says so.
+
+Which settings a page's link holds is not written here: each view declares the parameters it
+owns next to its widgets and registers them (:mod:`ui.links`, :data:`PARAMS` and :data:`PAGES`);
+this module only collects them and imports no view.
 
 A link is untrusted input (anyone can write one and pass it around a class), so reading one
 checks every part before it reaches a widget: numbers against the app's limits
@@ -27,9 +32,9 @@ Python's JSON reader raise RecursionError). A refused part is listed in the box,
 with the allowed range, and its default is used.
 
 Example:
-    >>> parse_value(PARAMS["bpe_num_merges"], "12")
+    >>> parse_value(LinkParam("bpe_num_merges", "int", low=1, high=5000), "12")
     12
-    >>> parse_value(PARAMS["bpe_tie_break"], "alphabetical") is None
+    >>> parse_value(LinkParam("bpe_tie_break", "choice", options=("first-seen",)), "abc") is None
     True
     >>> format_value(True)
     'true'
@@ -46,21 +51,12 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from subword_core.corpus import MAX_COUNT
 from subword_core.examples import EXAMPLES
-from ui import (
-    bpe_family_view,
-    bpe_view,
-    byte_level_view,
-    compare_view,
-    gage_view,
-    unigram_view,
-    wordpiece_view,
-)
 from ui.common import LINK_CONTEXT
 from ui.corpus_picker import SOURCE_KEY, choose_source, corpus_as_text
 from ui.html import show_text
-from ui.limits import LIMITS, unigram_max_shrink
+from ui.limits import LIMITS
+from ui.links import MAX_LINK_INT, PAGES, PARAMS, LinkParam, PageLink
 from ui.player import get_step, set_step
 from ui.presenter import PRESENT_KEY
 from ui.tabs import tab_id
@@ -86,10 +82,6 @@ MAX_LINK_TEXT = LIMITS.link_chars
 """Longest corpus or text (in characters) put into a link; browsers and chat tools cut
 longer addresses, and a book does not belong in a URL anyway."""
 
-MAX_LINK_INT = 2**53 - 1
-"""The largest whole number a link may hold where no limit says less (a browser's number input
-holds whole numbers exactly up to this)."""
-
 MAX_STEP = max(LIMITS.merges, LIMITS.vocab, LIMITS.gage_chars) + 2
 """The largest step a link may open (no page has more steps than merges, vocabulary or text)."""
 
@@ -103,196 +95,6 @@ _PAGE = "share__page"
 _SLOT = "share__slot"
 _PROBLEMS = "share__problems"
 _LINK_SLOT = "share__link_slot"  # (the box's notes, the placeholder of the link) as drawn
-
-
-@dataclass(frozen=True)
-class LinkParam:
-    """One setting that can travel in a link.
-
-    Attributes:
-        key: The widget's session-state key, also the URL parameter's name.
-        kind: ``"int"``, ``"float"``, ``"bool"``, ``"str"``, ``"choice"`` or ``"tab"`` (the
-            open tab, by id; see :mod:`ui.tabs`).
-        shadow: The dict of kept widget values holding it (see
-            :func:`ui.common.restore_widgets`), or ``None`` for a plain session-state key.
-        defaults: That dict's defaults (so a fresh session gets a complete dict).
-        options: The allowed values of a ``"choice"``, the tab ids of a ``"tab"``.
-        low: The smallest allowed number, if any.
-        high: The largest allowed number, if any.
-        optional: ``None`` (written ``null`` in the URL) is allowed, e.g. "automatic size".
-        labels: A ``"tab"``'s ``(id, label)`` pairs (a label, from an older link, reads as its id).
-
-    Example:
-        >>> LinkParam("bpe_attach", "bool").kind
-        'bool'
-    """
-
-    key: str
-    kind: str
-    shadow: str | None = None
-    defaults: Mapping[str, object] | None = None
-    options: tuple[str, ...] = ()
-    low: float | None = None
-    high: float | None = None
-    optional: bool = False
-    labels: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True)
-class PageLink:
-    """What a page's link holds besides the corpus.
-
-    Attributes:
-        params: The settings (keys of :data:`PARAMS`).
-        player: The step player's key, or ``None``.
-        ties: The namespace of the page's tie choices, or ``None``.
-
-    Example:
-        >>> PAGES["bpe_learn"].player
-        'bpe_learn'
-    """
-
-    params: tuple[str, ...] = ()
-    player: str | None = None
-    ties: str | None = None
-
-
-def _kept(
-    shadow: str, defaults: Mapping[str, object], specs: Mapping[str, tuple]
-) -> dict[str, LinkParam]:
-    out = {}
-    for key, spec in specs.items():
-        kind, *rest = spec
-        extra: dict[str, object] = {}
-        if kind == "choice":
-            extra["options"] = tuple(rest[0])
-        elif kind == "tab":
-            extra["options"] = tuple(rest[0])
-            extra["labels"] = tuple(rest[0].items())
-        elif rest:
-            extra["low"], extra["high"] = rest[0], rest[1]
-        out[key] = LinkParam(
-            key, kind, shadow, defaults, optional=defaults.get(key) is None, **extra
-        )
-    return out
-
-
-_TIES = ("first-seen", "lexicographic")
-
-PARAMS: dict[str, LinkParam] = {
-    **_kept(
-        bpe_view.WIDGETS_KEY,
-        bpe_view.WIDGET_DEFAULTS,
-        {
-            "bpe_num_merges": ("int", 1, LIMITS.merges),
-            "bpe_min_frequency": ("int", 1, MAX_COUNT),
-            "bpe_marker": ("str",),
-            "bpe_attach": ("bool",),
-            "bpe_tie_break": ("choice", _TIES),
-        },
-    ),
-    "bpe_quiz": LinkParam("bpe_quiz", "bool"),
-    "bpe_encode_text": LinkParam("bpe_encode_text", "str"),
-    "bpe_encode_unk": LinkParam("bpe_encode_unk", "bool"),
-    "bpe_encode_quiz": LinkParam("bpe_encode_quiz", "bool"),
-    **_kept(
-        wordpiece_view.WIDGETS_KEY,
-        wordpiece_view.WIDGET_DEFAULTS,
-        {
-            "wp_vocab_size": ("int", 1, LIMITS.vocab),
-            "wp_scoring": ("choice", ("likelihood", "frequency")),
-            "wp_tie_break": ("choice", _TIES),
-            "wp_prefix": ("str",),
-            "wp_tab": ("tab", wordpiece_view.TAB_IDS),
-        },
-    ),
-    "wp_quiz": LinkParam("wp_quiz", "bool"),
-    "wp_encode_text": LinkParam("wp_encode_text", "str"),
-    "wp_encode_quiz": LinkParam("wp_encode_quiz", "bool"),
-    **_kept(
-        unigram_view.WIDGETS_KEY,
-        unigram_view.WIDGET_DEFAULTS,
-        {
-            "uni_vocab_size": ("int", 1, LIMITS.vocab),
-            "uni_vocab_touched": ("bool",),
-            "uni_seed_mode": ("choice", ("substrings", "given")),
-            "uni_seed_list": ("str",),
-            "uni_seed_size": ("int", 1, LIMITS.unigram_seed_size),  # unigram_view's checks
-            "uni_shrink": ("float", 0.05, unigram_max_shrink()),
-            "uni_em": ("int", 1, LIMITS.unigram_em),
-            "uni_max_len": ("int", 1, LIMITS.unigram_piece_chars),
-            "uni_marker": ("bool",),
-            "uni_keep_chars": ("bool",),
-            "uni_digamma": ("bool",),
-            "uni_word": ("str",),
-            "uni_word_touched": ("bool",),
-            "uni_k": ("int", 1, LIMITS.unigram_nbest),
-            "uni_lambda": ("float", 0.0, 3.0),
-            "uni_alpha": ("float", 0.0, 2.0),
-            "uni_samples": ("int", 1, LIMITS.unigram_samples),
-            "uni_seed": ("int", -MAX_LINK_INT, MAX_LINK_INT),
-            "uni_tab": ("tab", unigram_view.TAB_IDS),
-        },
-    ),
-    **_kept(
-        byte_level_view.WIDGETS_KEY,
-        byte_level_view.WIDGET_DEFAULTS,
-        {
-            "bbpe_num_merges": ("int", 1, LIMITS.merges),
-            "bbpe_min_frequency": ("int", 1, MAX_COUNT),
-            "bbpe_tie_break": ("choice", _TIES),
-            "bbpe_sample": ("choice", tuple(byte_level_view.SAMPLES)),
-            "bbpe_prefix": ("bool",),
-            "bbpe_text": ("str",),
-            "bbpe_tab": ("tab", byte_level_view.TAB_IDS),
-        },
-    ),
-    **_kept(
-        gage_view.WIDGETS_KEY,
-        gage_view.WIDGET_DEFAULTS,
-        {"gage_text": ("str",), "gage_letters": ("str",)},
-    ),
-    **_kept(
-        compare_view.WIDGETS_KEY,
-        compare_view.WIDGET_DEFAULTS,
-        {"cmp_target": ("str",), "cmp_text": ("str",)},
-    ),
-    **_kept(
-        bpe_family_view.WIDGETS_KEY,
-        bpe_family_view.WIDGET_DEFAULTS,
-        {"fam_tab": ("tab", bpe_family_view.TAB_IDS)},
-    ),
-}
-"""Every setting a link can carry, by its URL name (= widget key)."""
-
-_BPE = ("bpe_num_merges", "bpe_min_frequency", "bpe_marker", "bpe_attach", "bpe_tie_break")
-
-PAGES: dict[str, PageLink] = {
-    "bpe_learn": PageLink((*_BPE, "bpe_quiz"), "bpe_learn", "bpe"),
-    "bpe_encode": PageLink(
-        (*_BPE, "bpe_encode_text", "bpe_encode_unk", "bpe_encode_quiz"), None, "bpe"
-    ),
-    "wordpiece": PageLink(
-        (
-            "wp_vocab_size",
-            "wp_scoring",
-            "wp_tie_break",
-            "wp_prefix",
-            "wp_quiz",
-            "wp_encode_text",
-            "wp_encode_quiz",
-            "wp_tab",
-        ),
-        "wp_learn",
-        "wp",
-    ),
-    "unigram": PageLink(tuple(k for k in PARAMS if k.startswith("uni_")), "uni_train"),
-    "byte_level": PageLink(tuple(k for k in PARAMS if k.startswith("bbpe_")), "bbpe_learn", "bbpe"),
-    "gage": PageLink(("gage_text", "gage_letters"), "gage_steps", "gage"),
-    "compare": PageLink(("cmp_target", "cmp_text")),
-    "bpe_variants": PageLink((*_BPE, "fam_tab"), None, "bpe"),
-}
-"""What each page's link holds (by the page's URL path); other pages share the corpus only."""
 
 
 # --------------------------------------------------------------------------------------
@@ -320,11 +122,11 @@ def parse_value(param: LinkParam, text: str) -> object:
     For an optional setting, ``null`` gives the :data:`_NULL` marker (stands for ``None``).
 
     Example:
-        >>> parse_value(PARAMS["bpe_attach"], "true")
+        >>> parse_value(LinkParam("bpe_attach", "bool"), "true")
         True
-        >>> parse_value(PARAMS["uni_shrink"], "2.5") is None
+        >>> parse_value(LinkParam("uni_shrink", "float", low=0.05, high=0.8), "2.5") is None
         True
-        >>> parse_value(PARAMS["wp_vocab_size"], "null") is _NULL
+        >>> parse_value(LinkParam("wp_vocab_size", "int", optional=True), "null") is _NULL
         True
     """
     if param.optional and text == "null":
@@ -359,9 +161,9 @@ def allowed_range(param: LinkParam) -> str:
     """The values a number setting takes, in words (for the note on a refused link part).
 
     Example:
-        >>> allowed_range(PARAMS["bpe_num_merges"])
+        >>> allowed_range(LinkParam("bpe_num_merges", "int", low=1, high=5000))
         'a whole number from 1 to 5,000'
-        >>> allowed_range(PARAMS["uni_shrink"])
+        >>> allowed_range(LinkParam("uni_shrink", "float", low=0.05, high=0.8))
         'a number from 0.05 to 0.8'
     """
     low = param.low if param.low is not None else -MAX_LINK_INT
@@ -622,9 +424,10 @@ class _DrawnBox:
 def publish_link(player: str | None = None) -> None:
     """Put the current view into the URL and show the link in the sidebar box.
 
-    ``app.py`` calls it after the page ran; the step player calls it, with its key as
-    ``player``, at the end of every run of its fragment (so the rest of the app does not
-    rerun), and then the player draws the whole box each time, also when the link is the same.
+    ``app.py`` calls it after the page ran, and installs it as the step player's listener
+    (:func:`ui.player.set_step_listener`): the player calls it, with its key as ``player``, at
+    the end of every run of its fragment (so the rest of the app does not rerun), and then the
+    player draws the whole box each time, also when the link is the same.
 
     subtle: a fragment may write outside itself only where it wrote in the last full run
     (Streamlit reserves the place then), so the box is drawn by the player's fragment, and

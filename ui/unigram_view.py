@@ -53,6 +53,7 @@ from ui.html import (
     token_spans_html,
 )
 from ui.limits import LIMITS, advice, unigram_max_shrink, word_too_long
+from ui.links import MAX_LINK_INT, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
 from ui.tabs import kept_tabs
 
@@ -138,6 +139,36 @@ _SEED_LABELS = {
     "substrings": "Every character + the most frequent substrings",
     "given": "My own list (seed 001's 15 tokens to start with)",
 }
+
+# The link parameters this view owns (ui.links), in the order a link lists them; the ranges are
+# the settings panel's own checks. The page's step player is "uni_train".
+_LINK_PARAMS = kept_params(
+    WIDGETS_KEY,
+    WIDGET_DEFAULTS,
+    {
+        "uni_vocab_size": ("int", 1, LIMITS.vocab),
+        "uni_vocab_touched": ("bool",),
+        "uni_seed_mode": ("choice", tuple(_SEED_LABELS)),
+        "uni_seed_list": ("str",),
+        "uni_seed_size": ("int", 1, LIMITS.unigram_seed_size),
+        "uni_shrink": ("float", 0.05, unigram_max_shrink()),
+        "uni_em": ("int", 1, LIMITS.unigram_em),
+        "uni_max_len": ("int", 1, LIMITS.unigram_piece_chars),
+        "uni_marker": ("bool",),
+        "uni_keep_chars": ("bool",),
+        "uni_digamma": ("bool",),
+        "uni_word": ("str",),
+        "uni_word_touched": ("bool",),
+        "uni_k": ("int", 1, LIMITS.unigram_nbest),
+        "uni_lambda": ("float", 0.0, 3.0),
+        "uni_alpha": ("float", 0.0, 2.0),
+        "uni_samples": ("int", 1, LIMITS.unigram_samples),
+        "uni_seed": ("int", -MAX_LINK_INT, MAX_LINK_INT),
+        "uni_tab": ("tab", TAB_IDS),
+    },
+)
+register_params(_LINK_PARAMS)
+register_page("unigram", PageLink(tuple(p.key for p in _LINK_PARAMS), player="uni_train"))
 _MODEL_LABELS = {
     "trained": "The model trained above",
     "vocab": "A sentencepiece .vocab I paste or upload",

@@ -49,6 +49,7 @@ from ui.html import (
     token_spans_html,
 )
 from ui.limits import LIMITS, advice, word_too_long
+from ui.links import LinkParam, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
 from ui.quiz import quiz_gate, segmentation_gate
 
@@ -113,6 +114,42 @@ _TIE_LABELS = {
     "first-seen": "First seen in the corpus",
     "lexicographic": "Greatest in string order",
 }
+
+# The link parameters this view owns (ui.links): the settings above, the open tab, and the
+# toggles and text drawn in pages/wordpiece.py; its step player is "wp_learn".
+register_params(
+    kept_params(
+        WIDGETS_KEY,
+        WIDGET_DEFAULTS,
+        {
+            "wp_vocab_size": ("int", 1, LIMITS.vocab),
+            "wp_scoring": ("choice", tuple(_SCORING_LABELS)),
+            "wp_tie_break": ("choice", tuple(_TIE_LABELS)),
+            "wp_prefix": ("str",),
+            "wp_tab": ("tab", TAB_IDS),
+        },
+    ),
+    LinkParam("wp_quiz", "bool"),
+    LinkParam("wp_encode_text", "str"),
+    LinkParam("wp_encode_quiz", "bool"),
+)
+register_page(
+    "wordpiece",
+    PageLink(
+        (
+            "wp_vocab_size",
+            "wp_scoring",
+            "wp_tie_break",
+            "wp_prefix",
+            "wp_quiz",
+            "wp_encode_text",
+            "wp_encode_quiz",
+            "wp_tab",
+        ),
+        player="wp_learn",
+        ties=_NS,
+    ),
+)
 
 
 def fraction_text(score: Fraction) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from subword_core import bpe, wordpiece
+from subword_core import bpe, tokenizer_json, wordpiece
 from subword_core.bpe import learn
 from subword_core.corpus import parse_corpus
 from subword_core.examples import example_text
@@ -60,7 +60,7 @@ def test_exported_bpe_merges_imported_on_the_encode_page_encode_the_same(form: s
     at.toggle(key="bpe_encode_own").set_value(True)
     at.run()
     assert any("Paste or upload" in i.value for i in at.info)
-    text = model.to_codes() if form == "codes" else model.to_tokenizer_json()
+    text = model.to_codes() if form == "codes" else tokenizer_json.dumps(model)
     at.text_area(key="bpe_codes_text").set_value(text)
     at.run()
     assert not at.exception

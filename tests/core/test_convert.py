@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from subword_core import bpe, unigram, wordpiece
+from subword_core import bpe, tokenizer_json, unigram, wordpiece
 from subword_core.bpe import BPEModel
 from subword_core.cli import FORMATS, main
 from subword_core.unigram import Unigram
@@ -92,7 +92,7 @@ def test_vocab_txt_to_tokenizer_json_and_back(tmp_path: Path, capsys) -> None:
     for word in WORDS:
         assert tokens(out, word) == model.encode(word), word
     assert convert(tmp_path, out, "tokenizer-json", "vocab-txt", capsys) == vocab
-    assert WordPiece.from_tokenizer_json(out) == WordPiece.from_vocab_text(vocab)
+    assert tokenizer_json.wordpiece_from_json(out) == WordPiece.from_vocab_text(vocab)
 
 
 def test_sp_vocab_to_tokenizer_json_and_back(tmp_path: Path, capsys) -> None:
@@ -102,7 +102,7 @@ def test_sp_vocab_to_tokenizer_json_and_back(tmp_path: Path, capsys) -> None:
     for word in WORDS:
         if word != "x":  # an unknown character: see test_tokenizer_json
             assert tokens(out, word) == model.tokenize(word), word
-    assert Unigram.from_tokenizer_json(out) == Unigram.from_vocab_text(vocab)
+    assert tokenizer_json.unigram_from_json(out) == Unigram.from_vocab_text(vocab)
     assert convert(tmp_path, out, "tokenizer-json", "sp-vocab", capsys) == vocab + "\n"
 
 
@@ -113,8 +113,8 @@ def test_sp_vocab_to_tokenizer_json_and_back(tmp_path: Path, capsys) -> None:
         ("codes", "sp-vocab", "#version: 0.2\ne s\n"),
         ("vocab-txt", "codes", "[UNK]\na\n##b\n"),
         ("sp-vocab", "vocab-txt", "a\t-1\nb\t-2\n"),
-        ("tokenizer-json", "codes", WordPiece(["a"]).to_tokenizer_json()),
-        ("tokenizer-json", "sp-vocab", BPEModel((), end_of_word="").to_tokenizer_json()),
+        ("tokenizer-json", "codes", tokenizer_json.dumps(WordPiece(["a"]))),
+        ("tokenizer-json", "sp-vocab", tokenizer_json.dumps(BPEModel((), end_of_word=""))),
     ],
 )
 def test_conversions_between_kinds_are_refused(

@@ -48,6 +48,10 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.corpus.Corpus.as_dict": ("test_from_counts",),
     "subword_core.corpus.Corpus.to_text": ("test_from_counts", "test_parse_corpus"),
     "subword_core.tokenizer_json.model_type": ("test_json_readers_any_document",),
+    "subword_core.tokenizer_json.loads": (
+        "test_json_readers_any_document",
+        "test_json_round_trips",
+    ),
     "subword_core.tokenizer_json.bpe_from_json": ("test_json_readers_any_document",),
     "subword_core.tokenizer_json.wordpiece_from_json": ("test_json_readers_any_document",),
     "subword_core.tokenizer_json.unigram_from_json": ("test_json_readers_any_document",),
@@ -293,6 +297,7 @@ def _learned_documents() -> st.SearchStrategy[str]:
 def test_json_readers_any_document(text: str) -> None:
     for read in (
         tokenizer_json.model_type,
+        tokenizer_json.loads,
         tokenizer_json.bpe_from_json,
         tokenizer_json.wordpiece_from_json,
         tokenizer_json.unigram_from_json,
@@ -322,6 +327,8 @@ def test_json_round_trips(counts: dict[str, int], size: int, probe: list[str]) -
         tokenizer_json.wordpiece_from_json(tokenizer_json.wordpiece_to_json(wp_model)),
         tokenizer_json.unigram_from_json(tokenizer_json.unigram_to_json(uni_model)),
     )
+    for original, back in zip((bpe_model, wp_model, uni_model), again, strict=True):
+        assert tokenizer_json.loads(tokenizer_json.dumps(original)) == back
     assert again[0].merges == bpe_model.merges
     # the unknown token becomes a line of the vocabulary (its id); nothing else changes
     assert [t for t in again[1].vocab if t != wp_model.unk_token] == list(wp_model.vocab)

@@ -1,0 +1,39 @@
+"""Every view that owns link parameters, imported together so that each registers them.
+
+A view declares the link parameters it owns next to its widgets (:mod:`ui.links`) when it is
+imported. ``app.py`` imports this module before it applies a shared link
+(:func:`ui.share.apply_link`), so a page opened first through a link finds its parameters
+registered although the page itself (which imports its view) runs later. A new view with link
+parameters is added here (a test checks it). This module sits with the pages, above the views
+(docs/ARCHITECTURE.md).
+
+Example:
+    >>> from ui.links import PAGES
+    >>> "bpe_learn" in PAGES and "unigram" in PAGES
+    True
+"""
+
+from __future__ import annotations
+
+from ui import (
+    bpe_family_view,
+    bpe_view,
+    byte_level_view,
+    compare_view,
+    gage_view,
+    unigram_view,
+    wordpiece_view,
+)
+
+__all__ = ["VIEWS"]
+
+VIEWS = (
+    bpe_view,
+    bpe_family_view,
+    byte_level_view,
+    compare_view,
+    gage_view,
+    unigram_view,
+    wordpiece_view,
+)
+"""The view modules that register link parameters."""
