@@ -45,7 +45,7 @@ Corpus words and running text (the decision, documented):
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -748,6 +748,7 @@ def learn(
     top_k: int = 50,
     max_changed_words: int = 50,
     history_limit: int = 500,
+    progress: Callable[[int, int], None] | None = None,
 ) -> ByteLevelResult:
     """Learn byte-level BPE merges: :func:`subword_core.bpe.learn` on the byte corpus.
 
@@ -763,6 +764,8 @@ def learn(
         top_k: how many pair counts each step keeps besides the ties.
         max_changed_words: how many changed words each step keeps.
         history_limit: how many words' segmentation history is kept.
+        progress: called as ``progress(done, total)`` between merges, as by
+            :func:`subword_core.bpe.learn`; an exception it raises stops the learning.
 
     Returns:
         A :class:`ByteLevelResult` with ``.merges``, ``.steps`` and ``.model``.
@@ -790,6 +793,7 @@ def learn(
         top_k=top_k,
         max_changed_words=max_changed_words,
         history_limit=history_limit,
+        progress=progress,
     )
     model = ByteLevelModel(tuple(result.merges), add_prefix_space)
     return ByteLevelResult(bpe=result, model=model, chunks=chunks)

@@ -14,7 +14,8 @@ each side contributes to every merge, and what each side would have merged on it
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from subword_core import bpe
@@ -85,10 +86,18 @@ def union(source: Corpus, target: Corpus) -> Corpus:
     return Corpus.from_counts(counts)
 
 
+def _part(
+    progress: Callable[[int, int], None], index: int, num_merges: int, done: int, total: int
+) -> None:
+    """Report the ``index``-th of the three learnings' ``done`` merges as a share of all."""
+    progress(index * num_merges + min(done, num_merges), 3 * num_merges)
+
+
 def learn_joint(
     source: Corpus | Mapping[str, int] | str,
     target: Corpus | Mapping[str, int] | str,
     num_merges: int,
+    progress: Callable[[int, int], None] | None = None,
     **options: object,
 ) -> JointResult:
     """Learn joint BPE and, for comparison, BPE on each side alone.
@@ -96,15 +105,27 @@ def learn_joint(
     Args:
         source, target: the two corpora (``Corpus``, ``{word: count}`` or text).
         num_merges: as for :func:`subword_core.bpe.learn`.
+        progress: called as ``progress(done, total)`` between merges of the three
+            learnings (``total`` is ``3 * num_merges``: joint, source alone, target alone);
+            an exception it raises stops the learning.
         **options: any other option of :func:`subword_core.bpe.learn`.
 
     Raises:
         ParameterError: a side is empty, or a bad option.
+
+    >>> seen = []
+    >>> _ = learn_joint({"ab": 3}, {"ab": 1}, 2, progress=lambda d, t: seen.append((d, t)))
+    >>> seen[-1]
+    (6, 6)
     """
     src, tgt = _corpus(source, "source"), _corpus(target, "target")
-    joint = bpe.learn(union(src, tgt), num_merges, **options)  # type: ignore[arg-type]
-    alone_src = bpe.learn(src, num_merges, **options)  # type: ignore[arg-type]
-    alone_tgt = bpe.learn(tgt, num_merges, **options)  # type: ignore[arg-type]
+    runs: list[bpe.BPEResult] = []
+    for corpus in (union(src, tgt), src, tgt):
+        report = None
+        if progress is not None:
+            report = functools.partial(_part, progress, len(runs), num_merges)
+        runs.append(bpe.learn(corpus, num_merges, progress=report, **options))  # type: ignore[arg-type]
+    joint, alone_src, alone_tgt = runs
     marker = str(options.get("end_of_word", bpe.DEFAULT_END_OF_WORD))
     attach = bool(options.get("attach_end_of_word", False))
     tables = [

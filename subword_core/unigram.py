@@ -106,6 +106,8 @@ __all__ = [
     "Segmentation",
     "Unigram",
     "UnigramResult",
+    "em_iterations_within",
+    "lattice_edges",
     "learn",
     "length_penalised_score",
     "read_vocab",
@@ -1312,6 +1314,42 @@ def _close(steps: list[Step], waiting: list[int], ll: float) -> None:
         else:
             steps[index] = replace(step, log_likelihood=ll)
     waiting.clear()
+
+
+def lattice_edges(words: Iterable[str], max_piece_length: int) -> int:
+    """At most how many lattice edges one EM iteration visits: for each distinct word of
+    ``n`` characters, one edge per position and piece length up to ``max_piece_length``.
+
+    The E-step's work is proportional to this (forward and backward pass over each word's
+    lattice; a word's count only weighs its expected counts), whatever the vocabulary.
+
+    >>> lattice_edges(["hug", "pug"], 2)  # h hu u ug g, twice
+    10
+    >>> lattice_edges(["x" * 1000], 16) == 1000 * 16 - 16 * 15 // 2
+    True
+    """
+    total = 0
+    for word in words:
+        n, k = len(word), max(0, min(max_piece_length, len(word)))
+        # pieces starting within k - 1 of the end are shorter than k
+        total += n * k - k * (k - 1) // 2
+    return total
+
+
+def em_iterations_within(work_budget: int, edges: int, asked: int) -> int:
+    """The EM iterations per round that fit ``work_budget`` (lattice edges visited per
+    pruning round), at most ``asked`` and at least 1 (a round needs one).
+
+    >>> em_iterations_within(1_800_000, 1_772, 10)  # a small corpus: all that was asked
+    10
+    >>> em_iterations_within(1_800_000, 593_439, 10)  # pydoc, pieces up to 32 characters
+    3
+    >>> em_iterations_within(1_800_000, 50_000_000, 10)  # over the budget: one all the same
+    1
+    """
+    if edges <= 0:
+        return max(1, asked)
+    return max(1, min(asked, work_budget // edges))
 
 
 def _as_corpus(corpus: Corpus | Mapping[str, int] | str) -> Corpus:

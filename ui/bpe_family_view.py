@@ -32,7 +32,7 @@ from ui.charts import (
     show_chart,
     top_legend,
 )
-from ui.common import TABLE_CSS, shared_cache, text_colour
+from ui.common import TABLE_CSS, cached_training, text_colour
 from ui.follow import ExampleWords, example_words, follow_default, show_example_label
 from ui.html import badge_html, esc, show_error, show_html, token_spans_html
 from ui.limits import LIMITS, word_too_long
@@ -295,9 +295,19 @@ def render_encoders(model: BPEModel, *, corpus: Corpus | None = None) -> None:
 DEFAULT_TARGET = "lowest 4\nnewer 3\nwider 2\nslower 2"
 
 
-@shared_cache("joint-bpe", max_entries=16, spinner="Learning joint BPE…")
 def _joint(source: Corpus, target: Corpus, num_merges: int, options: tuple) -> joint.JointResult:
-    return joint.learn_joint(source, target, num_merges, **dict(options))
+    """Learn joint BPE (once per corpora and settings; shared by all sessions), with a
+    progress bar; it stops between merges when its student leaves (see
+    :func:`ui.common.cached_training`)."""
+    return cached_training(
+        "joint-bpe",
+        (source, target, num_merges, options),
+        "Learning joint BPE and each side alone (merges)",
+        lambda progress: joint.learn_joint(
+            source, target, num_merges, progress=progress, **dict(options)
+        ),
+        max_entries=16,
+    )
 
 
 def joint_table(result: joint.JointResult) -> pd.DataFrame:

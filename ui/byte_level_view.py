@@ -54,11 +54,11 @@ from ui.bpe_view import (
 )
 from ui.common import (
     TABLE_CSS,
+    cached_training,
     remember,
     rerun_if_retrain_requested,
     restore_widgets,
     segmentation_table_html,
-    shared_cache,
     tie_choices,
     tie_picker,
 )
@@ -543,18 +543,31 @@ def text_panel(corpus: Corpus | None = None) -> str:
 # subtle: shared, not copied as st.cache_data would: every rerun would otherwise unpickle a
 # fresh copy of the whole trace (about a second for 2000 merges on the pydoc corpus). The
 # results are frozen and never changed by the page, so one shared object is safe.
-@shared_cache("byte-level", max_entries=24, spinner="Learning byte-level merges…")
 def _train(
     corpus: Corpus, settings: ByteLevelSettings, choices: tuple[tuple[int, tuple[str, str]], ...]
 ) -> ByteLevelResult:
-    return learn(
-        corpus,
-        settings.num_merges,
-        extra_text=SAMPLES[settings.sample].train,
-        add_prefix_space=settings.add_prefix_space,
-        min_frequency=settings.min_frequency,
-        tie_break=settings.tie_break,  # type: ignore[arg-type]
-        choose=dict(choices),
+    """Learn (once per corpus, settings and tie choices; shared by all sessions).
+
+    subtle: shared, not copied as st.cache_data would: every rerun would otherwise unpickle a
+    fresh copy of the whole trace (about a second for 2000 merges on the pydoc corpus). The
+    results are frozen and never changed by the page, so one shared object is safe. The
+    training stops between merges when its student leaves (:func:`ui.common.cached_training`).
+    """
+    return cached_training(
+        "byte-level",
+        (corpus, settings, choices),
+        "Learning byte-level merges",
+        lambda progress: learn(
+            corpus,
+            settings.num_merges,
+            extra_text=SAMPLES[settings.sample].train,
+            add_prefix_space=settings.add_prefix_space,
+            min_frequency=settings.min_frequency,
+            tie_break=settings.tie_break,  # type: ignore[arg-type]
+            choose=dict(choices),
+            progress=progress,
+        ),
+        max_entries=24,
     )
 
 
@@ -976,15 +989,22 @@ def render_learn_step(
 # --------------------------------------------------------------------------------------
 
 
-@shared_cache("byte-level-chars", max_entries=16, spinner="Learning character-level BPE…")
 def _char_train(corpus: Corpus, settings: ByteLevelSettings) -> bpe.BPEResult:
+    """Character-level BPE on the same text (cached and stoppable like :func:`_train`)."""
     extra = [(w, 1) for w in SAMPLES[settings.sample].train.split()]
-    return bpe.learn(
-        Corpus.from_counts([*corpus.items, *extra]),
-        settings.num_merges,
-        min_frequency=settings.min_frequency,
-        attach_end_of_word=True,
-        tie_break=settings.tie_break,  # type: ignore[arg-type]
+    return cached_training(
+        "byte-level-chars",
+        (corpus, settings),
+        "Learning character-level merges",
+        lambda progress: bpe.learn(
+            Corpus.from_counts([*corpus.items, *extra]),
+            settings.num_merges,
+            min_frequency=settings.min_frequency,
+            attach_end_of_word=True,
+            tie_break=settings.tie_break,  # type: ignore[arg-type]
+            progress=progress,
+        ),
+        max_entries=16,
     )
 
 

@@ -27,7 +27,9 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,11 +42,13 @@ from subword_core.corpus import Corpus
 from subword_core.encoders import boundaries
 from subword_core.errors import SubwordError
 from ui.charts import LABEL_PX, show_chart
-from ui.common import TABLE_CSS, remember, restore_widgets, shared_cache
+from ui.common import TABLE_CSS, cached_training, remember, restore_widgets
 from ui.follow import SizeRule, example_words, fit_size, follow_default, show_example_label
 from ui.html import badge_html, esc, md_escape, show_html, show_text, token_spans_html
 from ui.limits import LIMITS
 from ui.links import PageLink, kept_params, register_page, register_params
+
+Progress = Callable[[int, int], None]
 
 __all__ = [
     "ALGORITHMS",
@@ -214,21 +218,21 @@ class Trained:
     note: str
 
 
-def _train_one(corpus: Corpus, p: Plan) -> Trained:
+def _train_one(corpus: Corpus, p: Plan, progress: Progress | None = None) -> Trained:
     assert p.setting is not None
     if p.name == "BPE":
         if p.setting == 0:
             model = bpe.BPEModel((), alphabet=frozenset("".join(corpus.words)))
             return Trained(p.name, model, tuple(model.vocabulary), "no merges: just the alphabet")
-        res = bpe.learn(corpus, p.setting, min_frequency=1)
+        res = bpe.learn(corpus, p.setting, min_frequency=1, progress=progress)
         vocab = tuple(res.model.vocabulary)
         return Trained(p.name, res.model, vocab, _reached(len(vocab), p, len(res.merges)))
     if p.name == "WordPiece":
-        res_wp = wordpiece.learn(corpus, p.setting)
+        res_wp = wordpiece.learn(corpus, p.setting, progress=progress)
         vocab = tuple(res_wp.vocab)
         return Trained(p.name, res_wp.model, vocab, _reached(len(vocab), p, len(res_wp.merges)))
     if p.name == "Unigram":
-        res_u = unigram.learn(corpus, p.setting)
+        res_u = unigram.learn(corpus, p.setting, progress=progress)
         vocab = tuple(piece for piece, _ in res_u.pieces)
         note = (
             f"{len(vocab)} pieces"
@@ -239,7 +243,7 @@ def _train_one(corpus: Corpus, p: Plan) -> Trained:
     if p.setting == 0:
         model_b = byte_level.ByteLevelModel(())
         return Trained(p.name, model_b, tuple(model_b.vocabulary), "no merges: the 256 bytes")
-    res_b = byte_level.learn(corpus, p.setting, min_frequency=1)
+    res_b = byte_level.learn(corpus, p.setting, min_frequency=1, progress=progress)
     vocab = tuple(res_b.model.vocabulary)
     return Trained(p.name, res_b.model, vocab, _reached(len(vocab), p, len(res_b.merges)))
 
@@ -252,31 +256,72 @@ def _reached(size: int, p: Plan, merges: int) -> str:
     return f"{size} tokens"
 
 
-# subtle: shared, not copied as st.cache_data would: the models are read-only for the page
-# and unpickling four traces on every keystroke in the sentence box would be slow.
-@shared_cache("compare-train", max_entries=8, spinner="Training the four tokenizers…")
-def _train_cached(corpus: Corpus, target: int) -> dict[str, Trained | str]:
-    return train_all(corpus, target)
+TRAINING_LABEL = "Training the four tokenizers (% done)"
+"""The progress bar's label: the four trainings report together, in percent."""
 
 
-def train_all(corpus: Corpus, target: int) -> dict[str, Trained | str]:
+def _train_cached(corpus: Corpus, target: int, *, quiet: bool = False) -> dict[str, Trained | str]:
+    """Train the four (once per corpus and target; shared by all sessions), with a progress
+    bar; the training stops between steps when its student leaves
+    (:func:`ui.common.cached_training`).
+
+    subtle: shared, not copied as st.cache_data would: the models are read-only for the page
+    and unpickling four traces on every keystroke in the sentence box would be slow.
+    ``quiet`` draws nothing (for a caller inside ``st.cache_data``, which would replay a
+    drawn bar); such a training cannot be stopped, so it is only a fallback.
+    """
+    return cached_training(
+        "compare-train",
+        (corpus, target),
+        TRAINING_LABEL,
+        lambda progress: train_all(corpus, target, progress),
+        max_entries=8,
+        bar=_no_bar if quiet else None,
+    )
+
+
+@contextmanager
+def _no_bar(what: str) -> Iterator[Progress]:
+    yield lambda done, total: None
+
+
+def train_all(
+    corpus: Corpus, target: int, progress: Progress | None = None
+) -> dict[str, Trained | str]:
     """Train every algorithm the target allows; a skipped or failed one maps to a message.
 
+    ``progress(done, total)`` is told the share done of all the trainings, in percent
+    (``total`` is 100), between the steps of each; an exception it raises stops them.
+
     >>> from subword_core.corpus import Corpus
-    >>> out = train_all(Corpus.from_counts({"hug": 3, "pug": 2}), 8)
-    >>> [type(v).__name__ for v in out.values()]
-    ['Trained', 'Trained', 'Trained', 'str']
+    >>> seen = []
+    >>> out = train_all(Corpus.from_counts({"hug": 3, "pug": 2}), 8, lambda d, t: seen.append(d))
+    >>> [type(v).__name__ for v in out.values()], seen[-1]
+    (['Trained', 'Trained', 'Trained', 'str'], 100)
     """
     out: dict[str, Trained | str] = {}
-    for p in plan(corpus, target):
+    plans = plan(corpus, target)
+    trained = [p for p in plans if not p.skipped]
+    for p in plans:
         if p.skipped:
             out[p.name] = f"{p.name} is {p.meaning}."
             continue
+        report = None
+        if progress is not None:
+            report = functools.partial(_share, progress, trained.index(p), len(trained))
         try:
-            out[p.name] = _train_one(corpus, p)
+            out[p.name] = _train_one(corpus, p, report)
         except SubwordError as err:
             out[p.name] = f"{p.name} could not be trained: {err}"
+    if progress is not None:
+        progress(100, 100)
     return out
+
+
+def _share(progress: Progress, index: int, of: int, done: int, total: int) -> None:
+    """Report ``done`` of ``total`` in the ``index``-th of ``of`` trainings as a percentage."""
+    part = min(done, total) / total if total else 1.0
+    progress(int(100 * (index + part) / of), 100)
 
 
 # --------------------------------------------------------------------------------------
@@ -771,7 +816,8 @@ def render_segmentations(trained: Mapping[str, Trained], *, corpus: Corpus | Non
 # themselves are in the shared store of _train_cached).
 @st.cache_data(max_entries=8, show_spinner="Segmenting the corpus…")
 def _figures_cached(corpus: Corpus, target: int) -> tuple[pd.DataFrame, pd.DataFrame]:
-    trained = {k: v for k, v in _train_cached(corpus, target).items() if isinstance(v, Trained)}
+    out = _train_cached(corpus, target, quiet=True)  # found: train_or_explain trained it
+    trained = {k: v for k, v in out.items() if isinstance(v, Trained)}
     return corpus_figures(corpus, trained), overlap_table(trained)
 
 

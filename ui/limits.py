@@ -19,10 +19,19 @@ Example:
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 
-__all__ = ["LIMITS", "Limits", "advice", "unigram_max_shrink", "word_too_long"]
+from subword_core.unigram import em_iterations_within, lattice_edges
+
+__all__ = [
+    "LIMITS",
+    "Limits",
+    "advice",
+    "unigram_em_iterations",
+    "unigram_max_shrink",
+    "word_too_long",
+]
 
 
 @dataclass(frozen=True)
@@ -56,16 +65,27 @@ class Limits:
         dropout_word_chars: the longest word the BPE-dropout tab encodes and samples.
         step_word_chars: the longest word whose encoding the BPE and WordPiece encode views
             draw iteration by iteration (the drawing grows with the square of its length).
-        unigram_em: EM iterations per pruning round on the Unigram page.
+        unigram_em: the most EM iterations per pruning round a student may ask for on the
+            Unigram page (fewer run on a large corpus: see ``unigram_em_work``).
+        unigram_em_work: the EM work a pruning round of the Unigram page may do, counted in
+            lattice edges visited: EM iterations × the corpus's lattice edges (each distinct
+            word of n characters has at most n × the longest piece's length of them, see
+            :func:`subword_core.unigram.lattice_edges`). A round runs as many of the
+            iterations asked as fit (:func:`unigram_em_iterations`), at least one, and the
+            page says when it ran fewer. Small corpora get all they ask (the paragraph
+            example has 1,772 edges: 20 iterations are 35,000); the pydoc example has
+            593,439 at pieces of up to 32 characters, so 1,800,000 allows it 3 iterations,
+            the cap that kept its worst legal training at 8.7 s (see below).
         unigram_seed_size: substrings in Unigram's automatic seed (5 x the largest
             vocabulary, so the automatic seed at that vocabulary is allowed).
         unigram_piece_chars: the longest substring in Unigram's automatic seed.
         unigram_shrink_pct: the largest share (in percent) of the vocabulary a Unigram
             pruning round keeps; at most 95 whatever it is set to (a round must prune).
-            With the three above it bounds the training: at the largest vocabulary on the
-            pydoc example, 3 EM iterations, 100,000 seed substrings of up to 32 characters
-            and 80% kept per round take 8.7 s on this machine under load (20 EM
-            iterations, 200,000 substrings and 95% took over 3 minutes).
+            With the four above it bounds the training: at the largest vocabulary on the
+            pydoc example, 3 EM iterations (what ``unigram_em_work`` allows there), 100,000
+            seed substrings of up to 32 characters and 80% kept per round take 8.7 s on
+            this machine under load (20 EM iterations, 200,000 substrings and 95% took over
+            3 minutes).
         unigram_nbest: segmentations Unigram's n-best table lists.
         cache_mb: the estimated memory, in MB, of all the results the server keeps to share
             between sessions (trainings, parsed corpora…); the least recently used go first.
@@ -90,7 +110,8 @@ class Limits:
     unigram_word_chars: int = 200
     dropout_word_chars: int = 40
     step_word_chars: int = 100
-    unigram_em: int = 3
+    unigram_em: int = 20
+    unigram_em_work: int = 1_800_000
     unigram_seed_size: int = 100_000
     unigram_piece_chars: int = 32
     unigram_shrink_pct: int = 80
@@ -126,6 +147,23 @@ def unigram_max_shrink(limits: Limits | None = None) -> float:
         (0.8, 0.95)
     """
     return min((limits or LIMITS).unigram_shrink_pct, 95) / 100
+
+
+def unigram_em_iterations(
+    asked: int, words: Iterable[str], max_piece_length: int, limits: Limits | None = None
+) -> tuple[int, int]:
+    """The EM iterations per round to run for ``asked`` on ``words`` (as trained, markers
+    included) within ``unigram_em_work``, and the lattice edges one iteration visits.
+
+    Example:
+        >>> unigram_em_iterations(10, ["hug", "pug"], 16)
+        (10, 12)
+        >>> unigram_em_iterations(10, ["x" * 100_000], 32)[0]  # one huge word: one iteration
+        1
+    """
+    edges = lattice_edges(words, max_piece_length)
+    budget = (limits or LIMITS).unigram_em_work
+    return em_iterations_within(budget, edges, asked), edges
 
 
 def word_too_long(length: int, name: str, view: str) -> str:
@@ -165,6 +203,8 @@ def advice(name: str) -> str:
         "command line for more, or " + raise_it + ".",
         "vocab": "Choose a smaller vocabulary, or " + raise_it + ".",
         "unigram_em": "Choose fewer (the first iterations change the most), or " + raise_it + ".",
+        "unigram_em_work": "For more, choose a smaller corpus or a shorter longest seed "
+        "substring, or " + raise_it + ".",
         "unigram_seed_size": "Choose fewer, or leave the box empty for the automatic "
         "size, or " + raise_it + ".",
     }

@@ -19,7 +19,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import altair as alt
@@ -52,7 +52,7 @@ from ui.html import (
     show_text,
     token_spans_html,
 )
-from ui.limits import LIMITS, advice, unigram_max_shrink, word_too_long
+from ui.limits import LIMITS, advice, unigram_em_iterations, unigram_max_shrink, word_too_long
 from ui.links import MAX_LINK_INT, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
 from ui.tabs import kept_tabs
@@ -368,7 +368,9 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
         em = c4.number_input(
             "EM iterations per round",
             step=1,
-            help="How many times the probabilities are re-estimated before each pruning.",
+            help="How many times the probabilities are re-estimated before each pruning. "
+            f"At most {LIMITS.unigram_em:,}; on a large corpus fewer run (the page says so), "
+            "to keep each round's work within a budget.",
             **keep("uni_em"),
         )
         with st.expander("More settings"):
@@ -420,8 +422,8 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
         problems.append("The number of EM iterations must be a whole number of at least 1.")
     elif em > LIMITS.unigram_em:
         problems.append(
-            f"At most {LIMITS.unigram_em:,} EM iterations per round here: more would make "
-            f"training on a large corpus too slow. {advice('unigram_em')}"
+            f"At most {LIMITS.unigram_em:,} EM iterations per round here: the likelihood "
+            f"hardly changes after the first few. {advice('unigram_em')}"
         )
     if max_len is None or int(max_len) != max_len or not 1 <= max_len <= LIMITS.unigram_piece_chars:
         problems.append(
@@ -492,13 +494,46 @@ def _train(corpus: Corpus, settings: UnigramSettings) -> UnigramResult:
     )
 
 
+def em_iterations(corpus: Corpus, settings: UnigramSettings) -> tuple[int, int]:
+    """The EM iterations per round that run for ``settings`` on ``corpus`` (all that were
+    asked unless the round's work would pass ``unigram_em_work``), and the lattice edges one
+    iteration visits.
+
+    >>> small = Corpus.from_counts({"hug": 3, "pug": 2})
+    >>> em_iterations(small, UnigramSettings(8, em_iterations=10))
+    (10, 12)
+    """
+    longest = settings.max_piece_length
+    if settings.seed_list is not None:  # a given seed: its longest piece (characters added)
+        longest = max(1, *(len(p) for p in settings.seed_list))
+    words = (settings.word_start + w for w in corpus.words)
+    return unigram_em_iterations(settings.em_iterations, words, longest)
+
+
 def train_or_explain(corpus: Corpus, settings: UnigramSettings) -> UnigramResult | None:
-    """Train (cached); on a documented error show it in the page and return ``None``."""
+    """Train (cached); on a documented error show it in the page and return ``None``.
+
+    On a large corpus fewer EM iterations may run than asked (:func:`em_iterations`); the
+    page then says how many ran and why.
+    """
+    run, edges = em_iterations(corpus, settings)
     try:
-        return _train(corpus, settings)
+        result = _train(corpus, replace(settings, em_iterations=run))
     except SubwordError as err:
         _problem("Training cannot start with these settings:", str(err))
         return None
+    if run < settings.em_iterations:
+        st.info(
+            md_escape(
+                f"Training ran {run} EM iteration{'s' if run > 1 else ''} per pruning round, "
+                f"not the {settings.em_iterations} asked: one iteration on this corpus visits "
+                f"{edges:,} lattice edges, and a round may visit at most "
+                f"{LIMITS.unigram_em_work:,} here, so that a large corpus does not keep the "
+                f"server busy for the whole class. {advice('unigram_em_work')}"
+            ),
+            icon=":material/speed:",
+        )
+    return result
 
 
 # --------------------------------------------------------------------------------------

@@ -20,6 +20,10 @@ def _html(at: AppTest) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
 
 
+def _without_status(page: str) -> str:
+    return re.sub(r"Learning [^.]*: (done|stopped), [\d,]+ of [\d,]+\. ?", "", page)
+
+
 @pytest.fixture
 def at() -> AppTest:
     app = AppTest.from_file(APP, default_timeout=90)
@@ -35,8 +39,9 @@ def test_dropout_draw_is_shown_iteration_by_iteration(at: AppTest) -> None:
     assert "Iteration 1." in page
     assert "This draw:" in page
     # seed 0, p = 0.3 on "lowest": the draw replays, so the page shows the same every time
+    # (but for the trainings' status lines, which only the run that trained shows)
     again = _html(at.run())
-    assert page == again
+    assert _without_status(page) == _without_status(again)
 
 
 def test_p_one_leaves_characters_and_p_zero_is_bpe(at: AppTest) -> None:

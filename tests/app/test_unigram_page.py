@@ -155,7 +155,7 @@ def test_the_explanations_follow_the_settings() -> None:
     ("key", "value", "message"),
     [
         ("uni_em", 0, "EM iterations must be a whole number of at least 1"),
-        ("uni_em", 4, "At most 3 EM iterations per round here"),
+        ("uni_em", 21, "At most 20 EM iterations per round here"),
         ("uni_max_len", 0, "longest seed substring must be a whole number from 1 to 32"),
         ("uni_max_len", 33, "SUBWORD_LIMIT_UNIGRAM_PIECE_CHARS"),
         ("uni_seed_size", 100_001, "At most 100,000 seed substrings here"),
@@ -386,17 +386,55 @@ def test_the_unigram_caps_are_limits_shared_with_links() -> None:
     from ui.share import PARAMS, parse_value
 
     assert (LIMITS.unigram_em, LIMITS.unigram_seed_size, LIMITS.unigram_piece_chars) == (
-        3,
+        20,
         100_000,
         32,
     )
+    assert LIMITS.unigram_em_work == 1_800_000
     assert (LIMITS.unigram_nbest, unigram_max_shrink()) == (200, 0.8)
-    assert Limits.from_env({"SUBWORD_LIMIT_UNIGRAM_EM": "20"}).unigram_em == 20
+    assert Limits.from_env({"SUBWORD_LIMIT_UNIGRAM_EM": "30"}).unigram_em == 30
     # a link cannot ask for more than the page allows
-    assert parse_value(PARAMS["uni_em"], "3") == 3
-    assert parse_value(PARAMS["uni_em"], "4") is None
+    assert parse_value(PARAMS["uni_em"], "20") == 20
+    assert parse_value(PARAMS["uni_em"], "21") is None
     assert parse_value(PARAMS["uni_seed_size"], "100001") is None
     assert parse_value(PARAMS["uni_max_len"], "33") is None
     assert parse_value(PARAMS["uni_k"], "201") is None
     assert parse_value(PARAMS["uni_shrink"], "0.8") == 0.8
     assert parse_value(PARAMS["uni_shrink"], "0.85") is None
+
+
+def _step_line(at: AppTest, number: int) -> str:
+    """The step player's counter line at step ``number`` ("Step 4 of 40 · EM 3 of round 0")."""
+    at.slider(key="uni_train__slider").set_value(number)
+    at.run()
+    _ok(at)
+    found = re.search(rf"Step {number} of [\d,]+ · (.*?) Step {number}:", _html(at))
+    assert found, f"no counter for step {number}"
+    return found.group(1)
+
+
+def test_a_small_corpus_runs_all_the_em_iterations_asked() -> None:
+    at = _open("paragraph")
+    at.number_input(key="uni_em").set_value(10)
+    at.run()
+    _ok(at)
+    assert not at.error
+    # step 1 is the seed, steps 2 to 11 the ten EM iterations of round 0, then a pruning
+    assert _step_line(at, 11).endswith("EM 10 of round 0")
+    assert "pruning" in _step_line(at, 12)
+    assert not [i for i in at.info if "EM iteration" in i.value]
+
+
+def test_a_large_corpus_runs_fewer_em_iterations_and_says_why() -> None:
+    at = _open("pydoc")
+    at.number_input(key="uni_vocab_size").set_value(2_000)
+    at.number_input(key="uni_em").set_value(10)
+    at.run()
+    _ok(at)
+    notes = [i.value for i in at.info if "EM iteration" in i.value]
+    assert len(notes) == 1
+    assert "ran 3 EM iterations per pruning round, not the 10 asked" in notes[0]
+    assert "1,800,000" in notes[0]
+    assert _step_line(at, 4).endswith("EM 3 of round 0")
+    assert "pruning" in _step_line(at, 5)
+    assert at.number_input(key="uni_em").value == 10  # what the student asked is kept

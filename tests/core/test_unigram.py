@@ -763,3 +763,32 @@ def test_a_3000_character_word_of_distinct_characters() -> None:
     result = learn({word: 1}, 3000)
     assert result.model.encode(word) == list(word)
     assert sorted(p for p, _ in result.pieces) == sorted(word)  # only its characters are left
+
+
+# --- the EM work budget (ui.limits.unigram_em_work) -------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.text(alphabet="abcd", min_size=1, max_size=12), min_size=1, max_size=5),
+    st.integers(1, 6),
+)
+def test_lattice_edges_is_the_lattice_with_every_substring_up_to_the_length(
+    words: list[str], longest: int
+) -> None:
+    from subword_core.unigram import Unigram, lattice_edges
+
+    pieces = {w[i:j] for w in words for i in range(len(w)) for j in range(i + 1, len(w) + 1)}
+    model = Unigram([(p, -1.0) for p in sorted(pieces) if len(p) <= longest])
+    distinct = list(dict.fromkeys(words))
+    assert lattice_edges(distinct, longest) == sum(len(model.lattice(w).nodes) for w in distinct)
+
+
+def test_em_iterations_within_the_budget() -> None:
+    from subword_core.unigram import em_iterations_within
+
+    assert em_iterations_within(100, 10, 20) == 10  # 10 iterations of 10 edges fit in 100
+    assert em_iterations_within(100, 10, 4) == 4  # never more than asked
+    assert em_iterations_within(100, 34, 20) == 2  # 3 x 34 = 102 would pass it
+    assert em_iterations_within(100, 1_000, 20) == 1  # a round needs one, whatever it costs
+    assert em_iterations_within(100, 0, 7) == 7  # nothing to visit: all of them

@@ -69,10 +69,11 @@ def _free_port() -> int:
 
 
 @contextmanager
-def app_server(log: Path | None = None) -> Iterator[str]:
+def app_server(log: Path | None = None, env: Mapping[str, str] | None = None) -> Iterator[str]:
     """A fresh `streamlit run app.py` on a free loopback port, stopped by PID afterwards.
 
     ``log``: a file for the server's output (the app's log lines), else it is thrown away.
+    ``env``: environment variables added to the server's (e.g. ``SUBWORD_LIMIT_*``).
     """
     port = _free_port()
     out = open(log, "w") if log is not None else subprocess.DEVNULL  # noqa: SIM115
@@ -88,6 +89,7 @@ def app_server(log: Path | None = None) -> Iterator[str]:
             f"--server.port={port}",
         ],
         cwd=ROOT,
+        env={**os.environ, **(env or {})},
         stdout=out,
         stderr=out,
     )
