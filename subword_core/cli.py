@@ -1,39 +1,43 @@
-"""A command line compatible with subword-nmt: ``python -m subword_core learn-bpe|apply-bpe``.
+"""A command line that is a drop-in for subword-nmt: ``python -m subword_core COMMAND``.
 
-A third command, ``convert``, turns a model file from one format into another (see
+Four commands read and write the same files as subword-nmt 0.3.8's commands of the same name,
+byte for byte, for every input subword-nmt accepts::
+
+    python -m subword_core learn-bpe -s 1000 -i train.txt -o codes.bpe
+    python -m subword_core apply-bpe -c codes.bpe -i test.txt -o test.bpe.txt
+    python -m subword_core get-vocab -i train.txt -o vocab.txt
+    python -m subword_core learn-joint-bpe-and-vocab -i train.de train.en -o codes.bpe \\
+        --write-vocabulary vocab.de vocab.en
+
+A fifth, ``convert``, turns a model file from one format into another (see
 :func:`convert_text`)::
 
     python -m subword_core convert --from codes --to tokenizer-json -i codes.bpe -o tok.json
 
-The two commands read and write the same files as ``subword-nmt learn-bpe`` and
-``subword-nmt apply-bpe`` (version 0.3.8) for their common flags, so a student can check
-the app's BPE against the reference tool, or use the app's codes in an existing pipeline::
-
-    python -m subword_core learn-bpe -s 1000 -i train.txt -o codes.bpe
-    python -m subword_core apply-bpe -c codes.bpe -i test.txt -o test.bpe.txt
-
-What "compatible" means here, exactly:
+What "byte for byte" means here, exactly:
 
 - Lines are read the way subword-nmt's UTF-8 reader reads them (Python's
-  ``str.splitlines`` boundaries), words are ``line.strip('\\r\\n ').split(' ')`` without the
-  empty strings, and ``--dict-input`` lines are ``word count`` split on one space.
-- ``learn-bpe`` writes ``#version: 0.2`` codes (end-of-word marker glued to the last
-  character, ties broken by the greater pair), byte for byte what subword-nmt writes, and
-  the same ``no pair has frequency >= N. Stopping`` message when it stops early.
-- ``apply-bpe`` reads version 0.1 (headerless) and 0.2 codes, keeps each line's leading and
-  trailing whitespace, strips the marker from a word's last token and appends the
-  separator (``@@``) to every other token.
+  ``str.splitlines`` boundaries: also ``\\r``, ``\\v``, ``\\f``, ``\\x1c``-``\\x1e``,
+  ``\\x85``, ``\\u2028``, ``\\u2029``), words are ``line.strip('\\r\\n ').split(' ')``
+  without the empty strings, so a tab, a form feed at the end of a line or a no-break space
+  is part of a word, as in subword-nmt. ``--dict-input`` lines are ``word count``.
+- ``learn-bpe`` is subword-nmt's algorithm, step for step (its pair statistics, its pruning
+  and its regular-expression merge), so it writes the same ``#version: 0.2`` codes and the
+  same messages (``--verbose``, ``--total-symbols``, ``no pair has frequency >= N.
+  Stopping``) even where subword-nmt's counts go astray: words with whitespace other than
+  spaces inside (its merge treats that whitespace as a boundary between symbols), counts
+  below 1, ``--min-frequency`` below 1. These get a warning on stderr, not a refusal.
+- ``apply-bpe`` segments each word with :class:`~subword_core.bpe.BPEModel` (version 0.1
+  and 0.2 codes) and adds subword-nmt's rules around it: one-character words are left
+  alone, ``--glossaries`` regexes, ``--vocabulary`` reversal of merges, ``--merges``,
+  BPE-dropout drawing the same random numbers as ``python -m subword_nmt.apply_bpe
+  --dropout P --seed S``. Each line keeps its leading and trailing whitespace.
 
-Where subword-nmt would crash or silently go wrong, these commands stop instead with one
-line on stderr and exit status 2: a file that is missing or not UTF-8, a bad
-``--dict-input`` line or codes line, a count below 1, an input without words, and a word
-that contains whitespace other than spaces (a tab, say) or the ``</w>`` marker. (For such
-words subword-nmt's regular expression merges across the tab and learns wrong merges.)
-Input words that already contain the separator are segmented as subword-nmt does, but
-``apply-bpe`` then warns on stderr (once, with their number), since removing the separator
-from the output may not give those words back. Two cases are more lenient than
-subword-nmt: a corpus with no pair at all writes just the header, and a codes file with no
-merges applies no merges.
+Errors are one line on stderr and exit status 2 (never a traceback), where subword-nmt
+crashes or stops: a file that is missing or not UTF-8, a bad ``--dict-input``, codes or
+vocabulary line, an input without words, an unsupported codes version, an invalid glossary
+regex. Two cases are more lenient than subword-nmt: a corpus with no pair at all writes just
+the header, and a codes file with no merges applies no merges.
 
 Example:
     >>> vocab = read_vocabulary(["low 5", "lower 2", "newest 6", "widest 3"], dict_input=True)
@@ -50,16 +54,19 @@ Example:
 from __future__ import annotations
 
 import argparse
+import copy
+import math
 import os
+import random
 import re
 import sys
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import BinaryIO
 
 from subword_core import tokenizer_json
-from subword_core.bpe import DEFAULT_END_OF_WORD, BPEModel, learn
-from subword_core.corpus import Corpus
+from subword_core.bpe import DEFAULT_END_OF_WORD, BPEModel
 from subword_core.errors import SubwordError
 from subword_core.unigram import Unigram
 from subword_core.wordpiece import WordPiece
@@ -68,34 +75,59 @@ __all__ = [
     "FORMATS",
     "CommandError",
     "convert_text",
+    "count_words",
     "learn_codes",
     "main",
     "read_codes",
     "read_vocabulary",
+    "read_vocabulary_file",
     "segment_line",
 ]
 
 PROG = "python -m subword_core"
 CODES_HEADER = "#version: 0.2\n"
 MARKER = DEFAULT_END_OF_WORD
+Pair = tuple[str, str]
+
+# Characters that end a line for subword-nmt's UTF-8 reader (str.splitlines) but not for
+# Python's universal newlines, which `python -m subword_nmt.apply_bpe` uses on stdin.
+_OTHER_LINE_BREAKS = frozenset("\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 
 _LEARN_DESCRIPTION = (
-    "Learn byte-pair-encoding merges from a text and write them as a codes file, exactly "
-    "as `subword-nmt learn-bpe` does: the vocabulary is every space-separated word of the "
-    "input with its count (or `word count` lines with --dict-input), every word is split "
-    "into characters with `</w>` glued to the last one, and the most frequent adjacent "
-    "pair (the greater pair on ties) is merged, again and again, until --symbols merges "
-    "were made or no pair occurs --min-frequency times. The output starts with "
-    "`#version: 0.2` and lists one merge per line, most important first."
+    "Learn byte-pair-encoding merges from a text and write them as a codes file, byte for "
+    "byte as `subword-nmt learn-bpe` (and `python -m subword_nmt.learn_bpe`) 0.3.8 does: the "
+    "vocabulary is every space-separated word of the input with its count (or `word count` "
+    "lines with --dict-input), every word is split into characters with `</w>` glued to the "
+    "last one, and the most frequent adjacent pair (the greater pair on ties) is merged, "
+    "again and again, until --symbols merges were made or no pair occurs --min-frequency "
+    "times. The output starts with `#version: 0.2` and lists one merge per line, most "
+    "important first. Words are split at spaces only: a tab or a form feed is part of a "
+    "word, as in subword-nmt (whose counts can then go wrong; a warning says so)."
 )
 _APPLY_DESCRIPTION = (
     "Split every word of a text into subwords with a codes file written by learn-bpe (or "
-    "by subword-nmt; version 0.1 and 0.2 codes are read), exactly as `subword-nmt "
-    "apply-bpe` does: each word starts as characters plus the end-of-word marker, then the "
-    "earliest-learned merge present in the word is applied until none is left. Every "
+    "by subword-nmt; version 0.1 and 0.2 codes are read), byte for byte as `subword-nmt "
+    "apply-bpe` 0.3.8 does: each word starts as characters plus the end-of-word marker, then "
+    "the earliest-learned merge present in the word is applied until none is left. Every "
     "subword but the last of a word gets the separator appended (`low@@ est`), so joining "
     "the output with the separator removed restores the text; each line keeps its own "
-    "leading and trailing whitespace."
+    "leading and trailing whitespace. With --dropout and --seed the output is that of "
+    "`python -m subword_nmt.apply_bpe --dropout P --seed S`."
+)
+_GET_VOCAB_DESCRIPTION = (
+    "Count the space-separated words of a text and write `word count` lines, most frequent "
+    "first (first seen first among equal counts), byte for byte as `subword-nmt get-vocab` "
+    "does. The output is what apply-bpe --vocabulary and learn-bpe --dict-input read."
+)
+_JOINT_DESCRIPTION = (
+    "subword-nmt's recommended workflow for joint BPE, byte for byte as `subword-nmt "
+    "learn-joint-bpe-and-vocab` does: learn one codes file from the words of all the input "
+    "texts together, then segment each input text with it and write that text's vocabulary "
+    "(`word count` lines, most frequent first) to the matching --write-vocabulary file, for "
+    "apply-bpe --vocabulary. subtle: like subword-nmt, the words are counted with lines "
+    "broken at every line break (\\f, \\x85 ...), but the texts are segmented with Python's "
+    "universal newlines (lines end at \\n, \\r\\n and \\r only; a warning says when this "
+    "matters)."
 )
 
 
@@ -118,8 +150,10 @@ def read_vocabulary(
 ) -> dict[str, int]:
     """Count the words of ``lines`` exactly as subword-nmt's ``get_vocabulary`` does.
 
-    Words are ``line.strip('\\r\\n ').split(' ')`` minus the empty strings; with
-    ``dict_input`` every line must be one word, one space and an integer count.
+    Words are ``line.strip('\\r\\n ')`` split on single spaces, minus the empty strings, so
+    a word may contain a tab, a form feed or the ``</w>`` marker. With ``dict_input`` every
+    line must be one word, one space and a whole number (any number, as subword-nmt takes
+    it, even 0 or negative).
 
     Args:
         lines: The input lines (with or without their line breaks).
@@ -130,15 +164,14 @@ def read_vocabulary(
         ``{word: count}`` in first-seen order (counts of repeated words are added).
 
     Raises:
-        CommandError: A ``--dict-input`` line is not ``word count``, a count is below 1,
-            or a word contains whitespace other than spaces or the ``</w>`` marker, which
-            the learner cannot represent (the message names the line).
+        CommandError: A ``--dict-input`` line is not ``word count`` or its count is not a
+            whole number (subword-nmt stops there too; the message names the line).
 
     Example:
         >>> read_vocabulary(["low  lower ", "low"])
         {'low': 2, 'lower': 1}
-        >>> read_vocabulary(["low 5", "lower 2"], dict_input=True)
-        {'low': 5, 'lower': 2}
+        >>> read_vocabulary(["low 5", "lower 2", "a\\tb 1"], dict_input=True)
+        {'low': 5, 'lower': 2, 'a\\tb': 1}
     """
     vocab: dict[str, int] = {}
     for number, line in enumerate(lines, start=1):
@@ -151,83 +184,218 @@ def read_vocabulary(
                     f"(--dict-input), got {_show(line)}."
                 )
             word, value = parts
-            try:
-                count = int(value)
-            except ValueError:
-                raise CommandError(
-                    f"{name}: line {number}: the count {_show(value)} is not a whole number."
-                ) from None
-            if count < 1:
-                raise CommandError(
-                    f"{name}: line {number}: the count of {_show(word)} is {count}, but "
-                    "counts must be at least 1."
-                )
-            _check_word(word, name, number)
-            vocab[word] = vocab.get(word, 0) + count
+            vocab[word] = vocab.get(word, 0) + _whole_number(value, name, number)
         else:
             for word in text.split(" "):
                 if word:
-                    if word not in vocab:
-                        _check_word(word, name, number)
                     vocab[word] = vocab.get(word, 0) + 1
     return vocab
 
 
 def learn_codes(
-    vocabulary: Mapping[str, int], num_symbols: int, min_frequency: int = 2
+    vocabulary: Mapping[str, int],
+    num_symbols: int,
+    min_frequency: int = 2,
+    *,
+    total_symbols: bool = False,
+    verbose: bool = False,
+    log: Callable[[str], None] | None = None,
 ) -> tuple[str, str | None]:
     """Learn ``num_symbols`` merges and write them as a subword-nmt ``#version: 0.2`` file.
 
-    Uses subword-nmt's conventions: ``</w>`` glued to the last character and, among pairs
-    with the same count, the greatest ``(left, right)`` pair wins.
+    This is subword-nmt's ``learn_bpe``, step for step: ``</w>`` glued to the last
+    character; the words sorted by count; among pairs with the same count the greatest
+    ``(left, right)`` pair wins; its pruning of rare pairs and its regular-expression merge
+    (which treats whitespace inside a word as a boundary between symbols) included, so the
+    codes are the same even where its counts go astray.
 
     Args:
         vocabulary: ``{word: count}``, e.g. from :func:`read_vocabulary`.
         num_symbols: How many merges to learn at most; 0 or less writes only the header.
-        min_frequency: Stop when no pair occurs at least this often (>= 1).
+        min_frequency: Stop when the best pair occurs fewer times. Below 1, as in
+            subword-nmt, pairs that no longer occur are written until ``num_symbols``.
+        total_symbols: Subtract the number of distinct characters (word-internal and
+            word-final) from ``num_symbols`` (subword-nmt's ``--total-symbols``).
+        verbose: Report every merge (subword-nmt's ``--verbose``).
+        log: Receives subword-nmt's ``--total-symbols`` and ``--verbose`` messages, in order.
 
     Returns:
         The codes text and, when learning stopped before ``num_symbols`` merges, the
         message subword-nmt prints on stderr (``None`` otherwise).
 
     Raises:
-        CommandError: The vocabulary is empty, ``num_symbols`` or ``min_frequency`` is
-            not a whole number, ``min_frequency`` is below 1, or a word cannot be learned
-            from.
+        CommandError: The vocabulary is empty, or ``num_symbols`` or ``min_frequency`` is
+            not a whole number.
 
     Example:
         >>> learn_codes({"aab": 3}, 5)
         ('#version: 0.2\\na b</w>\\na ab</w>\\n', 'no pair has frequency >= 2. Stopping')
+        >>> learn_codes({"aab": 3}, 1, verbose=True, log=print)[0]
+        pair 0: a b</w> -> ab</w> (frequency 3)
+        '#version: 0.2\\na b</w>\\n'
     """
     if not vocabulary:
         raise CommandError("The input contains no words, so there is nothing to learn.")
     for flag, value in (("--symbols", num_symbols), ("--min-frequency", min_frequency)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise CommandError(f"{flag} must be a whole number, not {value!r}.")
-    if min_frequency < 1:
-        raise CommandError(f"--min-frequency must be at least 1, not {min_frequency}.")
+    merges, stop = _learn_merges(
+        vocabulary, num_symbols, min_frequency, total_symbols, verbose, log or (lambda _: None)
+    )
+    return CODES_HEADER + "".join(f"{left} {right}\n" for left, right in merges), stop
+
+
+# subword-nmt's learn_bpe, ported with its quirks (MIT licence, (c) Rico Sennrich). Each
+# helper is the function of the same name in subword_nmt/learn_bpe.py.
+
+_Stats = defaultdict[Pair, int]
+_Indices = defaultdict[Pair, defaultdict[int, int]]
+
+
+def _learn_merges(
+    vocabulary: Mapping[str, int],
+    num_symbols: int,
+    min_frequency: int,
+    total_symbols: bool,
+    verbose: bool,
+    log: Callable[[str], None],
+) -> tuple[list[Pair], str | None]:
+    vocab = {(*word[:-1], word[-1] + MARKER): count for word, count in vocabulary.items()}
+    sorted_vocab = sorted(vocab.items(), key=lambda item: item[1], reverse=True)
+    stats, indices = _pair_statistics(sorted_vocab)
+    big_stats = copy.copy(stats)
+    if total_symbols:
+        internal = {char for word in vocab for char in word[:-1]}
+        final = {word[-1] for word in vocab}
+        log(f"Number of word-internal characters: {len(internal)}")
+        log(f"Number of word-final characters: {len(final)}")
+        log(f"Reducing number of merge operations by {len(internal) + len(final)}")
+        num_symbols -= len(internal) + len(final)
+    stop = f"no pair has frequency >= {min_frequency}. Stopping"
+    merges: list[Pair] = []
     if num_symbols < 1:
-        return CODES_HEADER, None
-    try:
-        corpus = Corpus.from_counts(vocabulary)
-        result = learn(
-            corpus,
-            num_symbols,
-            min_frequency=min_frequency,
-            attach_end_of_word=True,
-            tie_break="lexicographic",
-            # The CLI needs the merges only, not the step-by-step trace.
-            top_k=1,
-            max_changed_words=1,
-            history_limit=1,
-        )
-    except SubwordError as err:
-        raise CommandError(str(err)) from None
-    stop = None
-    if result.stop_reason != "num_merges":
-        # subword-nmt says this both when the best pair is too rare and when none is left.
-        stop = f"no pair has frequency >= {min_frequency}. Stopping"
-    return result.model.to_codes(), stop
+        return merges, None
+    if not stats:
+        # subword-nmt crashes here (max() of no pair counts); we stop without a merge
+        return merges, stop
+
+    def best(counts: _Stats) -> Pair:
+        return max(counts, key=lambda pair: (counts[pair], pair))
+
+    # subtle: the pruning "should only affect speed" but does not always (a pruned pair
+    # whose count grows again is counted from 0); kept as is to write the same codes
+    threshold = max(stats.values()) / 10
+    most_frequent: Pair = best(stats)
+    for i in range(num_symbols):
+        if stats:
+            most_frequent = best(stats)
+        if not stats or (i and stats[most_frequent] < threshold):
+            _prune_stats(stats, big_stats, threshold)
+            stats = copy.copy(big_stats)
+            most_frequent = best(stats)
+            threshold = stats[most_frequent] * i / (i + 10000.0)
+            _prune_stats(stats, big_stats, threshold)
+        if stats[most_frequent] < min_frequency:
+            return merges, stop
+        if verbose:
+            left, right = most_frequent
+            log(f"pair {i}: {left} {right} -> {left}{right} (frequency {stats[most_frequent]})")
+        merges.append(most_frequent)
+        changes = _replace_pair(most_frequent, sorted_vocab, indices)
+        _update_pair_statistics(most_frequent, changes, stats, indices)
+        stats[most_frequent] = 0
+        if not i % 100:
+            _prune_stats(stats, big_stats, threshold)
+    return merges, None
+
+
+def _pair_statistics(vocab: Sequence[tuple[tuple[str, ...], int]]) -> tuple[_Stats, _Indices]:
+    stats: _Stats = defaultdict(int)
+    indices: _Indices = defaultdict(lambda: defaultdict(int))
+    for i, (word, freq) in enumerate(vocab):
+        prev = word[0]
+        for char in word[1:]:
+            stats[prev, char] += freq
+            indices[prev, char][i] += 1
+            prev = char
+    return stats, indices
+
+
+_Change = tuple[int, tuple[str, ...], tuple[str, ...], int]
+
+
+def _replace_pair(
+    pair: Pair, vocab: list[tuple[tuple[str, ...], int]], indices: _Indices
+) -> list[_Change]:
+    first, second = pair
+    pair_str = "".join(pair).replace("\\", "\\\\")
+    changes: list[_Change] = []
+    # subtle: symbols are joined with spaces and matched between non-whitespace, so other
+    # whitespace inside a word (a tab) also counts as a symbol boundary, as in subword-nmt
+    pattern = re.compile(r"(?<!\S)" + re.escape(first + " " + second) + r"(?!\S)")
+    for j, freq in indices[pair].items():
+        if freq < 1:
+            continue
+        word, count = vocab[j]
+        new_word = tuple(pattern.sub(pair_str, " ".join(word)).split(" "))
+        vocab[j] = (new_word, count)
+        changes.append((j, new_word, word, count))
+    return changes
+
+
+def _update_pair_statistics(
+    pair: Pair, changed: list[_Change], stats: _Stats, indices: _Indices
+) -> None:
+    stats[pair] = 0
+    indices[pair] = defaultdict(int)
+    first, second = pair
+    new_pair = first + second
+    for j, word, old_word, freq in changed:
+        i = 0
+        while True:
+            try:
+                i = old_word.index(first, i)
+            except ValueError:
+                break
+            if i < len(old_word) - 1 and old_word[i + 1] == second:
+                if i:
+                    prev = old_word[i - 1 : i + 1]
+                    stats[prev] -= freq  # type: ignore[index]
+                    indices[prev][j] -= 1  # type: ignore[index]
+                if i < len(old_word) - 2 and (
+                    old_word[i + 2] != first or i >= len(old_word) - 3 or old_word[i + 3] != second
+                ):
+                    nex = old_word[i + 1 : i + 3]
+                    stats[nex] -= freq  # type: ignore[index]
+                    indices[nex][j] -= 1  # type: ignore[index]
+                i += 2
+            else:
+                i += 1
+        i = 0
+        while True:
+            try:
+                i = word.index(new_pair, i)
+            except ValueError:
+                break
+            if i:
+                prev = word[i - 1 : i + 1]
+                stats[prev] += freq  # type: ignore[index]
+                indices[prev][j] += 1  # type: ignore[index]
+            if i < len(word) - 1 and word[i + 1] != new_pair:
+                nex = word[i : i + 2]
+                stats[nex] += freq  # type: ignore[index]
+                indices[nex][j] += 1  # type: ignore[index]
+            i += 1
+
+
+def _prune_stats(stats: _Stats, big_stats: _Stats, threshold: float) -> None:
+    for item, freq in list(stats.items()):
+        if freq < threshold:
+            del stats[item]
+            if freq < 0:
+                big_stats[item] += freq
+            else:
+                big_stats[item] = freq
 
 
 # --------------------------------------------------------------------------------------
@@ -235,29 +403,33 @@ def learn_codes(
 # --------------------------------------------------------------------------------------
 
 
-def read_codes(text: str, name: str = "<codes>") -> BPEModel:
+def read_codes(text: str, name: str = "<codes>", *, merges: int = -1) -> BPEModel:
     """Read a codes file the way subword-nmt's ``BPE`` class does.
 
     A first line starting with ``#version:`` gives the version (``0.2``: marker glued to
     the last character); without it the file is version 0.1 (marker a symbol of its own).
-    Every other line is two symbols separated by one space; a repeated pair keeps its
-    first rank.
+    The other lines (split at ``\\n`` only) are two symbols separated by one space; a
+    repeated pair keeps its first rank.
 
     Args:
         text: The whole codes file.
         name: The file's name, used in error messages.
+        merges: Use only the first ``merges`` lines after the header (subword-nmt's
+            ``--merges``; -1, the default, uses them all; other negative numbers none).
 
     Returns:
         The model; ``model.attach_end_of_word`` tells the version.
 
     Raises:
-        CommandError: The version is not 0.1 or 0.2, or a line is not two symbols.
+        CommandError: The version is not 0.1 or 0.2, or a line in use is not two symbols.
 
     Example:
         >>> read_codes("#version: 0.2\\ne s\\nes t</w>\\n").encode("test")
         ['t', 'est</w>']
         >>> read_codes("e s\\nes t\\n").attach_end_of_word
         False
+        >>> read_codes("#version: 0.2\\ne s\\nnot a merge\\n", merges=1).merges
+        (('e', 's'),)
     """
     first = text.splitlines(keepends=True)[0] if text else ""
     offset = 1
@@ -276,59 +448,289 @@ def read_codes(text: str, name: str = "<codes>") -> BPEModel:
             )
         text = text[len(first) :]
         offset = 2
-    merges: list[tuple[str, str]] = []
+    pairs: list[tuple[str, str]] = []
     body = text.rstrip("\n")
     if body:
         for index, line in enumerate(body.split("\n")):
+            if not (index < merges or merges == -1):
+                break
             parts = line.strip("\r\n ").split(" ")
             if len(parts) != 2:
                 raise CommandError(
                     f"{name}: line {index + offset}: expected two symbols separated by one "
                     f"space, got {_show(line)}."
                 )
-            merges.append((parts[0], parts[1]))
-    return BPEModel(tuple(merges), MARKER, attach_end_of_word=version == (0, 2))
+            pairs.append((parts[0], parts[1]))
+    return BPEModel(tuple(pairs), MARKER, attach_end_of_word=version == (0, 2))
 
 
-def segment_line(model: BPEModel, line: str, separator: str = "@@") -> str:
+def segment_line(
+    model: BPEModel,
+    line: str,
+    separator: str = "@@",
+    *,
+    glossaries: Sequence[str] = (),
+    vocabulary: Iterable[str] | None = None,
+    dropout: float = 0.0,
+    rng: random.Random | None = None,
+) -> str:
     """Segment one line as subword-nmt's ``BPE.process_line`` does.
 
     Leading and trailing whitespace (spaces and line breaks) is kept, words are split on
     single spaces (runs of spaces collapse to one), the marker is stripped from each
-    word's last token and ``separator`` is appended to every other token.
+    word's last token and ``separator`` is appended to every other token. A one-character
+    word is left as it is. (To segment many lines, the command line builds the glossary
+    regexes and the reversed merges once, not once a line.)
 
     Args:
         model: The codes, e.g. from :func:`read_codes`.
         line: One line, with its line break if it has one.
         separator: Appended to every token that does not end a word.
+        glossaries: Regular expressions; a word (or part of a word) that matches one is
+            kept whole (subword-nmt's ``--glossaries``).
+        vocabulary: Tokens allowed in the output (subword-nmt's ``--vocabulary``; a
+            non-final token is looked up with ``separator`` appended): merges that made
+            any other token are undone. ``None`` or empty: every token is allowed.
+        dropout: BPE-dropout probability (at or below 0: none; at or above 1, or NaN: all
+            merges dropped).
+        rng: The random source, needed when ``0 < dropout < 1``; draws are those of
+            subword-nmt's ``random`` module seeded with the same seed.
 
     Returns:
         The segmented line.
+
+    Raises:
+        CommandError: A glossary is not a valid regular expression, or ``dropout`` needs
+            an ``rng``.
 
     Example:
         >>> model = read_codes("#version: 0.2\\nl o\\nlo w</w>\\nlo w\\ne s\\nes t</w>\\n")
         >>> segment_line(model, "  lowest  low\\n")
         '  low@@ est low\\n'
+        >>> segment_line(model, "lowest lowUSA\\n", glossaries=["USA"], vocabulary=["lo@@"])
+        'lo@@ w@@ e@@ s@@ t lo@@ w@@ USA\\n'
     """
-    out = line[: len(line) - len(line.lstrip("\r\n "))]
-    tokens: list[str] = []
-    for word in line.strip("\r\n ").split(" "):
-        if not word:
-            continue
-        pieces = model.encode(word)
-        # subtle: like subword-nmt, only the last token loses its marker; a '</w>' that a
-        # word spells out itself stays inside the other tokens.
+    segmenter = _Segmenter(
+        model,
+        separator,
+        glossaries=glossaries,
+        vocabulary=None if vocabulary is None else set(vocabulary),
+        dropout=dropout,
+        rng=rng,
+    )
+    return segmenter.line(line)
+
+
+class _Segmenter:
+    """subword-nmt's ``BPE`` object around a :class:`BPEModel`: glossaries, vocabulary,
+    dropout, one-character words, the cache, the way tokens are joined."""
+
+    def __init__(
+        self,
+        model: BPEModel,
+        separator: str = "@@",
+        *,
+        glossaries: Sequence[str] = (),
+        vocabulary: set[str] | None = None,
+        dropout: float = 0.0,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.model = model
+        self.separator = separator
+        self.vocabulary = vocabulary
+        # subtle: subword-nmt's dicts, built its way: with duplicates and two merges making
+        # the same symbol, the reverse mapping keeps the one it keeps
+        codes = {code: i for i, code in reversed(list(enumerate(model.merges)))}
+        self.reverse = {left + right: (left, right) for left, right in codes}
+        self.glossaries = [str(g) for g in glossaries]
+        self.glossaries_regex = None
+        if self.glossaries:
+            for glossary in self.glossaries:
+                _compile(f"^{glossary}$", glossary)
+                _compile(f"({glossary})", glossary)
+            self.glossaries_regex = _compile(
+                "^({})$".format("|".join(self.glossaries)), " ".join(self.glossaries)
+            )
+        if math.isnan(dropout) or dropout >= 1:
+            dropout = 1.0  # random() > p never holds: every merge is dropped
+        elif dropout <= 0:
+            dropout = 0.0  # random() > p always holds: nothing is dropped
+        if 0 < dropout < 1 and rng is None:
+            raise CommandError("BPE-dropout needs a random source (a seed).")
+        self.dropout = dropout
+        self.rng = rng
+        self.cache: dict[str, tuple[str, ...]] = {}
+
+    def line(self, line: str) -> str:
+        """``BPE.process_line``: one line, its leading and trailing whitespace kept."""
+        out = line[: len(line) - len(line.lstrip("\r\n "))]
+        output: list[str] = []
+        for word in line.strip("\r\n ").split(" "):
+            if not word:
+                continue
+            tokens = [
+                token for part in self._isolate_glossaries(word) for token in self._encode(part)
+            ]
+            output.extend(token + self.separator for token in tokens[:-1])
+            output.append(tokens[-1])
+        out += " ".join(output)
+        trailing = len(line) - len(line.rstrip("\r\n "))
+        if trailing and trailing != len(line):
+            out += line[-trailing:]
+        return out
+
+    def _isolate_glossaries(self, word: str) -> list[str]:
+        parts = [word]
+        for glossary in self.glossaries:
+            parts = [out for part in parts for out in _isolate_glossary(part, glossary)]
+        return parts
+
+    def _encode(self, orig: str) -> tuple[str, ...]:
+        if not self.dropout and orig in self.cache:
+            return self.cache[orig]
+        if self.glossaries_regex is not None and self.glossaries_regex.match(orig):
+            self.cache[orig] = (orig,)
+            return (orig,)
+        if len(orig) == 1:
+            # subtle: subword-nmt leaves a one-character word alone: no marker, no merge,
+            # no dropout draw, no vocabulary check
+            return (orig,)
+        pieces = self.model.encode(orig, dropout=self.dropout, rng=self.rng)
         if pieces[-1] == MARKER:
             pieces.pop()
         elif pieces[-1].endswith(MARKER):
             pieces[-1] = pieces[-1][: -len(MARKER)]
-        tokens.extend(piece + separator for piece in pieces[:-1])
-        tokens.append(pieces[-1])
-    out += " ".join(tokens)
-    trailing = len(line) - len(line.rstrip("\r\n "))
-    if trailing and trailing != len(line):
-        out += line[-trailing:]
+        word = tuple(pieces)
+        if self.vocabulary:
+            word = tuple(
+                _check_vocab_and_split(word, self.reverse, self.vocabulary, self.separator)
+            )
+        if len(self.cache) < 100_000:
+            self.cache[orig] = word
+        return word
+
+
+def _compile(pattern: str, glossary: str) -> re.Pattern[str]:
+    try:
+        return re.compile(pattern)
+    except (re.error, RecursionError, OverflowError) as err:
+        raise CommandError(
+            f"--glossaries: {_show(glossary)} is not a valid regular expression ({err})."
+        ) from None
+
+
+def _isolate_glossary(word: str, glossary: str) -> list[str]:
+    """subword-nmt's ``isolate_glossary``: split ``word`` around matches of ``glossary``.
+
+    >>> _isolate_glossary("1934USABUSA", "USA")
+    ['1934', 'USA', 'B', 'USA']
+    """
+    if re.match("^" + glossary + "$", word) or not re.search(glossary, word):
+        return [word]
+    segments = re.split(rf"({glossary})", word)
+    segments, ending = segments[:-1], segments[-1]
+    segments = [s for s in segments if s]  # also drops None from the glossary's own groups
+    return [*segments, ending.strip("\r\n ")] if ending != "" else segments
+
+
+def _check_vocab_and_split(
+    orig: tuple[str, ...], reverse: Mapping[str, Pair], vocab: set[str], separator: str
+) -> list[str]:
+    """subword-nmt's ``check_vocab_and_split``: undo merges that made a token not in ``vocab``."""
+    out: list[str] = []
+    for segment in orig[:-1]:
+        if segment + separator in vocab:
+            out.append(segment)
+        else:
+            out.extend(_recursive_split(segment, reverse, vocab, separator, False))
+    segment = orig[-1]
+    if segment in vocab:
+        out.append(segment)
+    else:
+        out.extend(_recursive_split(segment, reverse, vocab, separator, True))
     return out
+
+
+def _recursive_split(
+    segment: str, reverse: Mapping[str, Pair], vocab: set[str], separator: str, final: bool
+) -> Iterator[str]:
+    """subword-nmt's ``recursive_split``, with a stack instead of recursion (a long word
+    would exceed Python's recursion limit); it yields the same tokens in the same order."""
+    stack: list[tuple[str, bool, bool]] = [(segment, final, False)]  # (text, final, emit)
+    while stack:
+        text, is_final, emit = stack.pop()
+        if emit:
+            yield text
+            continue
+        try:
+            if is_final:
+                left, right = reverse[text + MARKER]
+                right = right[: -len(MARKER)]
+            else:
+                left, right = reverse[text]
+        except KeyError:
+            yield text
+            continue
+        right_ok = (is_final and right in vocab) or (not is_final and right + separator in vocab)
+        stack.append((right, is_final, right_ok))
+        stack.append((left, False, left + separator in vocab))
+
+
+def read_vocabulary_file(
+    lines: Iterable[str], threshold: int | None = None, name: str = "<vocabulary>"
+) -> set[str]:
+    """Read ``word count`` lines as subword-nmt's apply-bpe ``read_vocabulary`` does.
+
+    Args:
+        lines: The vocabulary file's lines (e.g. written by get-vocab).
+        threshold: Keep only words with a count of at least this (``None``: all).
+        name: The file's name, used in error messages.
+
+    Returns:
+        The words kept.
+
+    Raises:
+        CommandError: A line is not a word, one space and a whole number.
+
+    Example:
+        >>> sorted(read_vocabulary_file(["low@@ 5", "est 1\\n"], threshold=2))
+        ['low@@']
+    """
+    vocabulary: set[str] = set()
+    for number, line in enumerate(lines, start=1):
+        parts = line.strip("\r\n ").split(" ")
+        if len(parts) != 2:
+            raise CommandError(
+                f"{name}: line {number}: expected a word, one space and a count, got {_show(line)}."
+            )
+        word, value = parts
+        count = _whole_number(value, name, number)
+        if threshold is None or count >= threshold:
+            vocabulary.add(word)
+    return vocabulary
+
+
+def count_words(lines: Iterable[str]) -> str:
+    """subword-nmt's ``get_vocab``: ``word count`` lines, most frequent first.
+
+    Words are counted as :func:`read_vocabulary` counts them; among equal counts the word
+    seen first comes first.
+
+    Args:
+        lines: The text's lines.
+
+    Returns:
+        The vocabulary file's text.
+
+    Example:
+        >>> print(count_words(["low lower low", "newest"]), end="")
+        low 2
+        lower 1
+        newest 1
+    """
+    vocab = read_vocabulary(lines)
+    ranked = sorted(vocab.items(), key=lambda item: item[1], reverse=True)
+    return "".join(f"{word} {count}\n" for word, count in ranked)
 
 
 # --------------------------------------------------------------------------------------
@@ -428,9 +830,15 @@ def convert_text(text: str, source: str, target: str, name: str = "<input>") -> 
 # The command line
 # --------------------------------------------------------------------------------------
 
+_NUM_WORKERS_HELP = (
+    "accepted for compatibility with subword-nmt and ignored: the work is done in one "
+    "process, and the output is subword-nmt's with --num-workers 1"
+)
+
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with the ``learn-bpe`` and ``apply-bpe`` subcommands.
+    """The argument parser with the ``learn-bpe``, ``apply-bpe``, ``get-vocab``,
+    ``learn-joint-bpe-and-vocab`` and ``convert`` subcommands.
 
     Example:
         >>> build_parser().parse_args(["apply-bpe", "-c", "codes.bpe"]).separator
@@ -438,7 +846,11 @@ def build_parser() -> argparse.ArgumentParser:
     """
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="Byte-pair encoding on the command line, compatible with subword-nmt.",
+        description=(
+            "Byte-pair encoding on the command line: a drop-in for subword-nmt 0.3.8 "
+            "(learn-bpe, apply-bpe, get-vocab, learn-joint-bpe-and-vocab write the same "
+            "bytes), plus convert."
+        ),
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -451,24 +863,11 @@ def build_parser() -> argparse.ArgumentParser:
     learn_parser.add_argument(
         "-o", "--output", metavar="PATH", help="output codes file (default: standard output)"
     )
-    learn_parser.add_argument(
-        "-s",
-        "--symbols",
-        type=int,
-        default=10000,
-        help="how many merges (new symbols) to learn (default: %(default)s)",
-    )
-    learn_parser.add_argument(
-        "--min-frequency",
-        type=int,
-        default=2,
-        metavar="FREQ",
-        help="stop when no pair occurs at least FREQ times (default: %(default)s)",
-    )
+    _add_learn_options(learn_parser)
     learn_parser.add_argument(
         "--dict-input",
         action="store_true",
-        help="read the input as one 'word count' pair per line",
+        help="read the input as one 'word count' pair per line (as get-vocab writes)",
     )
 
     apply_parser = commands.add_parser(
@@ -484,11 +883,120 @@ def build_parser() -> argparse.ArgumentParser:
         "-o", "--output", metavar="PATH", help="output text (default: standard output)"
     )
     apply_parser.add_argument(
+        "-m",
+        "--merges",
+        type=int,
+        default=-1,
+        metavar="INT",
+        help="use only the first INT merges of the codes file (default: -1, all of them)",
+    )
+    apply_parser.add_argument(
         "-s",
         "--separator",
         default="@@",
         metavar="STR",
         help="appended to every subword that does not end a word (default: '%(default)s')",
+    )
+    apply_parser.add_argument(
+        "--vocabulary",
+        metavar="PATH",
+        help=(
+            "a 'word count' file (from get-vocab or learn-joint-bpe-and-vocab): merges that "
+            "made a subword not in it are undone, as subword-nmt does (a non-final subword "
+            "is looked up with the separator appended; one-character words and glossary "
+            "matches are not checked; an empty vocabulary checks nothing)"
+        ),
+    )
+    apply_parser.add_argument(
+        "--vocabulary-threshold",
+        type=int,
+        metavar="INT",
+        help="with --vocabulary: words counted fewer than INT times are not in it",
+    )
+    apply_parser.add_argument(
+        "--dropout",
+        type=float,
+        default=0.0,
+        metavar="P",
+        help=(
+            "BPE-dropout (Provilkov et al. 2020): in every merge iteration each adjacent pair "
+            "is dropped with probability P (one random number per pair, left to right). With "
+            "the same --seed, codes and version the output is byte for byte that of "
+            "`python -m subword_nmt.apply_bpe --dropout P --seed S` (not of `subword-nmt "
+            "apply-bpe`: that entry point ignores --seed, so its output changes from run to "
+            "run). Use it on training data only (default: 0, no dropout)"
+        ),
+    )
+    apply_parser.add_argument(
+        "--seed",
+        type=int,
+        metavar="S",
+        help=(
+            "seed of the random numbers for --dropout (Python's random.seed(S), as "
+            "`python -m subword_nmt.apply_bpe --seed S`). Without it seed 0 is used, so "
+            "the same command always gives the same output; pass another seed for "
+            "another draw (e.g. one per epoch)"
+        ),
+    )
+    apply_parser.add_argument(
+        "--glossaries",
+        nargs="+",
+        metavar="STR",
+        help=(
+            "words or regular expressions (quote each one) that BPE leaves alone: a word "
+            "matching one is not split, and a match inside a word is cut out as its own "
+            "subword (1934USABUSA -> 1934@@ USA@@ B@@ USA), as subword-nmt does"
+        ),
+    )
+    apply_parser.add_argument(
+        "--universal-newlines",
+        action="store_true",
+        help=(
+            "read standard input as `python -m subword_nmt.apply_bpe` does (lines end "
+            "only at \\n, \\r\\n and \\r, both written back as \\n) instead of as `subword-nmt "
+            "apply-bpe` and every -i file are read (lines end at every line break, also "
+            "\\f, \\v, \\x85, \\u2028, and keep it)"
+        ),
+    )
+    apply_parser.add_argument("--num-workers", type=int, default=1, help=_NUM_WORKERS_HELP)
+
+    vocab_parser = commands.add_parser(
+        "get-vocab",
+        help="count the words of a text ('word count' lines)",
+        description=_GET_VOCAB_DESCRIPTION,
+    )
+    vocab_parser.add_argument(
+        "-i", "--input", metavar="PATH", help="input text (default: standard input)"
+    )
+    vocab_parser.add_argument(
+        "-o", "--output", metavar="PATH", help="output file (default: standard output)"
+    )
+
+    joint_parser = commands.add_parser(
+        "learn-joint-bpe-and-vocab",
+        help="learn joint BPE on several texts and write each text's vocabulary",
+        description=_JOINT_DESCRIPTION,
+    )
+    joint_parser.add_argument(
+        "-i", "--input", metavar="PATH", nargs="+", required=True, help="input texts"
+    )
+    joint_parser.add_argument(
+        "-o", "--output", metavar="PATH", required=True, help="output codes file"
+    )
+    _add_learn_options(joint_parser)
+    joint_parser.add_argument(
+        "--separator",
+        default="@@",
+        metavar="STR",
+        help="separator used when segmenting the texts (default: '%(default)s')",
+    )
+    joint_parser.add_argument(
+        "--write-vocabulary",
+        dest="vocab",
+        metavar="PATH",
+        nargs="+",
+        required=True,
+        help="one vocabulary file per input text, in the same order",
     )
 
     convert_parser = commands.add_parser(
@@ -509,6 +1017,43 @@ def build_parser() -> argparse.ArgumentParser:
         "-o", "--output", metavar="PATH", help="output file (default: standard output)"
     )
     return parser
+
+
+def _add_learn_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "-s",
+        "--symbols",
+        type=int,
+        default=10000,
+        help="how many merges (new symbols) to learn (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--min-frequency",
+        type=int,
+        default=2,
+        metavar="FREQ",
+        help=(
+            "stop when no pair occurs at least FREQ times (default: %(default)s; below 1, "
+            "as in subword-nmt, pairs that no longer occur are written until --symbols)"
+        ),
+    )
+    parser.add_argument(
+        "-t",
+        "--total-symbols",
+        action="store_true",
+        help=(
+            "subtract the number of distinct characters (word-internal and word-final, "
+            "counted apart) from --symbols, so that --symbols estimates the size of the "
+            "whole symbol vocabulary; the numbers are reported on stderr"
+        ),
+    )
+    parser.add_argument("--num-workers", type=int, default=1, help=_NUM_WORKERS_HELP)
+    parser.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="report every merge on stderr: 'pair N: LEFT RIGHT -> LEFTRIGHT (frequency F)'",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -533,17 +1078,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_usage(sys.stderr)
         print(
-            f"{PROG}: error: choose a command: learn-bpe or apply-bpe (or convert)",
+            f"{PROG}: error: choose a command: learn-bpe or apply-bpe (or get-vocab, "
+            "learn-joint-bpe-and-vocab, convert)",
             file=sys.stderr,
         )
         return 2
+    runners = {
+        "learn-bpe": _run_learn,
+        "apply-bpe": _run_apply,
+        "get-vocab": _run_get_vocab,
+        "learn-joint-bpe-and-vocab": _run_joint,
+        "convert": _run_convert,
+    }
     try:
-        if args.command == "learn-bpe":
-            _run_learn(args)
-        elif args.command == "convert":
-            _run_convert(args)
-        else:
-            _run_apply(args)
+        runners[args.command](args)
     except CommandError as err:
         print(f"{PROG} {args.command}: error: {err}", file=sys.stderr)
         return 2
@@ -556,37 +1104,177 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _warn(command: str, text: str) -> None:
+    print(f"{PROG} {command}: warning: {text}", file=sys.stderr, flush=True)
+
+
+def _log(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
 def _run_learn(args: argparse.Namespace) -> None:
     name = args.input or "<stdin>"
     with _open_input(args.input) as stream:
         vocab = read_vocabulary(_iter_lines(stream, name), dict_input=args.dict_input, name=name)
-    codes, stop = learn_codes(vocab, args.symbols, args.min_frequency)
+    _learn_warnings("learn-bpe", vocab, args.min_frequency)
+    codes, stop = _learn(vocab, args)
     with _open_output(args.output) as out:
         out.write(codes.encode("utf-8"))
     if stop is not None:
-        print(stop, file=sys.stderr)
+        _log(stop)
+
+
+def _learn(vocab: Mapping[str, int], args: argparse.Namespace) -> tuple[str, str | None]:
+    return learn_codes(
+        vocab,
+        args.symbols,
+        args.min_frequency,
+        total_symbols=args.total_symbols,
+        verbose=args.verbose,
+        log=_log,
+    )
+
+
+def _learn_warnings(command: str, vocab: Mapping[str, int], min_frequency: int) -> None:
+    """Warn (never refuse) where subword-nmt's codes, which we write too, may surprise."""
+    spaced = [w for w in vocab if any(ch.isspace() for ch in w)]
+    if spaced:
+        char = next(ch for ch in spaced[0] if ch.isspace())
+        _warn(
+            command,
+            f"{len(spaced)} word(s) contain whitespace other than spaces (first: "
+            f"{_show(spaced[0])}, with {_describe(char)}). Words are split at spaces only, "
+            "as in subword-nmt, so it is part of the word; but subword-nmt's merge step "
+            "treats it as a boundary between symbols, so pair counts in these words can go "
+            "wrong. The codes are subword-nmt's, byte for byte; replace the whitespace with "
+            "spaces first for clean counts.",
+        )
+    marked = [w for w in vocab if MARKER in w]
+    if marked:
+        _warn(
+            command,
+            f"{len(marked)} word(s) contain the end-of-word marker {MARKER!r} (first: "
+            f"{_show(marked[0])}). subword-nmt learns its characters like any others, and so "
+            "does this command; apply-bpe restores these words, but a merge of a "
+            f"{MARKER!r} spelled in the text looks like an end-of-word merge to other tools.",
+        )
+    low = [w for w, c in vocab.items() if c < 1]
+    if low:
+        _warn(
+            command,
+            f"{len(low)} word(s) have a count below 1 (first: {_show(low[0])}, "
+            f"{vocab[low[0]]}); subword-nmt adds such counts as they are, and so does this "
+            "command, which makes pair counts meaningless.",
+        )
+    if min_frequency < 1:
+        _warn(
+            command,
+            f"--min-frequency {min_frequency}: as in subword-nmt, once no pair occurs any more "
+            "the pair of the highest count (0) is written again and again until --symbols "
+            "merges are written; such merges never apply.",
+        )
 
 
 def _run_apply(args: argparse.Namespace) -> None:
     with _open_input(args.codes) as stream:
         codes = "".join(_iter_lines(stream, args.codes))
-    model = read_codes(codes, args.codes)
+    model = read_codes(codes, args.codes, merges=args.merges)
+    vocabulary = None
+    if args.vocabulary:
+        with _open_input(args.vocabulary) as stream:
+            vocabulary = read_vocabulary_file(
+                _iter_lines(stream, args.vocabulary), args.vocabulary_threshold, args.vocabulary
+            )
+    rng = None
+    if args.dropout and not math.isnan(args.dropout) and 0 < args.dropout < 1:
+        if args.seed is None:
+            _warn(
+                "apply-bpe",
+                "--dropout without --seed: seed 0 is used, so every run draws the same; "
+                "pass --seed N for another draw.",
+            )
+        rng = random.Random(0 if args.seed is None else args.seed)
+    segmenter = _Segmenter(
+        model,
+        args.separator,
+        glossaries=args.glossaries or (),
+        vocabulary=vocabulary,
+        dropout=args.dropout,
+        rng=rng,
+    )
     name = args.input or "<stdin>"
+    universal = args.universal_newlines and args.input is None
     clashes: list[str] = []  # words that already contain the separator
+    other_breaks = ""  # a line break that `python -m subword_nmt.apply_bpe` reads otherwise
     with _open_input(args.input) as stream, _open_output(args.output) as out:
-        for line in _iter_lines(stream, name):
+        for line in _iter_lines(stream, name, universal=universal):
             if args.separator and args.separator in line:
                 clashes.extend(w for w in line.split() if args.separator in w)
-            out.write(segment_line(model, line, args.separator).encode("utf-8"))
+            if args.input is None and not universal and not other_breaks:
+                other_breaks = next((ch for ch in line if ch in _OTHER_LINE_BREAKS), "")
+            out.write(segmenter.line(line).encode("utf-8"))
     if clashes:
         # subtle: the output stays byte for byte subword-nmt's; only the reader is warned.
-        print(
-            f"{PROG} apply-bpe: warning: {len(clashes)} input word(s) already contain the "
-            f"separator {args.separator!r} (first: {_show(clashes[0])}); removing "
-            f"{args.separator!r} + space from the output will not give them back. Choose "
-            "another separator with -s.",
-            file=sys.stderr,
+        _warn(
+            "apply-bpe",
+            f"{len(clashes)} input word(s) already contain the separator {args.separator!r} "
+            f"(first: {_show(clashes[0])}); removing {args.separator!r} + space from the "
+            "output will not give them back. Choose another separator with -s.",
         )
+    if other_breaks:
+        _warn(
+            "apply-bpe",
+            f"standard input contains {_describe(other_breaks)}, which ends a line here as in "
+            "`subword-nmt apply-bpe`; `python -m subword_nmt.apply_bpe` reads standard input "
+            "with universal newlines and gives other output. Add --universal-newlines to "
+            "match that one.",
+        )
+
+
+def _run_get_vocab(args: argparse.Namespace) -> None:
+    name = args.input or "<stdin>"
+    with _open_input(args.input) as stream:
+        text = count_words(_iter_lines(stream, name))
+    with _open_output(args.output) as out:
+        out.write(text.encode("utf-8"))
+
+
+def _run_joint(args: argparse.Namespace) -> None:
+    if len(args.input) != len(args.vocab):
+        raise CommandError(
+            f"{len(args.input)} input file(s) but {len(args.vocab)} --write-vocabulary "
+            "file(s): give one vocabulary file per input text."
+        )
+    texts = []
+    for path in args.input:
+        with _open_input(path) as stream:
+            texts.append("".join(_iter_lines(stream, path)))
+    vocab: dict[str, int] = {}
+    for text in texts:
+        for word, count in read_vocabulary(text.splitlines(keepends=True)).items():
+            vocab[word] = vocab.get(word, 0) + count
+    _learn_warnings("learn-joint-bpe-and-vocab", vocab, args.min_frequency)
+    for path, text in zip(args.input, texts, strict=True):
+        char = next((ch for ch in text if ch in _OTHER_LINE_BREAKS and ch != "\r"), "")
+        if char or re.search("\r(?!\n)", text):
+            what = _describe(char) if char else "a lone U+000D CARRIAGE RETURN"
+            _warn(
+                "learn-joint-bpe-and-vocab",
+                f"{path} contains {what}: like subword-nmt, the words are counted with lines "
+                "broken there, but the text is segmented with universal newlines (where it "
+                "does not end a line, or becomes \\n), so its vocabulary counts its words "
+                "differently (subword-nmt itself may stop with 'Bad new line separator').",
+            )
+    codes, stop = _learn(vocab, args)
+    with _open_output(args.output) as out:
+        out.write(codes.encode("utf-8"))
+    if stop is not None:
+        _log(stop)
+    segmenter = _Segmenter(read_codes(codes, args.output), args.separator)
+    for text, path in zip(texts, args.vocab, strict=True):
+        segmented = "".join(segmenter.line(line) for line in _universal_lines(text))
+        with _open_output(path) as out:
+            out.write(count_words(segmented.splitlines(keepends=True)).encode("utf-8"))
 
 
 def _run_convert(args: argparse.Namespace) -> None:
@@ -633,13 +1321,15 @@ def _open_output(path: str | None) -> BinaryIO | _Unclosed:
         raise CommandError(f"cannot write {path}: {err.strerror or err}.") from None
 
 
-def _iter_lines(stream: BinaryIO, name: str) -> Iterator[str]:
+def _iter_lines(stream: BinaryIO, name: str, *, universal: bool = False) -> Iterator[str]:
     """Decode UTF-8 and split lines as subword-nmt's ``codecs`` reader does.
 
     subtle: that reader splits on every ``str.splitlines`` boundary (also ``\\r``, ``\\f``,
     ``\\x1c`` ... ``\\u2029``), not only on ``\\n``. Decoding one ``\\n``-terminated byte
     line at a time gives the same lines (no UTF-8 sequence contains the byte 0x0A) and an
-    exact line number when the input is not UTF-8.
+    exact line number when the input is not UTF-8. With ``universal``, lines are split as
+    Python's text files split them by default (universal newlines: ``\\r\\n`` and ``\\r``
+    become ``\\n``).
     """
     for number, raw in enumerate(stream, start=1):
         try:
@@ -650,7 +1340,19 @@ def _iter_lines(stream: BinaryIO, name: str) -> Iterator[str]:
                 f"{name}: line {number} is not valid UTF-8 (byte {bad} at byte "
                 f"{exc.start + 1} of the line); the input must be UTF-8 text."
             ) from None
-        yield from text.splitlines(keepends=True)
+        yield from _universal_lines(text) if universal else text.splitlines(keepends=True)
+
+
+def _universal_lines(text: str) -> list[str]:
+    """Lines as ``open(path, encoding="utf-8")`` reads them: universal newlines.
+
+    >>> _universal_lines("a\\r\\nb\\rc\\x0cd\\n")
+    ['a\\n', 'b\\n', 'c\\x0cd\\n']
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    last = lines.pop()
+    return [line + "\n" for line in lines] + ([last] if last else [])
 
 
 def _silence_stdout() -> None:
@@ -664,26 +1366,22 @@ def _silence_stdout() -> None:
 # --- messages -------------------------------------------------------------------------
 
 
-def _check_word(word: str, name: str, number: int) -> None:
-    for char in word:
-        if char.isspace():
-            raise CommandError(
-                f"{name}: line {number}: the word {_show(word)} contains whitespace "
-                f"({_describe(char)}). subword-nmt splits words on spaces only, but "
-                "subword_core needs words without whitespace: replace it with a space first."
-            )
-    if MARKER in word:
+def _whole_number(value: str, name: str, number: int) -> int:
+    try:
+        return int(value)  # subword-nmt's int(): also ' 5', '+5', '1_000', '-3'
+    except ValueError:
         raise CommandError(
-            f"{name}: line {number}: the word {_show(word)} contains the end-of-word marker "
-            f"{MARKER!r}, so word ends could no longer be told apart."
-        )
+            f"{name}: line {number}: the count {_show(value)} is not a whole number."
+        ) from None
 
 
 # Control characters have no Unicode name, only these aliases.
 _CONTROL_NAMES = {
     "\t": "CHARACTER TABULATION (tab)",
+    "\n": "LINE FEED",
     "\x0b": "LINE TABULATION",
     "\x0c": "FORM FEED",
+    "\r": "CARRIAGE RETURN",
     "\x1c": "FILE SEPARATOR",
     "\x1d": "GROUP SEPARATOR",
     "\x1e": "RECORD SEPARATOR",

@@ -369,9 +369,6 @@ def assert_clean_error(result: Run, *needles: str) -> None:
         ("low 5\nlower  2\n", ["line 2"]),
         ("low 5\n\nlower 2\n", ["line 2"]),
         ("low five\n", ["line 1", "'five'", "not a whole number"]),
-        ("low 0\n", ["line 1", "at least 1"]),
-        ("low -3\n", ["line 1", "at least 1"]),
-        ("low 5\nlo\tw 3\n", ["line 2", "U+0009"]),
     ],
 )
 def test_learn_bad_dict_lines(tmp_path: Path, capsys, text: str, needles: list[str]) -> None:
@@ -385,10 +382,6 @@ def test_learn_bad_dict_lines(tmp_path: Path, capsys, text: str, needles: list[s
 @pytest.mark.parametrize(
     ("text", "needles"),
     [
-        ("low lower\nnew\test\n", ["line 2", "U+0009 CHARACTER TABULATION", "'new\\test'"]),
-        ("low\xa0lower\n", ["line 1", "U+00A0 NO-BREAK SPACE"]),
-        ("a b\x0cc d\n", ["line 1", "U+000C FORM FEED"]),
-        ("low </w>x\n", ["line 1", "end-of-word marker"]),
         ("", ["no words"]),
         ("   \n\n  \n", ["no words"]),
     ],
@@ -398,11 +391,31 @@ def test_learn_bad_words(tmp_path: Path, capsys, text: str, needles: list[str]) 
     assert_clean_error(run(["learn-bpe", "-i", str(src)], capsys), *needles)
 
 
+@pytest.mark.parametrize(
+    ("text", "flags", "warning"),
+    [
+        # once refused (exit 2), now learned as subword-nmt learns them, with a warning
+        ("low lower\nnew\test\n", [], "U+0009 CHARACTER TABULATION"),
+        ("low\xa0lower low\xa0lower\n", [], "U+00A0 NO-BREAK SPACE"),
+        ("a b\x0cc d a b\x0cc d\n", [], "U+000C FORM FEED"),
+        ("low </w>x low </w>x\n", [], "end-of-word marker"),
+        ("low 0\nlower 3\n", ["--dict-input"], "count below 1"),
+        ("low -3\nlower 3\n", ["--dict-input"], "count below 1"),
+        ("low 5\nlo\tw 3\n", ["--dict-input"], "U+0009"),
+        (SEED_TEXT, ["--min-frequency", "0", "-s", "40"], "--min-frequency 0"),
+    ],
+)
+def test_learn_accepts_what_subword_nmt_accepts_with_a_warning(
+    tmp_path: Path, capsys, text: str, flags: list[str], warning: str
+) -> None:
+    codes, result = learn_file(tmp_path, text, *flags, capsys=capsys)
+    assert codes == learn_text_with_real_subword_nmt_cli(tmp_path, text, flags)
+    warnings = [line for line in result.err.splitlines() if ": warning: " in line]
+    assert len(warnings) == 1 and warning in warnings[0], result.err
+
+
 def test_learn_bad_arguments(tmp_path: Path, capsys) -> None:
     src = write(tmp_path / "input.txt", SEED_TEXT)
-    assert_clean_error(
-        run(["learn-bpe", "-i", str(src), "--min-frequency", "0"], capsys), "at least 1"
-    )
     missing = tmp_path / "no-such-dir" / "codes.bpe"
     assert_clean_error(
         run(["learn-bpe", "-i", str(src), "-o", str(missing)], capsys), "cannot write"
