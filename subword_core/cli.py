@@ -224,8 +224,8 @@ def learn_codes(
         message subword-nmt prints on stderr (``None`` otherwise).
 
     Raises:
-        CommandError: The vocabulary is empty, or ``num_symbols`` or ``min_frequency`` is
-            not a whole number.
+        CommandError: The vocabulary is empty, a word is not a non-empty string, or a count,
+            ``num_symbols`` or ``min_frequency`` is not a whole number.
 
     Example:
         >>> learn_codes({"aab": 3}, 5)
@@ -239,6 +239,11 @@ def learn_codes(
     for flag, value in (("--symbols", num_symbols), ("--min-frequency", min_frequency)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise CommandError(f"{flag} must be a whole number, not {value!r}.")
+    for word, count in vocabulary.items():
+        if not isinstance(word, str) or not word:
+            raise CommandError(f"Every word must be a non-empty string, not {word!r}.")
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise CommandError(f"The count of {_show(word)} must be a whole number, not {count!r}.")
     merges, stop = _learn_merges(
         vocabulary, num_symbols, min_frequency, total_symbols, verbose, log or (lambda _: None)
     )
@@ -1116,12 +1121,12 @@ def _run_learn(args: argparse.Namespace) -> None:
     name = args.input or "<stdin>"
     with _open_input(args.input) as stream:
         vocab = read_vocabulary(_iter_lines(stream, name), dict_input=args.dict_input, name=name)
-    _learn_warnings("learn-bpe", vocab, args.min_frequency)
     codes, stop = _learn(vocab, args)
     with _open_output(args.output) as out:
         out.write(codes.encode("utf-8"))
     if stop is not None:
         _log(stop)
+    _learn_warnings("learn-bpe", vocab, args.min_frequency)
 
 
 def _learn(vocab: Mapping[str, int], args: argparse.Namespace) -> tuple[str, str | None]:
@@ -1136,7 +1141,10 @@ def _learn(vocab: Mapping[str, int], args: argparse.Namespace) -> tuple[str, str
 
 
 def _learn_warnings(command: str, vocab: Mapping[str, int], min_frequency: int) -> None:
-    """Warn (never refuse) where subword-nmt's codes, which we write too, may surprise."""
+    """Warn (never refuse) where subword-nmt's codes, which we write too, may surprise.
+
+    Called after a successful run, so that an error stays the only line of its run.
+    """
     spaced = [w for w in vocab if any(ch.isspace() for ch in w)]
     if spaced:
         char = next(ch for ch in spaced[0] if ch.isspace())
@@ -1187,12 +1195,6 @@ def _run_apply(args: argparse.Namespace) -> None:
             )
     rng = None
     if args.dropout and not math.isnan(args.dropout) and 0 < args.dropout < 1:
-        if args.seed is None:
-            _warn(
-                "apply-bpe",
-                "--dropout without --seed: seed 0 is used, so every run draws the same; "
-                "pass --seed N for another draw.",
-            )
         rng = random.Random(0 if args.seed is None else args.seed)
     segmenter = _Segmenter(
         model,
@@ -1213,6 +1215,12 @@ def _run_apply(args: argparse.Namespace) -> None:
             if args.input is None and not universal and not other_breaks:
                 other_breaks = next((ch for ch in line if ch in _OTHER_LINE_BREAKS), "")
             out.write(segmenter.line(line).encode("utf-8"))
+    if rng is not None and args.seed is None:
+        _warn(
+            "apply-bpe",
+            "--dropout without --seed: seed 0 was used, so every run draws the same; "
+            "pass --seed N for another draw.",
+        )
     if clashes:
         # subtle: the output stays byte for byte subword-nmt's; only the reader is warned.
         _warn(
@@ -1253,6 +1261,16 @@ def _run_joint(args: argparse.Namespace) -> None:
     for text in texts:
         for word, count in read_vocabulary(text.splitlines(keepends=True)).items():
             vocab[word] = vocab.get(word, 0) + count
+    codes, stop = _learn(vocab, args)
+    with _open_output(args.output) as out:
+        out.write(codes.encode("utf-8"))
+    if stop is not None:
+        _log(stop)
+    segmenter = _Segmenter(read_codes(codes, args.output), args.separator)
+    for text, path in zip(texts, args.vocab, strict=True):
+        segmented = "".join(segmenter.line(line) for line in _universal_lines(text))
+        with _open_output(path) as out:
+            out.write(count_words(segmented.splitlines(keepends=True)).encode("utf-8"))
     _learn_warnings("learn-joint-bpe-and-vocab", vocab, args.min_frequency)
     for path, text in zip(args.input, texts, strict=True):
         char = next((ch for ch in text if ch in _OTHER_LINE_BREAKS and ch != "\r"), "")
@@ -1265,16 +1283,6 @@ def _run_joint(args: argparse.Namespace) -> None:
                 "does not end a line, or becomes \\n), so its vocabulary counts its words "
                 "differently (subword-nmt itself may stop with 'Bad new line separator').",
             )
-    codes, stop = _learn(vocab, args)
-    with _open_output(args.output) as out:
-        out.write(codes.encode("utf-8"))
-    if stop is not None:
-        _log(stop)
-    segmenter = _Segmenter(read_codes(codes, args.output), args.separator)
-    for text, path in zip(texts, args.vocab, strict=True):
-        segmented = "".join(segmenter.line(line) for line in _universal_lines(text))
-        with _open_output(path) as out:
-            out.write(count_words(segmented.splitlines(keepends=True)).encode("utf-8"))
 
 
 def _run_convert(args: argparse.Namespace) -> None:
