@@ -963,7 +963,9 @@ def build_parser() -> argparse.ArgumentParser:
             "\\f, \\v, \\x85, \\u2028, and keep it)"
         ),
     )
-    apply_parser.add_argument("--num-workers", type=int, default=1, help=_NUM_WORKERS_HELP)
+    apply_parser.add_argument(
+        "--num-workers", type=int, default=1, metavar="N", help=_NUM_WORKERS_HELP
+    )
 
     vocab_parser = commands.add_parser(
         "get-vocab",
@@ -1052,7 +1054,7 @@ def _add_learn_options(parser: argparse.ArgumentParser) -> None:
             "whole symbol vocabulary; the numbers are reported on stderr"
         ),
     )
-    parser.add_argument("--num-workers", type=int, default=1, help=_NUM_WORKERS_HELP)
+    parser.add_argument("--num-workers", type=int, default=1, metavar="N", help=_NUM_WORKERS_HELP)
     parser.add_argument(
         "-v",
         "--verbose",
