@@ -38,6 +38,7 @@ from typing import Literal
 
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
+from subword_core.history import WordHistory
 from subword_core.pairs import (
     Pair,
     PairRanking,
@@ -620,7 +621,9 @@ class BPEResult:
         initial_vocab: distinct symbols before the first merge, in first-seen order.
         stop_reason: why learning stopped.
         history: for tracked words (all words of small corpora, the most frequent ones of
-            large corpora) the steps at which their segmentation changed.
+            large corpora) the steps at which their segmentation changed, with the symbols
+            after each: a ``WordHistory``, which stores a long word's changes rather than a
+            copy per step (its symbols are ``LoggedSymbols``, equal to the tuples).
     """
 
     merges: list[Pair]
@@ -631,7 +634,7 @@ class BPEResult:
     final_segmentation: tuple[tuple[str, ...], ...]
     initial_vocab: tuple[str, ...]
     stop_reason: str
-    history: Mapping[int, tuple[tuple[int, tuple[str, ...]], ...]]
+    history: Mapping[int, tuple[tuple[int, Sequence[str]], ...]]
 
     def vocab_at(self, step: int) -> list[str]:
         """Distinct symbols in the corpus after ``step`` steps (0 = before any merge).
@@ -657,7 +660,19 @@ class BPEResult:
         >>> result.segmentation_at(2)[0]
         (0, ('low', '</w>'))
         """
+        if isinstance(self.history, WordHistory):
+            return self.history.at(step)
         return segmentation_at(self.initial_segmentation, self.history, step)
+
+    def changed_at(self, step: int) -> set[int]:
+        """The indices of the tracked words that step ``step`` changed.
+
+        >>> learn({"low": 5, "lower": 2, "newest": 6}, 2).changed_at(2)
+        {0, 1}
+        """
+        if isinstance(self.history, WordHistory):
+            return self.history.changed_at(step)
+        return {i for i, h in self.history.items() if any(at == step for at, _ in h)}
 
 
 def _as_corpus(corpus: Corpus | Mapping[str, int] | str) -> Corpus:
@@ -760,7 +775,9 @@ def learn(
     else:
         by_count = sorted(range(len(words)), key=lambda i: (-freqs[i], i))
         tracked = set(by_count[:history_limit])
-    history: dict[int, list[tuple[int, tuple[str, ...]]]] = {i: [] for i in tracked}
+    # subtle: the history stores a long word's changes, not a copy per merge (see
+    # ``subword_core.history``); it also records untracked long words for the step rows
+    history = WordHistory(initial, tracked, PairTable.long_word)
 
     table = PairTable(words, freqs)
     ranker = _Ranker(table, tie_break, top_k, max_ties)
@@ -815,15 +832,15 @@ def learn(
         changed = table.merge(chosen, new_symbol)
         ranker.update()
         merged_away = 0  # symbols consumed: each merge uses one left and one right
-        for row, (index, _, after, times) in enumerate(changed):
+        for row, (index, old, after, times) in enumerate(changed):
             merged_away += times * freqs[index]
-            if index in history:
-                # subtle: the row gets the same tuples the history keeps, so a long word is
-                # copied once per step, not three times (``kept_changes`` reuses tuples)
-                track = history[index]
-                before = track[-1][1] if track else initial[index]
-                track.append((number, tuple(after)))
-                changed[row] = (index, before, track[-1][1], times)
+            # subtle: the row gets what the history keeps (the same tuples, or views of a
+            # long word's changes), so a word is not copied again for the step's rows
+            shown = history.record(
+                number, index, old, after, new_symbol, table.merged_at(index), chosen
+            )
+            if shown is not None:
+                changed[row] = (index, *shown, times)
         # subtle: only the two merged symbols and the new one change their counts, so
         # the vocabulary is updated without looking at the words' other symbols
         symbol_counts[chosen[0]] -= merged_away
@@ -870,7 +887,7 @@ def learn(
         final_segmentation=tuple(tuple(w) for w in table.words),
         initial_vocab=initial_vocab,
         stop_reason=stop,
-        history={i: tuple(h) for i, h in history.items()},
+        history=history,
     )
 
 
@@ -917,7 +934,7 @@ class _Ranker:
         self.ranking = PairRanking(table, tie_break, table.counts)
         self.top_k = top_k
         self.max_ties = max_ties
-        self._rows: dict[Pair, tuple[PairCount, list[str]]] = {}
+        self._rows: dict[Pair, tuple[PairCount, list[str] | None]] = {}
 
     def update(self) -> None:
         """Re-file the pairs whose count the last merge changed."""
@@ -940,7 +957,10 @@ class _Ranker:
             ):
                 return row
         row = PairCount(pair, count, table.first_seen(pair))
-        self._rows[pair] = (row, table.words[index])
+        symbols = table.words[index]
+        # subtle: a long word gets a new list at every merge; keeping one per cached row
+        # kept hundreds of copies of the word alive. Its rows are checked by first_seen.
+        self._rows[pair] = (row, symbols if len(symbols) <= table.long_word else None)
         return row
 
     def rank(self) -> tuple[int, list[PairCount], tuple[Pair, ...], int]:

@@ -41,6 +41,7 @@ from typing import Literal
 
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
+from subword_core.history import WordHistory
 from subword_core.pairs import (
     Pair,
     PairRanking,
@@ -354,6 +355,9 @@ class WordPieceResult:
         model: a ``WordPiece`` over ``vocab``.
         corpus: the corpus learned from.
         initial_segmentation / final_segmentation: every word's pieces before / after.
+        history: for tracked words (the most frequent ``history_limit``) the steps at
+            which their pieces changed, with the pieces after each: a ``WordHistory``
+            (a long word's changes are stored, not a copy per step).
         scoring, tie_break, prefix: the settings used.
     """
 
@@ -365,7 +369,7 @@ class WordPieceResult:
     corpus: Corpus
     initial_segmentation: tuple[tuple[str, ...], ...]
     final_segmentation: tuple[tuple[str, ...], ...]
-    history: Mapping[int, tuple[tuple[int, tuple[str, ...]], ...]]
+    history: Mapping[int, tuple[tuple[int, Sequence[str]], ...]]
     scoring: str
     tie_break: str
     prefix: str
@@ -385,7 +389,20 @@ class WordPieceResult:
         >>> learn({"hug": 10, "hugs": 5}, 5).segmentation_at(1)[1]
         (1, ('hu', '##g', '##s'))
         """
+        if isinstance(self.history, WordHistory):
+            return self.history.at(step)
         return segmentation_at(self.initial_segmentation, self.history, step)
+
+    def changed_at(self, step: int) -> set[int]:
+        """The indices of the tracked words that step ``step`` changed.
+
+        >>> result = learn({"hug": 10, "hugs": 5, "pun": 12}, 8)
+        >>> result.steps[1].merged, result.changed_at(2)
+        (('h', '##u'), {0, 1})
+        """
+        if isinstance(self.history, WordHistory):
+            return self.history.changed_at(step)
+        return {i for i, h in self.history.items() if any(at == step for at, _ in h)}
 
 
 def split_word(word: str, prefix: str = DEFAULT_PREFIX) -> list[str]:
@@ -457,7 +474,7 @@ class _Scores:
             )
         else:
             self.ranking = PairRanking(table, tie_break, initial)
-        self._rows: dict[Pair, tuple[PairScore, list[str]]] = {}
+        self._rows: dict[Pair, tuple[PairScore, list[str] | None]] = {}
 
     def _index(self, pair: Pair) -> None:
         self.pairs_of.setdefault(pair[0], set()).add(pair)
@@ -523,7 +540,10 @@ class _Scores:
                 return row
         score = Fraction(count, freq_a * freq_b) if self.likelihood else Fraction(count)
         row = PairScore(pair, freq_a, freq_b, count, score, table.first_seen(pair))
-        self._rows[pair] = (row, table.words[index])
+        symbols = table.words[index]
+        # subtle: a long word gets a new list at every merge; keeping one per cached row
+        # kept hundreds of copies of the word alive. Its rows are checked by first_seen.
+        self._rows[pair] = (row, symbols if len(symbols) <= table.long_word else None)
         return row
 
     def rank(self) -> tuple[list[PairScore], tuple[Pair, ...], int]:
@@ -650,7 +670,9 @@ def learn(
         tracked = set(range(len(words)))
     else:
         tracked = set(sorted(range(len(words)), key=lambda i: (-freqs[i], i))[:history_limit])
-    history: dict[int, list[tuple[int, tuple[str, ...]]]] = {i: [] for i in tracked}
+    # subtle: the history stores a long word's changes, not a copy per merge (see
+    # ``subword_core.history``); it also records untracked long words for the step rows
+    history = WordHistory(initial, tracked, PairTable.long_word)
 
     table = PairTable(words, freqs)
     scores = _Scores(table, symbol_freq, scoring, tie_break, top_k, max_ties)
@@ -691,15 +713,13 @@ def learn(
         token = merged_token(chosen, prefix)
         changed = table.merge(chosen, token)
         merged_away = 0  # pieces consumed: each merge uses one left and one right piece
-        for row, (index, _, after, times) in enumerate(changed):
+        for row, (index, old, after, times) in enumerate(changed):
             merged_away += times * freqs[index]
-            if index in history:
-                # subtle: the row gets the same tuples the history keeps, so a long word is
-                # copied once per step, not three times (``kept_changes`` reuses tuples)
-                track = history[index]
-                before = track[-1][1] if track else initial[index]
-                track.append((number, tuple(after)))
-                changed[row] = (index, before, track[-1][1], times)
+            # subtle: the row gets what the history keeps (the same tuples, or views of a
+            # long word's changes), so a word is not copied again for the step's rows
+            shown = history.record(number, index, old, after, token, table.merged_at(index), chosen)
+            if shown is not None:
+                changed[row] = (index, *shown, times)
         symbol_freq[chosen[0]] -= merged_away
         symbol_freq[chosen[1]] -= merged_away
         symbol_freq[token] = symbol_freq.get(token, 0) + merged_away
@@ -741,7 +761,7 @@ def learn(
         corpus=data,
         initial_segmentation=initial,
         final_segmentation=tuple(tuple(w) for w in table.words),
-        history={i: tuple(h) for i, h in history.items()},
+        history=history,
         scoring=scoring,
         tie_break=tie_break,
         prefix=prefix,

@@ -23,6 +23,7 @@ from subword_core import tokenizer_json
 from subword_core.bpe import BPEModel, BPEResult, EncodeStep, MergeStep, learn
 from subword_core.corpus import MAX_COUNT, Corpus
 from subword_core.errors import SubwordError
+from subword_core.wordpiece import WordPieceResult
 from ui.charts import (
     BAR_LIMIT,
     VALUE_LABEL_PX,
@@ -589,25 +590,39 @@ def merge_table(result: BPEResult, upto: int) -> pa.Table:
     return arrow_table(rows, MERGE_COLUMNS)
 
 
-def corpus_rows(result: BPEResult, step: int) -> list[tuple[str, int, tuple[str, ...], bool]]:
-    """``(word, count, symbols, changed at this step)`` for the tracked words after ``step``.
+def corpus_rows(
+    result: BPEResult | WordPieceResult, step: int
+) -> list[tuple[str, int, tuple[str, ...], bool]]:
+    """``(word, count, symbols, changed at this step)`` for the words to show after ``step``.
+
+    The tracked words (all of a small corpus, the most frequent of a large one), plus the
+    words the step changed that are not tracked (its ``changed_words``): on a large corpus
+    a late merge often changes only rare words. At most ``TABLE_ROWS``, the changed first.
 
     >>> from subword_core.bpe import learn
     >>> corpus_rows(learn({"low": 5, "lower": 2}, 1), 1)[0]
     ('low', 5, ('lo', 'w', '</w>'), True)
+    >>> result = learn({"ab": 9, "cd": 1}, 2, min_frequency=1, end_of_word="", history_limit=1)
+    >>> [(word, symbols, changed) for word, _, symbols, changed in corpus_rows(result, 2)]
+    [('cd', ('cd',), True), ('ab', ('ab',), False)]
     """
     words, counts = result.corpus.words, result.corpus.counts
-    changed_now = {
-        i for i, changes in result.history.items() if any(at == step for at, _ in changes)
-    }
+    changed_now = result.changed_at(step)
     rows = [
         (words[i], counts[i], symbols, i in changed_now)
         for i, symbols in result.segmentation_at(step)
     ]
-    if len(rows) > TABLE_ROWS:
+    shown = {words[i] for i in result.history}
+    extra = []
+    if 1 <= step <= len(result.steps):
+        extra = [
+            (c.word, c.count, tuple(c.after), True)
+            for c in result.steps[step - 1].changed_words[:TABLE_ROWS]
+            if c.word not in shown
+        ]
+    if extra or len(rows) > TABLE_ROWS:
         # a large corpus: the words this step changed first, then the most frequent others
-        rows.sort(key=lambda r: (not r[3], -r[1]))
-        rows = rows[:TABLE_ROWS]
+        rows = sorted(rows + extra, key=lambda r: (not r[3], -r[1]))[:TABLE_ROWS]
     return rows
 
 
@@ -738,17 +753,17 @@ def render_learn_step(
             show_html(caption)
     with right:
         after = f"merge {step.number}" if step.merged else "the last merge"
-        tracked = len(result.history)
+        rows = corpus_rows(result, step.number)
         more = ""
-        if len(corpus) > min(tracked, TABLE_ROWS):
+        if len(corpus) > len(rows):
             more = caption_html(
-                f"Showing {min(tracked, TABLE_ROWS)} of {len(corpus)} words: those this merge "
+                f"Showing {len(rows)} of {len(corpus)} words: those this merge "
                 "changed first, then the most frequent."
             )
         show_html(
             heading_html(f"The corpus after {after}")
             + segmentation_table_html(
-                corpus_rows(result, step.number),
+                rows,
                 step.merged_symbol,
                 marker=result.model.end_of_word or None,
             )

@@ -24,7 +24,7 @@ from subword_core import bpe, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
 from subword_core.wordpiece import EncodeTry, WordPiece, WordPieceResult, WordPieceStep
-from ui.bpe_view import TIES_LISTED
+from ui.bpe_view import TIES_LISTED, corpus_rows
 from ui.charts import arrow_table, bounded_rows
 from ui.common import (
     TABLE_CSS,
@@ -412,13 +412,8 @@ def merges_table(result: WordPieceResult) -> pd.DataFrame:
 
 
 def _rows(result: WordPieceResult, step: int) -> list[tuple[str, int, tuple[str, ...], bool]]:
-    words, counts = result.corpus.words, result.corpus.counts
-    changed = {i for i, h in result.history.items() if any(at == step for at, _ in h)}
-    rows = [(words[i], counts[i], p, i in changed) for i, p in result.segmentation_at(step)]
-    if len(rows) > TABLE_ROWS:
-        rows.sort(key=lambda r: (not r[3], -r[1]))
-        rows = rows[:TABLE_ROWS]
-    return rows
+    # the tracked words and the words this step changed, as on the BPE page
+    return corpus_rows(result, step)
 
 
 def _tie_rule(step: WordPieceStep) -> str:
