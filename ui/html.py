@@ -98,7 +98,7 @@ STYLE = f"""<style>
 {_BADGE_CSS}
 .sw-text {{ white-space: pre-wrap; overflow-wrap: anywhere; }}
 .sw-small {{ font-size: 0.88em; opacity: 0.85; }}
-.sw-caption {{ font-size: 0.875rem; opacity: 0.65; margin: 0.1rem 0 0.6rem; }}
+.sw-caption {{ font-size: 0.875rem; opacity: 0.74; margin: 0.1rem 0 0.6rem; }}
 .sw-heading {{ font-weight: 600; margin: 0.9rem 0 0.35rem; }}
 .sw-heading:first-child {{ margin-top: 0.2rem; }}
 .sw-plain {{ font-weight: 400; }}
@@ -106,6 +106,31 @@ STYLE = f"""<style>
    no room either, so it adds no gap to the page. */
 .sw-sr-only, [data-testid="stElementContainer"]:has(> div .sw-sr-only) {{ position: absolute;
   width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }}
+/* Contrast, WCAG AA 4.5:1 in the light and the dark theme (issue 21). Streamlit fades a
+   caption with opacity 0.6, its links too (3.9:1 on white, links 3:1): instead its text is
+   the theme's text colour at 74 % (6:1 light, 9:1 dark) and its links keep their colour. */
+[data-testid="stCaptionContainer"] {{ opacity: 1;
+  color: color-mix(in srgb, currentColor 74%, transparent); }}
+/* The open tab, a slider's value and the chosen segment (e.g. the player's speed) are in
+   the accent colour: 4.5:1 on white but 3.6:1 on the dark theme's tinted pill. Mixed with
+   the text colour they read in both themes (7:1 or more); the tab's underline and the
+   pill's frame still mark the choice, and the pill's text is bold too (not colour only). */
+[data-testid="stTab"][aria-selected="true"], [data-testid="stSliderThumbValue"],
+button[data-variant="segmented_control"][aria-checked="true"] {{
+  color: color-mix(in srgb, #c53948 60%, currentColor) !important; }}
+/* (!important: Streamlit's own rules for these states are more specific) */
+button[data-variant="segmented_control"][aria-checked="true"] p {{ font-weight: 700; }}
+/* Reduced motion (ui.player): a player's "Let the steps play by themselves" box shows only
+   when the device asks for reduced motion, and then Play and its speed show only once it is
+   ticked. Keyed widgets carry the class "st-key-" + their key; a player's keys end __motion_ok,
+   __play, __speed, its controls row __controls. */
+[class*="st-key-"][class*="__motion_ok"] {{ display: none; }}
+@media (prefers-reduced-motion: reduce) {{
+  [class*="st-key-"][class*="__motion_ok"] {{ display: flex; }}
+  [class*="st-key-"][class*="__controls"]:not(:has([class*="__motion_ok"] input:checked))
+    > :is([class*="st-key-"][class*="__play"], [class*="st-key-"][class*="__speed"]) {{
+    display: none; }}
+}}
 .sw-problem {{ border-left: 4px solid rgb(214, 39, 40); background: rgba(214, 39, 40, 0.08);
   padding: 0.4em 0.7em; border-radius: 0.2em; }}
 </style>"""

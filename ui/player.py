@@ -18,8 +18,9 @@ How it is built (patterns checked against Streamlit 1.67, see DESIGN.md):
   before the toggle exists) so the student sees Play switch off by itself.
 
 Session-state keys, for a player created with ``key="bpe"``: ``"bpe__step"`` (the step, 1-based),
-``"bpe__slider"``, ``"bpe__play"``, ``"bpe__speed"`` (widgets), ``"bpe__stop"`` (end-of-playback
-flag), ``"bpe__last_advance"`` (time of the last automatic advance).
+``"bpe__slider"``, ``"bpe__play"``, ``"bpe__speed"``, ``"bpe__motion_ok"`` (widgets),
+``"bpe__stop"`` (end-of-playback flag), ``"bpe__last_advance"`` (time of the last automatic
+advance), ``"bpe__controls"`` (the row with Play).
 
 Example::
 
@@ -124,6 +125,12 @@ def _on_play(key: str, n_steps: int) -> None:
         st.session_state[_k(key, "last_advance")] = time.monotonic()
 
 
+def _on_motion_ok(key: str) -> None:
+    # Play is hidden again: it must not go on advancing where the student cannot stop it.
+    if not st.session_state.get(_k(key, "motion_ok")):
+        st.session_state[_k(key, "play")] = False
+
+
 def _format_speed(seconds: float) -> str:
     return f"{seconds:g} s / step"
 
@@ -180,8 +187,21 @@ def step_player(
     if state.pop(stop_key, False):
         state[play_key] = False
 
-    controls = st.container(horizontal=True, vertical_alignment="center", gap="medium")
+    controls = st.container(
+        horizontal=True, vertical_alignment="center", gap="medium", key=_k(key, "controls")
+    )
     with controls:
+        # Reduced motion (WCAG 2.3.3): with the device's "reduce motion" setting on, the page's
+        # styles (ui.html.STYLE) hide Play and its speed until this box is ticked, and show
+        # the box only then; the server cannot see that setting, the browser's CSS can.
+        st.checkbox(
+            "Let the steps play by themselves",
+            key=_k(key, "motion_ok"),
+            on_change=_on_motion_ok,
+            args=(key,),
+            help="Your device asks for reduced motion, so Play is hidden: step with Next and "
+            "Back (or the arrow keys), or tick this box to show Play.",
+        )
         playing = st.toggle(
             "Play",
             key=play_key,
