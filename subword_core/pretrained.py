@@ -38,12 +38,11 @@ import heapq
 import itertools
 import json
 import math
+import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-
-import regex
 
 from subword_core.byte_level import BYTE_TO_UNICODE
 from subword_core.byte_level import pre_tokenize as gpt2_split
@@ -334,15 +333,26 @@ def _unsupported(kind: str, component: str) -> PretrainedError:
     )
 
 
-def _pattern(node: Mapping[str, Any], kind: str) -> regex.Pattern[str]:
+# escapes whose meaning differs between Python's re and Oniguruma (the library's engine)
+_ENGINE_SPECIFIC = re.compile(r"\\[pPwWsSdDbBhHRXKGzZAy]|\(\?[<>=!]|\+\+|\*\+|\?\+|\}\+")
+
+
+def _pattern(node: Mapping[str, Any], kind: str) -> re.Pattern[str]:
     pattern = node.get("pattern") or {}
     if "String" in pattern:
-        return regex.compile(regex.escape(str(pattern["String"])))
+        return re.compile(re.escape(str(pattern["String"])))
     if "Regex" in pattern:
-        try:
-            return regex.compile(str(pattern["Regex"]))
-        except regex.error as err:
-            raise _unsupported(kind, f"{node.get('type')} with the pattern {err.pattern}") from None
+        text = str(pattern["Regex"])
+        if not _ENGINE_SPECIFIC.search(text):
+            try:
+                return re.compile(text)
+            except re.error:
+                pass
+        raise _unsupported(
+            kind,
+            f"{node.get('type')} with the regular expression {text[:80]} (its classes such as "
+            "\\p{L} or \\s mean slightly different things in Python, so it is not replayed)",
+        )
     raise _unsupported(kind, f"{node.get('type')} without a pattern")
 
 
@@ -411,7 +421,8 @@ def _normalizers(node: Any) -> list[Normalizer]:
     if kind == "Strip":
         return [(kind, _strip(bool(node.get("strip_left")), bool(node.get("strip_right"))))]
     if kind == "StripAccents":
-        return [(kind, lambda t: "".join(c for c in t if unicodedata.category(c) != "Mn"))]
+        # every mark (Mn, Mc, Me), where BERT's normalizer removes only Mn
+        return [(kind, lambda t: "".join(c for c in t if unicodedata.category(c)[0] != "M"))]
     if kind == "BertNormalizer":
         return [(kind, _bert_normalize(node))]
     if kind == "Nmt":
@@ -451,9 +462,7 @@ def _coalesce(spans: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]
     return out
 
 
-def _regex_spans(
-    text: str, pattern: regex.Pattern[str], invert: bool
-) -> list[tuple[int, int, bool]]:
+def _regex_spans(text: str, pattern: re.Pattern[str], invert: bool) -> list[tuple[int, int, bool]]:
     spans: list[tuple[int, int, bool]] = []
     prev = 0
     for m in pattern.finditer(text):
@@ -534,7 +543,25 @@ def _metaspace(node: Mapping[str, Any]) -> Callable[[str, bool], list[str]]:
     return run
 
 
-_WHITESPACE_RE = regex.compile(r"\w+|[^\w\s]+")
+def _is_word(ch: str) -> bool:
+    """Oniguruma's ``\\w``: a letter, a mark, a decimal digit or a connector (``_``)."""
+    category = unicodedata.category(ch)
+    return category[0] in "LM" or category in ("Nd", "Pc")
+
+
+def _whitespace(text: str, _first: bool) -> list[str]:
+    """The Whitespace pre-tokenizer, ``\\w+|[^\\w\\s]+``: word runs and symbol runs."""
+    out: list[str] = []
+    kinds = ["w" if _is_word(c) else "s" if _is_ws(c) else "p" for c in text]
+    i = 0
+    while i < len(text):
+        j = i + 1
+        while j < len(text) and kinds[j] == kinds[i]:
+            j += 1
+        if kinds[i] != "s":
+            out.append(text[i:j])
+        i = j
+    return out
 
 
 def _splitters(node: Any) -> list[Splitter]:
@@ -552,13 +579,7 @@ def _splitters(node: Any) -> list[Splitter]:
     if kind == "WhitespaceSplit":
         return [(kind, lambda t, _f: _split_by(t, _is_ws, "Removed"), False)]
     if kind == "Whitespace":
-        return [
-            (
-                kind,
-                lambda t, _f: _behave(t, _regex_spans(t, _WHITESPACE_RE, True), "Removed"),
-                False,
-            )
-        ]
+        return [(kind, _whitespace, False)]
     if kind == "BertPreTokenizer":
 
         def bert(text: str, _first: bool) -> list[str]:
@@ -717,7 +738,13 @@ class Pretrained:
             pieces = self._cut_added(pieces, normalized=False)
         for name, func in self._normalizers:
             before = tuple(p for p, a, _ in pieces if a is None)
-            pieces = [(p if a is not None else func(p), a, f) for p, a, f in pieces]
+            # subtle: a piece still "starts the text" (Metaspace's prepend_scheme "first")
+            # only while its first character survives: the library checks the offset in the
+            # original text of what is left, so a stripped leading space moves it off 0
+            pieces = [
+                (p, a, f) if a is not None else (func(p), a, f and bool(p) and func(p[0]) != "")
+                for p, a, f in pieces
+            ]
             steps.append(NormalizeStep(name, before, tuple(p for p, a, _ in pieces if a is None)))
         if self._added:
             pieces = self._cut_added(pieces, normalized=True)

@@ -269,3 +269,74 @@ def test_unsupported_component_is_named() -> None:
         load({"t.json": _doc(normalizer={"type": "Precompiled", "precompiled_charsmap": "AA"})})
     assert info.value.values["component"] == "Precompiled"
     assert "Precompiled" in str(info.value)
+
+
+# -- other pipeline components, swapped into a trained file ---------------------------------
+
+_PIPELINES = [
+    {"type": "Whitespace"},
+    {"type": "WhitespaceSplit"},
+    {
+        "type": "Sequence",
+        "pretokenizers": [
+            {"type": "WhitespaceSplit"},
+            {"type": "Digits", "individual_digits": True},
+            {"type": "Punctuation", "behavior": "Isolated"},
+        ],
+    },
+    {"type": "Digits", "individual_digits": False},
+    *(
+        {"type": "Split", "pattern": {"String": "a"}, "behavior": b, "invert": inv}
+        for b in ("Removed", "Isolated", "MergedWithPrevious", "MergedWithNext", "Contiguous")
+        for inv in (False, True)
+    ),
+    {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "first", "split": True},
+    {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "never", "split": False},
+    {"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": True, "use_regex": True},
+]
+
+
+@pytest.mark.parametrize("pre_tokenizer", _PIPELINES, ids=lambda p: json.dumps(p)[:60])
+@settings(max_examples=25, deadline=None)
+@given(text=texts)
+def test_pre_tokenizers_match_the_library(pre_tokenizer, text: str) -> None:
+    doc = json.loads(pm.char_bpe()["tokenizer.json"])
+    doc["pre_tokenizer"] = pre_tokenizer
+    doc["normalizer"] = {
+        "type": "Sequence",
+        "normalizers": [
+            {"type": "NFKD"},
+            {"type": "StripAccents"},
+            {"type": "Lowercase"},
+            {"type": "Strip", "strip_left": True, "strip_right": False},
+            {"type": "Replace", "pattern": {"String": "x"}, "content": "ks"},
+        ],
+    }
+    file = json.dumps(doc)
+    _same({"tokenizer.json": file}, Tokenizer.from_str(file), text)
+
+
+def test_a_regex_the_library_reads_differently_is_refused() -> None:
+    doc = json.loads(pm.char_bpe()["tokenizer.json"])
+    doc["pre_tokenizer"] = {
+        "type": "Split",
+        "pattern": {"Regex": r"\p{L}+"},
+        "behavior": "Isolated",
+    }
+    with pytest.raises(PretrainedError) as info:
+        load({"tokenizer.json": json.dumps(doc)})
+    assert info.value.code == "unsupported" and "\\p{L}" in str(info.value)
+
+
+@pytest.fixture(scope="session")
+def gpt2_sized() -> dict[str, bytes]:
+    """A 50,000-merge byte-level BPE (a few seconds to train)."""
+    return pm.byte_level_bpe(vocab_size=50_257, chars=2_000_000)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=texts)
+def test_fifty_thousand_merges_match_the_library(gpt2_sized, text: str) -> None:
+    tok = load(gpt2_sized)
+    assert tok.merges == 50_000
+    _same(gpt2_sized, _reference(gpt2_sized), text)
