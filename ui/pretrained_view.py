@@ -168,7 +168,7 @@ def _q(text: str) -> str:
 def _word_label(trace: Trace, step: Step) -> str:
     if step.word is None:
         return ""
-    return f"Word {step.word + 1} of {len(trace.words)}: "
+    return f"Word {step.word + 1} of {len(trace.words)}: {trace.words[step.word]}"
 
 
 def describe_step(trace: Trace, number: int) -> str:
