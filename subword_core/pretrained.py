@@ -275,6 +275,149 @@ class Trace:
 # --------------------------------------------------------------------------------------
 
 
+# subtle: the library classes characters with Unicode tables older than Python's (and leaves
+# unassigned code points alone), so characters added to Unicode since are classed apart.
+# These ranges are where the two disagree, found by scanning every code point against
+# tokenizers 0.23 (tests/core/test_pretrained.py checks the Basic Multilingual Plane).
+_NOT_PUNCT_THERE: tuple[tuple[int, int], ...] = (
+    (0x61D, 0x61D),
+    (0x9FD, 0x9FD),
+    (0xA76, 0xA76),
+    (0xC77, 0xC77),
+    (0xC84, 0xC84),
+    (0x1B7D, 0x1B7E),
+    (0x2E43, 0x2E4F),
+    (0x2E52, 0x2E5D),
+    (0x10EAD, 0x10EAD),
+    (0x10F55, 0x10F59),
+    (0x10F86, 0x10F89),
+    (0x1144B, 0x1144F),
+    (0x1145A, 0x1145B),
+    (0x1145D, 0x1145D),
+    (0x11660, 0x1166C),
+    (0x116B9, 0x116B9),
+    (0x1183B, 0x1183B),
+    (0x11944, 0x11946),
+    (0x119E2, 0x119E2),
+    (0x11A3F, 0x11A46),
+    (0x11A9A, 0x11A9C),
+    (0x11A9E, 0x11AA2),
+    (0x11C41, 0x11C45),
+    (0x11C70, 0x11C71),
+    (0x11EF7, 0x11EF8),
+    (0x11FFF, 0x11FFF),
+    (0x12FF1, 0x12FF2),
+    (0x16E97, 0x16E9A),
+    (0x16FE2, 0x16FE2),
+    (0x1E95E, 0x1E95F),
+)
+_PUNCT_THERE: tuple[tuple[int, int], ...] = (
+    (0x166D, 0x166D),
+    (0x111C9, 0x111C9),
+)
+_NOT_CONTROL_THERE: tuple[tuple[int, int], ...] = (
+    (0x890, 0x891),
+    (0x8E2, 0x8E2),
+    (0x110CD, 0x110CD),
+    (0x13430, 0x13438),
+)
+_NOT_MN_THERE: tuple[tuple[int, int], ...] = (
+    (0x7FD, 0x7FD),
+    (0x898, 0x89F),
+    (0x8CA, 0x8E1),
+    (0x9FE, 0x9FE),
+    (0xAFA, 0xAFF),
+    (0xB55, 0xB55),
+    (0xC04, 0xC04),
+    (0xC3C, 0xC3C),
+    (0xD00, 0xD00),
+    (0xD3B, 0xD3C),
+    (0xD81, 0xD81),
+    (0xEBA, 0xEBA),
+    (0x180F, 0x180F),
+    (0x1885, 0x1886),
+    (0x1ABF, 0x1ACE),
+    (0x1DF6, 0x1DFB),
+    (0xA82C, 0xA82C),
+    (0xA8C5, 0xA8C5),
+    (0xA8FF, 0xA8FF),
+    (0xA9BD, 0xA9BD),
+    (0x10D24, 0x10D27),
+    (0x10EAB, 0x10EAC),
+    (0x10F46, 0x10F50),
+    (0x10F82, 0x10F85),
+    (0x11070, 0x11070),
+    (0x11073, 0x11074),
+    (0x110C2, 0x110C2),
+    (0x111C9, 0x111C9),
+    (0x111CF, 0x111CF),
+    (0x1123E, 0x1123E),
+    (0x1133B, 0x1133B),
+    (0x11438, 0x1143F),
+    (0x11442, 0x11444),
+    (0x11446, 0x11446),
+    (0x1145E, 0x1145E),
+    (0x1182F, 0x11837),
+    (0x11839, 0x1183A),
+    (0x1193B, 0x1193C),
+    (0x1193E, 0x1193E),
+    (0x11943, 0x11943),
+    (0x119D4, 0x119D7),
+    (0x119DA, 0x119DB),
+    (0x119E0, 0x119E0),
+    (0x11A01, 0x11A0A),
+    (0x11A33, 0x11A38),
+    (0x11A3B, 0x11A3E),
+    (0x11A47, 0x11A47),
+    (0x11A51, 0x11A56),
+    (0x11A59, 0x11A5B),
+    (0x11A8A, 0x11A96),
+    (0x11A98, 0x11A99),
+    (0x11C30, 0x11C36),
+    (0x11C38, 0x11C3D),
+    (0x11C3F, 0x11C3F),
+    (0x11C92, 0x11CA7),
+    (0x11CAA, 0x11CB0),
+    (0x11CB2, 0x11CB3),
+    (0x11CB5, 0x11CB6),
+    (0x11D31, 0x11D36),
+    (0x11D3A, 0x11D3A),
+    (0x11D3C, 0x11D3D),
+    (0x11D3F, 0x11D45),
+    (0x11D47, 0x11D47),
+    (0x11D90, 0x11D91),
+    (0x11D95, 0x11D95),
+    (0x11D97, 0x11D97),
+    (0x11EF3, 0x11EF4),
+    (0x16F4F, 0x16F4F),
+    (0x16FE4, 0x16FE4),
+    (0x1CF00, 0x1CF2D),
+    (0x1CF30, 0x1CF46),
+    (0x1E000, 0x1E006),
+    (0x1E008, 0x1E018),
+    (0x1E01B, 0x1E021),
+    (0x1E023, 0x1E024),
+    (0x1E026, 0x1E02A),
+    (0x1E130, 0x1E136),
+    (0x1E2AE, 0x1E2AE),
+    (0x1E2EC, 0x1E2EF),
+    (0x1E944, 0x1E94A),
+)
+_MN_THERE: tuple[tuple[int, int], ...] = ((0x1734, 0x1734),)
+
+
+def _in(code: int, ranges: tuple[tuple[int, int], ...]) -> bool:
+    return any(lo <= code <= hi for lo, hi in ranges)
+
+
+def _is_mn(ch: str) -> bool:
+    """A non-spacing mark, as the library's tables say."""
+    code = ord(ch)
+    if unicodedata.category(ch) == "Mn":
+        return not _in(code, _NOT_MN_THERE)
+    return _in(code, _MN_THERE)
+
+
 def _is_ws(ch: str) -> bool:
     """Unicode White_Space (Rust's ``char::is_whitespace``)."""
     return ch.isspace() and ch not in _WHITE_SPACE_EXTRA_NOT
@@ -284,7 +427,9 @@ def _is_punct(ch: str) -> bool:
     """BERT's punctuation: ASCII punctuation or a Unicode ``P*`` character."""
     if ch.isascii():
         return ch.isprintable() and not ch.isalnum() and ch != " "
-    return unicodedata.category(ch).startswith("P")
+    if unicodedata.category(ch).startswith("P"):
+        return not _in(ord(ch), _NOT_PUNCT_THERE)
+    return _in(ord(ch), _PUNCT_THERE)
 
 
 def _is_bert_ws(ch: str) -> bool:
@@ -294,7 +439,9 @@ def _is_bert_ws(ch: str) -> bool:
 def _is_bert_control(ch: str) -> bool:
     if ch in "\t\n\r":
         return False
-    return unicodedata.category(ch) in ("Cc", "Cf", "Cn", "Co", "Cs")
+    return unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs") and not _in(
+        ord(ch), _NOT_CONTROL_THERE
+    )
 
 
 _CJK = (
@@ -373,9 +520,7 @@ def _bert_normalize(node: Mapping[str, Any]) -> Callable[[str], str]:
         if chinese:
             text = "".join(f" {c} " if _is_cjk(c) else c for c in text)
         if strip:
-            text = "".join(
-                c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) != "Mn"
-            )
+            text = "".join(c for c in unicodedata.normalize("NFD", text) if not _is_mn(c))
         if lower:
             text = "".join(c.lower() for c in text)
         return text
@@ -543,10 +688,17 @@ def _metaspace(node: Mapping[str, Any]) -> Callable[[str, bool], list[str]]:
     return run
 
 
+_ALPHABETIC_SYMBOLS = ((0x24B6, 0x24E9), (0x1F130, 0x1F149), (0x1F150, 0x1F169), (0x1F170, 0x1F189))
+
+
 def _is_word(ch: str) -> bool:
-    """Oniguruma's ``\\w``: a letter, a mark, a decimal digit or a connector (``_``)."""
+    """Oniguruma's ``\\w``: Alphabetic (letters, letter numbers), marks, digits, ``_``."""
     category = unicodedata.category(ch)
-    return category[0] in "LM" or category in ("Nd", "Pc")
+    if category[0] in "LM" or category in ("Nd", "Nl", "Pc"):
+        return True
+    # the joiners, and the symbols Unicode counts as Alphabetic (circled, squared letters)
+    code = ord(ch)
+    return code in (0x200C, 0x200D) or any(lo <= code <= hi for lo, hi in _ALPHABETIC_SYMBOLS)
 
 
 def _whitespace(text: str, _first: bool) -> list[str]:

@@ -340,3 +340,39 @@ def test_fifty_thousand_merges_match_the_library(gpt2_sized, text: str) -> None:
     tok = load(gpt2_sized)
     assert tok.merges == 50_000
     _same(gpt2_sized, _reference(gpt2_sized), text)
+
+
+def test_character_classes_match_the_library_on_every_bmp_character() -> None:
+    """Whitespace, BERT's split and normalizer, Nmt: each assigned character of the BMP."""
+    import unicodedata
+
+    from subword_core.pretrained import _normalizers, _splitters
+
+    ours = {
+        name: _splitters({"type": name})[0][1]
+        for name in ("Whitespace", "BertPreTokenizer", "Punctuation", "Digits")
+    }
+    theirs = {
+        "Whitespace": pre_tokenizers.Whitespace(),
+        "BertPreTokenizer": pre_tokenizers.BertPreTokenizer(),
+        "Punctuation": pre_tokenizers.Punctuation(),
+        "Digits": pre_tokenizers.Digits(),
+    }
+    norm_ours = {
+        "bert": _normalizers({"type": "BertNormalizer", "lowercase": True})[0][1],
+        "nmt": _normalizers({"type": "Nmt"})[0][1],
+    }
+    norm_theirs = {"bert": normalizers.BertNormalizer(lowercase=True), "nmt": normalizers.Nmt()}
+    bad = []
+    for code in range(0x10000):
+        ch = chr(code)
+        if unicodedata.category(ch) in ("Cs", "Cn", "Co"):
+            continue
+        text = f"a{ch}a"
+        for name, split in ours.items():
+            if split(text, True) != [p for p, _ in theirs[name].pre_tokenize_str(text)]:
+                bad.append((name, hex(code)))
+        for name, norm in norm_ours.items():
+            if norm(text) != norm_theirs[name].normalize_str(text):
+                bad.append((name, hex(code)))
+    assert bad == []
