@@ -60,6 +60,11 @@ pg = st.navigation(
             st.Page(
                 "pages/parity.py", title="Parity with the libraries", icon=":material/science:"
             ),
+            st.Page(
+                "pages/pretrained.py",
+                title="Trace a pretrained tokenizer",
+                icon=":material/travel_explore:",
+            ),
         ],
     }
 )
