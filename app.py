@@ -66,7 +66,8 @@ pg = st.navigation(
                 icon=":material/travel_explore:",
             ),
         ],
-    }
+    },
+    expanded=True,  # every page in view: a collapsed menu hides the last ones behind "View more"
 )
 # A shared link (ui.share) is applied before any widget is drawn; the corpus picker runs on
 # every run so that its state survives page switches.

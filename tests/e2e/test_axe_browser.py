@@ -50,6 +50,7 @@ PAGES: dict[str, dict[str, str]] = {
     "unigram": {},
     "compare": {},
     "parity": {},
+    "pretrained": {},
 }
 
 
