@@ -31,6 +31,7 @@ from ui.charts import (
     bar_chart_properties,
     bounded_rows,
     count_axis,
+    described,
     label_axis,
     show_template,
 )
@@ -56,6 +57,7 @@ from ui.html import (
     show_error,
     show_html,
     show_text,
+    table_details_html,
     token_spans_html,
 )
 from ui.limits import LIMITS, advice, word_too_long
@@ -73,6 +75,8 @@ __all__ = [
     "merge_table",
     "pair_chart",
     "pair_chart_data",
+    "pair_chart_description",
+    "pair_table_html",
     "pairs_left_out",
     "quiz_verdict",
     "render_encode",
@@ -496,7 +500,53 @@ def pair_chart(text: str) -> alt.LayerChart:
         .mark_rule(strokeDash=[4, 4])
         .encode(x="min:Q", tooltip=[alt.Tooltip("min:Q", title="minimum pair count")])
     )
-    return bars + labels + rule
+    return described(
+        bars + labels + rule,
+        "Bar chart: how often each pair of neighbouring symbols occurs in the corpus, most "
+        "frequent first; the merged pair is marked ★ merged, pairs tied with it are marked tie.",
+    )
+
+
+def pair_chart_description(pairs: pa.Table, min_frequency: int, left_out: int = 0) -> str:
+    """What one drawing of :func:`pair_chart` shows, in words (read by screen readers).
+
+    >>> from subword_core.bpe import learn
+    >>> pairs = pair_chart_data(learn({"low": 5, "lower": 2}, 1).steps[0])
+    >>> print(pair_chart_description(pairs, 2))  # doctest: +NORMALIZE_WHITESPACE
+    Bar chart of pair counts: 6 pairs, most frequent first. Merged: l + o, 7 times.
+    1 other pair tied with it. The dashed line marks the minimum pair count, 2.
+    """
+    rows = pairs.select(["pair", "count", "status"]).to_pylist()
+    merged = [r for r in rows if r["status"] == "merged"]
+    tied = sum(r["status"] == "tied" for r in rows)
+    more = f" (and {left_out:,} more, not drawn)" if left_out else ""
+    text = f"Bar chart of pair counts: {len(rows):,} pairs{more}, most frequent first."
+    if merged:
+        text += f" Merged: {merged[0]['pair']}, {merged[0]['count']:,} times."
+    if tied:
+        text += f" {tied:,} other pair{'s' if tied > 1 else ''} tied with it."
+    return text + f" The dashed line marks the minimum pair count, {min_frequency:,}."
+
+
+def pair_table_html(pairs: pa.Table) -> str:
+    """The numbers of :func:`pair_chart` as a folded table (the chart's text alternative).
+
+    >>> from subword_core.bpe import learn
+    >>> html_ = pair_table_html(pair_chart_data(learn({"low": 5, "lower": 2}, 1).steps[0]))
+    >>> "<td>1</td><td>l + o</td><td>7</td><td>★ merged</td>" in html_
+    True
+    """
+    marks = {"merged": "★ merged", "tied": "tie", "other": ""}
+    rows = [
+        (r["rank"], r["pair"], r["count"], marks.get(r["status"], r["status"]))
+        for r in pairs.select(["rank", "pair", "count", "status"]).to_pylist()
+    ]
+    return table_details_html(
+        "Show the pair counts as a table",
+        ["rank", "pair", "count", "status"],
+        rows,
+        caption="Pair counts, as in the chart",
+    )
 
 
 def show_pair_chart(pairs: pa.Table, min_frequency: int, left_out: int = 0) -> None:
@@ -509,6 +559,7 @@ def show_pair_chart(pairs: pa.Table, min_frequency: int, left_out: int = 0) -> N
         (text_colour(),),
         {"pairs": pairs, "threshold": {"min": [min_frequency]}},
         properties=bar_chart_properties(pairs.num_rows, left_out, "more pairs, not drawn"),
+        description=pair_chart_description(pairs, min_frequency, left_out),
         width="stretch",
     )
 
@@ -551,7 +602,12 @@ def vocab_chart() -> alt.LayerChart:
         )
     )
     now = alt.Chart(alt.NamedData("now")).mark_rule(color="#d62728").encode(x="step:Q")
-    return (line + now).properties(height=220)
+    return described(
+        (line + now).properties(height=220),
+        "Line chart: how many distinct symbols the corpus holds after each merge (merge 0: "
+        "the characters); a vertical line marks the current step. Each merge's change is in "
+        "the merge table's last column.",
+    )
 
 
 def show_vocab_chart(vocab: pa.Table, current: int) -> None:
@@ -748,7 +804,7 @@ def render_learn_step(
             )
             caption = caption_html(
                 f"{shown} Red ★: merged; orange: tied with it; dashed line: the minimum pair count."
-            )
+            ) + pair_table_html(pairs)
         if caption:
             show_html(caption)
     with right:

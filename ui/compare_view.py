@@ -41,10 +41,19 @@ from subword_core import bpe, byte_level, unigram, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.encoders import boundaries
 from subword_core.errors import SubwordError
-from ui.charts import LABEL_PX, show_chart
+from ui.charts import LABEL_PX, described, show_chart
 from ui.common import TABLE_CSS, cached_training, remember, restore_widgets
 from ui.follow import SizeRule, example_words, fit_size, follow_default, show_example_label
-from ui.html import badge_html, esc, md_escape, show_html, show_text, token_spans_html
+from ui.html import (
+    badge_html,
+    caption_html,
+    esc,
+    md_escape,
+    show_html,
+    show_text,
+    table_details_html,
+    token_spans_html,
+)
 from ui.limits import LIMITS
 from ui.links import PageLink, kept_params, register_page, register_params
 
@@ -571,7 +580,28 @@ def _overlap_chart(df: pd.DataFrame) -> alt.LayerChart:
         # colour follows the cell, not the theme: dark on pale cells, white on dark ones.
         color=alt.condition(alt.datum.jaccard > 0.55, alt.value("white"), alt.value("#1f2430")),
     )
-    return (rect + text).properties(height=260)
+    return described(
+        (rect + text).properties(height=260),
+        "Heatmap: for every two algorithms, how many learned pieces of two or more characters "
+        "they share (the number in the cell); the darker the cell, the larger the share of "
+        "their pieces in common.",
+    )
+
+
+def _overlap_table_html(df: pd.DataFrame) -> str:
+    """The overlap heatmap's numbers as a folded table: each pair of algorithms once."""
+    names = list(dict.fromkeys(df["a"]))
+    rows = [
+        (r.a, r.b, int(r.shared), f"{r.jaccard:.0%}")
+        for r in df.itertuples(index=False)
+        if names.index(r.a) <= names.index(r.b)
+    ]
+    return table_details_html(
+        "Show the overlap as a table",
+        ["algorithm", "algorithm", "pieces shared", "shared / in either"],
+        rows,
+        caption="Learned pieces two algorithms share, as in the heatmap",
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -844,11 +874,14 @@ def render_corpus_figures(corpus: Corpus, target: int, trained: Mapping[str, Tra
     with c2:
         if len(trained) >= 2:
             show_chart(_overlap_chart(overlap), width="stretch")
-            st.caption(
-                "Vocabulary overlap: how many learned pieces of two or more characters two "
-                "algorithms share (markers stripped; single characters and bytes left out, since "
-                "every algorithm starts with them). Colour: shared / in either, from pale (none "
-                "shared) to dark blue (all)."
+            show_html(
+                caption_html(
+                    "Vocabulary overlap: how many learned pieces of two or more characters two "
+                    "algorithms share (markers stripped; single characters and bytes left out, "
+                    "since every algorithm starts with them). Colour: shared / in either, from "
+                    "pale (none shared) to dark blue (all)."
+                )
+                + _overlap_table_html(overlap)
             )
         else:
             st.caption("The overlap chart needs at least two trained algorithms.")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 import streamlit as st
 
@@ -34,6 +34,8 @@ __all__ = [
     "show_error",
     "show_html",
     "show_text",
+    "sr_html",
+    "table_details_html",
     "token_spans_html",
     "visible_whitespace",
 ]
@@ -91,6 +93,10 @@ STYLE = f"""<style>
   background: rgba(214, 39, 40, 0.12) !important; }}
 .sw-marker {{ font-size: 0.72em; opacity: 0.7; font-weight: 400; }}
 .sw-ws {{ opacity: 0.7; }}
+/* Text for screen readers inside a line (a token's role, "space"): takes no room. Not
+   .sw-sr-only, which hides the whole element that holds it. */
+.sw-sr {{ position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; }}
 .sw-empty {{ opacity: 0.6; font-style: italic; }}
 {_PALETTE_CSS}
 .sw-badge {{ display: inline-block; border: 1px solid; border-radius: 999px;
@@ -131,6 +137,14 @@ button[data-variant="segmented_control"][aria-checked="true"] p {{ font-weight: 
     > :is([class*="st-key-"][class*="__play"], [class*="st-key-"][class*="__speed"]) {{
     display: none; }}
 }}
+/* A chart's numbers as a table (table_details_html) */
+.sw-as-table {{ margin: 0.2rem 0 0.6rem; font-size: 0.9rem; }}
+.sw-as-table > summary {{ cursor: pointer; width: fit-content; }}
+.sw-as-table > summary:focus-visible {{ outline: 2px solid currentColor; outline-offset: 2px; }}
+.sw-data {{ border-collapse: collapse; margin-top: 0.3rem; }}
+.sw-data caption {{ text-align: left; font-size: 0.85rem; padding-bottom: 0.2rem; }}
+.sw-data th, .sw-data td {{ border: 1px solid rgba(128, 128, 128, 0.5); padding: 0.1em 0.5em;
+  text-align: left; }}
 .sw-problem {{ border-left: 4px solid rgb(214, 39, 40); background: rgba(214, 39, 40, 0.08);
   padding: 0.4em 0.7em; border-radius: 0.2em; }}
 </style>"""
@@ -171,18 +185,37 @@ def visible_whitespace(text: str) -> str:
     return "".join(_WHITESPACE_SYMBOLS.get(ch, ch) for ch in text)
 
 
+_WHITESPACE_NAMES = {" ": "space", "\t": "tab", "\n": "line break", "\r": "carriage return"}
+
+
+def sr_html(text: str) -> str:
+    """Text only screen readers read, inside a line: e.g. a token's role (``text`` is escaped).
+
+    Example:
+        >>> sr_html("new")
+        '<span class="sw-sr">new</span>'
+    """
+    return f'<span class="sw-sr">{esc(text)}</span>'
+
+
+def _ws_html(ch: str, symbol: str) -> str:
+    """A visible-whitespace symbol, read by a screen reader by its name ("space")."""
+    name = _WHITESPACE_NAMES.get(ch, "space")
+    return f'<span class="sw-ws" aria-hidden="true">{symbol}</span>{sr_html(f" {name} ")}'
+
+
 def _piece_html(text: str) -> str:
     """Escape one piece of a token, wrapping visible-whitespace symbols in a muted span."""
     out: list[str] = []
     for ch in text:
         symbol = _WHITESPACE_SYMBOLS.get(ch)
-        out.append(f'<span class="sw-ws">{symbol}</span>' if symbol else esc(ch))
+        out.append(_ws_html(ch, symbol) if symbol else esc(ch))
     return "".join(out)
 
 
 def _token_text_html(token: str, marker: str | None) -> str:
     if token == "":
-        return '<span class="sw-empty">∅</span>'
+        return '<span class="sw-empty" aria-hidden="true">∅</span>' + sr_html("empty token")
     if not marker or marker not in token:
         return _piece_html(token)
     # subtle: the marker may appear anywhere in a token (e.g. "est</w>" or "▁the"); every
@@ -208,6 +241,9 @@ def token_spans_html(
     label above them; the unknown token gets a dashed red border; the end-of-word ``marker``
     inside a token is shown smaller and muted; spaces are shown as ``␣``. Everything is escaped.
 
+    Screen readers get a list with one item per token, read as the token's text and then its
+    role, never a colour: "lo", "w</w>, new", "你, unknown"; a ``␣`` is read "space".
+
     Args:
         tokens: The tokens in order (e.g. one word's segmentation).
         highlight: Indices (0-based) of tokens to emphasise, e.g. the piece a merge just built.
@@ -226,24 +262,80 @@ def token_spans_html(
         (True, True)
         >>> token_spans_html(["你", "a"], unknown={0}).count("sw-tok-unk")
         1
+        >>> '<span class="sw-sr">, unknown</span>' in token_spans_html(["你"], unknown={0})
+        True
     """
     highlighted = set(highlight)
     spans: list[str] = []
     for index, token in enumerate(tokens):
         classes = ["sw-tok", f"sw-c{index % len(_PALETTE)}"]
         label = ""
+        roles: list[str] = []
         is_unk = (unk is not None and token == unk) or index in unknown
         if is_unk:
             classes.append("sw-tok-unk")
+            roles.append("unknown")
         if index in highlighted:
             classes.append("sw-tok-hl")
-            label = f'<span class="sw-tok-label">{esc(highlight_label)}</span>'
+            label = f'<span class="sw-tok-label" aria-hidden="true">{esc(highlight_label)}</span>'
+            roles.append(highlight_label)
         title = f"token {index + 1}: {token}" + (" (unknown)" if is_unk else "")
+        # Screen readers: one list item per token, read as its text, then its role
+        # ("lo, new"); the visible label above the box is hidden from them (read once).
+        role = sr_html(", " + ", ".join(roles)) if roles else ""
         spans.append(
-            f'<span class="{" ".join(classes)}" title="{esc(title)}">{label}'
-            f'<span class="sw-tok-text">{_token_text_html(token, marker)}</span></span>'
+            f'<span class="{" ".join(classes)}" role="listitem" title="{esc(title)}">{label}'
+            f'<span class="sw-tok-text">{_token_text_html(token, marker)}</span>{role}</span>'
         )
-    return f'<span class="sw-tokens">{"".join(spans)}</span>'
+    return f'<span class="sw-tokens" role="list">{"".join(spans)}</span>'
+
+
+def _cell_html(value: object) -> str:
+    if isinstance(value, bool) or value is None:
+        return esc("" if value is None else ("yes" if value else "no"))
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        return esc(f"{value:,.6g}")
+    return esc(str(value))
+
+
+def table_details_html(
+    summary: str,
+    columns: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    *,
+    caption: str = "",
+) -> str:
+    """A chart's numbers as a table, folded away under ``summary`` (``<details>``).
+
+    The text alternative of a chart where the numbers matter: a plain HTML table (column
+    headers, one row per mark) that a screen reader reads cell by cell and a student can
+    open with the keyboard (Enter or Space on the summary). It lives in an HTML block next
+    to the chart, so a step change sends no extra element. Numbers are formatted (``1,234``;
+    floats to 6 significant digits), text is escaped.
+
+    Args:
+        summary: What the folded line says, e.g. "Show the pair counts as a table".
+        columns: The column headers.
+        rows: The rows, one value per column.
+        caption: The table's caption (for screen readers: what the table is).
+
+    Example:
+        >>> html_ = table_details_html("As a table", ["pair", "count"], [("e + s", 9)])
+        >>> "<th scope='col'>pair</th>" in html_, "<td>e + s</td><td>9</td>" in html_
+        (True, True)
+    """
+    head = "".join(f"<th scope='col'>{esc(c)}</th>" for c in columns)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{_cell_html(v)}</td>" for v in row) + "</tr>" for row in rows
+    )
+    cap = f"<caption>{esc(caption)}</caption>" if caption else ""
+    return (
+        f"<details class='sw-as-table'><summary>{esc(summary)}</summary>"
+        f"<table class='sw-data'>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
+        "</table></details>"
+    )
 
 
 def badge_html(text: str, kind: str = "neutral") -> str:

@@ -140,3 +140,46 @@ def test_play_waits_for_the_student_when_the_device_asks_for_reduced_motion(
     expect(page.get_by_text("Let the steps play by themselves")).to_be_hidden()
     assert console.errors == [], console.errors
     ctx.close()
+
+
+def test_the_tie_picker_and_the_tabs_work_with_the_keyboard_alone(
+    server: str, browser: Any
+) -> None:
+    # the tie picker (BPE step 1 is a three-way tie): Tab in, type a pair, Enter, then
+    # Tab to "Merge this pair and continue" and press Enter
+    ctx, page, console = _open(browser, f"{server}/bpe_learn")
+    _tab_to(page, ".st-key-bpe_tie_pick_1")
+    page.keyboard.type("s + t")
+    page.get_by_role("option", name="s + t", exact=True).wait_for(timeout=WAIT)
+    page.keyboard.press("Enter")
+    _tab_to(page, ".st-key-bpe_tie_go_1")
+    page.keyboard.press("Enter")
+    page.get_by_text(re.compile(r"^Merge 1: s \+ t")).first.wait_for(timeout=WAIT)
+    page.locator(_IDLE).wait_for(timeout=WAIT)
+    # the chart's numbers as a table: its summary is reached by Tab and opened by Enter
+    _tab_to(page, "details.sw-as-table")
+    page.keyboard.press("Enter")
+    table = page.locator("details.sw-as-table table").first
+    expect(table).to_be_visible()
+    expect(table.locator("td", has_text="★ merged")).to_have_count(1)
+    assert console.errors == [], console.errors
+    ctx.close()
+
+    # the tabs (ui.tabs.kept_tabs): Tab to the open tab, the arrow keys move between tabs,
+    # Enter opens one, and its content shows
+    ctx, page, console = _open(browser, f"{server}/wordpiece")
+    tabs = page.locator("[data-testid='stTabs'] [role='tab']")
+    _tab_to(page, "[data-testid='stTabs'] [role='tab'][aria-selected='true']")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    expect(tabs.nth(1)).to_have_attribute("aria-selected", "true")
+    page.locator(_IDLE).wait_for(timeout=WAIT)
+    focused = page.evaluate("() => document.activeElement.getAttribute('role')")
+    assert focused == "tab", focused
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Enter")
+    expect(tabs.nth(0)).to_have_attribute("aria-selected", "true")
+    page.get_by_text(re.compile(r"^Step 1 of \d+")).first.wait_for(timeout=WAIT)
+    assert_no_exception(page)
+    assert console.errors == [], console.errors
+    ctx.close()
