@@ -66,8 +66,12 @@ if settings is not None:
                     tokenizer_json_file(result.model),
                 ],
             )
-        with compare_tab:
-            render_compare(corpus, settings)
+        # the comparison trains a second model (frequency scoring), and the variants tab
+        # several: they run only while their tab is open (at 20,000 tokens on pydoc the
+        # comparison alone took 10 s)
+        if compare_tab.open:
+            with compare_tab:
+                render_compare(corpus, settings)
         with encode_tab:
             examples = example_words(corpus)  # the student's own words are never replaced
             follow_default("wp_encode_text", examples.text)
@@ -102,5 +106,6 @@ if settings is not None:
                 else:
                     word = st.selectbox("Show the look-ups for", words, key="wp_encode_word")
                     render_encode(model, text, word, word_start=word_start, quiz=seg_quiz)
-        with variants_tab:
-            render_variants(corpus, st.session_state.get("wp_encode_text", "slow slowest"))
+        if variants_tab.open:
+            with variants_tab:
+                render_variants(corpus, st.session_state.get("wp_encode_text", "slow slowest"))
