@@ -59,7 +59,8 @@ group starting where the next node lies more than 64 characters after the previo
 the groups count as independent: the loss is the sum of the groups' exact losses. (A
 segmentation forgets what happened 64 characters earlier: on a 3000-character Chinese
 paragraph the losses agree with the whole-word ones to 1e-24.) Words of up to 64 characters
-are never grouped, so their losses are exact.
+are never grouped, so their losses are exact. A group whose removal leaves less than
+``1e-200`` of P(word) is redone in log space, on the group's window only.
 
 **The trace stays small**: each EM step keeps its ``top_k`` most probable pieces, each pruning
 round its ``top_k`` highest losses and ``boundary`` rows on each side of the cut, with counts
@@ -1974,7 +1975,7 @@ class _Trainer:
         M of the segmentations through the group is summed directly (``d``); when it is
         almost all of P(word), P' (``a2``) is used.
         """
-        edges, length = self.lattices[w_index], len(self.words[w_index])
+        edges = self.lattices[w_index]
         cut, last = group[0][1], group[-1][0]
         P, a, events = self.prob, word.a, word.events
         lost, keep = repl[piece], P[piece] - repl[piece]
@@ -2010,10 +2011,47 @@ class _Trainer:
         share = word.share(m_terms)
         if share < _NEAR_ONE:
             return -math.log1p(-share)
-        rest = word.share(z_terms)
-        if rest >= _TINY:
-            return -math.log(rest)
-        return word.log_z - self._z_without(edges, length, piece, repl)
+        if math.isfinite(share):
+            rest = word.share(z_terms)
+            if _TINY <= rest < math.inf:
+                return -math.log(rest)
+        return word.log_z - self._group_log_z_without(edges, lo, piece, word, group)
+
+    def _group_log_z_without(
+        self, edges: list[Edge], lo: int, piece: int, word: _LongWord, group: list[tuple[int, int]]
+    ) -> float:
+        """log P'(word) without the nodes of ``group``, in log space, on the group's window.
+
+        The rare case of :meth:`_group_loss` where P'(word) is too small a share of P(word)
+        for the scaled sums: the same window (the true forward sums ``la`` up to the first
+        node's end, the true backward sums ``lb`` after the last node's start), one log-sum
+        per position. ``lo``: the first edge that can reach the window.
+        """
+        cut, last = group[0][1], group[-1][0]
+        logs, la, lb = self.logs(), word.la, word.lb
+        replaced = not self.keep_single_chars and len(self.vocab[piece]) == 1
+        without = self.unk_logp if replaced else -math.inf
+        inner: list[list[float]] = [[] for _ in range(max(0, last + 1 - cut))]
+        fwd: dict[int, float] = {}
+        closing: list[float] = []
+        for idx in range(lo, len(edges)):
+            i, j, k = edges[idx]
+            if i > last:
+                break
+            if j < cut and j <= last:  # ends before the window, where nothing changes
+                continue
+            if i < cut:
+                f = la[i]
+            else:
+                f = fwd.get(i)
+                if f is None:
+                    f = fwd[i] = _log_sum(inner[i - cut])
+            s = f + (without if k == piece else logs[k])
+            if j > last:  # covers position `last`: close with the backward sum
+                closing.append(s + lb[j])
+            else:
+                inner[j - cut].append(s)
+        return _log_sum(closing)
 
     # --- M-step and pruning -------------------------------------------------------------
 
@@ -2216,10 +2254,16 @@ class _LongWord:
 
     def share(self, terms: list[tuple[int, int, float]]) -> float:
         """The sum of ``value * b[j] * scales / P(word)`` over ``(i, j, value)``: the share
-        of P(word) of the segmentations through those nodes (``value`` in a's scale at i)."""
-        a_scale, b, sb, log_z = self.sa, self.b, self.sb, self.log_z
-        exp = math.exp
-        return math.fsum(v * b[j] * exp(a_scale[i] + sb[j] - log_z) for i, j, v in terms if v > 0)
+        of P(word) of the segmentations through those nodes (``value`` in a's scale at i).
+
+        subtle: between two rescalings a scaled sum may climb far above 1 (a position few
+        segmentations end at, then one many do), so ``value * b[j]`` could overflow; each
+        term is summed as ``exp(log value + log b[j] + ...)`` instead (the result is
+        ``nan`` or ``inf`` only if ``value`` itself overflowed).
+        """
+        a_scale, lb, log_z = self.sa, self.lb, self.log_z
+        exp, log = math.exp, math.log
+        return math.fsum(exp(log(v) + a_scale[i] + lb[j] - log_z) for i, j, v in terms if v != 0)
 
 
 def _logs_of(values: list[float], scales: list[float]) -> list[float]:
