@@ -1476,6 +1476,8 @@ class _Trainer:
         self.counts: list[float] = []  # the last expected counts, for the tables
         self.lattices: list[list[Edge]] = []
         self.dups: list[frozenset[int] | None] = []
+        # words found too improbable for plain floats: later passes go straight to scaled sums
+        self.scaled: list[bool] = [False] * len(words)
         self.n_chars = 0
         self.max_len = 1
         self.seed_order: tuple[str, ...] = ()
@@ -1618,14 +1620,21 @@ class _Trainer:
         counts = [0.0] * len(P)
         ll = 0.0
         log = math.log
-        for edges, w, n in zip(self.lattices, self.words, self.freqs, strict=True):
+        scaled = self.scaled
+        for w_index, (edges, w, n) in enumerate(
+            zip(self.lattices, self.words, self.freqs, strict=True)
+        ):
             length = len(w)
+            if scaled[w_index]:
+                ll += self._long_word_counts(edges, length, n, counts)
+                continue
             a = [0.0] * (length + 1)
             a[0] = 1.0
             for i, j, k in edges:
                 a[j] += a[i] * P[k]
             z = a[length]
             if z < _TINY:
+                scaled[w_index] = True
                 ll += self._long_word_counts(edges, length, n, counts)
                 continue
             ll += n * log(z)
@@ -1644,8 +1653,13 @@ class _Trainer:
     def log_likelihood(self) -> float:
         P = self.prob
         ll = 0.0
-        for edges, w, n in zip(self.lattices, self.words, self.freqs, strict=True):
+        for edges, w, n, scaled in zip(
+            self.lattices, self.words, self.freqs, self.scaled, strict=True
+        ):
             length = len(w)
+            if scaled:
+                ll += n * self._long_log_z(edges, length)
+                continue
             a = [0.0] * (length + 1)
             a[0] = 1.0
             for i, j, k in edges:
@@ -1679,12 +1693,16 @@ class _Trainer:
             zip(self.lattices, self.words, self.freqs, self.dups, strict=True)
         ):
             length = len(w)
+            if self.scaled[w_index]:
+                ll += self._long_word_losses(w_index, loss, pending)
+                continue
             a = [0.0] * (length + 1)
             a[0] = 1.0
             for i, j, k in edges:
                 a[j] += a[i] * P[k]
             z = a[length]
             if z < _TINY:
+                self.scaled[w_index] = True
                 ll += self._long_word_losses(w_index, loss, pending)
                 continue
             log_z = log(z)
@@ -1897,44 +1915,103 @@ class _Trainer:
     def _long_word_counts(
         self, edges: list[Edge], length: int, n: int, counts: list[float]
     ) -> float:
-        """The E-step for one long word: adds its expected counts, returns n x log P(word)."""
-        word = self._long(edges, length)
-        if word is None:
+        """The E-step for one long word: adds its expected counts, returns n x log P(word).
+
+        subtle: the backward pass and the counts share one loop, as in :meth:`e_step`. While
+        the edges starting at i are read, every backward sum they read has the same scale
+        (see :func:`_scaled_backward`), so a node's posterior is ``w * P[k] * b[j]`` with
+        one factor ``w`` per start: one exp per position, not one per node.
+        """
+        P = self.prob
+        forward = _scaled_forward(edges, length, P)
+        if forward is None:
             return self._log_word(edges, length, n, counts, None)
-        la, lb, logs, log_z = word.la, word.lb, self.logs(), word.log_z
-        exp = math.exp
-        for i, j, k in edges:
-            counts[k] += n * exp(la[i] + logs[k] + lb[j] - log_z)
+        a, sa, _ = forward
+        log_z = math.log(a[length]) + sa[length]
+        exp, log = math.exp, math.log
+        max_len = self.max_len
+        b = [0.0] * (length + 1)
+        b[length] = 1.0
+        shift = 0.0
+        cur = length
+        w = 0.0
+        for i, j, k in reversed(edges):
+            if i != cur:
+                x = b[cur]
+                if 0.0 < x < _RESCALE:  # (a sum of exactly 0 reads as 0 in any scale)
+                    f = 1.0 / x
+                    shift += log(x)
+                    for y in range(cur, min(length, cur + max_len) + 1):
+                        b[y] *= f
+                cur = i
+                x = a[i]
+                w = n * exp(log(x) + sa[i] + shift - log_z) if x > 0.0 else 0.0
+            pb = P[k] * b[j]
+            b[i] += pb
+            counts[k] += w * pb
         return n * log_z
 
     def _long_word_losses(self, w_index: int, loss: list[float], pending: _Pending) -> float:
         """Removal losses in one long word, as :meth:`losses` does; returns n x log P(word).
 
-        A node's posterior is ``exp(la + log p + lb - log P(word))``; a piece that fits
-        twice or more gets bounds, and its scaled sums are kept for :meth:`_exact`.
+        A node's posterior is ``w * repl[k] * b[j]``, with one factor ``w`` per start as in
+        :meth:`_long_word_counts` (the backward pass and the losses share one loop); a piece
+        that fits twice or more gets bounds, and its scaled sums are kept for :meth:`_exact`.
         """
         edges, length, n = self.lattices[w_index], len(self.words[w_index]), self.freqs[w_index]
-        word = self._long(edges, length)
-        if word is None:
+        P = self.prob
+        forward = _scaled_forward(edges, length, P)
+        if forward is None:
             return self._log_word(edges, length, n, None, loss)
-        la, lb, log_z = word.la, word.lb, word.log_z
-        first, dup = self.first, self.dups[w_index]
-        log_repl = [math.log(r) if r > 0 else -math.inf for r in self._replacement()]
-        log1p, exp = math.log1p, math.exp
+        a, sa, _ = forward
+        log_z = math.log(a[length]) + sa[length]
+        first, dup, max_len = self.first, self.dups[w_index], self.max_len
+        repl = self._replacement()
+        log1p, exp, log = math.log1p, math.exp, math.log
         g_sum: dict[int, float] = {}
         g_max: dict[int, float] = {}
-        for i, j, k in edges:
+        nodes: dict[int, list[tuple[int, int]]] = {}
+        certain: list[Edge] = []  # nodes almost every segmentation uses: after the pass
+        b = [0.0] * (length + 1)
+        sb = [0.0] * (length + 1)
+        b[length] = 1.0
+        shift = 0.0
+        cur = length
+        w = 0.0
+        for i, j, k in reversed(edges):
+            if i != cur:  # as in _scaled_backward
+                x = b[cur]
+                if 0.0 < x < _RESCALE:  # (a sum of exactly 0 reads as 0 in any scale)
+                    f = 1.0 / x
+                    shift += log(x)
+                    for y in range(cur, min(length, cur + max_len) + 1):
+                        b[y] *= f
+                        sb[y] = shift
+                sb[cur] = shift
+                for y in range(i + 1, cur):
+                    sb[y] = shift
+                cur = i
+                x = a[i]
+                w = exp(log(x) + sa[i] + shift - log_z) if x > 0.0 else 0.0
+            bj = b[j]
+            b[i] += P[k] * bj
             if k < first:
                 continue
-            g = exp(la[i] + log_repl[k] + lb[j] - log_z)
+            g = w * repl[k] * bj
             if dup is not None and k in dup:
                 g_sum[k] = g_sum.get(k, 0.0) + g
-                g_max[k] = max(g, g_max.get(k, -1.0))
-                word.nodes.setdefault(k, []).append((i, j))
+                if g > g_max.get(k, -1.0):
+                    g_max[k] = g
+                nodes.setdefault(k, []).append((i, j))
             elif g < _NEAR_ONE:
                 loss[k] -= n * log1p(-g)
             else:
-                loss[k] += n * self._long_certain_loss(edges, i, j, k, word)
+                certain.append((i, j, k))
+        sb[cur] = shift
+        word = _LongWord(forward, (b, sb))
+        word.nodes = nodes
+        for i, j, k in certain:
+            loss[k] += n * self._long_certain_loss(edges, i, j, k, word)
         if g_sum:
             self._add_bounds(w_index, log_z, g_sum, g_max, pending, word)
         return n * log_z
@@ -2227,7 +2304,7 @@ class _LongWord:
     :meth:`_Trainer.losses`.
     """
 
-    __slots__ = ("a", "b", "events", "la", "lb", "log_z", "nodes", "sa", "sb")
+    __slots__ = ("_la", "_lb", "a", "b", "events", "log_z", "nodes", "sa", "sb")
 
     def __init__(
         self,
@@ -2236,10 +2313,24 @@ class _LongWord:
     ) -> None:
         self.a, self.sa, self.events = forward
         self.b, self.sb = backward
-        self.la = _logs_of(self.a, self.sa)
-        self.lb = _logs_of(self.b, self.sb)
-        self.log_z = self.la[-1]
+        self._la: list[float] | None = None
+        self._lb: list[float] | None = None
+        self.log_z = math.log(self.a[-1]) + self.sa[-1]
         self.nodes: dict[int, list[tuple[int, int]]] = {}
+
+    @property
+    def la(self) -> list[float]:
+        """The logs of the true forward sums (computed when first needed)."""
+        if self._la is None:
+            self._la = _logs_of(self.a, self.sa)
+        return self._la
+
+    @property
+    def lb(self) -> list[float]:
+        """The logs of the true backward sums (computed when first needed)."""
+        if self._lb is None:
+            self._lb = _logs_of(self.b, self.sb)
+        return self._lb
 
     @classmethod
     def build(
@@ -2286,12 +2377,14 @@ def _scaled_forward(
     a[0] = 1.0
     events: dict[int, float] = {}
     shift = 0.0
-    done = reach = 0
+    done = reach = last = 0
     for i, j, k in edges:
         if i != done:
             for y in range(done + 1, i):
                 sa[y] = shift
             done = i
+            if last > reach:  # the previous start's last edge is its longest
+                reach = last
             x = a[i]
             if x < _RESCALE:
                 if x <= 0.0:
@@ -2302,7 +2395,7 @@ def _scaled_forward(
                     a[y] *= f
             sa[i] = shift
         a[j] += a[i] * P[k]
-        reach = max(reach, j)
+        last = j
     for y in range(done + 1, length + 1):
         sa[y] = shift
     return (a, sa, events) if a[length] > 0.0 else None

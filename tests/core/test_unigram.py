@@ -797,7 +797,7 @@ def test_the_windowed_log_space_group_loss_matches_the_whole_word(
     if piece == "a" and keep_chars:
         piece = "ab"  # a kept character cannot be removed
     rng = random.Random(seed)
-    chunks = []
+    chunks = [piece, "c"]
     while sum(map(len, chunks)) < length:
         chunks.append(piece if rng.random() < density else rng.choice("bc"))
         if gap and rng.random() < 0.01:
