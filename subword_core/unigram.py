@@ -1507,12 +1507,7 @@ class _Trainer:
         absent: list[str] = []
         seen_substrings = 0
         if given is None:
-            sub = _substring_counts(words, freqs, max_piece_length)
-            seen_substrings = len(sub)
-            ranked = heapq.nsmallest(
-                seed_size, sub.items(), key=lambda kv: (-kv[1], -len(kv[0]), kv[0])
-            )
-            multi = [(s, float(c)) for s, c in ranked]
+            multi, seen_substrings = _top_substrings(words, freqs, max_piece_length, seed_size)
             display = [*chars, *(s for s, _ in multi)]
             source = "substrings"
         else:
@@ -2457,6 +2452,56 @@ def _duplicates(edges: list[Edge], first: int) -> frozenset[int] | None:
     if len(set(ids)) == len(ids):
         return None
     return frozenset(k for k, c in Counter(ids).items() if c > 1)
+
+
+def _top_substrings(
+    words: Sequence[str], freqs: Sequence[int], max_len: int, size: int
+) -> tuple[list[tuple[str, float]], int]:
+    """The ``size`` most frequent substrings of 2..max_len characters (weighted by word
+    counts; ties: longer first, then in string order) with their counts, and how many
+    distinct substrings there are.
+
+    subtle: one length at a time, longest first, so that only one length's substrings are
+    in memory (a 100,000-character word has 3 million distinct substrings of up to 32
+    characters, one length 100,000); of each length only those that can still make the
+    cut are kept. ``best`` holds ``(-count, -length, substring)``, the ranking order.
+
+    >>> _top_substrings(["abab", "ab"], [1, 2], 3, 2)
+    ([('ab', 4.0), ('aba', 1.0)], 4)
+    """
+    groups: dict[int, list[str]] = {}
+    for w, n in zip(words, freqs, strict=True):
+        groups.setdefault(n, []).append(w)
+    best: list[tuple[int, int, str]] = []
+    seen = 0
+    longest = max((len(w) for w in words), default=0)
+    for length in range(min(max_len, longest), 1, -1):
+        found = _counts_of_length(groups, length)
+        seen += len(found)
+        # once full, a substring needs a higher count than the last one kept: at an equal
+        # count the last one, being longer, ranks first
+        floor = -best[-1][0] if len(best) >= size else 0
+        best += [(-c, -length, s) for s, c in found.items() if c > floor]
+        del found
+        best.sort()
+        del best[size:]
+    return [(s, float(-c)) for c, _, s in best], seen
+
+
+def _counts_of_length(groups: dict[int, list[str]], length: int) -> Counter[str]:
+    """Occurrences of every substring of ``length`` characters, weighted by word counts
+    (``groups``: the words by count; each group is counted by ``Counter`` in C)."""
+    total: Counter[str] = Counter()
+    for n, group in groups.items():
+        found = Counter(
+            w[i : i + length] for w in group if len(w) >= length for i in range(len(w) - length + 1)
+        )
+        if not total and n == 1:
+            total = found
+        else:
+            for s, c in found.items():
+                total[s] += c * n
+    return total
 
 
 def _substring_counts(

@@ -841,3 +841,23 @@ def test_the_windowed_log_space_group_loss_matches_the_whole_word(
         assert trainer._group_loss(0, k, repl, long_word, groups[0]) == pytest.approx(
             whole, rel=1e-6
         )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.dictionaries(st.text("abc", min_size=1, max_size=40), st.integers(1, 4), min_size=1),
+    st.integers(1, 8),
+    st.integers(1, 30),
+)
+def test_the_seed_counted_one_length_at_a_time_is_the_plain_ranking(
+    counts: dict[str, int], max_len: int, size: int
+) -> None:
+    """The seed keeps one length's substrings at a time; it must pick and order exactly
+    what ranking every substring at once does."""
+    words, freqs = list(counts), list(counts.values())
+    every = unigram._substring_counts(words, freqs, max_len)
+    ranked = sorted(every.items(), key=lambda kv: (-kv[1], -len(kv[0]), kv[0]))[:size]
+    assert unigram._top_substrings(words, freqs, max_len, size) == (
+        [(s, float(c)) for s, c in ranked],
+        len(every),
+    )
