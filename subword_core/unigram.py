@@ -88,6 +88,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypeVar
 
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
@@ -1437,6 +1438,7 @@ def _digamma(x: float) -> float:
 
 
 Edge = tuple[int, int, int]  # (start, end, piece id); id -1 is an unknown character
+_Node = TypeVar("_Node", tuple[int, int], tuple[int, int, float])  # (start, end[, posterior])
 
 
 class _Trainer:
@@ -1705,7 +1707,7 @@ class _Trainer:
             inv = 1.0 / z
             g_sum: dict[int, float] = {}
             g_max: dict[int, float] = {}
-            nodes: dict[int, list[tuple[int, int]]] = {}
+            nodes: dict[int, list[tuple[int, int, float]]] = {}
             b = [0.0] * (length + 1)
             b[length] = 1.0
             for i, j, k in reversed(edges):
@@ -1718,7 +1720,7 @@ class _Trainer:
                     g_sum[k] = g_sum.get(k, 0.0) + g
                     if g > g_max.get(k, -1.0):
                         g_max[k] = g
-                    nodes.setdefault(k, []).append((i, j))
+                    nodes.setdefault(k, []).append((i, j, g))
                     continue
                 if g < _NEAR_ONE:
                     loss[k] -= n * log1p(-g)
@@ -1739,7 +1741,7 @@ class _Trainer:
                 if length > _LOSS_WINDOW:  # nodes far apart may form separate groups
                     word = _LongWord((a, [0.0] * (length + 1), {}), (b, [0.0] * (length + 1)))
                     word.nodes = nodes
-                self._add_bounds(w_index, log_z, g_sum, g_max, pending, word)
+                self._add_bounds(w_index, log_z, g_sum, g_max, pending, word, loss)
         return ll, loss, pending
 
     def _add_bounds(
@@ -1750,11 +1752,14 @@ class _Trainer:
         g_max: dict[int, float],
         pending: _Pending,
         word: _LongWord | None,
+        loss: list[float],
     ) -> None:
         """Bounds on the loss in one word of the pieces that fit there several times.
 
         ``g_sum`` and ``g_max``: the sum and the largest of each piece's node posteriors;
-        ``word``: the word's sums when its nodes are grouped (see :func:`_clusters`).
+        ``word``: the word's sums when its nodes are grouped (see :func:`_clusters`). A
+        group of one node g is exact at once, ``-log(1 - g)`` (unless g is almost 1);
+        only the other groups get bounds, kept in ``word.groups`` for :meth:`_exact`.
         """
         edges, n = self.lattices[w_index], self.freqs[w_index]
         log1p = math.log1p
@@ -1763,14 +1768,31 @@ class _Trainer:
         if word is not None:
             pending.long_words[w_index] = word
         for k, total in g_sum.items():
-            low = -n * log1p(-min(g_max[k], _NEAR_ONE))
+            top = g_max[k]
+            if word is not None:
+                groups = []
+                exact = 0.0
+                for group in _clusters(word.nodes[k]):
+                    if len(group) == 1 and group[0][2] < _NEAR_ONE:
+                        exact -= log1p(-group[0][2])
+                    else:
+                        groups.append(group)
+                if not groups:
+                    loss[k] += n * exact
+                    continue
+                word.groups[k] = groups
+                if exact:  # bounds for what is left
+                    loss[k] += n * exact
+                    top = max(node[2] for group in groups for node in group)
+                    total = sum(node[2] for group in groups for node in group)
+            low = -n * log1p(-min(top, _NEAR_ONE))
             # P' is at least the path of single characters (a pruned one: unknown)
             path = base
             if k < self.n_chars and not self.keep_single_chars:
                 path += singles.count(k) * (self.unk_logp - self.logs()[k])
             high = n * (log_z - path)
             if word is not None:  # each group of nodes costs at most that
-                high *= len(_clusters(word.nodes[k]))
+                high *= len(word.groups[k])
             if total < _NEAR_ONE:
                 high = min(high, -n * log1p(-total))
             pending.add(k, w_index, log_z, low * (1 - 1e-6), high * (1 + 1e-6) + 1e-12)
@@ -1790,7 +1812,7 @@ class _Trainer:
             if long_word is None:
                 loss[piece] += n * self._word_loss(w_index, piece, repl, log_z)
             else:
-                for group in _clusters(long_word.nodes[piece]):
+                for group in long_word.groups.pop(piece):
                     loss[piece] += n * self._group_loss(w_index, piece, repl, long_word, group)
         pending.low.pop(piece, None)
         pending.high.pop(piece, None)
@@ -1963,9 +1985,7 @@ class _Trainer:
         first, dup, max_len = self.first, self.dups[w_index], self.max_len
         repl = self._replacement()
         log1p, exp, log = math.log1p, math.exp, math.log
-        g_sum: dict[int, float] = {}
-        g_max: dict[int, float] = {}
-        nodes: dict[int, list[tuple[int, int]]] = {}
+        nodes: dict[int, list[tuple[int, int, float]]] = {}
         certain: list[Edge] = []  # nodes almost every segmentation uses: after the pass
         b = [0.0] * (length + 1)
         sb = [0.0] * (length + 1)
@@ -1994,10 +2014,11 @@ class _Trainer:
                 continue
             g = w * repl[k] * bj
             if dup is not None and k in dup:
-                g_sum[k] = g_sum.get(k, 0.0) + g
-                if g > g_max.get(k, -1.0):
-                    g_max[k] = g
-                nodes.setdefault(k, []).append((i, j))
+                mine = nodes.get(k)
+                if mine is None:
+                    nodes[k] = [(i, j, g)]
+                else:
+                    mine.append((i, j, g))
             elif g < _NEAR_ONE:
                 loss[k] -= n * log1p(-g)
             else:
@@ -2007,8 +2028,10 @@ class _Trainer:
         word.nodes = nodes
         for i, j, k in certain:
             loss[k] += n * self._long_certain_loss(edges, i, j, k, word)
-        if g_sum:
-            self._add_bounds(w_index, log_z, g_sum, g_max, pending, word)
+        if nodes:
+            g_sum = {k: sum(node[2] for node in mine) for k, mine in nodes.items()}
+            g_max = {k: max(node[2] for node in mine) for k, mine in nodes.items()}
+            self._add_bounds(w_index, log_z, g_sum, g_max, pending, word, loss)
         return n * log_z
 
     def _long_certain_loss(
@@ -2295,11 +2318,12 @@ class _LongWord:
     at x is ``a[x] * exp(sa[x])``, the true backward sum ``b[x] * exp(sb[x])``, and ``la``,
     ``lb`` are their logs. ``events`` maps a position to the factor the forward sums from
     there on were multiplied by, so that a pass without one piece can replay them.
-    ``nodes`` maps a piece that fits several times to its nodes (start, end), filled in by
-    :meth:`_Trainer.losses`.
+    ``nodes`` maps a piece that fits several times to its nodes (start, end, posterior),
+    filled in by :meth:`_Trainer.losses`; ``groups`` the groups of them whose loss is
+    still to compute (:meth:`_Trainer._add_bounds`).
     """
 
-    __slots__ = ("_la", "_lb", "a", "b", "events", "log_z", "nodes", "sa", "sb")
+    __slots__ = ("_la", "_lb", "a", "b", "events", "groups", "log_z", "nodes", "sa", "sb")
 
     def __init__(
         self,
@@ -2311,7 +2335,8 @@ class _LongWord:
         self._la: list[float] | None = None
         self._lb: list[float] | None = None
         self.log_z = math.log(self.a[-1]) + self.sa[-1]
-        self.nodes: dict[int, list[tuple[int, int]]] = {}
+        self.nodes: dict[int, list[tuple[int, int, float]]] = {}
+        self.groups: dict[int, list[list[tuple[int, int, float]]]] = {}
 
     @property
     def la(self) -> list[float]:
@@ -2429,14 +2454,14 @@ def _scaled_backward(
     return (b, sb) if b[0] > 0.0 else None
 
 
-def _clusters(nodes: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
-    """A piece's nodes in one word (start, end), in groups: a node starting more than
+def _clusters(nodes: list[_Node]) -> list[list[_Node]]:
+    """A piece's nodes in one word (start, end, ...), in groups: a node starting more than
     ``_LOSS_WINDOW`` characters after the end of the previous one starts a new group.
 
     >>> _clusters([(0, 2), (1, 3), (40, 42), (200, 202)])
     [[(0, 2), (1, 3), (40, 42)], [(200, 202)]]
     """
-    groups: list[list[tuple[int, int]]] = []
+    groups: list[list[_Node]] = []
     end = -_LOSS_WINDOW - 1
     for node in sorted(nodes):
         if node[0] - end > _LOSS_WINDOW:
