@@ -1572,7 +1572,12 @@ class _Trainer:
         )
 
     def _top_ids_by(self, values: Sequence[float], k: int) -> list[int]:
-        return heapq.nsmallest(k, self.ids, key=lambda i: (-values[i], i))
+        """The k ids with the highest values; ties: the lower id first.
+
+        (``nlargest`` is ``sorted(reverse=True)[:k]``, which keeps equal values in their
+        order, and the ids are ascending; a C key instead of a tuple per id.)
+        """
+        return heapq.nlargest(k, self.ids, key=values.__getitem__)
 
     def _set_unknown(self) -> None:
         self.unk_logp = min(self.logp[k] for k in self.ids) - UNK_PENALTY
