@@ -1580,7 +1580,7 @@ class _Trainer:
         return heapq.nlargest(k, self.ids, key=values.__getitem__)
 
     def _set_unknown(self) -> None:
-        self.unk_logp = min(self.logp[k] for k in self.ids) - UNK_PENALTY
+        self.unk_logp = min(map(self.logp.__getitem__, self.ids)) - UNK_PENALTY
         self.prob[-1] = math.exp(self.unk_logp)
         self._logs = None
 
@@ -2157,8 +2157,8 @@ class _Trainer:
 
     def m_step(self, counts: list[float]) -> tuple[tuple[PieceStat, ...], float]:
         ids = self.ids
-        kept = {k: max(counts[k], _COUNT_FLOOR) for k in ids}
-        total = math.fsum(kept.values())
+        kept = [max(counts[k], _COUNT_FLOOR) for k in ids]
+        total = math.fsum(kept)
         old = list(self.logp)
         logp = self.logp
         prob = self.prob
@@ -2166,14 +2166,14 @@ class _Trainer:
             d_total = _digamma(total)
             # subtle: sentencepiece drops a piece expected fewer than 0.5 times here; we keep
             # it (pruning decides) at the score of a count of 0.5, since digamma(x) -> -inf.
-            for k, c in kept.items():
-                logp[k] = _digamma(max(c, _DIGAMMA_FLOOR)) - d_total
+            new = [_digamma(max(c, _DIGAMMA_FLOOR)) - d_total for c in kept]
         else:
-            log_total = math.log(total)
-            for k, c in kept.items():
-                logp[k] = math.log(c) - log_total
-        for k in ids:
-            prob[k] = math.exp(logp[k])
+            log, log_total = math.log, math.log(total)
+            new = [log(c) - log_total for c in kept]
+        exp = math.exp
+        for k, value in zip(ids, new, strict=True):
+            logp[k] = value
+            prob[k] = exp(value)
         self._set_unknown()
         self.counts = counts
         top = self._top_ids_by(logp, self.top_k)
