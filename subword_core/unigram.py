@@ -1712,7 +1712,7 @@ class _Trainer:
             inv = 1.0 / z
             g_sum: dict[int, float] = {}
             g_max: dict[int, float] = {}
-            nodes: dict[int, list[tuple[int, int, float]]] = {}
+            nodes: dict[int, list[float]] = {}
             b = [0.0] * (length + 1)
             b[length] = 1.0
             for i, j, k in reversed(edges):
@@ -1725,7 +1725,7 @@ class _Trainer:
                     g_sum[k] = g_sum.get(k, 0.0) + g
                     if g > g_max.get(k, -1.0):
                         g_max[k] = g
-                    nodes.setdefault(k, []).append((i, j, g))
+                    nodes.setdefault(k, []).extend((i, j, g))
                     continue
                 if g < _NEAR_ONE:
                     loss[k] -= n * log1p(-g)
@@ -1777,7 +1777,7 @@ class _Trainer:
             if word is not None:
                 groups = []
                 exact = 0.0
-                for group in _clusters(word.nodes[k]):
+                for group in _flat_groups(word.nodes[k]):
                     if len(group) == 1 and group[0][2] < _NEAR_ONE:
                         exact -= log1p(-group[0][2])
                     else:
@@ -1990,7 +1990,7 @@ class _Trainer:
         first, dup, max_len = self.first, self.dups[w_index], self.max_len
         repl = self._replacement()
         log1p, exp, log = math.log1p, math.exp, math.log
-        nodes: dict[int, list[tuple[int, int, float]]] = {}
+        nodes: dict[int, list[float]] = {}
         certain: list[Edge] = []  # nodes almost every segmentation uses: after the pass
         b = [0.0] * (length + 1)
         sb = [0.0] * (length + 1)
@@ -2021,9 +2021,9 @@ class _Trainer:
             if dup is not None and k in dup:
                 mine = nodes.get(k)
                 if mine is None:
-                    nodes[k] = [(i, j, g)]
+                    nodes[k] = [i, j, g]
                 else:
-                    mine.append((i, j, g))
+                    mine += (i, j, g)
             elif g < _NEAR_ONE:
                 loss[k] -= n * log1p(-g)
             else:
@@ -2034,8 +2034,8 @@ class _Trainer:
         for i, j, k in certain:
             loss[k] += n * self._long_certain_loss(edges, i, j, k, word)
         if nodes:
-            g_sum = {k: sum(node[2] for node in mine) for k, mine in nodes.items()}
-            g_max = {k: max(node[2] for node in mine) for k, mine in nodes.items()}
+            g_sum = {k: sum(mine[2::3]) for k, mine in nodes.items()}
+            g_max = {k: max(mine[2::3]) for k, mine in nodes.items()}
             self._add_bounds(w_index, log_z, g_sum, g_max, pending, word, loss)
         return n * log_z
 
@@ -2323,9 +2323,9 @@ class _LongWord:
     at x is ``a[x] * exp(sa[x])``, the true backward sum ``b[x] * exp(sb[x])``, and ``la``,
     ``lb`` are their logs. ``events`` maps a position to the factor the forward sums from
     there on were multiplied by, so that a pass without one piece can replay them.
-    ``nodes`` maps a piece that fits several times to its nodes (start, end, posterior),
-    filled in by :meth:`_Trainer.losses`; ``groups`` the groups of them whose loss is
-    still to compute (:meth:`_Trainer._add_bounds`).
+    ``nodes`` maps a piece that fits several times to its nodes, flat (see
+    :func:`_flat_groups`), filled in by :meth:`_Trainer.losses`; ``groups`` the groups of
+    them whose loss is still to compute (:meth:`_Trainer._add_bounds`).
     """
 
     __slots__ = ("_la", "_lb", "a", "b", "events", "groups", "log_z", "nodes", "sa", "sb")
@@ -2340,7 +2340,7 @@ class _LongWord:
         self._la: list[float] | None = None
         self._lb: list[float] | None = None
         self.log_z = math.log(self.a[-1]) + self.sa[-1]
-        self.nodes: dict[int, list[tuple[int, int, float]]] = {}
+        self.nodes: dict[int, list[float]] = {}
         self.groups: dict[int, list[list[tuple[int, int, float]]]] = {}
 
     @property
@@ -2457,6 +2457,28 @@ def _scaled_backward(
         b[i] += P[k] * b[j]
     sb[cur] = shift
     return (b, sb) if b[0] > 0.0 else None
+
+
+def _flat_groups(flat: list[float]) -> list[list[tuple[int, int, float]]]:
+    """:func:`_clusters` of a piece's nodes kept flat, last node first, as the losses
+    pass meets them: ``[start, end, posterior, start, end, posterior, ...]``.
+
+    (Flat, because a tuple per node that outlives the pass wakes the garbage collector,
+    which then walks every lattice.)
+
+    >>> _flat_groups([200, 202, 0.5, 40, 42, 0.25, 0, 2, 0.125])
+    [[(0, 2, 0.125), (40, 42, 0.25)], [(200, 202, 0.5)]]
+    """
+    groups: list[list[tuple[int, int, float]]] = []
+    end = -_LOSS_WINDOW - 1
+    for x in range(len(flat) - 3, -1, -3):
+        i, j = int(flat[x]), int(flat[x + 1])
+        if i - end > _LOSS_WINDOW:
+            groups.append([])
+        groups[-1].append((i, j, flat[x + 2]))
+        if j > end:
+            end = j
+    return groups
 
 
 def _clusters(nodes: list[_Node]) -> list[list[_Node]]:
