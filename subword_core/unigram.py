@@ -50,8 +50,10 @@ uses; the M-step is maximum likelihood unless ``digamma=True``; pruning stops at
 
 **Long words** (running text without spaces: Chinese, a URL, DNA) cost time linear in their
 length for a fixed maximum piece length: the seed counts substrings of at most
-``max_piece_length`` characters; a word too improbable for plain floats gets forward and
-backward sums rescaled whenever they fall below ``1e-100`` (no log per node); a piece's loss
+``max_piece_length`` characters, one length at a time (so memory holds one length's
+substrings); a word too improbable for plain floats gets forward and backward sums
+rescaled whenever they fall below ``1e-100`` (one log and one exp per position, none per
+node); a piece's loss
 needs one pass over the nodes, except for a piece that fits several times in a word, whose
 exact loss is recomputed only where it is needed for the ranking, and only between its first
 and last node. In a word longer than 64 characters, its nodes are taken in groups, a new
@@ -59,8 +61,9 @@ group starting where the next node lies more than 64 characters after the previo
 the groups count as independent: the loss is the sum of the groups' exact losses. (A
 segmentation forgets what happened 64 characters earlier: on a 3000-character Chinese
 paragraph the losses agree with the whole-word ones to 1e-24.) Words of up to 64 characters
-are never grouped, so their losses are exact. A group whose removal leaves less than
-``1e-200`` of P(word) is redone in log space, on the group's window only.
+are never grouped, so their losses are exact. A group of one node needs no second pass;
+a group whose removal leaves less than ``1e-200`` of P(word) is redone in log space, on
+the group's window only.
 
 **The trace stays small**: each EM step keeps its ``top_k`` most probable pieces, each pruning
 round its ``top_k`` highest losses and ``boundary`` rows on each side of the cut, with counts
