@@ -67,6 +67,7 @@ from ui.html import badge_html, esc, md_escape, show_error, show_html, show_text
 from ui.limits import LIMITS, advice
 from ui.links import PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
+from ui.pretok import PretokSpec
 from ui.tabs import kept_tabs
 
 __all__ = [
@@ -216,10 +217,19 @@ _LINK_PARAMS = kept_params(
         "bbpe_tab": ("tab", TAB_IDS),
     },
 )
-register_params(_LINK_PARAMS)
+PRETOK = PretokSpec(
+    "bbpe",
+    "",
+    schemes=(),
+    fixed="GPT-2's rule (fixed here): runs of letters, of digits and of other symbols, each "
+    "with the space before it (Ġ), and the contractions 's 't 're 've 'm 'll 'd. A Chinese "
+    "sentence without spaces stays one run of letters; 。 and ， are cut off as symbols.",
+)
+"""Byte-level BPE's pre-tokenization: GPT-2's rule, with only the Korean jamo choice."""
+register_params(_LINK_PARAMS, PRETOK.link_params())
 register_page(
     "byte_level",
-    PageLink(tuple(p.key for p in _LINK_PARAMS), player="bbpe_learn", ties=_NS),
+    PageLink((*(p.key for p in _LINK_PARAMS), *PRETOK.keys), player="bbpe_learn", ties=_NS),
 )
 
 _CSS = """<style>
