@@ -39,7 +39,7 @@ st.caption(
 
 choice = pretok_panel(
     PRETOK,
-    note="Here none (▁) is the trainer's own word-start marker: each word is read as ▁word, "
+    note="Here none (▁) switches on the trainer's ▁ toggle below: each word is read as ▁word, "
     "as sentencepiece reads a sentence whose spaces are ▁ (a piece never crosses a ▁).",
 )
 # subtle: sentencepiece's ▁ is the unigram trainer's word-start marker (uni_marker), so the
