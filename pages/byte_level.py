@@ -8,6 +8,7 @@ from ui.byte_level_view import (
     PRETOK,
     page_tabs,
     render_byte_table,
+    render_cjk_bytes,
     render_compare,
     render_hex_input,
     render_learn_step,
@@ -59,3 +60,5 @@ if settings is not None:
         if table_tab.open:
             with table_tab:
                 render_byte_table()
+        with st.expander("Chinese and Korean: why a syllable is 3 bytes, and merges across them"):
+            render_cjk_bytes(result)

@@ -89,3 +89,27 @@ def test_a_link_restores_the_choice_and_the_page_changes_with_it() -> None:
     assert "공부한다." not in _html(at)
     plain = open_link("compare", {**link, "cmp_pretok": "whitespace"})
     assert "공부한다." in _html(plain)
+
+
+def test_the_byte_level_page_explains_three_bytes_and_merges_across_syllables() -> None:
+    page = _html(open_link("byte_level", {"corpus": "ko"}))
+    assert "<code>ed 95 9c</code>" in page  # 한 = U+D55C, three bytes
+    assert "1110xxxx 10xxxxxx 10xxxxxx" in page
+    assert "across characters" in page  # the ko example's merges include one
+
+
+def test_the_gallery_opens_the_korean_bpe_example() -> None:
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.conftest import APP
+
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page("pages/gallery.py")
+    at.run()
+    at.button(key="gallery_open_ko-bpe").click()
+    at.run()
+    at.switch_page("pages/bpe_learn.py")
+    at.run()
+    assert not at.exception
+    assert at.session_state["corpus__source"] == "ko"
+    assert "다" in _html(at)
