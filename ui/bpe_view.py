@@ -63,6 +63,7 @@ from ui.html import (
 from ui.limits import LIMITS, advice, word_too_long
 from ui.links import LinkParam, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
+from ui.pretok import PretokSpec
 from ui.quiz import boundaries, quiz_gate, segmentation_gate
 
 __all__ = [
@@ -147,10 +148,18 @@ register_params(
 )
 LINK_SETTINGS: tuple[str, ...] = tuple(WIDGET_DEFAULTS)
 """The link parameters of the settings panel (every BPE page's link holds them)."""
-register_page("bpe_learn", PageLink((*LINK_SETTINGS, "bpe_quiz"), player="bpe_learn", ties=_NS))
+PRETOK = PretokSpec("bpe", "whitespace")
+"""BPE's pre-tokenization: whitespace only, as subword-nmt expects (the learn and encode pages)."""
+register_params(PRETOK.link_params())
+register_page(
+    "bpe_learn", PageLink((*LINK_SETTINGS, *PRETOK.keys, "bpe_quiz"), player="bpe_learn", ties=_NS)
+)
 register_page(
     "bpe_encode",
-    PageLink((*LINK_SETTINGS, "bpe_encode_text", "bpe_encode_unk", "bpe_encode_quiz"), ties=_NS),
+    PageLink(
+        (*LINK_SETTINGS, *PRETOK.keys, "bpe_encode_text", "bpe_encode_unk", "bpe_encode_quiz"),
+        ties=_NS,
+    ),
 )
 
 

@@ -56,6 +56,7 @@ from ui.html import (
 )
 from ui.limits import LIMITS
 from ui.links import PageLink, kept_params, register_page, register_params
+from ui.pretok import Pretok, PretokSpec, pretok_words
 
 Progress = Callable[[int, int], None]
 
@@ -98,7 +99,10 @@ WIDGET_DEFAULTS: dict[str, object] = {"cmp_target": "30", "cmp_text": "lowest ne
 register_params(
     kept_params(WIDGETS_KEY, WIDGET_DEFAULTS, {"cmp_target": ("str",), "cmp_text": ("str",)})
 )
-register_page("compare", PageLink(("cmp_target", "cmp_text")))
+PRETOK = PretokSpec("cmp", "whitespace")
+"""One pre-tokenization for all four (whitespace: the words as typed)."""
+register_params(PRETOK.link_params())
+register_page("compare", PageLink((*PRETOK.keys, "cmp_target", "cmp_text")))
 DEFAULT_TARGET = 30
 """The smallest default target; on a corpus with larger alphabets it follows the corpus."""
 
@@ -795,7 +799,9 @@ def train_or_explain(corpus: Corpus, target: int) -> dict[str, Trained]:
     return {k: v for k, v in out.items() if isinstance(v, Trained)}
 
 
-def render_segmentations(trained: Mapping[str, Trained], *, corpus: Corpus | None = None) -> None:
+def render_segmentations(
+    trained: Mapping[str, Trained], *, corpus: Corpus | None = None, pretok: Pretok | None = None
+) -> None:
     """The sentence box and, for each word, every algorithm's segmentation one above the other.
 
     With ``corpus``, the box starts on words of the corpus and one word not in it (until the
@@ -818,7 +824,8 @@ def render_segmentations(trained: Mapping[str, Trained], *, corpus: Corpus | Non
     )
     if examples is not None:
         show_example_label(examples, "cmp_text", shadow_key=WIDGETS_KEY)
-    words = list(dict.fromkeys(text.split()))
+    # the typed text is cut the way the corpus was (pre-tokenization, ui.pretok)
+    words = pretok_words(text, pretok) if pretok is not None else list(dict.fromkeys(text.split()))
     if not words:
         st.info(
             "Type one or more words above to compare their segmentations.", icon=":material/edit:"

@@ -63,6 +63,7 @@ from ui.html import (
 from ui.limits import LIMITS, advice, unigram_em_iterations, unigram_max_shrink, word_too_long
 from ui.links import MAX_LINK_INT, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
+from ui.pretok import PretokSpec
 from ui.tabs import kept_tabs
 
 __all__ = [
@@ -175,8 +176,15 @@ _LINK_PARAMS = kept_params(
         "uni_tab": ("tab", TAB_IDS),
     },
 )
-register_params(_LINK_PARAMS)
-register_page("unigram", PageLink(tuple(p.key for p in _LINK_PARAMS), player="uni_train"))
+PRETOK = PretokSpec("uni", "whitespace")
+"""Unigram's pre-tokenization. sentencepiece's convention is none (▁, the trainer's word-start
+marker); the default stays whitespace because seed 001's unigram example and the page's results
+so far are on bare words. The choice none (▁) switches the marker on."""
+register_params(_LINK_PARAMS, PRETOK.link_params())
+register_page(
+    "unigram",
+    PageLink((*PRETOK.keys, *(p.key for p in _LINK_PARAMS)), player="uni_train"),
+)
 _MODEL_LABELS = {
     "trained": "The model trained above",
     "vocab": "A sentencepiece .vocab I paste or upload",
@@ -392,7 +400,9 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
             use_marker = m2.toggle(
                 "Mark word starts with ▁ (as sentencepiece does)",
                 help="Puts ▁ in front of every word, so a piece at the start of a word "
-                "differs from the same letters inside one.",
+                "differs from the same letters inside one. Set by the pre-tokenization "
+                "above: on for none (▁), off for the others.",
+                disabled=True,
                 **keep("uni_marker"),
             )
             keep_chars = m3.toggle(

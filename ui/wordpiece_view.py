@@ -51,6 +51,7 @@ from ui.html import (
 from ui.limits import LIMITS, advice, word_too_long
 from ui.links import LinkParam, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
+from ui.pretok import PretokSpec
 from ui.quiz import quiz_gate, segmentation_gate
 
 __all__ = [
@@ -133,10 +134,14 @@ register_params(
     LinkParam("wp_encode_text", "str"),
     LinkParam("wp_encode_quiz", "bool"),
 )
+PRETOK = PretokSpec("wp", "bert")
+"""WordPiece's pre-tokenization: BERT's (punctuation and each CJK character apart)."""
+register_params(PRETOK.link_params())
 register_page(
     "wordpiece",
     PageLink(
         (
+            *PRETOK.keys,
             "wp_vocab_size",
             "wp_scoring",
             "wp_tie_break",
