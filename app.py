@@ -16,13 +16,16 @@ import streamlit as st
 import ui.all_views  # noqa: F401  (each view registers its link parameters: before apply_link)
 from ui.corpus_picker import corpus_sidebar
 from ui.html import page_styles
+from ui.i18n import language_menu, translator
 from ui.player import set_step_listener
 from ui.presenter import presenter_styles, presenter_toggle, sidebar_state
 from ui.share import apply_link, publish_link, start_link_box
 from ui.shell import app_shell, sync_upload_limit
 
+t = translator("app")
+
 st.set_page_config(
-    page_title="Subword tokenizers, step by step",
+    page_title=t("Subword tokenizers, step by step"),
     # a file, not a Material icon: the browser would fetch that favicon from Google's servers
     page_icon=str(Path(__file__).parent / "ui" / "assets" / "favicon.png"),
     layout="wide",
@@ -33,35 +36,47 @@ pg = st.navigation(
     {
         "": [
             st.Page(
-                "pages/home.py", title="Start here", icon=":material/waving_hand:", default=True
+                "pages/home.py", title=t("Start here"), icon=":material/waving_hand:", default=True
             ),
-            st.Page("pages/gallery.py", title="Seed gallery", icon=":material/auto_stories:"),
-            st.Page("pages/glossary.py", title="Glossary", icon=":material/menu_book:"),
+            st.Page("pages/gallery.py", title=t("Seed gallery"), icon=":material/auto_stories:"),
+            st.Page("pages/glossary.py", title=t("Glossary"), icon=":material/menu_book:"),
         ],
-        "BPE": [
-            st.Page("pages/bpe_learn.py", title="BPE: learn merges", icon=":material/merge:"),
+        t("BPE"): [
+            st.Page("pages/bpe_learn.py", title=t("BPE: learn merges"), icon=":material/merge:"),
             st.Page(
-                "pages/bpe_encode.py", title="BPE: encode & decode", icon=":material/content_cut:"
+                "pages/bpe_encode.py",
+                title=t("BPE: encode & decode"),
+                icon=":material/content_cut:",
             ),
             st.Page(
                 "pages/bpe_variants.py",
-                title="BPE: dropout, joint, encoders",
+                title=t("BPE: dropout, joint, encoders"),
                 icon=":material/shuffle:",
             ),
-            st.Page("pages/byte_level.py", title="Byte-level BPE", icon=":material/memory:"),
-            st.Page("pages/gage.py", title="Gage's compression (1994)", icon=":material/compress:"),
-        ],
-        "WordPiece and Unigram": [
-            st.Page("pages/wordpiece.py", title="WordPiece", icon=":material/view_module:"),
-            st.Page("pages/unigram.py", title="Unigram LM", icon=":material/casino:"),
-        ],
-        "Compare": [
-            st.Page("pages/compare.py", title="Compare segmentations", icon=":material/balance:"),
+            st.Page("pages/byte_level.py", title=t("Byte-level BPE"), icon=":material/memory:"),
             st.Page(
-                "pages/parity.py", title="Parity with the libraries", icon=":material/science:"
+                "pages/gage.py", title=t("Gage's compression (1994)"), icon=":material/compress:"
             ),
         ],
-    }
+        t("WordPiece and Unigram"): [
+            st.Page("pages/wordpiece.py", title=t("WordPiece"), icon=":material/view_module:"),
+            st.Page("pages/unigram.py", title=t("Unigram LM"), icon=":material/casino:"),
+        ],
+        t("Compare"): [
+            st.Page(
+                "pages/compare.py", title=t("Compare segmentations"), icon=":material/balance:"
+            ),
+            st.Page(
+                "pages/parity.py", title=t("Parity with the libraries"), icon=":material/science:"
+            ),
+            st.Page(
+                "pages/pretrained.py",
+                title=t("Trace a pretrained tokenizer"),
+                icon=":material/travel_explore:",
+            ),
+        ],
+    },
+    expanded=True,  # every page in view: a collapsed menu hides the last ones behind "View more"
 )
 # A shared link (ui.share) is applied before any widget is drawn; the corpus picker runs on
 # every run so that its state survives page switches.
@@ -69,6 +84,7 @@ page_styles()  # the shared styles of every page, once per run (not in every fra
 apply_link(pg.url_path)
 # after the link (it may say present=1); the browser folds the sidebar when this changes
 st.set_page_config(initial_sidebar_state=sidebar_state())
+language_menu()  # after the link (it may say lang=zh); English, 简体中文, 한국어
 presenter_toggle()
 presenter_styles()
 start_link_box(pg.url_path)

@@ -6,10 +6,11 @@ import dataclasses
 
 import streamlit as st
 
-from ui.bpe_view import imported_model, render_encode, shared_model
+from ui.bpe_view import PRETOK, imported_model, render_encode, shared_model
 from ui.corpus_picker import require_corpus
 from ui.follow import example_words, follow_default, show_example_label
 from ui.glossary import term_md
+from ui.pretok import apply_pretok, pretok_panel, pretok_words
 from ui.shell import ensure_app_shell
 
 ensure_app_shell()
@@ -23,11 +24,13 @@ st.caption(
     "boundary."
 )
 
-corpus = require_corpus()
+typed_corpus = require_corpus()
+choice = pretok_panel(PRETOK)
+corpus = apply_pretok(typed_corpus, choice)
 shared = shared_model(corpus)
 if shared is not None:
     settings, result = shared
-    examples = example_words(corpus)  # the student's own words are never replaced
+    examples = example_words(typed_corpus)  # the student's own words are never replaced
     follow_default("bpe_encode_text", examples.text)
     text = st.text_input("Words or a sentence to encode", key="bpe_encode_text")
     show_example_label(examples, "bpe_encode_text")
@@ -60,9 +63,9 @@ if shared is not None:
     if model is not None:
         if use_unk:
             model = dataclasses.replace(model, unk_token="[UNK]")
-        words = list(dict.fromkeys(text.split()))
+        words = pretok_words(text, choice)  # cut the way the corpus was
         if not words:
             st.info("Type one or more words above to see how they are encoded.")
         else:
             word = st.selectbox("Show the iterations for", words, key="bpe_encode_word")
-            render_encode(model, text, word, quiz=quiz)
+            render_encode(model, " ".join(words), word, quiz=quiz)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.bpe_view import merge_table, render_learn_step, settings_panel, train_or_explain
+from ui.bpe_view import PRETOK, merge_table, render_learn_step, settings_panel, train_or_explain
 from ui.corpus_picker import require_corpus
 from ui.exports import export_panel, tokenizer_json_file
 from ui.glossary import term_md
 from ui.player import step_player
+from ui.pretok import apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
 
 ensure_app_shell()
@@ -22,7 +23,7 @@ st.caption(
     f"while the {term_md('corpus-symbols', 'symbols in the corpus')} can grow, stay or shrink."
 )
 
-corpus = require_corpus()
+corpus = apply_pretok(require_corpus(), pretok_panel(PRETOK))
 settings = settings_panel()
 if settings is not None:
     result = train_or_explain(corpus, settings)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.byte_level_view import (
+    PRETOK,
     page_tabs,
     render_byte_table,
+    render_cjk_bytes,
     render_compare,
     render_hex_input,
     render_learn_step,
@@ -18,6 +20,7 @@ from ui.byte_level_view import (
 from ui.corpus_picker import require_corpus
 from ui.glossary import term_md
 from ui.player import step_player
+from ui.pretok import apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
 
 ensure_app_shell()
@@ -31,7 +34,7 @@ st.caption(
     f"{term_md('decode', 'decoding')} gives back exactly the text that went in."
 )
 
-corpus = require_corpus()
+corpus = apply_pretok(require_corpus(), pretok_panel(PRETOK))
 settings = settings_panel()
 if settings is not None:
     result = train_or_explain(corpus, settings)
@@ -57,3 +60,5 @@ if settings is not None:
         if table_tab.open:
             with table_tab:
                 render_byte_table()
+        with st.expander("Chinese and Korean: why a syllable is 3 bytes, and merges across them"):
+            render_cjk_bytes(result)

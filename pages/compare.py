@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.compare_view import (
+    PRETOK,
     render_corpus_figures,
     render_segmentations,
     settings_panel,
@@ -12,6 +13,7 @@ from ui.compare_view import (
 )
 from ui.corpus_picker import require_corpus
 from ui.glossary import term_md
+from ui.pretok import apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
 
 ensure_app_shell()
@@ -40,11 +42,13 @@ with st.expander("How the four are put on the same footing"):
         "Byte-level BPE never has one."
     )
 
-corpus = require_corpus()
+typed_corpus = require_corpus()
+choice = pretok_panel(PRETOK)
+corpus = apply_pretok(typed_corpus, choice)
 target = settings_panel(corpus)
 if target is not None:
     trained = train_or_explain(corpus, target)
     if trained:
-        render_segmentations(trained, corpus=corpus)
+        render_segmentations(trained, corpus=typed_corpus, pretok=choice)
         st.subheader("On the whole corpus")
         render_corpus_figures(corpus, target, trained)

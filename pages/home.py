@@ -117,13 +117,19 @@ understood, and the app tells you which one it detected:
 col_text, col_counts, col_dict = st.columns(3)
 with col_text:
     st.markdown("**Running text**: every word is counted.")
-    st.code("the lower road was low\nand the lowest step was wet", language=None)
+    st.code("the lower road was low\nand the lowest step was wet", language=None, wrap_lines=True)
 with col_counts:
     st.markdown("**One word and its count per line**: `low 5`, `low: 5`, or a tab.")
-    st.code("low 5\nlower 2\nnewest 6\nwidest 3", language=None)
+    st.code("low 5\nlower 2\nnewest 6\nwidest 3", language=None, wrap_lines=True)
 with col_dict:
     st.markdown("**The tutorials' dict**: symbols separated by spaces, `</w>` at the end.")
-    st.code("{'l o w </w>': 5,\n 'l o w e r </w>': 2,\n 'n e w e s t </w>': 6}", language=None)
+    # wrapped, not scrolled: a scrolling box would need keyboard focus (st.code offers no
+    # tabindex), and on a projector every example is read whole
+    st.code(
+        "{'l o w </w>': 5,\n 'l o w e r </w>': 2,\n 'n e w e s t </w>': 6}",
+        language=None,
+        wrap_lines=True,
+    )
 st.markdown(
     """
 You can also **upload a .txt file** (saved as UTF-8) or **edit a word/count table** directly.

@@ -8,8 +8,12 @@ from ui.corpus_picker import require_corpus
 from ui.exports import export_panel, tokenizer_json_file
 from ui.glossary import term_md
 from ui.player import step_player
+from ui.pretok import Pretok, apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
 from ui.unigram_view import (
+    PRETOK,
+    WIDGET_DEFAULTS,
+    WIDGETS_KEY,
     describe_step,
     likelihood_chart_data,
     page_tabs,
@@ -33,7 +37,18 @@ st.caption(
     "with a probability."
 )
 
-corpus = require_corpus()
+choice = pretok_panel(
+    PRETOK,
+    note="Here none (▁) switches on the trainer's ▁ toggle below: each word is read as ▁word, "
+    "as sentencepiece reads a sentence whose spaces are ▁ (a piece never crosses a ▁).",
+)
+# subtle: sentencepiece's ▁ is the unigram trainer's word-start marker (uni_marker), so the
+# corpus keeps its words and the marker follows the choice
+st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))["uni_marker"] = (
+    choice.scheme == "none"
+)
+scheme = "whitespace" if choice.scheme == "none" else choice.scheme
+corpus = apply_pretok(require_corpus(), Pretok(scheme, choice.jamo))
 settings = settings_panel(corpus)
 result = train_or_explain(corpus, settings) if settings is not None else None
 # only the open tab runs: the word panels sample and enumerate segmentations, which would

@@ -778,7 +778,8 @@ async def _hostile_action(url: str, action: str, nonce: int, chars: int, patienc
         run = await session.rerun()
         attack.status = run.status
         attack.errors += [f"{action}: exception element: {text}" for text in run.exceptions]
-        attack.said = " | ".join(run.alerts)[:300]
+        limits_hit = [text for text in run.texts if text.lstrip().startswith("Limit:")]
+        attack.said = " | ".join(run.alerts + limits_hit)[:300]
     except TimeoutError:
         attack.status = f"still running after {patience:g} s: left"
     except Exception as exc:  # the attacker's own failures are reported, not raised

@@ -403,18 +403,80 @@ def _parse_count_lines(numbered: list[tuple[int, str]]) -> Corpus:
 
 
 def _parse_dict(text: str) -> Corpus:
-    body = text.lstrip()
-    # ast reports line numbers relative to `body`; add the blank lines that lstrip removed.
-    offset = len(_NEWLINE.findall(text[: len(text) - len(body)]))
-    body_lines = _NEWLINE.split(body)
+    """Read the tutorials' dictionary notation: read the dictionary, check each entry, add up.
 
-    def line_text(lineno: int | None) -> str:
-        if lineno is None or not 1 <= lineno <= len(body_lines):
+    >>> corpus = _parse_dict("{'l o w </w>': 5, 'lo w': 2}")
+    >>> corpus.as_dict(), len(corpus.notes)
+    ({'low': 7}, 2)
+    """
+    source = _DictSource.of(text)
+    node = _read_dict(source)
+    counts: dict[str, int] = {}
+    repeated: list[str] = []
+    for key_node, value_node in zip(node.keys, node.values, strict=True):
+        word, value = _dict_entry(key_node, value_node, source)
+        if word in counts and word not in repeated:
+            repeated.append(word)
+        counts[word] = counts.get(word, 0) + value
+        if counts[word] > MAX_COUNT:
+            raise _sum_too_large(word, value_node.lineno + source.offset)
+
+    notes = [
+        "The symbols of each key were joined into one word and the '</w>' end-of-word markers "
+        "were removed, because the app adds its own end-of-word marker."
+    ]
+    if repeated:
+        notes.append(
+            "Some keys became the same word, so their counts were added together: "
+            f"{_list_words(repeated)}."
+        )
+    return Corpus(items=tuple(counts.items()), source_format="dict", notes=tuple(notes))
+
+
+@dataclass(frozen=True)
+class _DictSource:
+    """The dictionary's text without its leading blank lines, and how to point into it.
+
+    ``ast`` numbers lines from the first non-blank one; ``offset`` is the number of blank
+    lines before it, to give the line number in the student's text.
+
+    >>> source = _DictSource.of("\\n\\n{'a': 1,\\n 'b': x}")
+    >>> source.offset, source.line_text(2), source.line_text(9)
+    (2, " 'b': x}", '')
+    """
+
+    body: str
+    lines: list[str]
+    offset: int
+
+    @classmethod
+    def of(cls, text: str) -> _DictSource:
+        body = text.lstrip()
+        # ast reports line numbers relative to `body`; add the blank lines that lstrip removed.
+        offset = len(_NEWLINE.findall(text[: len(text) - len(body)]))
+        return cls(body, _NEWLINE.split(body), offset)
+
+    def line_text(self, lineno: int | None) -> str:
+        """Line ``lineno`` (1-based, as ``ast`` counts) of the body, or ``""``."""
+        if lineno is None or not 1 <= lineno <= len(self.lines):
             return ""
-        return body_lines[lineno - 1]
+        return self.lines[lineno - 1]
 
+
+def _read_dict(source: _DictSource) -> ast.Dict:
+    """The dictionary the text holds, as a syntax tree, or a ``CorpusError`` that says why not.
+
+    >>> len(_read_dict(_DictSource.of("{'a': 1, 'b': 2}")).keys)
+    2
+    >>> try:
+    ...     _read_dict(_DictSource.of("\\n{'a': 1,, }"))
+    ... except CorpusError as error:
+    ...     print(str(error)[:48])
+    Line 2: The dictionary could not be read (Python
+    """
+    line_text, offset = source.line_text, source.offset
     try:
-        tree = ast.parse(body, mode="eval")
+        tree = ast.parse(source.body, mode="eval")
     except SyntaxError as exc:
         lineno = exc.lineno if exc.lineno is not None else 1
         reason = exc.msg or "invalid syntax"
@@ -424,7 +486,7 @@ def _parse_dict(text: str) -> Corpus:
                 f"In {_quote(line_text(lineno))} a count", "9" * int(too_long[1]), lineno + offset
             ) from None
         if "null bytes" in reason:
-            lineno = next((i for i, ln in enumerate(body_lines, 1) if "\x00" in ln), 1)
+            lineno = next((i for i, ln in enumerate(source.lines, 1) if "\x00" in ln), 1)
         raise CorpusError(
             "The dictionary could not be read (Python says: "
             f"{reason}). Check the quotes, colons, commas and braces near "
@@ -450,64 +512,58 @@ def _parse_dict(text: str) -> Corpus:
             f"The dictionary is empty: add at least one entry, e.g. {_DICT_EXAMPLE}.",
             line=node.lineno + offset,
         )
+    return node
 
-    counts: dict[str, int] = {}
-    repeated: list[str] = []
-    for key_node, value_node in zip(node.keys, node.values, strict=True):
-        where = key_node if key_node is not None else value_node
-        lineno = where.lineno
-        if key_node is None:
-            raise CorpusError(
-                f"{_quote(line_text(lineno))} is not a plain dictionary entry: write each entry "
-                "as 'symbols': count.",
-                line=lineno + offset,
-            )
-        if not (isinstance(key_node, ast.Constant) and isinstance(key_node.value, str)):
-            raise CorpusError(
-                f"Every key must be a quoted string such as 'l o w </w>', but "
-                f"{_shorten(ast.unparse(key_node))} in {_quote(line_text(lineno))} is not.",
-                line=lineno + offset,
-            )
-        key = key_node.value
-        word = _join_symbols(key)
-        if not word:
-            raise CorpusError(
-                f"The key {_shorten(repr(key))} has no symbols left once the '</w>' marker is "
-                "removed; every key needs at least one symbol, e.g. 'l o w </w>'.",
-                line=lineno + offset,
-            )
-        value = value_node.value if isinstance(value_node, ast.Constant) else None
-        if type(value) is int and value > MAX_COUNT:
-            # subtle: a hex literal (0xfff…) can hold more than 4300 decimal digits: never
-            # turned into decimal text here (ast.unparse would raise ValueError)
-            raise _count_too_large(
-                f"In {_quote(line_text(value_node.lineno))} the count of {_shorten(repr(key))}",
-                f"{value:x}",
-                value_node.lineno + offset,
-                hexadecimal=True,
-            )
-        if type(value) is not int or value < 1:
-            raise CorpusError(
-                f"The count for {_shorten(repr(key))} is {_shorten(ast.unparse(value_node))}, "
-                "but counts must be whole numbers of at least 1 (like 1, 2 or 15).",
-                line=value_node.lineno + offset,
-            )
-        if word in counts and word not in repeated:
-            repeated.append(word)
-        counts[word] = counts.get(word, 0) + value
-        if counts[word] > MAX_COUNT:
-            raise _sum_too_large(word, value_node.lineno + offset)
 
-    notes = [
-        "The symbols of each key were joined into one word and the '</w>' end-of-word markers "
-        "were removed, because the app adds its own end-of-word marker."
-    ]
-    if repeated:
-        notes.append(
-            "Some keys became the same word, so their counts were added together: "
-            f"{_list_words(repeated)}."
+def _dict_entry(
+    key_node: ast.expr | None, value_node: ast.expr, source: _DictSource
+) -> tuple[str, int]:
+    """One entry's word (its key's symbols joined) and count, or a ``CorpusError``.
+
+    >>> node = _read_dict(_DictSource.of("{'l o w </w>': 5}"))
+    >>> _dict_entry(node.keys[0], node.values[0], _DictSource.of("{'l o w </w>': 5}"))
+    ('low', 5)
+    """
+    line_text, offset = source.line_text, source.offset
+    where = key_node if key_node is not None else value_node
+    lineno = where.lineno
+    if key_node is None:
+        raise CorpusError(
+            f"{_quote(line_text(lineno))} is not a plain dictionary entry: write each entry "
+            "as 'symbols': count.",
+            line=lineno + offset,
         )
-    return Corpus(items=tuple(counts.items()), source_format="dict", notes=tuple(notes))
+    if not (isinstance(key_node, ast.Constant) and isinstance(key_node.value, str)):
+        raise CorpusError(
+            f"Every key must be a quoted string such as 'l o w </w>', but "
+            f"{_shorten(ast.unparse(key_node))} in {_quote(line_text(lineno))} is not.",
+            line=lineno + offset,
+        )
+    key = key_node.value
+    word = _join_symbols(key)
+    if not word:
+        raise CorpusError(
+            f"The key {_shorten(repr(key))} has no symbols left once the '</w>' marker is "
+            "removed; every key needs at least one symbol, e.g. 'l o w </w>'.",
+            line=lineno + offset,
+        )
+    value = value_node.value if isinstance(value_node, ast.Constant) else None
+    if type(value) is int and value > MAX_COUNT:
+        # subtle: a hex literal (0xfff…) can hold more than 4300 decimal digits: never
+        # turned into decimal text here (ast.unparse would raise ValueError)
+        raise _count_too_large(
+            f"In {_quote(line_text(value_node.lineno))} the count of {_shorten(repr(key))}",
+            f"{value:x}",
+            value_node.lineno + offset,
+            hexadecimal=True,
+        )
+    if type(value) is not int or value < 1:
+        raise CorpusError(
+            f"The count for {_shorten(repr(key))} is {_shorten(ast.unparse(value_node))}, "
+            "but counts must be whole numbers of at least 1 (like 1, 2 or 15).",
+            line=value_node.lineno + offset,
+        )
+    return word, value
 
 
 def _join_symbols(key: str) -> str:

@@ -25,7 +25,9 @@ All three work on the word as BPE sees it: its characters plus the end-of-word m
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from subword_core.errors import ParameterError
 
@@ -68,30 +70,122 @@ def longest_match_by_length(text: str, vocab: Iterable[str], unk: str = NGRAM_UN
     >>> longest_match_by_length("xyz", ["a"])
     ['<UNK>']
     """
-    tokens = sorted(dict.fromkeys(t for t in vocab if t), key=len, reverse=True)
-    return _match(text, tokens, 0, unk)
+    tokens = tuple(sorted(dict.fromkeys(t for t in vocab if t), key=len, reverse=True))
+    if not tokens:
+        return [unk] if text else []
+    return _Occurrences(text, tokens).match(unk)
 
 
-def _match(text: str, tokens: list[str], start: int, unk: str) -> list[str]:
-    if not text:
-        return []
-    for i in range(start, len(tokens)):
-        token = tokens[i]
-        at = text.find(token)
-        if at < 0:
-            continue
+@lru_cache(maxsize=4)
+def _ranks(tokens: tuple[str, ...]) -> tuple[dict[str, int], frozenset[str], int]:
+    """``({token: rank}, every proper prefix of a token, longest length)``, per vocabulary.
+
+    Kept for the last few vocabularies: a page encodes many words with the same one.
+    """
+    rank = {token: r for r, token in enumerate(tokens)}
+    prefixes = frozenset(token[:k] for token in tokens for k in range(1, len(token)))
+    return rank, prefixes, max(map(len, tokens), default=0)
+
+
+class _Occurrences:
+    """Every vocabulary token occurrence in a text, to match by length in near-linear time.
+
+    The textbook way (try each token in turn on each gap, with ``str.find``) costs the
+    vocabulary size times the text length. Here the text is scanned once: at each position,
+    the tokens starting there are found by extending a substring while it is a prefix of
+    some token (at most the longest token's length). Then a gap's best token is the lowest
+    rank occurring inside it: a range minimum over positions (a sparse table) plus a look at
+    the last positions, whose long tokens may stick out of the gap.
+
+    subtle: the textbook searches a gap only with the tokens after the one that made it,
+    but no earlier token can occur in that gap: the earlier tokens were not found in the
+    enclosing text at all, and the token itself was cut at every leftmost occurrence, so
+    none lies wholly inside a gap. "Lowest rank inside the gap" is therefore the same
+    choice.
+
+    >>> _Occurrences("abab", ("ab", "a", "b")).match("?")
+    ['ab', 'ab']
+    """
+
+    def __init__(self, text: str, tokens: tuple[str, ...]) -> None:
+        self.text = text
+        self.tokens = tokens
+        rank, prefixes, self.longest = _ranks(tokens)
+        n = len(text)
+        none = len(tokens)  # "no token": greater than every rank
+        self.at: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # (length, rank)
+        self.where: dict[int, list[int]] = {}  # rank -> start positions, ascending
+        best = [none] * n
+        for p in range(n):
+            found = self.at[p]
+            end = p + 1
+            while end <= n:
+                piece = text[p:end]
+                r = rank.get(piece)
+                if r is not None:
+                    found.append((end - p, r))
+                    self.where.setdefault(r, []).append(p)
+                    if r < best[p]:
+                        best[p] = r
+                if piece not in prefixes:
+                    break
+                end += 1
+        self.none = none
+        # sparse table: table[j][p] = min(best[p : p + 2**j])
+        self.table = [best]
+        span = 1
+        while 2 * span <= n:
+            last = self.table[-1]
+            self.table.append(list(map(min, last[:-span], last[span:])))
+            span *= 2
+
+    def _lowest(self, a: int, b: int) -> int:
+        """The lowest rank of a token lying wholly inside ``text[a:b]`` (``none`` if none)."""
+        low = self.none
+        # positions up to b - longest: every token starting there ends by b
+        full_end = b - self.longest + 1
+        if full_end > a:
+            j = (full_end - a).bit_length() - 1
+            row = self.table[j]
+            low = min(row[a], row[full_end - (1 << j)])
+        for p in range(max(a, full_end), b):
+            for length, r in self.at[p]:
+                if p + length <= b and r < low:
+                    low = r
+        return low
+
+    def match(self, unk: str) -> list[str]:
+        """The tokens, left to right, as the textbook recursion gives them."""
         out: list[str] = []
-        pos = 0
-        while at >= 0:
-            # subtle: the gap before an occurrence may only use the tokens *after* this one
-            # in the sorted list, which is what makes the method greedy by length.
-            out += _match(text[pos:at], tokens, i + 1, unk)
-            out.append(token)
-            pos = at + len(token)
-            at = text.find(token, pos)
-        out += _match(text[pos:], tokens, i + 1, unk)
+        stack: list[tuple[int, int] | str] = [(0, len(self.text))]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                out.append(item)
+                continue
+            a, b = item
+            if a >= b:
+                continue
+            r = self._lowest(a, b)
+            if r == self.none:
+                out.append(unk)
+                continue
+            token = self.tokens[r]
+            size = len(token)
+            starts = self.where[r]
+            parts: list[tuple[int, int] | str] = []
+            pos = a
+            for i in range(bisect_left(starts, a), len(starts)):
+                p = starts[i]
+                if p + size > b:
+                    break
+                if p < pos:  # overlaps the previous occurrence ("aaa" holds "aa" once)
+                    continue
+                parts += [(pos, p), token]
+                pos = p + size
+            parts.append((pos, b))
+            stack.extend(reversed(parts))
         return out
-    return [unk]
 
 
 def longest_prefix(text: str, vocab: Iterable[str], unk: str = PREFIX_UNK) -> list[str]:

@@ -10,6 +10,10 @@ can paste any of them into the app's text box (or a notebook) and get the same c
 - ``seed-low-underscore``: the seed-low words written with ``_`` as an ordinary last letter,
   as seed 004 does instead of a separate ``</w>`` symbol.
 - ``paragraph``: a short English paragraph with shared stems and suffixes.
+- ``zh``: eight short Chinese sentences about computers, language and learning (计算机, 语言,
+  学习), written for this app; running text without spaces, as Chinese is written.
+- ``ko``: eight short Korean sentences about school, study and language (학교, 공부, 언어),
+  written for this app; words (어절) separated by spaces, particles glued to them.
 - ``pydoc``: Python's own documentation topics (about 466 KB of real English), read from the
   standard library at run time; nothing of it is copied into this repository.
 
@@ -110,6 +114,32 @@ she said, "but warmer is." By eight the shelves were full, the walkers were talk
 baker was walking home, the lowest sun still low over the warmest roofs of the town.
 """
 
+# Written for the app (no copied text). Chinese has no spaces between words: every line is
+# one sentence, and the words 计算机 / 语言 / 学习 / 学校 repeat so that merges find them.
+_ZH = """\
+我们在学校学习计算机。
+计算机也可以学习语言。
+我们学习语言，也学习计算机语言。
+学习语言的计算机叫语言模型。
+语言模型学习很多语言。
+我喜欢学习，也喜欢计算机。
+计算机语言和人的语言不一样。
+我们用计算机学习中文和英文。
+"""
+
+# Written for the app. Korean separates 어절 with spaces, but particles (에서, 를, 는, 에) and
+# the final full stop stay glued to them: 학교 / 학교에서 / 학교에 are three different words.
+_KO = """\
+나는 학교에서 공부를 한다.
+친구도 학교에서 공부를 한다.
+우리는 학교에서 언어를 공부한다.
+언어 공부는 재미있다.
+나는 친구와 언어를 공부한다.
+학교에 가면 친구가 있다.
+공부를 하면 언어가 쉬워진다.
+우리는 매일 학교에 간다.
+"""
+
 EXAMPLES: dict[str, Example] = {
     ex.key: ex
     for ex in (
@@ -150,6 +180,27 @@ EXAMPLES: dict[str, Example] = {
                 "walk / walked / walking, new / newer / newest, low / lower / lowest."
             ),
             inline_text=_PARAGRAPH,
+        ),
+        Example(
+            key="zh",
+            title="中文: 计算机 / 语言 / 学习 (Chinese, no spaces)",
+            description=(
+                "Eight short Chinese sentences written for this app. Chinese puts no spaces "
+                "between words: split at spaces only, each sentence is one giant word and "
+                "。 and ， can end up inside merges; BERT's pre-tokenization cuts every "
+                "character apart."
+            ),
+            inline_text=_ZH,
+        ),
+        Example(
+            key="ko",
+            title="한국어: 학교 / 공부 / 언어 (Korean)",
+            description=(
+                "Eight short Korean sentences written for this app. Words (어절) are split by "
+                "spaces, but particles stay glued: 학교, 학교에서 and 학교에 are different "
+                "words until merges find 학교. Each Hangul syllable is 3 bytes in UTF-8."
+            ),
+            inline_text=_KO,
         ),
         Example(
             key="pydoc",

@@ -47,6 +47,7 @@ import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 from subword_core.errors import ParameterError
 
@@ -282,7 +283,7 @@ class DecompressStep:
 
 
 def count_pairs(text: str) -> list[PairCount]:
-    """Count every pair of neighbouring characters, best first.
+    """Count every pair of neighbouring characters, best first (stage 1 of a step).
 
     Order: non-overlapping count descending, then first occurrence (leftmost first).
 
@@ -314,8 +315,13 @@ def count_pairs(text: str) -> list[PairCount]:
 
 
 def _replace(text: str, pair: Pair, symbol: str) -> tuple[str, tuple[int, ...]]:
-    """Replace non-overlapping copies of ``pair`` left to right; return the new string and
-    the indices (in ``text``) where replaced copies start."""
+    """Stage 3, replace: non-overlapping copies of ``pair``, left to right, by ``symbol``.
+
+    Returns the new string and the indices (in ``text``) where replaced copies start.
+
+    >>> _replace("aaabdaaabac", ("a", "a"), "Z")
+    ('ZabdZabac', (0, 5))
+    """
     left, right = pair
     out: list[str] = []
     positions: list[int] = []
@@ -387,6 +393,11 @@ def compress(
 ) -> GageResult:
     """Compress ``text`` by repeatedly replacing its most frequent pair with a new symbol.
 
+    Each step runs the algorithm's stages (docs/ARCHITECTURE.md): count the pairs of the
+    current string (:func:`count_pairs`), rank them (:func:`_rank`, then :func:`_pick`
+    applies the tie rule or stops), replace the winner (:func:`_replace`) and record the
+    new symbol in the table and the step (:func:`_record`).
+
     Args:
         text: the string to compress. Each character is one symbol.
         symbols: the new symbols, used in this order (a string such as ``"ZYX"`` or a list
@@ -412,6 +423,43 @@ def compress(
     >>> r.steps[-1].stop_reason
     'no_repeats'
     """
+    pool, choices = _check_options(text, symbols, choose, top_k)
+    current = text
+    table: dict[str, str] = {}
+    steps: list[GageStep] = []
+    stop = "no_repeats"
+    while True:
+        number = len(steps) + 1
+        ranked = _rank(count_pairs(current), top_k)
+        pair, rule, stop = _pick(ranked, number, choices, out_of_symbols=len(table) >= len(pool))
+        if pair is None:
+            steps.append(_record(number, current, ranked, rule, stop_reason=stop))
+            break
+        symbol = pool[len(table)]
+        after, positions = _replace(current, pair, symbol)
+        steps.append(_record(number, current, ranked, rule, pair, symbol, positions, after, table))
+        current = after
+    return GageResult(
+        text=text,
+        compressed=current,
+        table=table,
+        steps=tuple(steps),
+        symbols=pool,
+        stop_reason=stop,
+    )
+
+
+def _check_options(
+    text: str,
+    symbols: str | Iterable[str] | None,
+    choose: Mapping[int, Pair | str] | None,
+    top_k: int,
+) -> tuple[tuple[str, ...], dict[int, Pair]]:
+    """Check ``compress``'s arguments; return the new symbols and the chosen pairs.
+
+    >>> _check_options("abab", "ZY", {2: "ab"}, 5)
+    (('Z', 'Y'), {2: ('a', 'b')})
+    """
     if not isinstance(text, str):
         raise ParameterError(f"Gage's compression works on a string, not on {type(text).__name__}.")
     if isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1:
@@ -422,67 +470,109 @@ def compress(
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
             raise ParameterError(f"Steps are numbered from 1; {number!r} is not a step number.")
         choices[number] = _as_pair(value, f"Step {number}")
+    return pool, choices
 
-    current = text
-    table: dict[str, str] = {}
-    steps: list[GageStep] = []
-    stop = "no_repeats"
-    while True:
-        number = len(steps) + 1
-        ranked = count_pairs(current)
-        best = ranked[0].count if ranked else 0
-        tied = tuple(pc.pair for pc in ranked if pc.count == best) if best >= MIN_COUNT else ()
-        kept = tuple(pc for i, pc in enumerate(ranked) if i < top_k or pc.count == best)
-        pair: Pair | None = None
-        symbol: str | None = None
-        positions: tuple[int, ...] = ()
-        after = current
-        if best < MIN_COUNT or len(table) >= len(pool):
-            stop = "no_repeats" if best < MIN_COUNT else "out_of_symbols"
-            rule = "none"
-        elif number in choices:
-            pair = choices[number]
-            if pair not in tied:
-                raise ParameterError(
-                    f"Step {number}: {pair[0] + pair[1]!r} is not one of the tied pairs "
-                    f"({', '.join(repr(a + b) for a, b in tied)}), so it cannot be chosen here."
-                )
-            rule = "chosen"
-        else:
-            # subtle: ``ranked`` puts the leftmost pair first among equal counts, so ties go
-            # to the pair met first in the current string (``Za`` at seed 003's step 2).
-            pair, rule = tied[0], ("unique" if len(tied) == 1 else "first-occurrence")
-        if pair is not None:
-            symbol = pool[len(table)]
-            after, positions = _replace(current, pair, symbol)
-            table[symbol] = pair[0] + pair[1]
-        steps.append(
-            GageStep(
-                number=number,
-                before=current,
-                pair_counts=kept,
-                pairs_total=len(ranked),
-                pairs_omitted=len(ranked) - len(kept),
-                best_count=best,
-                tied=tied,
-                rule=rule,
-                pair=pair,
-                symbol=symbol,
-                positions=positions,
-                after=after,
-                stop_reason=stop if pair is None else None,
+
+class _Ranked(NamedTuple):
+    """One step's ranking (:func:`_rank`).
+
+    Attributes:
+        counts: every pair of the current string, best first (:func:`count_pairs`).
+        best: the highest count (0 when the string has fewer than two characters).
+        tied: the pairs with ``best``, in order of first occurrence; empty when ``best``
+            is below ``MIN_COUNT`` (nothing will be replaced).
+        kept: what the step shows: the ``top_k`` first pairs and every tied one.
+    """
+
+    counts: list[PairCount]
+    best: int
+    tied: tuple[Pair, ...]
+    kept: tuple[PairCount, ...]
+
+
+def _rank(counts: list[PairCount], top_k: int) -> _Ranked:
+    """Stage 2, rank: the best count, the pairs tied with it, and the rows a step shows.
+
+    >>> ranked = _rank(count_pairs("abcabcab"), 1)
+    >>> ranked.best, ranked.tied, [pc.pair for pc in ranked.kept]
+    (3, (('a', 'b'),), [('a', 'b')])
+    """
+    best = counts[0].count if counts else 0
+    tied = tuple(pc.pair for pc in counts if pc.count == best) if best >= MIN_COUNT else ()
+    kept = tuple(pc for i, pc in enumerate(counts) if i < top_k or pc.count == best)
+    return _Ranked(counts, best, tied, kept)
+
+
+def _pick(
+    ranked: _Ranked, number: int, choices: Mapping[int, Pair], *, out_of_symbols: bool
+) -> tuple[Pair | None, str, str]:
+    """Stage 2, rank (end): the pair to replace and the rule, or ``None`` and why it stops.
+
+    Returns ``(pair, rule, stop reason)``; the stop reason counts only when ``pair`` is
+    ``None``: ``"no_repeats"`` (no pair occurs ``MIN_COUNT`` times) or ``"out_of_symbols"``.
+
+    >>> _pick(_rank(count_pairs("abcabc"), 5), 1, {}, out_of_symbols=False)
+    (('a', 'b'), 'first-occurrence', 'no_repeats')
+    >>> _pick(_rank(count_pairs("abcabc"), 5), 1, {1: ("b", "c")}, out_of_symbols=False)
+    (('b', 'c'), 'chosen', 'no_repeats')
+    >>> _pick(_rank(count_pairs("abc"), 5), 1, {}, out_of_symbols=False)
+    (None, 'none', 'no_repeats')
+    """
+    tied = ranked.tied
+    if ranked.best < MIN_COUNT or out_of_symbols:
+        return None, "none", ("no_repeats" if ranked.best < MIN_COUNT else "out_of_symbols")
+    if number in choices:
+        pair = choices[number]
+        if pair not in tied:
+            raise ParameterError(
+                f"Step {number}: {pair[0] + pair[1]!r} is not one of the tied pairs "
+                f"({', '.join(repr(a + b) for a, b in tied)}), so it cannot be chosen here."
             )
-        )
-        if pair is None:
-            break
-        current = after
-    return GageResult(
-        text=text,
-        compressed=current,
-        table=table,
-        steps=tuple(steps),
-        symbols=pool,
-        stop_reason=stop,
+        return pair, "chosen", "no_repeats"
+    # subtle: ``count_pairs`` puts the leftmost pair first among equal counts, so ties go
+    # to the pair met first in the current string (``Za`` at seed 003's step 2).
+    return tied[0], ("unique" if len(tied) == 1 else "first-occurrence"), "no_repeats"
+
+
+def _record(
+    number: int,
+    before: str,
+    ranked: _Ranked,
+    rule: str,
+    pair: Pair | None = None,
+    symbol: str | None = None,
+    positions: tuple[int, ...] = (),
+    after: str | None = None,
+    table: dict[str, str] | None = None,
+    stop_reason: str | None = None,
+) -> GageStep:
+    """Stage 4, record: ``symbol -> pair`` into the table, and the step's trace.
+
+    Without a ``pair`` the step replaced nothing: ``after`` is ``before``.
+
+    >>> table = {}
+    >>> ranked = _rank(count_pairs("abab"), 5)
+    >>> step = _record(1, "abab", ranked, "unique", ("a", "b"), "Z", (0, 2), "ZZ", table)
+    >>> table, step.after, step.best_count, step.saved
+    ({'Z': 'ab'}, 'ZZ', 2, 2)
+    """
+    if pair is not None and symbol is not None and table is not None:
+        table[symbol] = pair[0] + pair[1]
+    counts, kept = ranked.counts, ranked.kept
+    return GageStep(
+        number=number,
+        before=before,
+        pair_counts=kept,
+        pairs_total=len(counts),
+        pairs_omitted=len(counts) - len(kept),
+        best_count=ranked.best,
+        tied=ranked.tied,
+        rule=rule,
+        pair=pair,
+        symbol=symbol,
+        positions=positions,
+        after=before if after is None else after,
+        stop_reason=stop_reason,
     )
 
 

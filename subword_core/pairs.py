@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from itertools import accumulate, pairwise
 from typing import Any, Generic, TypeVar
 
+from subword_core.history import LoggedSymbols
+
 Pair = tuple[str, str]
 
 
@@ -71,10 +73,19 @@ def kept_changes(
     if len(changed) > limit:
         keep = sorted(range(len(changed)), key=lambda i: -freqs[changed[i][0]])[:limit]
         changed = [changed[i] for i in sorted(keep)]
+    # subtle: a long word's rows hold ``LoggedSymbols`` (rebuilt when read); ``tuple`` of
+    # one would copy the word into every step again
     return tuple(
-        WordChange(words[index], freqs[index], tuple(before), tuple(after))
+        WordChange(words[index], freqs[index], _frozen(before), _frozen(after))
         for index, before, after, _ in changed
     )
+
+
+def _frozen(symbols: Sequence[str]) -> tuple[str, ...]:
+    """``symbols`` as an immutable sequence: a tuple, or a ``LoggedSymbols`` as it is."""
+    if isinstance(symbols, LoggedSymbols):
+        return symbols  # type: ignore[return-value]
+    return tuple(symbols)
 
 
 def segmentation_at(
@@ -181,15 +192,19 @@ class _LongWord:
         start: the character offset of each position in the initial symbols.
         lost: characters that merges dropped (WordPiece's ``h`` + ``##u`` -> ``hu`` drops
             ``##``), by position; ``None`` while no merge dropped any (BPE never does).
+        gone: the merges made, by position (a merge at ``p`` makes a hole right of ``p``),
+            so a position's index in the current symbols is ``p - gone.below(p)``.
+        merged_at: where the last ``merge`` merged, as indices in the symbols before it
+            (what ``merge_symbols`` returns), for a trace that stores changes, not copies.
 
     >>> word = _LongWord(["a", "b", "a", "b", "c"])
     >>> word.merge("a", "b", "ab")
     ([('a', 'b'), ('b', 'a'), ('a', 'b'), ('b', 'c')], [('ab', 'ab'), ('ab', 'c')], 2)
-    >>> word.symbols(), word.at, word.offset(("ab", "c"))
-    (['ab', 'ab', 'c'], {('ab', 'ab'): {0}, ('ab', 'c'): {2}}, 2)
+    >>> word.symbols(), word.at, word.offset(("ab", "c")), word.merged_at
+    (['ab', 'ab', 'c'], {('ab', 'ab'): {0}, ('ab', 'c'): {2}}, 2, [0, 2])
     """
 
-    __slots__ = ("at", "first", "lost", "nxt", "prv", "slots", "start")
+    __slots__ = ("at", "first", "gone", "lost", "merged_at", "nxt", "prv", "slots", "start")
 
     def __init__(self, symbols: Sequence[str]) -> None:
         n = len(symbols)
@@ -206,6 +221,8 @@ class _LongWord:
         self.first: dict[Pair, int] = {}
         self.start = list(accumulate(map(len, symbols), initial=0))
         self.lost: _Fenwick | None = None
+        self.gone = _Fenwick(n)
+        self.merged_at: list[int] = []
 
     def symbols(self) -> list[str]:
         """The current symbols, left to right.
@@ -244,6 +261,7 @@ class _LongWord:
         lost = len(left) + len(right) - len(merged)
         previous = -2  # position of the previous merge in this pass
         times = 0
+        done: list[int] = []
         positions = sorted(self.at.pop((left, right), ()))
         self.first.pop((left, right), None)
         for p in positions:
@@ -273,6 +291,14 @@ class _LongWord:
                 self.lost.add(p, lost)
             previous = p
             times += 1
+            done.append(p)
+        # subtle: every hole left of a live position p comes from a merge at a position
+        # left of p (its right half sat between that merge and p), so p's index in the
+        # symbols before this pass is p minus the earlier passes' merges left of it
+        gone = self.gone
+        self.merged_at = [p - gone.below(p) for p in done]
+        for p in done:
+            gone.add(p, 1)
         return removed, added, times
 
     def _add(self, pair: Pair, position: int, added: list[Pair]) -> None:
@@ -350,6 +376,22 @@ class PairTable:
         self._long_seen: dict[Pair, tuple[int, int]] = {}  # first_seen in long words, per step
         for index, symbols in enumerate(words):
             self._index_long(index, symbols)
+
+    def merged_at(self, index: int) -> list[int] | None:
+        """Where the last ``merge`` merged in word ``index``, if it is a long word.
+
+        Indices in the word's symbols before that merge, as ``merge_symbols`` returns them;
+        ``None`` for a word without a position index (find them with ``merge_symbols``).
+
+        >>> table = PairTable([list("abab"), list("ab")], [1, 1])
+        >>> table.long_word = 3
+        >>> table._index_long(0, table.words[0])
+        >>> _ = table.merge(("a", "b"))
+        >>> table.merged_at(0), table.merged_at(1)
+        ([0, 2], None)
+        """
+        long = self._long.get(index)
+        return None if long is None else long.merged_at
 
     def _index_long(self, index: int, symbols: Sequence[str]) -> None:
         """Give word ``index`` a position index if it is long (forget an old one)."""

@@ -50,8 +50,10 @@ uses; the M-step is maximum likelihood unless ``digamma=True``; pruning stops at
 
 **Long words** (running text without spaces: Chinese, a URL, DNA) cost time linear in their
 length for a fixed maximum piece length: the seed counts substrings of at most
-``max_piece_length`` characters; a word too improbable for plain floats gets forward and
-backward sums rescaled whenever they fall below ``1e-100`` (no log per node); a piece's loss
+``max_piece_length`` characters, one length at a time (so memory holds one length's
+substrings); a word too improbable for plain floats gets forward and backward sums
+rescaled whenever they fall below ``1e-100`` (one log and one exp per position, none per
+node); a piece's loss
 needs one pass over the nodes, except for a piece that fits several times in a word, whose
 exact loss is recomputed only where it is needed for the ranking, and only between its first
 and last node. In a word longer than 64 characters, its nodes are taken in groups, a new
@@ -59,7 +61,9 @@ group starting where the next node lies more than 64 characters after the previo
 the groups count as independent: the loss is the sum of the groups' exact losses. (A
 segmentation forgets what happened 64 characters earlier: on a 3000-character Chinese
 paragraph the losses agree with the whole-word ones to 1e-24.) Words of up to 64 characters
-are never grouped, so their losses are exact.
+are never grouped, so their losses are exact. A group of one node needs no second pass;
+a group whose removal leaves less than ``1e-200`` of P(word) is redone in log space, on
+the group's window only.
 
 **The trace stays small**: each EM step keeps its ``top_k`` most probable pieces, each pruning
 round its ``top_k`` highest losses and ``boundary`` rows on each side of the cut, with counts
@@ -87,6 +91,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TypeVar
 
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
@@ -1447,6 +1452,7 @@ def _digamma(x: float) -> float:
 
 
 Edge = tuple[int, int, int]  # (start, end, piece id); id -1 is an unknown character
+_Node = TypeVar("_Node", tuple[int, int], tuple[int, int, float])  # (start, end[, posterior])
 
 
 class _Trainer:
@@ -1486,6 +1492,8 @@ class _Trainer:
         self.counts: list[float] = []  # the last expected counts, for the tables
         self.lattices: list[list[Edge]] = []
         self.dups: list[frozenset[int] | None] = []
+        # words found too improbable for plain floats: later passes go straight to scaled sums
+        self.scaled: list[bool] = [False] * len(words)
         self.n_chars = 0
         self.max_len = 1
         self.seed_order: tuple[str, ...] = ()
@@ -1515,12 +1523,7 @@ class _Trainer:
         absent: list[str] = []
         seen_substrings = 0
         if given is None:
-            sub = _substring_counts(words, freqs, max_piece_length)
-            seen_substrings = len(sub)
-            ranked = heapq.nsmallest(
-                seed_size, sub.items(), key=lambda kv: (-kv[1], -len(kv[0]), kv[0])
-            )
-            multi = [(s, float(c)) for s, c in ranked]
+            multi, seen_substrings = _top_substrings(words, freqs, max_piece_length, seed_size)
             display = [*chars, *(s for s, _ in multi)]
             source = "substrings"
         else:
@@ -1583,10 +1586,15 @@ class _Trainer:
         )
 
     def _top_ids_by(self, values: Sequence[float], k: int) -> list[int]:
-        return heapq.nsmallest(k, self.ids, key=lambda i: (-values[i], i))
+        """The k ids with the highest values; ties: the lower id first.
+
+        (``nlargest`` is ``sorted(reverse=True)[:k]``, which keeps equal values in their
+        order, and the ids are ascending; a C key instead of a tuple per id.)
+        """
+        return heapq.nlargest(k, self.ids, key=values.__getitem__)
 
     def _set_unknown(self) -> None:
-        self.unk_logp = min(self.logp[k] for k in self.ids) - UNK_PENALTY
+        self.unk_logp = min(map(self.logp.__getitem__, self.ids)) - UNK_PENALTY
         self.prob[-1] = math.exp(self.unk_logp)
         self._logs = None
 
@@ -1628,14 +1636,21 @@ class _Trainer:
         counts = [0.0] * len(P)
         ll = 0.0
         log = math.log
-        for edges, w, n in zip(self.lattices, self.words, self.freqs, strict=True):
+        scaled = self.scaled
+        for w_index, (edges, w, n) in enumerate(
+            zip(self.lattices, self.words, self.freqs, strict=True)
+        ):
             length = len(w)
+            if scaled[w_index]:
+                ll += self._long_word_counts(edges, length, n, counts)
+                continue
             a = [0.0] * (length + 1)
             a[0] = 1.0
             for i, j, k in edges:
                 a[j] += a[i] * P[k]
             z = a[length]
             if z < _TINY:
+                scaled[w_index] = True
                 ll += self._long_word_counts(edges, length, n, counts)
                 continue
             ll += n * log(z)
@@ -1654,8 +1669,13 @@ class _Trainer:
     def log_likelihood(self) -> float:
         P = self.prob
         ll = 0.0
-        for edges, w, n in zip(self.lattices, self.words, self.freqs, strict=True):
+        for edges, w, n, scaled in zip(
+            self.lattices, self.words, self.freqs, self.scaled, strict=True
+        ):
             length = len(w)
+            if scaled:
+                ll += n * self._long_log_z(edges, length)
+                continue
             a = [0.0] * (length + 1)
             a[0] = 1.0
             for i, j, k in edges:
@@ -1689,12 +1709,16 @@ class _Trainer:
             zip(self.lattices, self.words, self.freqs, self.dups, strict=True)
         ):
             length = len(w)
+            if self.scaled[w_index]:
+                ll += self._long_word_losses(w_index, loss, pending)
+                continue
             a = [0.0] * (length + 1)
             a[0] = 1.0
             for i, j, k in edges:
                 a[j] += a[i] * P[k]
             z = a[length]
             if z < _TINY:
+                self.scaled[w_index] = True
                 ll += self._long_word_losses(w_index, loss, pending)
                 continue
             log_z = log(z)
@@ -1702,7 +1726,7 @@ class _Trainer:
             inv = 1.0 / z
             g_sum: dict[int, float] = {}
             g_max: dict[int, float] = {}
-            nodes: dict[int, list[tuple[int, int]]] = {}
+            nodes: dict[int, list[float]] = {}
             b = [0.0] * (length + 1)
             b[length] = 1.0
             for i, j, k in reversed(edges):
@@ -1715,7 +1739,7 @@ class _Trainer:
                     g_sum[k] = g_sum.get(k, 0.0) + g
                     if g > g_max.get(k, -1.0):
                         g_max[k] = g
-                    nodes.setdefault(k, []).append((i, j))
+                    nodes.setdefault(k, []).extend((i, j, g))
                     continue
                 if g < _NEAR_ONE:
                     loss[k] -= n * log1p(-g)
@@ -1736,7 +1760,7 @@ class _Trainer:
                 if length > _LOSS_WINDOW:  # nodes far apart may form separate groups
                     word = _LongWord((a, [0.0] * (length + 1), {}), (b, [0.0] * (length + 1)))
                     word.nodes = nodes
-                self._add_bounds(w_index, log_z, g_sum, g_max, pending, word)
+                self._add_bounds(w_index, log_z, g_sum, g_max, pending, word, loss)
         return ll, loss, pending
 
     def _add_bounds(
@@ -1747,11 +1771,14 @@ class _Trainer:
         g_max: dict[int, float],
         pending: _Pending,
         word: _LongWord | None,
+        loss: list[float],
     ) -> None:
         """Bounds on the loss in one word of the pieces that fit there several times.
 
         ``g_sum`` and ``g_max``: the sum and the largest of each piece's node posteriors;
-        ``word``: the word's sums when its nodes are grouped (see :func:`_clusters`).
+        ``word``: the word's sums when its nodes are grouped (see :func:`_clusters`). A
+        group of one node g is exact at once, ``-log(1 - g)`` (unless g is almost 1);
+        only the other groups get bounds, kept in ``word.groups`` for :meth:`_exact`.
         """
         edges, n = self.lattices[w_index], self.freqs[w_index]
         log1p = math.log1p
@@ -1760,14 +1787,31 @@ class _Trainer:
         if word is not None:
             pending.long_words[w_index] = word
         for k, total in g_sum.items():
-            low = -n * log1p(-min(g_max[k], _NEAR_ONE))
+            top = g_max[k]
+            if word is not None:
+                groups = []
+                exact = 0.0
+                for group in _flat_groups(word.nodes[k]):
+                    if len(group) == 1 and group[0][2] < _NEAR_ONE:
+                        exact -= log1p(-group[0][2])
+                    else:
+                        groups.append(group)
+                if not groups:
+                    loss[k] += n * exact
+                    continue
+                word.groups[k] = groups
+                if exact:  # bounds for what is left
+                    loss[k] += n * exact
+                    top = max(node[2] for group in groups for node in group)
+                    total = sum(node[2] for group in groups for node in group)
+            low = -n * log1p(-min(top, _NEAR_ONE))
             # P' is at least the path of single characters (a pruned one: unknown)
             path = base
             if k < self.n_chars and not self.keep_single_chars:
                 path += singles.count(k) * (self.unk_logp - self.logs()[k])
             high = n * (log_z - path)
             if word is not None:  # each group of nodes costs at most that
-                high *= len(_clusters(word.nodes[k]))
+                high *= len(word.groups[k])
             if total < _NEAR_ONE:
                 high = min(high, -n * log1p(-total))
             pending.add(k, w_index, log_z, low * (1 - 1e-6), high * (1 + 1e-6) + 1e-12)
@@ -1787,7 +1831,7 @@ class _Trainer:
             if long_word is None:
                 loss[piece] += n * self._word_loss(w_index, piece, repl, log_z)
             else:
-                for group in _clusters(long_word.nodes[piece]):
+                for group in long_word.groups.pop(piece):
                     loss[piece] += n * self._group_loss(w_index, piece, repl, long_word, group)
         pending.low.pop(piece, None)
         pending.high.pop(piece, None)
@@ -1907,46 +1951,106 @@ class _Trainer:
     def _long_word_counts(
         self, edges: list[Edge], length: int, n: int, counts: list[float]
     ) -> float:
-        """The E-step for one long word: adds its expected counts, returns n x log P(word)."""
-        word = self._long(edges, length)
-        if word is None:
+        """The E-step for one long word: adds its expected counts, returns n x log P(word).
+
+        subtle: the backward pass and the counts share one loop, as in :meth:`e_step`. While
+        the edges starting at i are read, every backward sum they read has the same scale
+        (see :func:`_scaled_backward`), so a node's posterior is ``w * P[k] * b[j]`` with
+        one factor ``w`` per start: one exp per position, not one per node.
+        """
+        P = self.prob
+        forward = _scaled_forward(edges, length, P)
+        if forward is None:
             return self._log_word(edges, length, n, counts, None)
-        la, lb, logs, log_z = word.la, word.lb, self.logs(), word.log_z
-        exp = math.exp
-        for i, j, k in edges:
-            counts[k] += n * exp(la[i] + logs[k] + lb[j] - log_z)
+        a, sa, _ = forward
+        log_z = math.log(a[length]) + sa[length]
+        exp, log = math.exp, math.log
+        max_len = self.max_len
+        b = [0.0] * (length + 1)
+        b[length] = 1.0
+        shift = 0.0
+        cur = length
+        w = 0.0
+        for i, j, k in reversed(edges):
+            if i != cur:
+                x = b[cur]
+                if 0.0 < x < _RESCALE:  # (a sum of exactly 0 reads as 0 in any scale)
+                    f = 1.0 / x
+                    shift += log(x)
+                    for y in range(cur, min(length, cur + max_len) + 1):
+                        b[y] *= f
+                cur = i
+                x = a[i]
+                w = n * exp(log(x) + sa[i] + shift - log_z) if x > 0.0 else 0.0
+            pb = P[k] * b[j]
+            b[i] += pb
+            counts[k] += w * pb
         return n * log_z
 
     def _long_word_losses(self, w_index: int, loss: list[float], pending: _Pending) -> float:
         """Removal losses in one long word, as :meth:`losses` does; returns n x log P(word).
 
-        A node's posterior is ``exp(la + log p + lb - log P(word))``; a piece that fits
-        twice or more gets bounds, and its scaled sums are kept for :meth:`_exact`.
+        A node's posterior is ``w * repl[k] * b[j]``, with one factor ``w`` per start as in
+        :meth:`_long_word_counts` (the backward pass and the losses share one loop); a piece
+        that fits twice or more gets bounds, and its scaled sums are kept for :meth:`_exact`.
         """
         edges, length, n = self.lattices[w_index], len(self.words[w_index]), self.freqs[w_index]
-        word = self._long(edges, length)
-        if word is None:
+        P = self.prob
+        forward = _scaled_forward(edges, length, P)
+        if forward is None:
             return self._log_word(edges, length, n, None, loss)
-        la, lb, log_z = word.la, word.lb, word.log_z
-        first, dup = self.first, self.dups[w_index]
-        log_repl = [math.log(r) if r > 0 else -math.inf for r in self._replacement()]
-        log1p, exp = math.log1p, math.exp
-        g_sum: dict[int, float] = {}
-        g_max: dict[int, float] = {}
-        for i, j, k in edges:
+        a, sa, _ = forward
+        log_z = math.log(a[length]) + sa[length]
+        first, dup, max_len = self.first, self.dups[w_index], self.max_len
+        repl = self._replacement()
+        log1p, exp, log = math.log1p, math.exp, math.log
+        nodes: dict[int, list[float]] = {}
+        certain: list[Edge] = []  # nodes almost every segmentation uses: after the pass
+        b = [0.0] * (length + 1)
+        sb = [0.0] * (length + 1)
+        b[length] = 1.0
+        shift = 0.0
+        cur = length
+        w = 0.0
+        for i, j, k in reversed(edges):
+            if i != cur:  # as in _scaled_backward
+                x = b[cur]
+                if 0.0 < x < _RESCALE:  # (a sum of exactly 0 reads as 0 in any scale)
+                    f = 1.0 / x
+                    shift += log(x)
+                    for y in range(cur, min(length, cur + max_len) + 1):
+                        b[y] *= f
+                        sb[y] = shift
+                sb[cur] = shift
+                for y in range(i + 1, cur):
+                    sb[y] = shift
+                cur = i
+                x = a[i]
+                w = exp(log(x) + sa[i] + shift - log_z) if x > 0.0 else 0.0
+            bj = b[j]
+            b[i] += P[k] * bj
             if k < first:
                 continue
-            g = exp(la[i] + log_repl[k] + lb[j] - log_z)
+            g = w * repl[k] * bj
             if dup is not None and k in dup:
-                g_sum[k] = g_sum.get(k, 0.0) + g
-                g_max[k] = max(g, g_max.get(k, -1.0))
-                word.nodes.setdefault(k, []).append((i, j))
+                mine = nodes.get(k)
+                if mine is None:
+                    nodes[k] = [i, j, g]
+                else:
+                    mine += (i, j, g)
             elif g < _NEAR_ONE:
                 loss[k] -= n * log1p(-g)
             else:
-                loss[k] += n * self._long_certain_loss(edges, i, j, k, word)
-        if g_sum:
-            self._add_bounds(w_index, log_z, g_sum, g_max, pending, word)
+                certain.append((i, j, k))
+        sb[cur] = shift
+        word = _LongWord(forward, (b, sb))
+        word.nodes = nodes
+        for i, j, k in certain:
+            loss[k] += n * self._long_certain_loss(edges, i, j, k, word)
+        if nodes:
+            g_sum = {k: sum(mine[2::3]) for k, mine in nodes.items()}
+            g_max = {k: max(mine[2::3]) for k, mine in nodes.items()}
+            self._add_bounds(w_index, log_z, g_sum, g_max, pending, word, loss)
         return n * log_z
 
     def _long_certain_loss(
@@ -1985,7 +2089,7 @@ class _Trainer:
         M of the segmentations through the group is summed directly (``d``); when it is
         almost all of P(word), P' (``a2``) is used.
         """
-        edges, length = self.lattices[w_index], len(self.words[w_index])
+        edges = self.lattices[w_index]
         cut, last = group[0][1], group[-1][0]
         P, a, events = self.prob, word.a, word.events
         lost, keep = repl[piece], P[piece] - repl[piece]
@@ -2021,17 +2125,54 @@ class _Trainer:
         share = word.share(m_terms)
         if share < _NEAR_ONE:
             return -math.log1p(-share)
-        rest = word.share(z_terms)
-        if rest >= _TINY:
-            return -math.log(rest)
-        return word.log_z - self._z_without(edges, length, piece, repl)
+        if math.isfinite(share):
+            rest = word.share(z_terms)
+            if _TINY <= rest < math.inf:
+                return -math.log(rest)
+        return word.log_z - self._group_log_z_without(edges, lo, piece, word, group)
+
+    def _group_log_z_without(
+        self, edges: list[Edge], lo: int, piece: int, word: _LongWord, group: list[tuple[int, int]]
+    ) -> float:
+        """log P'(word) without the nodes of ``group``, in log space, on the group's window.
+
+        The rare case of :meth:`_group_loss` where P'(word) is too small a share of P(word)
+        for the scaled sums: the same window (the true forward sums ``la`` up to the first
+        node's end, the true backward sums ``lb`` after the last node's start), one log-sum
+        per position. ``lo``: the first edge that can reach the window.
+        """
+        cut, last = group[0][1], group[-1][0]
+        logs, la, lb = self.logs(), word.la, word.lb
+        replaced = not self.keep_single_chars and len(self.vocab[piece]) == 1
+        without = self.unk_logp if replaced else -math.inf
+        inner: list[list[float]] = [[] for _ in range(max(0, last + 1 - cut))]
+        fwd: dict[int, float] = {}
+        closing: list[float] = []
+        for idx in range(lo, len(edges)):
+            i, j, k = edges[idx]
+            if i > last:
+                break
+            if j < cut and j <= last:  # ends before the window, where nothing changes
+                continue
+            if i < cut:
+                f = la[i]
+            else:
+                f = fwd.get(i)
+                if f is None:
+                    f = fwd[i] = _log_sum(inner[i - cut])
+            s = f + (without if k == piece else logs[k])
+            if j > last:  # covers position `last`: close with the backward sum
+                closing.append(s + lb[j])
+            else:
+                inner[j - cut].append(s)
+        return _log_sum(closing)
 
     # --- M-step and pruning -------------------------------------------------------------
 
     def m_step(self, counts: list[float]) -> tuple[tuple[PieceStat, ...], float]:
         ids = self.ids
-        kept = {k: max(counts[k], _COUNT_FLOOR) for k in ids}
-        total = math.fsum(kept.values())
+        kept = [max(counts[k], _COUNT_FLOOR) for k in ids]
+        total = math.fsum(kept)
         old = list(self.logp)
         logp = self.logp
         prob = self.prob
@@ -2039,14 +2180,14 @@ class _Trainer:
             d_total = _digamma(total)
             # subtle: sentencepiece drops a piece expected fewer than 0.5 times here; we keep
             # it (pruning decides) at the score of a count of 0.5, since digamma(x) -> -inf.
-            for k, c in kept.items():
-                logp[k] = _digamma(max(c, _DIGAMMA_FLOOR)) - d_total
+            new = [_digamma(max(c, _DIGAMMA_FLOOR)) - d_total for c in kept]
         else:
-            log_total = math.log(total)
-            for k, c in kept.items():
-                logp[k] = math.log(c) - log_total
-        for k in ids:
-            prob[k] = math.exp(logp[k])
+            log, log_total = math.log, math.log(total)
+            new = [log(c) - log_total for c in kept]
+        exp = math.exp
+        for k, value in zip(ids, new, strict=True):
+            logp[k] = value
+            prob[k] = exp(value)
         self._set_unknown()
         self.counts = counts
         top = self._top_ids_by(logp, self.top_k)
@@ -2196,11 +2337,12 @@ class _LongWord:
     at x is ``a[x] * exp(sa[x])``, the true backward sum ``b[x] * exp(sb[x])``, and ``la``,
     ``lb`` are their logs. ``events`` maps a position to the factor the forward sums from
     there on were multiplied by, so that a pass without one piece can replay them.
-    ``nodes`` maps a piece that fits several times to its nodes (start, end), filled in by
-    :meth:`_Trainer.losses`.
+    ``nodes`` maps a piece that fits several times to its nodes, flat (see
+    :func:`_flat_groups`), filled in by :meth:`_Trainer.losses`; ``groups`` the groups of
+    them whose loss is still to compute (:meth:`_Trainer._add_bounds`).
     """
 
-    __slots__ = ("a", "b", "events", "la", "lb", "log_z", "nodes", "sa", "sb")
+    __slots__ = ("_la", "_lb", "a", "b", "events", "groups", "log_z", "nodes", "sa", "sb")
 
     def __init__(
         self,
@@ -2209,10 +2351,25 @@ class _LongWord:
     ) -> None:
         self.a, self.sa, self.events = forward
         self.b, self.sb = backward
-        self.la = _logs_of(self.a, self.sa)
-        self.lb = _logs_of(self.b, self.sb)
-        self.log_z = self.la[-1]
-        self.nodes: dict[int, list[tuple[int, int]]] = {}
+        self._la: list[float] | None = None
+        self._lb: list[float] | None = None
+        self.log_z = math.log(self.a[-1]) + self.sa[-1]
+        self.nodes: dict[int, list[float]] = {}
+        self.groups: dict[int, list[list[tuple[int, int, float]]]] = {}
+
+    @property
+    def la(self) -> list[float]:
+        """The logs of the true forward sums (computed when first needed)."""
+        if self._la is None:
+            self._la = _logs_of(self.a, self.sa)
+        return self._la
+
+    @property
+    def lb(self) -> list[float]:
+        """The logs of the true backward sums (computed when first needed)."""
+        if self._lb is None:
+            self._lb = _logs_of(self.b, self.sb)
+        return self._lb
 
     @classmethod
     def build(
@@ -2227,10 +2384,16 @@ class _LongWord:
 
     def share(self, terms: list[tuple[int, int, float]]) -> float:
         """The sum of ``value * b[j] * scales / P(word)`` over ``(i, j, value)``: the share
-        of P(word) of the segmentations through those nodes (``value`` in a's scale at i)."""
-        a_scale, b, sb, log_z = self.sa, self.b, self.sb, self.log_z
-        exp = math.exp
-        return math.fsum(v * b[j] * exp(a_scale[i] + sb[j] - log_z) for i, j, v in terms if v > 0)
+        of P(word) of the segmentations through those nodes (``value`` in a's scale at i).
+
+        subtle: between two rescalings a scaled sum may climb far above 1 (a position few
+        segmentations end at, then one many do), so ``value * b[j]`` could overflow; each
+        term is summed as ``exp(log value + log b[j] + ...)`` instead (the result is
+        ``nan`` or ``inf`` only if ``value`` itself overflowed).
+        """
+        a_scale, lb, log_z = self.sa, self.lb, self.log_z
+        exp, log = math.exp, math.log
+        return math.fsum(exp(log(v) + a_scale[i] + lb[j] - log_z) for i, j, v in terms if v != 0)
 
 
 def _logs_of(values: list[float], scales: list[float]) -> list[float]:
@@ -2253,12 +2416,14 @@ def _scaled_forward(
     a[0] = 1.0
     events: dict[int, float] = {}
     shift = 0.0
-    done = reach = 0
+    done = reach = last = 0
     for i, j, k in edges:
         if i != done:
             for y in range(done + 1, i):
                 sa[y] = shift
             done = i
+            if last > reach:  # the previous start's last edge is its longest
+                reach = last
             x = a[i]
             if x < _RESCALE:
                 if x <= 0.0:
@@ -2269,7 +2434,7 @@ def _scaled_forward(
                     a[y] *= f
             sa[i] = shift
         a[j] += a[i] * P[k]
-        reach = max(reach, j)
+        last = j
     for y in range(done + 1, length + 1):
         sa[y] = shift
     return (a, sa, events) if a[length] > 0.0 else None
@@ -2308,14 +2473,36 @@ def _scaled_backward(
     return (b, sb) if b[0] > 0.0 else None
 
 
-def _clusters(nodes: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
-    """A piece's nodes in one word (start, end), in groups: a node starting more than
+def _flat_groups(flat: list[float]) -> list[list[tuple[int, int, float]]]:
+    """:func:`_clusters` of a piece's nodes kept flat, last node first, as the losses
+    pass meets them: ``[start, end, posterior, start, end, posterior, ...]``.
+
+    (Flat, because a tuple per node that outlives the pass wakes the garbage collector,
+    which then walks every lattice.)
+
+    >>> _flat_groups([200, 202, 0.5, 40, 42, 0.25, 0, 2, 0.125])
+    [[(0, 2, 0.125), (40, 42, 0.25)], [(200, 202, 0.5)]]
+    """
+    groups: list[list[tuple[int, int, float]]] = []
+    end = -_LOSS_WINDOW - 1
+    for x in range(len(flat) - 3, -1, -3):
+        i, j = int(flat[x]), int(flat[x + 1])
+        if i - end > _LOSS_WINDOW:
+            groups.append([])
+        groups[-1].append((i, j, flat[x + 2]))
+        if j > end:
+            end = j
+    return groups
+
+
+def _clusters(nodes: list[_Node]) -> list[list[_Node]]:
+    """A piece's nodes in one word (start, end, ...), in groups: a node starting more than
     ``_LOSS_WINDOW`` characters after the end of the previous one starts a new group.
 
     >>> _clusters([(0, 2), (1, 3), (40, 42), (200, 202)])
     [[(0, 2), (1, 3), (40, 42)], [(200, 202)]]
     """
-    groups: list[list[tuple[int, int]]] = []
+    groups: list[list[_Node]] = []
     end = -_LOSS_WINDOW - 1
     for node in sorted(nodes):
         if node[0] - end > _LOSS_WINDOW:
@@ -2331,6 +2518,56 @@ def _duplicates(edges: list[Edge], first: int) -> frozenset[int] | None:
     if len(set(ids)) == len(ids):
         return None
     return frozenset(k for k, c in Counter(ids).items() if c > 1)
+
+
+def _top_substrings(
+    words: Sequence[str], freqs: Sequence[int], max_len: int, size: int
+) -> tuple[list[tuple[str, float]], int]:
+    """The ``size`` most frequent substrings of 2..max_len characters (weighted by word
+    counts; ties: longer first, then in string order) with their counts, and how many
+    distinct substrings there are.
+
+    subtle: one length at a time, longest first, so that only one length's substrings are
+    in memory (a 100,000-character word has 3 million distinct substrings of up to 32
+    characters, one length 100,000); of each length only those that can still make the
+    cut are kept. ``best`` holds ``(-count, -length, substring)``, the ranking order.
+
+    >>> _top_substrings(["abab", "ab"], [1, 2], 3, 2)
+    ([('ab', 4.0), ('aba', 1.0)], 4)
+    """
+    groups: dict[int, list[str]] = {}
+    for w, n in zip(words, freqs, strict=True):
+        groups.setdefault(n, []).append(w)
+    best: list[tuple[int, int, str]] = []
+    seen = 0
+    longest = max((len(w) for w in words), default=0)
+    for length in range(min(max_len, longest), 1, -1):
+        found = _counts_of_length(groups, length)
+        seen += len(found)
+        # once full, a substring needs a higher count than the last one kept: at an equal
+        # count the last one, being longer, ranks first
+        floor = -best[-1][0] if len(best) >= size else 0
+        best += [(-c, -length, s) for s, c in found.items() if c > floor]
+        del found
+        best.sort()
+        del best[size:]
+    return [(s, float(-c)) for c, _, s in best], seen
+
+
+def _counts_of_length(groups: dict[int, list[str]], length: int) -> Counter[str]:
+    """Occurrences of every substring of ``length`` characters, weighted by word counts
+    (``groups``: the words by count; each group is counted by ``Counter`` in C)."""
+    total: Counter[str] = Counter()
+    for n, group in groups.items():
+        found = Counter(
+            w[i : i + length] for w in group if len(w) >= length for i in range(len(w) - length + 1)
+        )
+        if not total and n == 1:
+            total = found
+        else:
+            for s, c in found.items():
+                total[s] += c * n
+    return total
 
 
 def _substring_counts(

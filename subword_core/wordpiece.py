@@ -37,10 +37,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import gcd
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
+from subword_core.history import WordHistory
 from subword_core.pairs import (
     Pair,
     PairRanking,
@@ -354,6 +355,9 @@ class WordPieceResult:
         model: a ``WordPiece`` over ``vocab``.
         corpus: the corpus learned from.
         initial_segmentation / final_segmentation: every word's pieces before / after.
+        history: for tracked words (the most frequent ``history_limit``) the steps at
+            which their pieces changed, with the pieces after each: a ``WordHistory``
+            (a long word's changes are stored, not a copy per step).
         scoring, tie_break, prefix: the settings used.
     """
 
@@ -365,7 +369,7 @@ class WordPieceResult:
     corpus: Corpus
     initial_segmentation: tuple[tuple[str, ...], ...]
     final_segmentation: tuple[tuple[str, ...], ...]
-    history: Mapping[int, tuple[tuple[int, tuple[str, ...]], ...]]
+    history: Mapping[int, tuple[tuple[int, Sequence[str]], ...]]
     scoring: str
     tie_break: str
     prefix: str
@@ -385,7 +389,20 @@ class WordPieceResult:
         >>> learn({"hug": 10, "hugs": 5}, 5).segmentation_at(1)[1]
         (1, ('hu', '##g', '##s'))
         """
+        if isinstance(self.history, WordHistory):
+            return self.history.at(step)
         return segmentation_at(self.initial_segmentation, self.history, step)
+
+    def changed_at(self, step: int) -> set[int]:
+        """The indices of the tracked words that step ``step`` changed.
+
+        >>> result = learn({"hug": 10, "hugs": 5, "pun": 12}, 8)
+        >>> result.steps[1].merged, result.changed_at(2)
+        (('h', '##u'), {0, 1})
+        """
+        if isinstance(self.history, WordHistory):
+            return self.history.changed_at(step)
+        return {i for i, h in self.history.items() if any(at == step for at, _ in h)}
 
 
 def split_word(word: str, prefix: str = DEFAULT_PREFIX) -> list[str]:
@@ -457,7 +474,7 @@ class _Scores:
             )
         else:
             self.ranking = PairRanking(table, tie_break, initial)
-        self._rows: dict[Pair, tuple[PairScore, list[str]]] = {}
+        self._rows: dict[Pair, tuple[PairScore, list[str] | None]] = {}
 
     def _index(self, pair: Pair) -> None:
         self.pairs_of.setdefault(pair[0], set()).add(pair)
@@ -523,7 +540,10 @@ class _Scores:
                 return row
         score = Fraction(count, freq_a * freq_b) if self.likelihood else Fraction(count)
         row = PairScore(pair, freq_a, freq_b, count, score, table.first_seen(pair))
-        self._rows[pair] = (row, table.words[index])
+        symbols = table.words[index]
+        # subtle: a long word gets a new list at every merge; keeping one per cached row
+        # kept hundreds of copies of the word alive. Its rows are checked by first_seen.
+        self._rows[pair] = (row, symbols if len(symbols) <= table.long_word else None)
         return row
 
     def rank(self) -> tuple[list[PairScore], tuple[Pair, ...], int]:
@@ -569,6 +589,11 @@ def learn(
 ) -> WordPieceResult:
     """Learn a WordPiece vocabulary of ``vocab_size`` tokens and record every step.
 
+    Each step runs the stages a student reads in the algorithm (docs/ARCHITECTURE.md):
+    score the pairs (:func:`_score`, once; a merge re-scores the pairs it changes), rank
+    them (:func:`_rank`, then :func:`_pick` applies the tie rule), merge the winner
+    everywhere (:func:`_merge`) and record what changed (:func:`_record`).
+
     Args:
         corpus: a ``Corpus``, a ``{word: count}`` mapping, or text for ``parse_corpus``.
         vocab_size: the vocabulary size to reach, alphabet included.
@@ -603,6 +628,75 @@ def learn(
     (16, 16)
     """
     data = _as_corpus(corpus)
+    alphabet = _check_options(
+        data, vocab_size, prefix, scoring, tie_break, top_k, max_ties, max_changed_words
+    )
+    choices = dict(choose or {})
+    words = [split_word(w, prefix) for w in data.words]
+    book = _Book.start(data, words, alphabet, history_limit, max_changed_words)
+
+    table = PairTable(words, book.freqs)
+    scores = _score(table, book.symbol_freq, scoring, tie_break, top_k, max_ties)
+    merges: list[Pair] = []
+    steps: list[WordPieceStep] = []
+    number = 0
+    to_add = vocab_size - len(alphabet)
+    reported = 0
+    while len(book.vocab) < vocab_size:
+        number += 1
+        done = len(book.vocab) - len(alphabet)
+        if progress is not None and done * 100 >= (reported + 1) * to_add:
+            reported = done * 100 // to_add
+            progress(done, to_add)
+        ranked = _rank(scores)
+        if not ranked.rows:
+            steps.append(_stop(number, len(book.vocab)))
+            break
+        chosen, rule, ranked = _pick(ranked, number, choices, tie_break, scores)
+        token = merged_token(chosen, prefix)
+        changed = _merge(table, scores, book, chosen, token)
+        steps.append(_record(number, ranked, chosen, rule, token, changed, table, book, vocab_size))
+        merges.append(chosen)
+    if progress is not None:
+        progress(to_add, to_add)
+
+    return WordPieceResult(
+        vocab=book.vocab,
+        alphabet_size=len(alphabet),
+        merges=merges,
+        steps=steps,
+        model=WordPiece(tuple(book.vocab), unk_token=unk_token, prefix=prefix),
+        corpus=data,
+        initial_segmentation=book.initial,
+        final_segmentation=tuple(tuple(w) for w in table.words),
+        history=book.history,
+        scoring=scoring,
+        tie_break=tie_break,
+        prefix=prefix,
+    )
+
+
+def _check_options(
+    data: Corpus,
+    vocab_size: int,
+    prefix: str,
+    scoring: str,
+    tie_break: str,
+    top_k: int,
+    max_ties: int,
+    max_changed_words: int,
+) -> list[str]:
+    """Check ``learn``'s options against the corpus; return the alphabet.
+
+    >>> hug = Corpus.from_counts({"hug": 1})
+    >>> _check_options(hug, 3, "##", "likelihood", "first-seen", 5, 5, 5)
+    ['h', '##g', '##u']
+    >>> try:
+    ...     _check_options(hug, 2, "##", "likelihood", "first-seen", 5, 5, 5)
+    ... except ParameterError as error:
+    ...     print(str(error)[:60])
+    The vocabulary size must be at least the alphabet size, 3: t
+    """
     if scoring not in SCORINGS:
         raise ParameterError(f"scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}.")
     if tie_break not in TIE_BREAKS:
@@ -618,9 +712,8 @@ def learn(
             raise ParameterError(f"{name} must be a whole number of at least 1.")
     if prefix and any(ch.isspace() for ch in prefix):
         raise ParameterError("The continuation prefix cannot contain spaces.")
-    words_text = data.words
     if prefix:
-        for word in words_text:
+        for word in data.words:
             if prefix in word:
                 raise ParameterError(
                     f"The word {word!r} already contains the continuation prefix {prefix!r}, "
@@ -637,114 +730,254 @@ def learn(
             f"{len(alphabet)} single characters (word-initial and {prefix or 'continuation'} "
             f"forms) are always in the vocabulary. Got {vocab_size!r}."
         )
-    choices = dict(choose or {})
+    return alphabet
 
-    words = [split_word(w, prefix) for w in words_text]
-    freqs = list(data.counts)
-    initial = tuple(tuple(w) for w in words)
-    symbol_freq: dict[str, int] = {}
-    for pieces, freq in zip(words, freqs, strict=True):
-        for piece in pieces:
-            symbol_freq[piece] = symbol_freq.get(piece, 0) + freq
-    if len(words) <= history_limit:
-        tracked = set(range(len(words)))
-    else:
-        tracked = set(sorted(range(len(words)), key=lambda i: (-freqs[i], i))[:history_limit])
-    history: dict[int, list[tuple[int, tuple[str, ...]]]] = {i: [] for i in tracked}
 
-    table = PairTable(words, freqs)
-    scores = _Scores(table, symbol_freq, scoring, tie_break, top_k, max_ties)
-    vocab = list(alphabet)
-    in_vocab = set(vocab)
-    merges: list[Pair] = []
-    steps: list[WordPieceStep] = []
-    number = 0
-    to_add = vocab_size - len(alphabet)
-    reported = 0
-    while len(vocab) < vocab_size:
-        number += 1
-        if progress is not None and (len(vocab) - len(alphabet)) * 100 >= (reported + 1) * to_add:
-            reported = (len(vocab) - len(alphabet)) * 100 // to_add
-            progress(len(vocab) - len(alphabet), to_add)
-        total = len(table.counts)
-        candidates, tied, ties_total = scores.rank()
-        ranking = scores.ranking
-        if not candidates:
-            steps.append(_stop(number, len(vocab)))
-            break
-        best = candidates[0].score
-        if number in choices:
-            pair = tuple(choices[number])
-            # subtle: ``tied`` may be capped at max_ties; any pair with the best score is
-            # a tied pair and may be chosen
-            if len(pair) != 2 or ranking.score.get(pair) != ranking.score[tied[0]]:  # type: ignore[call-overload]
-                raise ParameterError(
-                    f"Step {number}: {pair[0]!r} + {pair[1]!r} is not one of the tied pairs, "
-                    "so it cannot be chosen here."
-                )
-            chosen, rule = (pair[0], pair[1]), "chosen"
-            if chosen not in tied:
-                tied = (*tied, chosen)
-                candidates = [*candidates, scores.row(chosen)]
+# --- the stages of one step: score -> rank -> merge -> record --------------------------
+
+
+@dataclass
+class _Book:
+    """The corpus side of a run: every word's count, the symbol counts, history, vocabulary.
+
+    Attributes:
+        words: the corpus words, in corpus order (their text, for the step rows).
+        freqs: every word's count.
+        initial: every word's pieces before the first merge.
+        symbol_freq: ``{piece: occurrences}`` (weighted by word counts): freq(a) and freq(b)
+            of the likelihood score.
+        history: the segmentation history (see :class:`subword_core.history.WordHistory`).
+        vocab: the vocabulary so far, in the order the tokens were added (alphabet first).
+        in_vocab: the same tokens, as a set.
+        max_changed_words: how many changed words each step keeps.
+
+    >>> hug = Corpus.from_counts({"hug": 2})
+    >>> book = _Book.start(hug, [["h", "##u", "##g"]], ["h", "##g", "##u"])
+    >>> book.symbol_freq, book.vocab
+    ({'h': 2, '##u': 2, '##g': 2}, ['h', '##g', '##u'])
+    """
+
+    words: Sequence[str]
+    freqs: list[int]
+    initial: tuple[tuple[str, ...], ...]
+    symbol_freq: dict[str, int]
+    history: WordHistory
+    vocab: list[str]
+    in_vocab: set[str]
+    max_changed_words: int = 50
+
+    @classmethod
+    def start(
+        cls,
+        corpus: Corpus,
+        words: Sequence[Sequence[str]],
+        alphabet: Sequence[str],
+        history_limit: int = 500,
+        max_changed_words: int = 50,
+    ) -> _Book:
+        """The book before the first merge, for the corpus split into ``words``."""
+        freqs = list(corpus.counts)
+        initial = tuple(tuple(w) for w in words)
+        symbol_freq: dict[str, int] = {}
+        for pieces, freq in zip(words, freqs, strict=True):
+            for piece in pieces:
+                symbol_freq[piece] = symbol_freq.get(piece, 0) + freq
+        if len(words) <= history_limit:
+            tracked = set(range(len(words)))
         else:
-            chosen, rule = tied[0], ("unique" if ties_total == 1 else tie_break)
-        token = merged_token(chosen, prefix)
-        changed = table.merge(chosen, token)
-        merged_away = 0  # pieces consumed: each merge uses one left and one right piece
-        for row, (index, _, after, times) in enumerate(changed):
-            merged_away += times * freqs[index]
-            if index in history:
-                # subtle: the row gets the same tuples the history keeps, so a long word is
-                # copied once per step, not three times (``kept_changes`` reuses tuples)
-                track = history[index]
-                before = track[-1][1] if track else initial[index]
-                track.append((number, tuple(after)))
-                changed[row] = (index, before, track[-1][1], times)
-        symbol_freq[chosen[0]] -= merged_away
-        symbol_freq[chosen[1]] -= merged_away
-        symbol_freq[token] = symbol_freq.get(token, 0) + merged_away
-        scores.update((chosen[0], chosen[1], token))
-        added = token not in in_vocab
-        if added:
-            vocab.append(token)
-            in_vocab.add(token)
-        merges.append(chosen)
-        steps.append(
-            WordPieceStep(
-                number=number,
-                candidates=tuple(candidates),
-                candidates_total=total,
-                candidates_omitted=total - len(candidates),
-                best_score=best,
-                tied=tied,
-                rule=rule,
-                merged=chosen,
-                new_token=token,
-                added=added,
-                changed_words=kept_changes(changed, words_text, freqs, max_changed_words),
-                changed_words_total=len(changed),
-                vocab_size=len(vocab),
-                stop_reason="vocab_size" if len(vocab) >= vocab_size else None,
-                ties_total=ties_total,
-            )
+            by_count = sorted(range(len(words)), key=lambda i: (-freqs[i], i))
+            tracked = set(by_count[:history_limit])
+        # subtle: the history stores a long word's changes, not a copy per merge (see
+        # ``subword_core.history``); it also records untracked long words for the step rows
+        history = WordHistory(initial, tracked, PairTable.long_word)
+        vocab = list(alphabet)
+        return cls(
+            corpus.words, freqs, initial, symbol_freq, history, vocab, set(vocab), max_changed_words
         )
-    if progress is not None:
-        progress(to_add, to_add)
 
-    model = WordPiece(tuple(vocab), unk_token=unk_token, prefix=prefix)
-    return WordPieceResult(
-        vocab=vocab,
-        alphabet_size=len(alphabet),
-        merges=merges,
-        steps=steps,
-        model=model,
-        corpus=data,
-        initial_segmentation=initial,
-        final_segmentation=tuple(tuple(w) for w in table.words),
-        history={i: tuple(h) for i, h in history.items()},
-        scoring=scoring,
-        tie_break=tie_break,
-        prefix=prefix,
+
+class _Ranked(NamedTuple):
+    """One step's ranking (:func:`_rank`): what the step's table of candidates shows.
+
+    Attributes:
+        rows: the kept candidates, best first (the tied pairs, then the next best).
+        tied: the kept pairs with the best score, in the tie rule's order.
+        ties_total: how many pairs have the best score (``tied`` may keep fewer).
+        total: how many distinct pairs the corpus holds.
+    """
+
+    rows: list[PairScore]
+    tied: tuple[Pair, ...]
+    ties_total: int
+    total: int
+
+
+def _hug_corpus() -> tuple[PairTable, _Book]:
+    """Seed 001's corpus, split, counted: the examples of the stages below.
+
+    >>> _hug_corpus()[1].symbol_freq["##u"]
+    36
+    """
+    data = Corpus.from_counts({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5})
+    words = [split_word(w) for w in data.words]
+    book = _Book.start(data, words, alphabet_of(data))
+    return PairTable(words, book.freqs), book
+
+
+def _score(
+    table: PairTable,
+    symbol_freq: dict[str, int],
+    scoring: str,
+    tie_break: str,
+    top_k: int,
+    max_ties: int,
+) -> _Scores:
+    """Stage 1, score: every pair's score, freq(ab) / (freq(a) freq(b)) or its count.
+
+    Scored once; afterwards each merge re-scores only the pairs whose count or whose
+    symbols' frequencies it changed (:meth:`_Scores.update`), which gives the same scores
+    as scoring again. A score is kept exact, as a reduced fraction.
+
+    >>> table, book = _hug_corpus()
+    >>> scores = _score(table, book.symbol_freq, "likelihood", "first-seen", 5, 5)
+    >>> table.counts[("##u", "##g")], scores.value(("##u", "##g"))
+    (20, (1, 36))
+    >>> table.counts[("##g", "##s")], scores.value(("##g", "##s"))
+    (5, (1, 20))
+    """
+    return _Scores(table, symbol_freq, scoring, tie_break, top_k, max_ties)
+
+
+def _rank(scores: _Scores) -> _Ranked:
+    """Stage 2, rank: the pairs by score, best first, ties in the tie rule's order.
+
+    >>> table, book = _hug_corpus()
+    >>> ranked = _rank(_score(table, book.symbol_freq, "likelihood", "first-seen", 3, 5))
+    >>> [(row.pair, row.score) for row in ranked.rows][:2], ranked.ties_total, ranked.total
+    ([(('##g', '##s'), Fraction(1, 20)), (('h', '##u'), Fraction(1, 36))], 1, 6)
+    """
+    total = len(scores.table.counts)
+    rows, tied, ties_total = scores.rank()
+    return _Ranked(rows, tied, ties_total, total)
+
+
+def _pick(
+    ranked: _Ranked,
+    number: int,
+    choices: Mapping[int, Pair],
+    tie_break: str,
+    scores: _Scores,
+) -> tuple[Pair, str, _Ranked]:
+    """Stage 2, rank (end): the winner, the rule that chose it, and the ranking it shows.
+
+    The first pair of the ranking wins (``"unique"`` when nothing tied, else the tie rule),
+    unless ``choices`` names another tied pair for step ``number`` (``"chosen"``): it is
+    then added to the ranking's rows if the ranking left it out.
+
+    >>> table, book = _hug_corpus()
+    >>> scores = _score(table, book.symbol_freq, "frequency", "first-seen", 5, 5)
+    >>> _pick(_rank(scores), 1, {}, "first-seen", scores)[:2]
+    (('##u', '##g'), 'unique')
+    """
+    tied = ranked.tied
+    if number not in choices:
+        return tied[0], ("unique" if ranked.ties_total == 1 else tie_break), ranked
+    pair = tuple(choices[number])
+    ranking = scores.ranking
+    # subtle: ``tied`` may be capped at max_ties; any pair with the best score is
+    # a tied pair and may be chosen
+    if len(pair) != 2 or ranking.score.get(pair) != ranking.score[tied[0]]:  # type: ignore[call-overload]
+        raise ParameterError(
+            f"Step {number}: {pair[0]!r} + {pair[1]!r} is not one of the tied pairs, "
+            "so it cannot be chosen here."
+        )
+    chosen = (pair[0], pair[1])
+    if chosen not in tied:
+        ranked = ranked._replace(tied=(*tied, chosen), rows=[*ranked.rows, scores.row(chosen)])
+    return chosen, "chosen", ranked
+
+
+def _merge(
+    table: PairTable, scores: _Scores, book: _Book, pair: Pair, token: str
+) -> list[tuple[int, Sequence[str], Sequence[str], int]]:
+    """Stage 3, merge: replace every occurrence of ``pair`` by ``token``, in every word.
+
+    The pair counts next to the merged occurrences change, and so do freq(a), freq(b) and
+    freq(token): every pair whose score depends on them is re-scored. Returns
+    ``(word index, pieces before, pieces after, merges in the word)`` for every word that
+    changed.
+
+    >>> table, book = _hug_corpus()
+    >>> scores = _score(table, book.symbol_freq, "likelihood", "first-seen", 5, 5)
+    >>> [after for _, _, after, _ in _merge(table, scores, book, ("##g", "##s"), "##gs")]
+    [['h', '##u', '##gs']]
+    >>> book.symbol_freq["##g"], book.symbol_freq["##gs"], scores.value(("##u", "##g"))
+    (15, 5, (1, 36))
+    """
+    changed = table.merge(pair, token)
+    freqs, symbol_freq = book.freqs, book.symbol_freq
+    merged_away = 0  # pieces consumed: each merge uses one left and one right piece
+    for index, _, _, times in changed:
+        merged_away += times * freqs[index]
+    symbol_freq[pair[0]] -= merged_away
+    symbol_freq[pair[1]] -= merged_away
+    symbol_freq[token] = symbol_freq.get(token, 0) + merged_away
+    scores.update((pair[0], pair[1], token))
+    return changed  # type: ignore[return-value]
+
+
+def _record(
+    number: int,
+    ranked: _Ranked,
+    chosen: Pair,
+    rule: str,
+    token: str,
+    changed: list[tuple[int, Sequence[str], Sequence[str], int]],
+    table: PairTable,
+    book: _Book,
+    vocab_size: int,
+) -> WordPieceStep:
+    """Stage 4, record: the words' history, the new token, and the step's trace.
+
+    >>> table, book = _hug_corpus()
+    >>> scores = _score(table, book.symbol_freq, "likelihood", "first-seen", 5, 5)
+    >>> ranked = _rank(scores)
+    >>> changed = _merge(table, scores, book, ("##g", "##s"), "##gs")
+    >>> step = _record(1, ranked, ("##g", "##s"), "unique", "##gs", changed, table, book, 8)
+    >>> step.new_token, step.added, step.vocab_size, book.vocab[-1]
+    ('##gs', True, 8, '##gs')
+    >>> [(c.word, c.after) for c in step.changed_words], step.stop_reason
+    ([('hugs', ('h', '##u', '##gs'))], 'vocab_size')
+    """
+    for row, (index, old, after, times) in enumerate(changed):
+        # subtle: the row gets what the history keeps (the same tuples, or views of a
+        # long word's changes), so a word is not copied again for the step's rows
+        shown = book.history.record(
+            number, index, old, after, token, table.merged_at(index), chosen
+        )
+        if shown is not None:
+            changed[row] = (index, *shown, times)
+    added = token not in book.in_vocab
+    if added:
+        book.vocab.append(token)
+        book.in_vocab.add(token)
+    rows = ranked.rows
+    return WordPieceStep(
+        number=number,
+        candidates=tuple(rows),
+        candidates_total=ranked.total,
+        candidates_omitted=ranked.total - len(rows),
+        best_score=rows[0].score,
+        tied=ranked.tied,
+        rule=rule,
+        merged=chosen,
+        new_token=token,
+        added=added,
+        changed_words=kept_changes(changed, book.words, book.freqs, book.max_changed_words),
+        changed_words_total=len(changed),
+        vocab_size=len(book.vocab),
+        stop_reason="vocab_size" if len(book.vocab) >= vocab_size else None,
+        ties_total=ranked.ties_total,
     )
 
 

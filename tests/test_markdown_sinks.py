@@ -99,6 +99,8 @@ ALLOWED: dict[str, str] = {
     # Our source titles: the built-in examples' titles (subword_core.examples.EXAMPLES, a
     # constant table) and three constant strings.
     "ui/corpus_picker.py:_SOURCE_TITLES.__getitem__": "constant titles",
+    # The same titles, three of them translated (t of constants, ui.i18n).
+    "ui/corpus_picker.py:_source_label": "constant titles and translations of constants",
     # Inside code spans of lookalike_note: two-digit hex numbers, and the byte table's own
     # letters (subword_core.byte_level._DISPLAY, one per byte); markdown is literal there.
     "ui/byte_level_view.py:hex_bytes(mine)": "hex digits and spaces",
@@ -525,7 +527,44 @@ class Checker:
         values = self.module.assigned.get(name)
         return bool(values) and all(self._safe_item(v, set()) for v in values)
 
+    def _is_translator(self, name: str) -> bool:
+        """``name`` is only ever ``translator("domain")`` (ui.i18n): its texts are our catalogs'."""
+        values = self.module.assigned.get(name)
+        return bool(values) and all(
+            isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "translator"
+            for v in values
+        )
+
+    def _safe_translation(self, call: ast.Call, seen: set[str]) -> bool | None:
+        """``t("…")`` / ``t.n("…", "…", n)`` of a translator; ``None`` if not such a call.
+
+        The translation of a constant is ours (a catalog in the repository); a value put in
+        with ``.format`` is checked like any other.
+        """
+        func = call.func
+        if isinstance(func, ast.Name) and self._is_translator(func.id):
+            args, texts = call.args, call.args
+        elif (
+            isinstance(func, ast.Attribute)
+            and func.attr == "n"
+            and isinstance(func.value, ast.Name)
+            and self._is_translator(func.value.id)
+        ):
+            args, texts = call.args, call.args[:2]
+            if len(args) != 3 or not self.safe(args[2], seen):
+                return False
+        else:
+            return None
+        return (
+            not call.keywords
+            and len(texts) == (1 if args is texts else 2)
+            and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in texts)
+        )
+
     def _safe_call(self, call: ast.Call, seen: set[str]) -> bool:
+        translated = self._safe_translation(call, seen)
+        if translated is not None:
+            return translated
         func = call.func
         if isinstance(func, ast.Name):
             if func.id == HELPER:
@@ -657,6 +696,12 @@ BAD_SNIPPETS = {
     "unknown call": "def f(x):\n    st.caption(describe(x))",
     "tab wrapper": "def f(word):\n    kept_tabs('k', {'a': word}, 'shadow')",
     "term_md with text": "def f(word):\n    st.caption(term_md('tie', word))",
+    "translated word": "t = translator('x')\ndef f(word):\n    st.caption(t(word))",
+    "translation formatted": (
+        "t = translator('x')\ndef f(word):\n    st.caption(t('You typed {w}').format(w=word))"
+    ),
+    "plural of a word": "t = translator('x')\ndef f(w, n):\n    st.info(t.n(w, 'many', n))",
+    "not a translator": "def f(t):\n    st.caption(t('A constant'))",
 }
 # Each snippet is fine: constants, numbers, escaped text, our own constant tables.
 GOOD_SNIPPETS = {
@@ -675,6 +720,15 @@ GOOD_SNIPPETS = {
     "joined": "def f(words):\n    st.caption(', '.join(md_escape(w) for w in words))",
     "term_md": "st.caption(f\"A {term_md('tie', 'tie')} here\")",
     "not streamlit": "def f(x):\n    logger.info(x)",
+    "translated": "t = translator('x')\nst.caption(t('A **bold** word'))",
+    "translated and escaped": (
+        "t = translator('x')\n"
+        "def f(word):\n    st.caption(t('You typed {w}').format(w=md_escape(word)))"
+    ),
+    "translated plural": (
+        "t = translator('x')\ndef f(xs):\n"
+        "    st.info(t.n('{n} word', '{n} words', len(xs)).format(n=len(xs)))"
+    ),
 }
 
 

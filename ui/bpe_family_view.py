@@ -28,13 +28,22 @@ from ui.charts import (
     BAR_LIMIT,
     bar_chart_properties,
     count_axis,
+    described,
     label_axis,
     show_chart,
     top_legend,
 )
 from ui.common import TABLE_CSS, cached_training, text_colour
 from ui.follow import ExampleWords, example_words, follow_default, show_example_label
-from ui.html import badge_html, esc, show_error, show_html, token_spans_html
+from ui.html import (
+    badge_html,
+    caption_html,
+    esc,
+    show_error,
+    show_html,
+    table_details_html,
+    token_spans_html,
+)
 from ui.limits import LIMITS, word_too_long
 from ui.links import PageLink, kept_params, register_page, register_params
 
@@ -191,10 +200,34 @@ def render_dropout(model: BPEModel, *, corpus: Corpus | None = None) -> None:
     labels = chart.mark_text(align="left", dx=4, color=text_colour()).encode(
         text=alt.Text("share:Q", format=".1%")
     )
-    show_chart((chart + labels).properties(height=max(80, 28 * min(len(df), 20))))
-    st.caption(
-        f"{len(df)} different segmentations in {n:d} samples (seed {seed:d}). The model sees the "
-        "word split in all these ways during training, which makes it robust to segmentation."
+    shown = df.head(20)
+    show_chart(
+        described(
+            (chart + labels).properties(height=max(80, 28 * min(len(df), 20))),
+            "Bar chart: how often each segmentation of the word came out of the samples, "
+            "most frequent first, with its share written next to the bar.",
+        ),
+        description=(
+            f"Bar chart of {len(df):,} different segmentations in {n:,} samples"
+            + (f", the {len(shown)} most frequent drawn" if len(df) > len(shown) else "")
+            + f". Most frequent: {shown['segmentation'].iloc[0]}, "
+            f"{shown['share'].iloc[0]:.1%} of the samples."
+            if len(df)
+            else None
+        ),
+    )
+    show_html(
+        caption_html(
+            f"{len(df)} different segmentations in {n:d} samples (seed {seed:d}). The model sees "
+            "the word split in all these ways during training, which makes it robust to "
+            "segmentation."
+        )
+        + table_details_html(
+            "Show the samples as a table",
+            ["segmentation", "times", "share"],
+            [(r.segmentation, int(r.times), f"{r.share:.1%}") for r in shown.itertuples()],
+            caption="Segmentations drawn, as in the chart",
+        )
     )
 
 
@@ -390,6 +423,11 @@ def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) ->
             tooltip=["merge", "joint merge", "variable", "value"],
         )
         .properties(**bar_chart_properties(len(drawn), left_out, "more merges, in the table"))
+        .properties(
+            description="Grouped bar chart: for each joint merge, how often its pair occurred "
+            "in the source and in the target corpus when it was merged; the table beside it "
+            "lists the same numbers."
+        )
     )
     left, right = st.columns([1, 1.3])
     show_chart(chart, where=left)

@@ -23,6 +23,7 @@ from subword_core import tokenizer_json
 from subword_core.bpe import BPEModel, BPEResult, EncodeStep, MergeStep, learn
 from subword_core.corpus import MAX_COUNT, Corpus
 from subword_core.errors import SubwordError
+from subword_core.wordpiece import WordPieceResult
 from ui.charts import (
     BAR_LIMIT,
     VALUE_LABEL_PX,
@@ -30,6 +31,7 @@ from ui.charts import (
     bar_chart_properties,
     bounded_rows,
     count_axis,
+    described,
     label_axis,
     show_template,
 )
@@ -55,11 +57,13 @@ from ui.html import (
     show_error,
     show_html,
     show_text,
+    table_details_html,
     token_spans_html,
 )
 from ui.limits import LIMITS, advice, word_too_long
 from ui.links import LinkParam, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
+from ui.pretok import PretokSpec
 from ui.quiz import boundaries, quiz_gate, segmentation_gate
 
 __all__ = [
@@ -72,6 +76,8 @@ __all__ = [
     "merge_table",
     "pair_chart",
     "pair_chart_data",
+    "pair_chart_description",
+    "pair_table_html",
     "pairs_left_out",
     "quiz_verdict",
     "render_encode",
@@ -142,10 +148,18 @@ register_params(
 )
 LINK_SETTINGS: tuple[str, ...] = tuple(WIDGET_DEFAULTS)
 """The link parameters of the settings panel (every BPE page's link holds them)."""
-register_page("bpe_learn", PageLink((*LINK_SETTINGS, "bpe_quiz"), player="bpe_learn", ties=_NS))
+PRETOK = PretokSpec("bpe", "whitespace")
+"""BPE's pre-tokenization: whitespace only, as subword-nmt expects (the learn and encode pages)."""
+register_params(PRETOK.link_params())
+register_page(
+    "bpe_learn", PageLink((*LINK_SETTINGS, *PRETOK.keys, "bpe_quiz"), player="bpe_learn", ties=_NS)
+)
 register_page(
     "bpe_encode",
-    PageLink((*LINK_SETTINGS, "bpe_encode_text", "bpe_encode_unk", "bpe_encode_quiz"), ties=_NS),
+    PageLink(
+        (*LINK_SETTINGS, *PRETOK.keys, "bpe_encode_text", "bpe_encode_unk", "bpe_encode_quiz"),
+        ties=_NS,
+    ),
 )
 
 
@@ -495,7 +509,53 @@ def pair_chart(text: str) -> alt.LayerChart:
         .mark_rule(strokeDash=[4, 4])
         .encode(x="min:Q", tooltip=[alt.Tooltip("min:Q", title="minimum pair count")])
     )
-    return bars + labels + rule
+    return described(
+        bars + labels + rule,
+        "Bar chart: how often each pair of neighbouring symbols occurs in the corpus, most "
+        "frequent first; the merged pair is marked ★ merged, pairs tied with it are marked tie.",
+    )
+
+
+def pair_chart_description(pairs: pa.Table, min_frequency: int, left_out: int = 0) -> str:
+    """What one drawing of :func:`pair_chart` shows, in words (read by screen readers).
+
+    >>> from subword_core.bpe import learn
+    >>> pairs = pair_chart_data(learn({"low": 5, "lower": 2}, 1).steps[0])
+    >>> print(pair_chart_description(pairs, 2))  # doctest: +NORMALIZE_WHITESPACE
+    Bar chart of pair counts: 6 pairs, most frequent first. Merged: l + o, 7 times.
+    1 other pair tied with it. The dashed line marks the minimum pair count, 2.
+    """
+    rows = pairs.select(["pair", "count", "status"]).to_pylist()
+    merged = [r for r in rows if r["status"] == "merged"]
+    tied = sum(r["status"] == "tied" for r in rows)
+    more = f" (and {left_out:,} more, not drawn)" if left_out else ""
+    text = f"Bar chart of pair counts: {len(rows):,} pairs{more}, most frequent first."
+    if merged:
+        text += f" Merged: {merged[0]['pair']}, {merged[0]['count']:,} times."
+    if tied:
+        text += f" {tied:,} other pair{'s' if tied > 1 else ''} tied with it."
+    return text + f" The dashed line marks the minimum pair count, {min_frequency:,}."
+
+
+def pair_table_html(pairs: pa.Table) -> str:
+    """The numbers of :func:`pair_chart` as a folded table (the chart's text alternative).
+
+    >>> from subword_core.bpe import learn
+    >>> html_ = pair_table_html(pair_chart_data(learn({"low": 5, "lower": 2}, 1).steps[0]))
+    >>> "<td>1</td><td>l + o</td><td>7</td><td>★ merged</td>" in html_
+    True
+    """
+    marks = {"merged": "★ merged", "tied": "tie", "other": ""}
+    rows = [
+        (r["rank"], r["pair"], r["count"], marks.get(r["status"], r["status"]))
+        for r in pairs.select(["rank", "pair", "count", "status"]).to_pylist()
+    ]
+    return table_details_html(
+        "Show the pair counts as a table",
+        ["rank", "pair", "count", "status"],
+        rows,
+        caption="Pair counts, as in the chart",
+    )
 
 
 def show_pair_chart(pairs: pa.Table, min_frequency: int, left_out: int = 0) -> None:
@@ -508,6 +568,7 @@ def show_pair_chart(pairs: pa.Table, min_frequency: int, left_out: int = 0) -> N
         (text_colour(),),
         {"pairs": pairs, "threshold": {"min": [min_frequency]}},
         properties=bar_chart_properties(pairs.num_rows, left_out, "more pairs, not drawn"),
+        description=pair_chart_description(pairs, min_frequency, left_out),
         width="stretch",
     )
 
@@ -550,7 +611,12 @@ def vocab_chart() -> alt.LayerChart:
         )
     )
     now = alt.Chart(alt.NamedData("now")).mark_rule(color="#d62728").encode(x="step:Q")
-    return (line + now).properties(height=220)
+    return described(
+        (line + now).properties(height=220),
+        "Line chart: how many distinct symbols the corpus holds after each merge (merge 0: "
+        "the characters); a vertical line marks the current step. Each merge's change is in "
+        "the merge table's last column.",
+    )
 
 
 def show_vocab_chart(vocab: pa.Table, current: int) -> None:
@@ -589,25 +655,39 @@ def merge_table(result: BPEResult, upto: int) -> pa.Table:
     return arrow_table(rows, MERGE_COLUMNS)
 
 
-def corpus_rows(result: BPEResult, step: int) -> list[tuple[str, int, tuple[str, ...], bool]]:
-    """``(word, count, symbols, changed at this step)`` for the tracked words after ``step``.
+def corpus_rows(
+    result: BPEResult | WordPieceResult, step: int
+) -> list[tuple[str, int, tuple[str, ...], bool]]:
+    """``(word, count, symbols, changed at this step)`` for the words to show after ``step``.
+
+    The tracked words (all of a small corpus, the most frequent of a large one), plus the
+    words the step changed that are not tracked (its ``changed_words``): on a large corpus
+    a late merge often changes only rare words. At most ``TABLE_ROWS``, the changed first.
 
     >>> from subword_core.bpe import learn
     >>> corpus_rows(learn({"low": 5, "lower": 2}, 1), 1)[0]
     ('low', 5, ('lo', 'w', '</w>'), True)
+    >>> result = learn({"ab": 9, "cd": 1}, 2, min_frequency=1, end_of_word="", history_limit=1)
+    >>> [(word, symbols, changed) for word, _, symbols, changed in corpus_rows(result, 2)]
+    [('cd', ('cd',), True), ('ab', ('ab',), False)]
     """
     words, counts = result.corpus.words, result.corpus.counts
-    changed_now = {
-        i for i, changes in result.history.items() if any(at == step for at, _ in changes)
-    }
+    changed_now = result.changed_at(step)
     rows = [
         (words[i], counts[i], symbols, i in changed_now)
         for i, symbols in result.segmentation_at(step)
     ]
-    if len(rows) > TABLE_ROWS:
+    shown = {words[i] for i in result.history}
+    extra = []
+    if 1 <= step <= len(result.steps):
+        extra = [
+            (c.word, c.count, tuple(c.after), True)
+            for c in result.steps[step - 1].changed_words[:TABLE_ROWS]
+            if c.word not in shown
+        ]
+    if extra or len(rows) > TABLE_ROWS:
         # a large corpus: the words this step changed first, then the most frequent others
-        rows.sort(key=lambda r: (not r[3], -r[1]))
-        rows = rows[:TABLE_ROWS]
+        rows = sorted(rows + extra, key=lambda r: (not r[3], -r[1]))[:TABLE_ROWS]
     return rows
 
 
@@ -733,22 +813,22 @@ def render_learn_step(
             )
             caption = caption_html(
                 f"{shown} Red ★: merged; orange: tied with it; dashed line: the minimum pair count."
-            )
+            ) + pair_table_html(pairs)
         if caption:
             show_html(caption)
     with right:
         after = f"merge {step.number}" if step.merged else "the last merge"
-        tracked = len(result.history)
+        rows = corpus_rows(result, step.number)
         more = ""
-        if len(corpus) > min(tracked, TABLE_ROWS):
+        if len(corpus) > len(rows):
             more = caption_html(
-                f"Showing {min(tracked, TABLE_ROWS)} of {len(corpus)} words: those this merge "
+                f"Showing {len(rows)} of {len(corpus)} words: those this merge "
                 "changed first, then the most frequent."
             )
         show_html(
             heading_html(f"The corpus after {after}")
             + segmentation_table_html(
-                corpus_rows(result, step.number),
+                rows,
                 step.merged_symbol,
                 marker=result.model.end_of_word or None,
             )

@@ -67,6 +67,7 @@ from ui.html import badge_html, esc, md_escape, show_error, show_html, show_text
 from ui.limits import LIMITS, advice
 from ui.links import PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
+from ui.pretok import PretokSpec
 from ui.tabs import kept_tabs
 
 __all__ = [
@@ -216,10 +217,19 @@ _LINK_PARAMS = kept_params(
         "bbpe_tab": ("tab", TAB_IDS),
     },
 )
-register_params(_LINK_PARAMS)
+PRETOK = PretokSpec(
+    "bbpe",
+    "",
+    schemes=(),
+    fixed="GPT-2's rule (fixed here): runs of letters, of digits and of other symbols, each "
+    "with the space before it (Ġ), and the contractions 's 't 're 've 'm 'll 'd. A Chinese "
+    "sentence without spaces stays one run of letters; 。 and ， are cut off as symbols.",
+)
+"""Byte-level BPE's pre-tokenization: GPT-2's rule, with only the Korean jamo choice."""
+register_params(_LINK_PARAMS, PRETOK.link_params())
 register_page(
     "byte_level",
-    PageLink(tuple(p.key for p in _LINK_PARAMS), player="bbpe_learn", ties=_NS),
+    PageLink((*(p.key for p in _LINK_PARAMS), *PRETOK.keys), player="bbpe_learn", ties=_NS),
 )
 
 _CSS = """<style>
@@ -1164,4 +1174,84 @@ def render_byte_table() -> None:
         "Row = first hex digit, column = second: byte e4 (the first byte of 你) is in row e_, "
         "column _4, drawn ä. A character beyond ASCII never appears as itself in a token; you "
         "see its bytes' stand-ins (你 = e4 bd a0 = ä½ł)."
+    )
+
+
+# --------------------------------------------------------------------------------------
+# Chinese and Korean in bytes (issue 18)
+# --------------------------------------------------------------------------------------
+
+_CJK_SAMPLES = ("a", "é", "学", "한", "학")
+
+
+def _merge_kind(token: bytes) -> str:
+    """What a merged token holds: part of one character, whole characters, or across them.
+
+    >>> word = "학교".encode()
+    >>> _merge_kind(word[:2]), _merge_kind(word), _merge_kind(word[2:4])
+    ('part of one character', '2 whole characters', 'across characters')
+    """
+    i, n = 0, len(token)
+    while i < n and token[i] & 0xC0 == 0x80:  # starts inside a character
+        i += 1
+    starts_inside = i > 0
+    whole = 0
+    ends_inside = False
+    while i < n:
+        lead = token[i]
+        size = 1 if lead < 0x80 else 2 if lead >> 5 == 0b110 else 3 if lead >> 4 == 0b1110 else 4
+        if i + size > n:
+            ends_inside = True
+            break
+        whole += 1
+        i += size
+    if not starts_inside and not ends_inside:
+        return "one whole character" if whole == 1 else f"{whole} whole characters"
+    if whole == 0 and starts_inside != ends_inside:
+        return "part of one character"
+    return "across characters"
+
+
+def render_cjk_bytes(result: ByteLevelResult, limit: int = 12) -> None:
+    """Why a Hangul syllable or a CJK character is 3 bytes, and what the learned merges hold.
+
+    Each merge's token is decoded to its bytes and classified: part of one character (the
+    first two bytes of 학), one whole character, whole characters (학교), or across characters
+    (the last byte of 학 with the first of 교: a merge across syllables, which no character-level
+    tokenizer could make).
+    """
+    rows = "".join(
+        f"<tr><td>{esc(ch)}</td><td>U+{ord(ch):04X}</td><td><code>{hex_bytes(ch.encode())}</code>"
+        f"</td><td><code>{' '.join(f'{b:08b}' for b in ch.encode())}</code></td></tr>"
+        for ch in _CJK_SAMPLES
+    )
+    show_html(
+        "<div class='sw-text'>UTF-8 writes a character with 1 to 4 bytes: ASCII (below U+0080) "
+        "with 1, U+0080 to U+07FF with 2, and U+0800 to U+FFFF with 3 bytes, "
+        "<code>1110xxxx 10xxxxxx 10xxxxxx</code>. Every Hangul syllable (U+AC00 to U+D7A3) and "
+        "the common Chinese characters (U+4E00 to U+9FFF) lie in that range, so each is 3 "
+        "bytes, and byte-level BPE starts from 3 symbols per syllable.</div>"
+        f"<table class='sw-table'><thead><tr><th>character</th><th>code point</th>"
+        f"<th>UTF-8 bytes</th><th>bits</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+    merged = result.merges[:limit]
+    if not merged:
+        return
+    lines = []
+    for number, (left, right) in enumerate(merged, start=1):
+        token = from_display(left) + from_display(right)
+        shown = token.decode("utf-8", errors="replace")
+        lines.append(
+            f"<tr><td>{number}</td><td><code>{esc(hex_bytes(token))}</code></td>"
+            f"<td>{esc(shown)}</td><td>{esc(_merge_kind(token))}</td></tr>"
+        )
+    show_html(
+        "<div class='sw-text'>What the first merges of this corpus hold. A merge "
+        "<em>across characters</em> joins the end of one syllable to the start of the next "
+        "(its bytes are no character of their own): it is learned because those bytes are "
+        "frequent together, not because they are a unit of the language.</div>"
+        "<table class='sw-table'><thead><tr><th>merge</th><th>bytes</th><th>as text (� = "
+        "part of a character)</th><th>holds</th></tr></thead><tbody>"
+        + "".join(lines)
+        + "</tbody></table>"
     )

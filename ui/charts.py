@@ -61,6 +61,7 @@ __all__ = [
     "bar_chart_properties",
     "bounded_rows",
     "count_axis",
+    "described",
     "label_axis",
     "legend_entry_px",
     "more_title",
@@ -222,15 +223,42 @@ def bar_chart_properties(bars: int, left_out: int, noun: str) -> dict[str, Any]:
     return {"height": bar_chart_height(bars) + MORE_PX, "title": more_title(left_out, noun)}
 
 
-def show_chart(chart: alt.TopLevelMixin, *, where: Any = None, **options: Any) -> None:
+def described(chart: alt.TopLevelMixin, description: str) -> alt.TopLevelMixin:
+    """``chart`` with a short description of what it shows: its text alternative.
+
+    Every chart of the app has one (a test checks every chart the pages draw). Vega-Lite
+    keeps it as the top-level ``description``, and vega-embed puts it on the drawn chart as
+    its ``aria-label`` (role ``graphics-document``), which a screen reader reads instead of
+    the picture. Say what is plotted against what and what is marked, e.g. "Bar chart: how
+    often each pair of neighbouring symbols occurs; the merged pair is marked ★". Where the
+    numbers matter, the page also offers them as a table (:func:`ui.html.table_details_html`).
+
+    >>> chart = alt.Chart(alt.NamedData("rows")).mark_bar().encode(x="x:Q")
+    >>> described(chart, "Bar chart of x.").to_dict(validate=False)["description"]
+    'Bar chart of x.'
+    """
+    return chart.properties(description=description)
+
+
+def show_chart(
+    chart: alt.TopLevelMixin,
+    *,
+    where: Any = None,
+    description: str | None = None,
+    **options: Any,
+) -> None:
     """Draw ``chart`` like ``st.altair_chart(chart, **options)``, without the schema check.
 
     Args:
         chart: Any altair top-level chart (layered, concatenated…).
         where: The container to draw in (a column, the sidebar); the main area if ``None``.
+        description: What the chart shows, in a sentence (replaces the chart's own
+            ``description``): screen readers read it (see :func:`described`).
         **options: ``width``, ``height``, ``theme``… as for ``st.vega_lite_chart``.
     """
     spec = chart.to_dict(validate=False)
+    if description:
+        spec["description"] = description
     (where if where is not None else st).vega_lite_chart(None, spec, **options)
 
 
@@ -296,6 +324,7 @@ def show_template(
     *,
     properties: Mapping[str, Any] | None = None,
     where: Any = None,
+    description: str | None = None,
     **options: Any,
 ) -> None:
     """Draw the chart ``build(*args)`` with ``data`` as its named data sources.
@@ -311,9 +340,13 @@ def show_template(
             that changes at every step belongs here rather than in ``args``, which would
             build a new template for every value.
         where: The container to draw in; the main area if ``None``.
+        description: What this drawing shows, in a sentence (its numbers, which change at
+            every step); replaces the template's own ``description`` (see :func:`described`).
         **options: ``width``, ``theme``… as for ``st.vega_lite_chart``.
     """
     spec = dict(template_spec(build, *args))  # shallow: Streamlit copies again, never edits
     spec.update(properties or {})
+    if description:
+        spec["description"] = description
     spec["datasets"] = {name: arrow_bytes(frame) for name, frame in data.items()}
     (where if where is not None else st).vega_lite_chart(None, spec, **options)

@@ -41,12 +41,22 @@ from subword_core import bpe, byte_level, unigram, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.encoders import boundaries
 from subword_core.errors import SubwordError
-from ui.charts import LABEL_PX, show_chart
+from ui.charts import LABEL_PX, described, show_chart
 from ui.common import TABLE_CSS, cached_training, remember, restore_widgets
 from ui.follow import SizeRule, example_words, fit_size, follow_default, show_example_label
-from ui.html import badge_html, esc, md_escape, show_html, show_text, token_spans_html
+from ui.html import (
+    badge_html,
+    caption_html,
+    esc,
+    md_escape,
+    show_html,
+    show_text,
+    table_details_html,
+    token_spans_html,
+)
 from ui.limits import LIMITS
 from ui.links import PageLink, kept_params, register_page, register_params
+from ui.pretok import Pretok, PretokSpec, pretok_words
 
 Progress = Callable[[int, int], None]
 
@@ -89,7 +99,10 @@ WIDGET_DEFAULTS: dict[str, object] = {"cmp_target": "30", "cmp_text": "lowest ne
 register_params(
     kept_params(WIDGETS_KEY, WIDGET_DEFAULTS, {"cmp_target": ("str",), "cmp_text": ("str",)})
 )
-register_page("compare", PageLink(("cmp_target", "cmp_text")))
+PRETOK = PretokSpec("cmp", "whitespace")
+"""One pre-tokenization for all four (whitespace: the words as typed)."""
+register_params(PRETOK.link_params())
+register_page("compare", PageLink((*PRETOK.keys, "cmp_target", "cmp_text")))
 DEFAULT_TARGET = 30
 """The smallest default target; on a corpus with larger alphabets it follows the corpus."""
 
@@ -571,7 +584,28 @@ def _overlap_chart(df: pd.DataFrame) -> alt.LayerChart:
         # colour follows the cell, not the theme: dark on pale cells, white on dark ones.
         color=alt.condition(alt.datum.jaccard > 0.55, alt.value("white"), alt.value("#1f2430")),
     )
-    return (rect + text).properties(height=260)
+    return described(
+        (rect + text).properties(height=260),
+        "Heatmap: for every two algorithms, how many learned pieces of two or more characters "
+        "they share (the number in the cell); the darker the cell, the larger the share of "
+        "their pieces in common.",
+    )
+
+
+def _overlap_table_html(df: pd.DataFrame) -> str:
+    """The overlap heatmap's numbers as a folded table: each pair of algorithms once."""
+    names = list(dict.fromkeys(df["a"]))
+    rows = [
+        (r.a, r.b, int(r.shared), f"{r.jaccard:.0%}")
+        for r in df.itertuples(index=False)
+        if names.index(r.a) <= names.index(r.b)
+    ]
+    return table_details_html(
+        "Show the overlap as a table",
+        ["algorithm", "algorithm", "pieces shared", "shared / in either"],
+        rows,
+        caption="Learned pieces two algorithms share, as in the heatmap",
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -765,7 +799,9 @@ def train_or_explain(corpus: Corpus, target: int) -> dict[str, Trained]:
     return {k: v for k, v in out.items() if isinstance(v, Trained)}
 
 
-def render_segmentations(trained: Mapping[str, Trained], *, corpus: Corpus | None = None) -> None:
+def render_segmentations(
+    trained: Mapping[str, Trained], *, corpus: Corpus | None = None, pretok: Pretok | None = None
+) -> None:
     """The sentence box and, for each word, every algorithm's segmentation one above the other.
 
     With ``corpus``, the box starts on words of the corpus and one word not in it (until the
@@ -788,7 +824,8 @@ def render_segmentations(trained: Mapping[str, Trained], *, corpus: Corpus | Non
     )
     if examples is not None:
         show_example_label(examples, "cmp_text", shadow_key=WIDGETS_KEY)
-    words = list(dict.fromkeys(text.split()))
+    # the typed text is cut the way the corpus was (pre-tokenization, ui.pretok)
+    words = pretok_words(text, pretok) if pretok is not None else list(dict.fromkeys(text.split()))
     if not words:
         st.info(
             "Type one or more words above to compare their segmentations.", icon=":material/edit:"
@@ -844,11 +881,14 @@ def render_corpus_figures(corpus: Corpus, target: int, trained: Mapping[str, Tra
     with c2:
         if len(trained) >= 2:
             show_chart(_overlap_chart(overlap), width="stretch")
-            st.caption(
-                "Vocabulary overlap: how many learned pieces of two or more characters two "
-                "algorithms share (markers stripped; single characters and bytes left out, since "
-                "every algorithm starts with them). Colour: shared / in either, from pale (none "
-                "shared) to dark blue (all)."
+            show_html(
+                caption_html(
+                    "Vocabulary overlap: how many learned pieces of two or more characters two "
+                    "algorithms share (markers stripped; single characters and bytes left out, "
+                    "since every algorithm starts with them). Colour: shared / in either, from "
+                    "pale (none shared) to dark blue (all)."
+                )
+                + _overlap_table_html(overlap)
             )
         else:
             st.caption("The overlap chart needs at least two trained algorithms.")

@@ -47,6 +47,7 @@ from subword_core.errors import CorpusError, SubwordError
 from subword_core.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text
 from ui.common import shared_cache
 from ui.html import esc, md_escape, show_html, show_text
+from ui.i18n import translator
 from ui.limits import LIMITS, advice
 
 __all__ = [
@@ -80,6 +81,7 @@ _ERROR_KEY = "corpus__error"
 _STATUS_KEY = "corpus__status"
 
 _TYPE, _UPLOAD, _TABLE = "type", "upload", "table"
+t = translator("common")
 _SOURCES: tuple[str, ...] = (*EXAMPLES, _TYPE, _UPLOAD, _TABLE)
 _SOURCE_TITLES = {
     **{key: ex.title for key, ex in EXAMPLES.items()},
@@ -87,6 +89,43 @@ _SOURCE_TITLES = {
     _UPLOAD: ":material/upload_file: Upload a .txt file",
     _TABLE: ":material/table_edit: Edit a word/count table",
 }
+
+
+def _source_label(source: str) -> str:
+    """The picker's label of a source in the session's language (examples keep their titles)."""
+    if source == _TYPE:
+        return ":material/edit: " + t("Type or paste text")
+    if source == _UPLOAD:
+        return ":material/upload_file: " + t("Upload a .txt file")
+    if source == _TABLE:
+        return ":material/table_edit: " + t("Edit a word/count table")
+    return _SOURCE_TITLES[source]
+
+
+def format_name(source_format: str) -> str:
+    """The plain-language name of a ``Corpus.source_format`` in the session's language.
+
+    Example:
+        >>> format_name("counts")
+        'one word and its count per line'
+    """
+    if source_format == "text":
+        return t("running text (every word counted)")
+    if source_format == "counts":
+        return t("one word and its count per line")
+    if source_format == "dict":
+        return t("Python dict notation ({{'l o w </w>': 5, ...}})").format()
+    return source_format
+
+
+def _formats_help() -> str:
+    return t(
+        "Three ways to write a corpus:\n\n"
+        "- running text: `the lower road was low`\n"
+        "- one word and its count per line: `low 5` (or `low: 5`, or a tab between)\n"
+        "- the tutorials' dict: `{{'l o w </w>': 5, 'n e w e s t </w>': 6}}`\n\n"
+        "Click outside the box (or press Ctrl+Enter) to apply."
+    ).format()
 
 
 def source_titles() -> tuple[str, ...]:
@@ -457,17 +496,19 @@ def _typed_source(entering_from: str | None) -> _Outcome:
         state[_TEXT_KEY] = prefill
         state[_TEXT_PREFILL_KEY] = prefill
     text = st.text_area(
-        "Your corpus",
+        t("Your corpus"),
         key=_TEXT_KEY,
         height=180,
-        help=_FORMATS_HELP,
+        help=_formats_help(),
         persist_state="session",
-        placeholder="Type words here, e.g.  low low low lower newest newest",
+        placeholder=t("Type words here, e.g.  low low low lower newest newest"),
     )
     if text and len(text) >= _PREFILL_LIMIT * 0.9 and text == state.get(_TEXT_PREFILL_KEY):
         show_text(
-            f"The box starts with the first {len(text):,} characters of the previous corpus, "
-            "to keep it quick; add or paste more if you like.",
+            t(
+                "The box starts with the first {n} characters of the previous corpus, "
+                "to keep it quick; add or paste more if you like."
+            ).format(n=f"{len(text):,}"),
             small=True,
         )
     return _parse_text(text or "")
@@ -482,12 +523,12 @@ def _on_upload_change() -> None:
 def _upload_source() -> _Outcome | None:
     state = st.session_state
     uploaded = st.file_uploader(
-        "A plain-text file (.txt, UTF-8)",
+        t("A plain-text file (.txt, UTF-8)"),
         type=["txt"],
         key=_UPLOAD_KEY,
         on_change=_on_upload_change,
         max_upload_size=_MAX_UPLOAD_MB,
-        help="Any text works: running text, word/count lines or the tutorials' dict notation.",
+        help=t("Any text works: running text, word/count lines or the tutorials' dict notation."),
     )
     if uploaded is not None:
         saved = state.get(_UPLOAD_SAVED_KEY)
@@ -503,14 +544,21 @@ def _upload_source() -> _Outcome | None:
     if not saved:
         return None
     if uploaded is None:
-        show_text(f"Using {saved['name']}, uploaded earlier. Upload another file to replace it.")
+        show_text(
+            t("Using {name}, uploaded earlier. Upload another file to replace it.").format(
+                name=saved["name"]
+            )
+        )
     if saved["error"] is not None:
         err: CorpusError = saved["error"]
         where = f"line {err.line} of the file" if err.line is not None else "the file"
         return _Outcome(None, str(err), where)
     encoding = ENCODING_NAMES.get(saved["encoding"], saved["encoding"])
-    advice_ = "" if saved["encoding"].startswith("utf-8") else " Saving it as UTF-8 is safer."
-    show_text(f"Read {saved['name']} as {encoding}.{advice_}", small=True)
+    advice_ = (
+        "" if saved["encoding"].startswith("utf-8") else " " + t("Saving it as UTF-8 is safer.")
+    )
+    read = t("Read {name} as {encoding}.").format(name=saved["name"], encoding=encoding)
+    show_text(read + advice_, small=True)
     outcome = _parse_text(saved["text"])
     if outcome.where is not None:
         outcome = _Outcome(None, outcome.error, f"{outcome.where} of the file")
@@ -549,7 +597,7 @@ def _table_source(entering_from: str | None) -> _Outcome:
     rows = list(zip(edited["word"].tolist(), edited["count"].tolist(), strict=True))
     state[_TABLE_ROWS_KEY] = [(w, c) for w, c in rows if not (_is_missing(w) and _is_missing(c))]
     if len(base) >= _TABLE_PREFILL_ROWS:
-        note = f"The table starts with the {_TABLE_PREFILL_ROWS} most frequent words."
+        note = t("The table starts with the {n} most frequent words.").format(n=_TABLE_PREFILL_ROWS)
         show_text(note, small=True)
     return _rows_outcome(rows)
 
@@ -572,12 +620,12 @@ def corpus_sidebar() -> None:
     """
     state = st.session_state
     with st.sidebar:
-        st.header("Corpus")
+        st.header(t("Corpus"))
         source = st.radio(
-            "Which words should the tokenizers learn from?",
+            t("Which words should the tokenizers learn from?"),
             _SOURCES,
             index=_SOURCES.index(DEFAULT_EXAMPLE),
-            format_func=_SOURCE_TITLES.__getitem__,
+            format_func=_source_label,
             key=SOURCE_KEY,
         )
         previous = state.get(_PREV_SOURCE_KEY)
@@ -602,7 +650,7 @@ def corpus_sidebar() -> None:
         if outcome is None:
             state[_CURRENT_KEY] = None
             state[_STATUS_KEY] = "waiting"
-            st.info("Choose a .txt file to use it as the corpus.")
+            st.info(t("Choose a .txt file to use it as the corpus."))
         elif outcome.corpus is None:
             state[_CURRENT_KEY] = None
             state[_STATUS_KEY] = "error"
@@ -617,17 +665,23 @@ def corpus_sidebar() -> None:
 def _show_error(outcome: _Outcome) -> None:
     # st.error renders markdown, so it gets only our own words; the parser's message, which
     # may quote what the student typed, is shown escaped just below.
-    fix = f": {md_escape(outcome.where)} needs a fix" if outcome.where else ""
-    st.error(f"The corpus can't be read yet{fix}.", icon=":material/warning:")
+    if outcome.where:
+        message = t("The corpus can't be read yet: {where} needs a fix.").format(
+            where=md_escape(outcome.where)
+        )
+    else:
+        message = t("The corpus can't be read yet.")
+    st.error(message, icon=":material/warning:")
     show_html(f'<div class="sw-text sw-problem">{esc(outcome.error or "")}</div>')
 
 
 def _show_summary(corpus: Corpus) -> None:
-    fmt = FORMAT_NAMES.get(corpus.source_format, corpus.source_format)
+    fmt = format_name(corpus.source_format)
     parts = [
-        f"<strong>{len(corpus):,}</strong> distinct words · "
-        f"<strong>{corpus.total:,}</strong> words in total",
-        f'<div class="sw-small">Read as: {esc(fmt)}</div>',
+        t("{distinct} distinct words · {total} words in total").format(
+            distinct=f"<strong>{len(corpus):,}</strong>", total=f"<strong>{corpus.total:,}</strong>"
+        ),
+        '<div class="sw-small">' + esc(t("Read as: {format}").format(format=fmt)) + "</div>",
     ]
     parts += [f'<div class="sw-small">{esc(note)}</div>' for note in corpus.notes]
     show_html(f'<div class="sw-text">{"".join(parts)}</div>')
@@ -700,7 +754,7 @@ def current_source_title() -> str:
         # 'low / lower / newest / widest (seeds 002, 003)'
     """
     source = st.session_state.get(SOURCE_KEY, DEFAULT_EXAMPLE)
-    title = _SOURCE_TITLES.get(source, str(source))
+    title = _source_label(source) if source in _SOURCE_TITLES else str(source)
     return title.split(": ", 1)[1] if title.startswith(":material/") else title
 
 
@@ -717,15 +771,19 @@ def explain_missing_corpus() -> None:
     """
     if st.session_state.get(_STATUS_KEY) == "waiting":
         st.info(
-            "There is no corpus yet: upload a .txt file in the sidebar, or pick one of the "
-            "built-in examples there.",
+            t(
+                "There is no corpus yet: upload a .txt file in the sidebar, or pick one of the "
+                "built-in examples there."
+            ),
             icon=":material/description:",
         )
         return
     st.warning(
-        "There is no valid corpus right now, so this page waits. Fix the corpus in the "
-        "sidebar (open it with the arrow at the top left if it is hidden): nothing you "
-        "typed is lost, and the page appears as soon as the corpus can be read.",
+        t(
+            "There is no valid corpus right now, so this page waits. Fix the corpus in the "
+            "sidebar (open it with the arrow at the top left if it is hidden): nothing you "
+            "typed is lost, and the page appears as soon as the corpus can be read."
+        ),
         icon=":material/warning:",
     )
     message = st.session_state.get(_ERROR_KEY)

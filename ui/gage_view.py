@@ -30,6 +30,7 @@ from ui.charts import (
     bar_chart_properties,
     bounded_rows,
     count_axis,
+    described,
     label_axis,
     show_template,
     top_legend,
@@ -44,7 +45,16 @@ from ui.common import (
     tie_choices,
     tie_picker,
 )
-from ui.html import badge_html, esc, heading_html, show_html, visible_whitespace
+from ui.html import (
+    badge_html,
+    caption_html,
+    esc,
+    heading_html,
+    show_html,
+    sr_html,
+    table_details_html,
+    visible_whitespace,
+)
 from ui.limits import LIMITS
 from ui.links import PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
@@ -244,10 +254,12 @@ def string_html(
         piece = text[i : i + width]
         classes = ["sw-tok"]
         classes.append(f"sw-c{colours[piece]}" if piece in colours else "sw-gage-plain")
-        head = ""
+        head = role = ""
         if width == 2 or i in marked:
             classes.append("sw-tok-hl")
-            head = f'<span class="sw-tok-label">{esc(label)}</span>'
+            # screen readers: the box's text, then its role ("ab, pair"), the label once
+            head = f'<span class="sw-tok-label" aria-hidden="true">{esc(label)}</span>'
+            role = sr_html(f", {label}")
         body = "".join(
             f'<span class="sw-ws">{esc(visible_whitespace(ch))}</span>'
             if ch != visible_whitespace(ch)
@@ -257,7 +269,7 @@ def string_html(
         title = f"character {i + 1}" if width == 1 else f"characters {i + 1}–{i + 2}"
         boxes.append(
             f'<span class="{" ".join(classes)}" title="{esc(title)}">{head}'
-            f'<span class="sw-tok-text">{body}</span></span>'
+            f'<span class="sw-tok-text">{body}</span>{role}</span>'
         )
         i += width
     more = ""
@@ -455,7 +467,42 @@ def _pair_chart(text: str) -> alt.LayerChart:
         .mark_rule(strokeDash=[4, 4], color=text)
         .encode(x="min:Q", tooltip=[alt.Tooltip("min:Q", title="must occur at least")])
     )
-    return bars + labels + rule
+    return described(
+        bars + labels + rule,
+        "Bar chart: how many non-overlapping copies of each pair of neighbouring characters "
+        "the string holds, most frequent first; the pair replaced is marked ★ replaced, pairs "
+        "tied with it are marked tie.",
+    )
+
+
+def _pair_description(pairs: pa.Table, left_out: int) -> str:
+    """What one drawing of the pair chart shows, in words (read by screen readers)."""
+    rows = pairs.select(["pair", "count", "status"]).to_pylist()
+    chosen = [r for r in rows if r["status"] == "replaced"]
+    more = f" (and {left_out:,} more, not drawn)" if left_out else ""
+    text = f"Bar chart of pair counts in the string: {len(rows):,} pairs{more}."
+    if chosen:
+        text += f" Replaced: {chosen[0]['pair']}, {chosen[0]['count']:,} copies."
+    tied = sum(r["status"] == "tied" for r in rows)
+    if tied:
+        text += f" {tied:,} other pair{'s' if tied > 1 else ''} tied with it."
+    return text + f" The dashed line: a pair must occur at least {gage.MIN_COUNT} times."
+
+
+def _pair_table_html(pairs: pa.Table) -> str:
+    """The pair chart's numbers as a folded table (its text alternative)."""
+    marks = {"replaced": "★ replaced", "tied": "tie", "other": ""}
+    columns = ["rank", "pair", "count", "overlapping", "first at", "status"]
+    rows = [
+        tuple(marks.get(r[c], r[c]) if c == "status" else r[c] for c in columns)
+        for r in pairs.select(columns).to_pylist()
+    ]
+    return table_details_html(
+        "Show the pair counts as a table",
+        ["rank", "pair", "copies", "with overlaps", "first at", "status"],
+        rows,
+        caption="Pair counts in the string, as in the chart",
+    )
 
 
 def table_data(result: GageResult, upto: int) -> pa.Table:
@@ -579,7 +626,26 @@ def _size_chart(text: str) -> alt.LayerChart:
         .mark_rule(strokeDash=[4, 4], color=text)
         .encode(y="y:Q", tooltip=[alt.Tooltip("y:Q", title="the input's length")])
     )
-    return (bars + totals + line).properties(height=360)
+    return described(
+        (bars + totals + line).properties(height=360),
+        "Stacked bar chart: the characters to store after each step, the string and the "
+        "table, with their total above each bar; the current step is drawn darker, a dashed "
+        "line marks the input's length.",
+    )
+
+
+def _sizes_table_html(sizes: pa.Table) -> str:
+    """The size chart's numbers as a folded table: one row per step."""
+    by_step: dict[int, dict[str, int]] = {}
+    for r in sizes.select(["step", "part", "characters", "total"]).to_pylist():
+        by_step.setdefault(r["step"], {"total": r["total"]})[r["part"]] = r["characters"]
+    rows = [(k, v.get("string", 0), v.get("table", 0), v["total"]) for k, v in by_step.items()]
+    return table_details_html(
+        "Show the sizes as a table",
+        ["after step", "string", "table", "string + table"],
+        rows,
+        caption="Characters to store after each step, as in the chart",
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -735,14 +801,18 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
                 # subtle: the chart is fitted into this height with its axis and note, so
                 # the bars get what is left over
                 properties=bar_chart_properties(pairs.num_rows, left_out, "more pairs, not drawn"),
+                description=_pair_description(pairs, left_out),
                 width="stretch",
             )
             drawn = f"The {pairs.num_rows:d} most frequent of" if left_out else "All"
-            st.caption(
-                f"{drawn} {step.pairs_total:d} pairs. Red ★: replaced; orange: tied with it; "
-                "dashed line: a pair must occur at least twice. Point at a bar for its count "
-                "with overlaps. Copies are counted without "
-                "overlaps, as the replacement uses them."
+            show_html(
+                caption_html(
+                    f"{drawn} {step.pairs_total:d} pairs. Red ★: replaced; orange: tied with "
+                    "it; dashed line: a pair must occur at least twice. Point at a bar for its "
+                    "count with overlaps. Copies are counted without "
+                    "overlaps, as the replacement uses them."
+                )
+                + _pair_table_html(pairs)
             )
     with right:
         show_html(
@@ -804,6 +874,12 @@ def _render_sizes(result: GageResult, state: int) -> None:
                 "totals": sizes.take([2 * k for k in written]),  # one row per step
                 "input": {"y": [original]},
             },
+            description=(
+                f"Stacked bar chart of the characters to store after each of {steps - 1:,} "
+                f"steps (string and table). The input: {original:,}; after step {state:,} "
+                f"(drawn darker): {string:,} + {table:,} = {total:,}. A dashed line marks "
+                "the input's length."
+            ),
             width="stretch",
         )
     with right:
@@ -823,5 +899,5 @@ def _render_sizes(result: GageResult, state: int) -> None:
             f" × {gage.TABLE_ENTRY_CHARS} characters = {table}. String and table together take "
             f"<strong>{total}</strong> characters, {verdict} (ratio {ratio_all:.2f}). A "
             "replacement pays off only when its pair occurs often: each copy saves one "
-            "character, and each entry costs three.</p>"
+            "character, and each entry costs three.</p>" + _sizes_table_html(sizes)
         )

@@ -178,6 +178,17 @@ def _open_s000_vocab() -> None:
     _bpe("seed-low", 2)
 
 
+def _open_cjk_bpe(source: str) -> None:
+    """BPE learn on a Chinese or Korean example, whitespace only (BPE's default), step 1."""
+    _bpe(source, 1)
+    st.session_state["bpe__pretok"] = {"bpe_pretok": "whitespace", "bpe_jamo": False}
+
+
+def _open_ko_bytes() -> None:
+    st.session_state[SOURCE_KEY] = "ko"
+    st.session_state["bbpe__pretok"] = {"bbpe_jamo": False}
+
+
 _BPE_LEARN = "pages/bpe_learn.py"
 _BPE_ENCODE = "pages/bpe_encode.py"
 
@@ -291,7 +302,49 @@ ENTRIES: tuple[SeedEntry, ...] = (
         "every symbol ever made, not the symbols left in the corpus.",
     ),
 )
+ENTRIES = (
+    *ENTRIES,
+    SeedEntry(
+        "zh-bpe",
+        "中文",
+        "中文: BPE on Chinese, whitespace only",
+        "BPE learn on the Chinese example. Split at spaces only, each sentence is one word; the "
+        "first merges are 语+言 (9 times), then 学+习 and 。+</w> (tied, 8 times): the full stop "
+        "becomes part of the sentence end. Switch the pre-tokenization to BERT and every "
+        "character is a word of its own: the merges only join a character with its end "
+        "marker (学+</w>), so the tokens stay single characters, as in BERT's Chinese "
+        "vocabulary.",
+        _BPE_LEARN,
+        lambda: _open_cjk_bpe("zh"),
+    ),
+    SeedEntry(
+        "ko-bpe",
+        "한국어",
+        "한국어: BPE on Korean, particles and full stops glued",
+        "BPE learn on the Korean example: the first merge is 다+. (8 times), the full stop glued "
+        "to the verb ending, then 다.+</w> and 공+부. With BERT the full stop is cut off "
+        "first; with jamo (NFD) merges join the letters inside syllables.",
+        _BPE_LEARN,
+        lambda: _open_cjk_bpe("ko"),
+    ),
+    SeedEntry(
+        "ko-bytes",
+        "한국어",
+        "한국어: byte-level BPE, 3 bytes per syllable",
+        "Byte-level BPE on the Korean example: every syllable is 3 UTF-8 bytes, and the first "
+        "merges join bytes inside a syllable, a space with a syllable's first byte, or the end "
+        "of one syllable with the start of the next (the box “Chinese and Korean” on that "
+        "page lists them).",
+        "pages/byte_level.py",
+        _open_ko_bytes,
+    ),
+)
 _BY_KEY = {entry.key: entry for entry in ENTRIES}
+
+
+def _seed_label(seed: str) -> str:
+    """``seed 003`` for a seed document, the language name for the app's own examples."""
+    return f"seed {seed}" if seed.isdigit() else f"{seed} (written for the app)"
 
 
 def open_entry(key: str) -> None:
@@ -415,7 +468,7 @@ def render_gallery() -> None:
             left, right = st.columns([5, 1], vertical_alignment="center")
             with left:
                 show_html(
-                    f"<div class='sw-text'>{badge_html(f'seed {entry.seed}', 'info')} "
+                    f"<div class='sw-text'>{badge_html(_seed_label(entry.seed), 'info')} "
                     f"<strong>{esc(entry.title)}</strong></div>"
                     f"<div class='sw-text'>{esc(entry.shows)}</div>"
                 )

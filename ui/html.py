@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 import streamlit as st
 
@@ -34,6 +34,8 @@ __all__ = [
     "show_error",
     "show_html",
     "show_text",
+    "sr_html",
+    "table_details_html",
     "token_spans_html",
     "visible_whitespace",
 ]
@@ -91,6 +93,10 @@ STYLE = f"""<style>
   background: rgba(214, 39, 40, 0.12) !important; }}
 .sw-marker {{ font-size: 0.72em; opacity: 0.7; font-weight: 400; }}
 .sw-ws {{ opacity: 0.7; }}
+/* Text for screen readers inside a line (a token's role, "space"): takes no room. Not
+   .sw-sr-only, which hides the whole element that holds it. */
+.sw-sr {{ position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; }}
 .sw-empty {{ opacity: 0.6; font-style: italic; }}
 {_PALETTE_CSS}
 .sw-badge {{ display: inline-block; border: 1px solid; border-radius: 999px;
@@ -98,7 +104,7 @@ STYLE = f"""<style>
 {_BADGE_CSS}
 .sw-text {{ white-space: pre-wrap; overflow-wrap: anywhere; }}
 .sw-small {{ font-size: 0.88em; opacity: 0.85; }}
-.sw-caption {{ font-size: 0.875rem; opacity: 0.65; margin: 0.1rem 0 0.6rem; }}
+.sw-caption {{ font-size: 0.875rem; opacity: 0.74; margin: 0.1rem 0 0.6rem; }}
 .sw-heading {{ font-weight: 600; margin: 0.9rem 0 0.35rem; }}
 .sw-heading:first-child {{ margin-top: 0.2rem; }}
 .sw-plain {{ font-weight: 400; }}
@@ -106,6 +112,39 @@ STYLE = f"""<style>
    no room either, so it adds no gap to the page. */
 .sw-sr-only, [data-testid="stElementContainer"]:has(> div .sw-sr-only) {{ position: absolute;
   width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }}
+/* Contrast, WCAG AA 4.5:1 in the light and the dark theme (issue 21). Streamlit fades a
+   caption with opacity 0.6, its links too (3.9:1 on white, links 3:1): instead its text is
+   the theme's text colour at 74 % (6:1 light, 9:1 dark) and its links keep their colour. */
+[data-testid="stCaptionContainer"] {{ opacity: 1;
+  color: color-mix(in srgb, currentColor 74%, transparent); }}
+/* The open tab, a slider's value and the chosen segment (e.g. the player's speed) are in
+   the accent colour: 4.5:1 on white but 3.6:1 on the dark theme's tinted pill. Mixed with
+   the text colour they read in both themes (7:1 or more); the tab's underline and the
+   pill's frame still mark the choice, and the pill's text is bold too (not colour only). */
+[data-testid="stTab"][aria-selected="true"], [data-testid="stSliderThumbValue"],
+button[data-variant="segmented_control"][aria-checked="true"] {{
+  color: color-mix(in srgb, #c53948 60%, currentColor) !important; }}
+/* (!important: Streamlit's own rules for these states are more specific) */
+button[data-variant="segmented_control"][aria-checked="true"] p {{ font-weight: 700; }}
+/* Reduced motion (ui.player): a player's "Let the steps play by themselves" box shows only
+   when the device asks for reduced motion, and then Play and its speed show only once it is
+   ticked. Keyed widgets carry the class "st-key-" + their key; a player's keys end __motion_ok,
+   __play, __speed, its controls row __controls. */
+[class*="st-key-"][class*="__motion_ok"] {{ display: none; }}
+@media (prefers-reduced-motion: reduce) {{
+  [class*="st-key-"][class*="__motion_ok"] {{ display: flex; }}
+  [class*="st-key-"][class*="__controls"]:not(:has([class*="__motion_ok"] input:checked))
+    > :is([class*="st-key-"][class*="__play"], [class*="st-key-"][class*="__speed"]) {{
+    display: none; }}
+}}
+/* A chart's numbers as a table (table_details_html) */
+.sw-as-table {{ margin: 0.2rem 0 0.6rem; font-size: 0.9rem; }}
+.sw-as-table > summary {{ cursor: pointer; width: fit-content; }}
+.sw-as-table > summary:focus-visible {{ outline: 2px solid currentColor; outline-offset: 2px; }}
+.sw-data {{ border-collapse: collapse; margin-top: 0.3rem; }}
+.sw-data caption {{ text-align: left; font-size: 0.85rem; padding-bottom: 0.2rem; }}
+.sw-data th, .sw-data td {{ border: 1px solid rgba(128, 128, 128, 0.5); padding: 0.1em 0.5em;
+  text-align: left; }}
 .sw-problem {{ border-left: 4px solid rgb(214, 39, 40); background: rgba(214, 39, 40, 0.08);
   padding: 0.4em 0.7em; border-radius: 0.2em; }}
 </style>"""
@@ -146,18 +185,37 @@ def visible_whitespace(text: str) -> str:
     return "".join(_WHITESPACE_SYMBOLS.get(ch, ch) for ch in text)
 
 
+_WHITESPACE_NAMES = {" ": "space", "\t": "tab", "\n": "line break", "\r": "carriage return"}
+
+
+def sr_html(text: str) -> str:
+    """Text only screen readers read, inside a line: e.g. a token's role (``text`` is escaped).
+
+    Example:
+        >>> sr_html("new")
+        '<span class="sw-sr">new</span>'
+    """
+    return f'<span class="sw-sr">{esc(text)}</span>'
+
+
+def _ws_html(ch: str, symbol: str) -> str:
+    """A visible-whitespace symbol, read by a screen reader by its name ("space")."""
+    name = _WHITESPACE_NAMES.get(ch, "space")
+    return f'<span class="sw-ws" aria-hidden="true">{symbol}</span>{sr_html(f" {name} ")}'
+
+
 def _piece_html(text: str) -> str:
     """Escape one piece of a token, wrapping visible-whitespace symbols in a muted span."""
     out: list[str] = []
     for ch in text:
         symbol = _WHITESPACE_SYMBOLS.get(ch)
-        out.append(f'<span class="sw-ws">{symbol}</span>' if symbol else esc(ch))
+        out.append(_ws_html(ch, symbol) if symbol else esc(ch))
     return "".join(out)
 
 
 def _token_text_html(token: str, marker: str | None) -> str:
     if token == "":
-        return '<span class="sw-empty">∅</span>'
+        return '<span class="sw-empty" aria-hidden="true">∅</span>' + sr_html("empty token")
     if not marker or marker not in token:
         return _piece_html(token)
     # subtle: the marker may appear anywhere in a token (e.g. "est</w>" or "▁the"); every
@@ -183,6 +241,9 @@ def token_spans_html(
     label above them; the unknown token gets a dashed red border; the end-of-word ``marker``
     inside a token is shown smaller and muted; spaces are shown as ``␣``. Everything is escaped.
 
+    Screen readers get a list with one item per token, read as the token's text and then its
+    role, never a colour: "lo", "w</w>, new", "你, unknown"; a ``␣`` is read "space".
+
     Args:
         tokens: The tokens in order (e.g. one word's segmentation).
         highlight: Indices (0-based) of tokens to emphasise, e.g. the piece a merge just built.
@@ -201,24 +262,80 @@ def token_spans_html(
         (True, True)
         >>> token_spans_html(["你", "a"], unknown={0}).count("sw-tok-unk")
         1
+        >>> '<span class="sw-sr">, unknown</span>' in token_spans_html(["你"], unknown={0})
+        True
     """
     highlighted = set(highlight)
     spans: list[str] = []
     for index, token in enumerate(tokens):
         classes = ["sw-tok", f"sw-c{index % len(_PALETTE)}"]
         label = ""
+        roles: list[str] = []
         is_unk = (unk is not None and token == unk) or index in unknown
         if is_unk:
             classes.append("sw-tok-unk")
+            roles.append("unknown")
         if index in highlighted:
             classes.append("sw-tok-hl")
-            label = f'<span class="sw-tok-label">{esc(highlight_label)}</span>'
+            label = f'<span class="sw-tok-label" aria-hidden="true">{esc(highlight_label)}</span>'
+            roles.append(highlight_label)
         title = f"token {index + 1}: {token}" + (" (unknown)" if is_unk else "")
+        # Screen readers: one list item per token, read as its text, then its role
+        # ("lo, new"); the visible label above the box is hidden from them (read once).
+        role = sr_html(", " + ", ".join(roles)) if roles else ""
         spans.append(
-            f'<span class="{" ".join(classes)}" title="{esc(title)}">{label}'
-            f'<span class="sw-tok-text">{_token_text_html(token, marker)}</span></span>'
+            f'<span class="{" ".join(classes)}" role="listitem" title="{esc(title)}">{label}'
+            f'<span class="sw-tok-text">{_token_text_html(token, marker)}</span>{role}</span>'
         )
-    return f'<span class="sw-tokens">{"".join(spans)}</span>'
+    return f'<span class="sw-tokens" role="list">{"".join(spans)}</span>'
+
+
+def _cell_html(value: object) -> str:
+    if isinstance(value, bool) or value is None:
+        return esc("" if value is None else ("yes" if value else "no"))
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        return esc(f"{value:,.6g}")
+    return esc(str(value))
+
+
+def table_details_html(
+    summary: str,
+    columns: Sequence[str],
+    rows: Iterable[Sequence[object]],
+    *,
+    caption: str = "",
+) -> str:
+    """A chart's numbers as a table, folded away under ``summary`` (``<details>``).
+
+    The text alternative of a chart where the numbers matter: a plain HTML table (column
+    headers, one row per mark) that a screen reader reads cell by cell and a student can
+    open with the keyboard (Enter or Space on the summary). It lives in an HTML block next
+    to the chart, so a step change sends no extra element. Numbers are formatted (``1,234``;
+    floats to 6 significant digits), text is escaped.
+
+    Args:
+        summary: What the folded line says, e.g. "Show the pair counts as a table".
+        columns: The column headers.
+        rows: The rows, one value per column.
+        caption: The table's caption (for screen readers: what the table is).
+
+    Example:
+        >>> html_ = table_details_html("As a table", ["pair", "count"], [("e + s", 9)])
+        >>> "<th scope='col'>pair</th>" in html_, "<td>e + s</td><td>9</td>" in html_
+        (True, True)
+    """
+    head = "".join(f"<th scope='col'>{esc(c)}</th>" for c in columns)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{_cell_html(v)}</td>" for v in row) + "</tr>" for row in rows
+    )
+    cap = f"<caption>{esc(caption)}</caption>" if caption else ""
+    return (
+        f"<details class='sw-as-table'><summary>{esc(summary)}</summary>"
+        f"<table class='sw-data'>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
+        "</table></details>"
+    )
 
 
 def badge_html(text: str, kind: str = "neutral") -> str:

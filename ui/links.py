@@ -27,12 +27,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 __all__ = [
+    "GLOBAL_PARAMS",
     "MAX_LINK_INT",
     "PAGES",
     "PARAMS",
     "LinkParam",
     "PageLink",
     "kept_params",
+    "register_global",
     "register_page",
     "register_params",
 ]
@@ -100,6 +102,10 @@ PARAMS: dict[str, LinkParam] = {}
 PAGES: dict[str, PageLink] = {}
 """What each page's link holds (by the page's URL path); other pages share the corpus only."""
 
+GLOBAL_PARAMS: dict[str, tuple[LinkParam, object]] = {}
+"""Settings that every page's link may carry (the interface language), by URL name, each with
+the value a link leaves out (a link says ``lang=zh``, never ``lang=en``)."""
+
 _KINDS = ("int", "float", "bool", "str", "choice", "tab")
 
 
@@ -166,3 +172,19 @@ def register_page(page: str, link: PageLink) -> None:
     if unknown:
         raise ValueError(f"the link of {page!r} names unregistered parameters: {unknown}")
     PAGES[page] = link
+
+
+def register_global(param: LinkParam, default: object) -> None:
+    """Let every page's link carry ``param`` (a plain session-state key, not a page's widget).
+
+    A link holds it whenever its value is not ``default``; a value a link cannot use is
+    listed in the share box like any other part.
+
+    Example:
+        >>> register_global(LinkParam("demo_lang", "choice", options=("en", "zh")), "en")
+        >>> GLOBAL_PARAMS.pop("demo_lang")[1]
+        'en'
+    """
+    if param.shadow is not None:
+        raise ValueError(f"{param.key}: a page-independent setting is a plain session-state key")
+    GLOBAL_PARAMS[param.key] = (param, default)

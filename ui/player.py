@@ -18,8 +18,9 @@ How it is built (patterns checked against Streamlit 1.67, see DESIGN.md):
   before the toggle exists) so the student sees Play switch off by itself.
 
 Session-state keys, for a player created with ``key="bpe"``: ``"bpe__step"`` (the step, 1-based),
-``"bpe__slider"``, ``"bpe__play"``, ``"bpe__speed"`` (widgets), ``"bpe__stop"`` (end-of-playback
-flag), ``"bpe__last_advance"`` (time of the last automatic advance).
+``"bpe__slider"``, ``"bpe__play"``, ``"bpe__speed"``, ``"bpe__motion_ok"`` (widgets),
+``"bpe__stop"`` (end-of-playback flag), ``"bpe__last_advance"`` (time of the last automatic
+advance), ``"bpe__controls"`` (the row with Play).
 
 Example::
 
@@ -36,9 +37,12 @@ from collections.abc import Callable
 import streamlit as st
 
 from ui.html import esc, md_escape, show_html
+from ui.i18n import translator
 from ui.shell import error_boundary
 
 __all__ = ["SPEEDS", "get_step", "set_step", "set_step_listener", "step_player"]
+
+t = translator("common")
 
 SPEEDS: tuple[float, ...] = (0.5, 1.0, 2.0)
 """Seconds per step offered by the speed choice."""
@@ -124,8 +128,14 @@ def _on_play(key: str, n_steps: int) -> None:
         st.session_state[_k(key, "last_advance")] = time.monotonic()
 
 
+def _on_motion_ok(key: str) -> None:
+    # Play is hidden again: it must not go on advancing where the student cannot stop it.
+    if not st.session_state.get(_k(key, "motion_ok")):
+        st.session_state[_k(key, "play")] = False
+
+
 def _format_speed(seconds: float) -> str:
-    return f"{seconds:g} s / step"
+    return t("{seconds} s / step").format(seconds=f"{seconds:g}")
 
 
 def step_player(
@@ -133,7 +143,7 @@ def step_player(
     n_steps: int,
     render: Callable[[int], None],
     *,
-    label: str = "Step",
+    label: str | None = None,
     describe: Callable[[int], str] | None = None,
     shortcuts: bool = True,
 ) -> None:
@@ -145,7 +155,8 @@ def step_player(
             info message is shown and ``render`` is not called; with 1 step there is no slider.
         render: Draws the view of one step; called inside the player's fragment, so it is
             redrawn on every click and timer tick without rerunning the whole page.
-        label: What a step is called, e.g. ``"Merge"`` ("Merge 3 of 10").
+        label: What a step is called, translated by the caller, e.g. ``t("Merge")`` ("Merge
+            3 of 10"); by default "Step" in the session's language ("Step 3 of 10").
         describe: Optional one-line description of a step shown next to the counter
             (plain text, escaped), e.g. ``lambda s: f"merge {merges[s - 1]}"``.
         shortcuts: Let the Left and Right arrow keys press Back and Next (many presentation
@@ -162,7 +173,7 @@ def step_player(
     if n_steps <= 0:
         state.pop(play_key, None)
         st.info(
-            f"There is nothing to step through yet: 0 {md_escape(label.lower())}s.",
+            t("There is nothing to step through yet: 0 steps."),
             icon=":material/info:",
         )
         return
@@ -180,17 +191,32 @@ def step_player(
     if state.pop(stop_key, False):
         state[play_key] = False
 
-    controls = st.container(horizontal=True, vertical_alignment="center", gap="medium")
+    controls = st.container(
+        horizontal=True, vertical_alignment="center", gap="medium", key=_k(key, "controls")
+    )
     with controls:
+        # Reduced motion (WCAG 2.3.3): with the device's "reduce motion" setting on, the page's
+        # styles (ui.html.STYLE) hide Play and its speed until this box is ticked, and show
+        # the box only then; the server cannot see that setting, the browser's CSS can.
+        st.checkbox(
+            t("Let the steps play by themselves"),
+            key=_k(key, "motion_ok"),
+            on_change=_on_motion_ok,
+            args=(key,),
+            help=t(
+                "Your device asks for reduced motion, so Play is hidden: step with Next and "
+                "Back (or the arrow keys), or tick this box to show Play."
+            ),
+        )
         playing = st.toggle(
-            "Play",
+            t("Play"),
             key=play_key,
             on_change=_on_play,
             args=(key, n_steps),
-            help=f"Show the {md_escape(label.lower())}s one after another; stops at the last one.",
+            help=t("Show the steps one after another; stops at the last one."),
         )
         speed = st.segmented_control(
-            "Speed",
+            t("Speed"),
             SPEEDS,
             default=_DEFAULT_SPEED,
             required=True,
@@ -216,12 +242,44 @@ def step_player(
         step = get_step(key)
 
         at_start, at_end = step <= 1, step >= n_steps
-        # (key suffix, text, icon, target step, disabled, what, keyboard shortcut)
+        # (key suffix, text, icon, target step, disabled, help, keyboard shortcut)
         buttons = (
-            ("first", "First", ":material/first_page:", 1, at_start, "first", None),
-            ("prev", "Back", ":material/chevron_left:", step - 1, at_start, "previous", "Left"),
-            ("next", "Next", ":material/chevron_right:", step + 1, at_end, "next", "Right"),
-            ("last", "Last", ":material/last_page:", n_steps, at_end, "last", None),
+            (
+                "first",
+                t("First"),
+                ":material/first_page:",
+                1,
+                at_start,
+                t("Go to the first step"),
+                None,
+            ),
+            (
+                "prev",
+                t("Back"),
+                ":material/chevron_left:",
+                step - 1,
+                at_start,
+                t("Go to the previous step"),
+                "Left",
+            ),
+            (
+                "next",
+                t("Next"),
+                ":material/chevron_right:",
+                step + 1,
+                at_end,
+                t("Go to the next step"),
+                "Right",
+            ),
+            (
+                "last",
+                t("Last"),
+                ":material/last_page:",
+                n_steps,
+                at_end,
+                t("Go to the last step"),
+                None,
+            ),
         )
         with st.container(horizontal=True, vertical_alignment="center", gap="small"):
             for name, text, icon, target, disabled, what, shortcut in buttons:
@@ -230,7 +288,7 @@ def step_player(
                     key=_k(key, name),
                     icon=icon,
                     icon_position="right" if name in ("next", "last") else "left",
-                    help=f"Go to the {what} {md_escape(label.lower())}",
+                    help=what,
                     disabled=disabled,
                     on_click=_move,
                     args=(key, target, n_steps),
@@ -240,7 +298,7 @@ def step_player(
 
         state[slider_key] = step  # set before the slider exists; never together with value=
         st.slider(
-            md_escape(label),
+            t("Step") if label in (None, "Step") else md_escape(label),
             min_value=1,
             max_value=n_steps,
             key=slider_key,
@@ -259,8 +317,14 @@ def step_player(
     _player()
 
 
-def _counter(label: str, step: int, n_steps: int, describe: Callable[[int], str] | None) -> None:
-    text = f"<strong>{esc(label)} {step} of {n_steps}</strong>"
+def _counter(
+    label: str | None, step: int, n_steps: int, describe: Callable[[int], str] | None
+) -> None:
+    if label is None or label == "Step":  # (tests and scripts/load_ws.py read the English)
+        counter = t("Step {step} of {n}").format(step=step, n=n_steps)
+    else:
+        counter = t("{label} {step} of {n}").format(label=label, step=step, n=n_steps)
+    text = f"<strong>{esc(counter)}</strong>"
     if describe is not None:
         text += f" · {esc(describe(step))}"
     show_html(f'<div class="sw-text">{text}</div>')

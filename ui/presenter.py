@@ -24,6 +24,7 @@ from contextlib import contextmanager
 import streamlit as st
 
 from ui.html import md_escape
+from ui.i18n import translator
 
 __all__ = [
     "PRESENT_KEY",
@@ -33,6 +34,8 @@ __all__ = [
     "settings_box",
     "sidebar_state",
 ]
+
+t = translator("common")
 
 PRESENT_KEY = "present"
 """Session-state key of the toggle, also the link parameter (``present=1``)."""
@@ -83,10 +86,12 @@ def presenter_toggle() -> None:
         presenter_toggle()
     """
     st.sidebar.toggle(
-        "Presenter mode",
+        t("Presenter mode"),
         key=PRESENT_KEY,
-        help="For a projector: larger type, settings folded away, the sidebar closed "
-        "(open it again with the arrow at the top left). Arrow keys step.",
+        help=t(
+            "For a projector: larger type, settings folded away, the sidebar closed "
+            "(open it again with the arrow at the top left). Arrow keys step."
+        ),
     )
 
 
@@ -102,11 +107,12 @@ def presenter_styles() -> None:
 
 
 @contextmanager
-def settings_box(label: str = "Settings", *, expanded: bool | None = None) -> Iterator[None]:
+def settings_box(label: str | None = None, *, expanded: bool | None = None) -> Iterator[None]:
     """A box for a page's settings that can be folded: closed in presenter mode, else open.
 
     Args:
-        label: The box's title (plain text, no user text: it is rendered as markdown).
+        label: The box's title (plain text, no user text: it is rendered as markdown), already
+            translated; by default "Settings" in the session's language.
         expanded: Open at first? By default open, except in presenter mode.
 
     Example::
@@ -116,5 +122,6 @@ def settings_box(label: str = "Settings", *, expanded: bool | None = None) -> It
     """
     if expanded is None:
         expanded = not presenting()
-    with st.expander(md_escape(label), expanded=expanded, icon=":material/tune:"):
+    title = t("Settings") if label is None else md_escape(label)
+    with st.expander(title, expanded=expanded, icon=":material/tune:"):
         yield

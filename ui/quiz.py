@@ -24,6 +24,9 @@ from typing import Any
 import streamlit as st
 
 from ui.html import esc, md_escape, show_html
+from ui.i18n import translator
+
+t = translator("common")
 
 Pair = tuple[str, str]
 
@@ -77,9 +80,9 @@ def _buttons(
     """The two answer buttons both quizzes share (keys ``{base}_check_{which}`` and
     ``{base}_skip_{which}``): check my answer, or just show it."""
     cols[0].button(
-        "Check my answer", key=f"{base}_check_{which}", on_click=check, args=args, type="primary"
+        t("Check my answer"), key=f"{base}_check_{which}", on_click=check, args=args, type="primary"
     )
-    cols[1].button("Just show me", key=f"{base}_skip_{which}", on_click=give_up, args=args)
+    cols[1].button(t("Just show me"), key=f"{base}_skip_{which}", on_click=give_up, args=args)
 
 
 def _tries(namespace: str, context: Hashable) -> dict[int, Pair]:
@@ -152,20 +155,20 @@ def quiz_gate(
         return True
     choices = shuffle_free_order(options)
     with st.container(border=True):
-        st.markdown(f"**Quiz: which pair will step {step:d} merge?**")
+        st.markdown(t("**Quiz: which pair will step {step} merge?**").format(step=int(step)))
         empty = st.session_state.pop(f"{namespace}__quiz_empty", None) == step
         _message_slot(
-            wrong and wrong + " Choose again, or ask to see the answer.",
-            "Choose a pair first, then check your answer." if empty else None,
+            wrong and wrong + " " + t("Choose again, or ask to see the answer."),
+            t("Choose a pair first, then check your answer.") if empty else None,
             icon=":material/touch_app:",
         )
-        st.caption("Look at the corpus below as it is before this step, then choose.")
+        st.caption(t("Look at the corpus below as it is before this step, then choose."))
         c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
         c1.selectbox(
-            "Your guess" if wrong is None else "Your next guess",
+            t("Your guess") if wrong is None else t("Your next guess"),
             choices,
             index=None,
-            placeholder="Choose a pair…",
+            placeholder=t("Choose a pair…"),
             format_func=lambda p: f"{p[0]} + {p[1]}",
             key=f"{namespace}_quiz_pick_{step}",
         )
@@ -239,16 +242,18 @@ def segmentation_gate(
             _verdict_box(*verdict(list(typed)))
         return True
     with st.container(border=True):
-        show_html(f"<p><strong>Quiz: how will “{esc(word)}” be split?</strong></p>")
+        question = t("Quiz: how will “{word}” be split?").format(word=esc(word))
+        show_html(f"<p><strong>{question}</strong></p>")
         empty = st.session_state.pop(f"{namespace}__segquiz_empty", None) == word
         _message_slot(
-            wrong and wrong + " Change your pieces and check again, or ask to see the answer.",
-            "Type the pieces first, then check your answer." if empty else None,
+            wrong
+            and wrong + " " + t("Change your pieces and check again, or ask to see the answer."),
+            t("Type the pieces first, then check your answer.") if empty else None,
             icon=":material/touch_app:",
         )
         c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
         c1.text_input(
-            "Your guess: the pieces, separated by spaces",
+            t("Your guess: the pieces, separated by spaces"),
             key=f"{namespace}_segquiz_guess_{word}",
             placeholder=hint,
         )

@@ -55,8 +55,9 @@ from subword_core.examples import EXAMPLES
 from ui.common import LINK_CONTEXT
 from ui.corpus_picker import SOURCE_KEY, choose_source, corpus_as_text
 from ui.html import show_text
+from ui.i18n import translator  # (ui.i18n also registers lang= for every page's link)
 from ui.limits import LIMITS
-from ui.links import MAX_LINK_INT, PAGES, PARAMS, LinkParam, PageLink
+from ui.links import GLOBAL_PARAMS, MAX_LINK_INT, PAGES, PARAMS, LinkParam, PageLink
 from ui.player import get_step, set_step
 from ui.presenter import PRESENT_KEY
 from ui.tabs import tab_id
@@ -89,6 +90,8 @@ _MAX_TIES_DEPTH = 2  # the form is a list of [step, "left", "right"]: 2 levels
 _MAX_NUMBER_CHARS = 32  # a number written longer than this is not read at all
 _MAX_LISTED_KEYS = 8  # unknown parts named in the box
 _INT_TEXT = re.compile(r"[+-]?[0-9]{1,20}", re.ASCII)
+
+t = translator("common")
 
 _APPLIED = "share__applied"
 _PAGE = "share__page"
@@ -286,7 +289,10 @@ def apply_link(page: str) -> None:
             state[PRESENT_KEY] = params[PRESENT_KEY] == "1"
         else:
             problems.append("presenter mode (present=1 turns it on)")
-    known = {"corpus", "text", "step", "ties", PRESENT_KEY, *spec.params}
+    for key, (param, _default) in GLOBAL_PARAMS.items():  # e.g. lang=zh, on any page
+        if key in params:
+            _apply_param(param, params[key], problems)
+    known = {"corpus", "text", "step", "ties", PRESENT_KEY, *spec.params, *GLOBAL_PARAMS}
     unknown = sorted(k for k in params if k not in known)
     if unknown:
         shown = [_shorten(k) for k in unknown[:_MAX_LISTED_KEYS]]
@@ -385,6 +391,9 @@ def build_params(page: str) -> tuple[dict[str, str], list[str]]:
         params[key] = format_value(value)
     if state.get(PRESENT_KEY):
         params[PRESENT_KEY] = "1"
+    for key, (_param, default) in GLOBAL_PARAMS.items():
+        if state.get(key, default) != default:
+            params[key] = format_value(state[key])
     if spec.player and f"{spec.player}__step" in state:
         params["step"] = str(get_step(spec.player))
     if spec.ties:
@@ -467,24 +476,28 @@ def publish_link(player: str | None = None) -> None:
         state.pop(_LINK_SLOT)  # changed after the player ran: draw the box anew below
     with (
         slot.container(),
-        st.expander("Share this view", icon=":material/link:", expanded=bool(problems)),
+        st.expander(t("Share this view"), icon=":material/link:", expanded=bool(problems)),
     ):
         if problems:
             # the parts' names come from the URL: shown escaped
             show_text(
-                "Note: the link this page opened with had parts that could not be used, so "
-                "their defaults are shown: " + "; ".join(problems) + ".",
+                t(
+                    "Note: the link this page opened with had parts that could not be used, so "
+                    "their defaults are shown: {parts}."
+                ).format(parts="; ".join(problems)),
                 small=True,
             )
         show_text(
-            "The address bar always holds a link to what you see: the corpus, the "
-            "settings and the step. Copy it from there, or from the box below (the icon "
-            "at its right).",
+            t(
+                "The address bar always holds a link to what you see: the corpus, the "
+                "settings and the step. Copy it from there, or from the box below (the icon "
+                "at its right)."
+            ),
             small=True,
         )
         st.code(link, language=None, wrap_lines=True)
         for item in left_out:
-            show_text(f"Not in the link: {item}.", small=True)
+            show_text(t("Not in the link: {item}.").format(item=item), small=True)
     if player is None:
         state.pop(_LINK_SLOT, None)
     else:

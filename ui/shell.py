@@ -29,6 +29,7 @@ import streamlit as st
 from streamlit import config
 
 from ui.html import md_escape
+from ui.i18n import translator
 from ui.limits import LIMITS
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
 ]
 
 _LOG = logging.getLogger("subword.app")
+t = translator("common")
 _local = threading.local()
 
 ERROR_BOX_TITLE = "Something went wrong while drawing this part of the page."
@@ -70,14 +72,21 @@ def error_boundary(where: str = "page") -> Iterator[None]:
         _LOG.exception("Unexpected error in %s (reference %s)", where, reference)
         # our own words only (a markdown sink): nothing from the exception reaches the page
         st.error(
-            f"**{md_escape(ERROR_BOX_TITLE)}**\n\n"
-            "The app ran into a problem it did not expect: a bug in the app, not something "
-            "you did wrong. Nothing you typed is lost: the corpus and the settings keep their "
-            "values.\n\n"
-            "What to try: change the last setting back, go to another step, pick another "
-            "example corpus, or reload the page. If it keeps happening, tell your teacher "
-            f"and give this reference: `{md_escape(reference)}` (the details are in the server's "
-            "log).",
+            # the title is ERROR_BOX_TITLE in English (tests look for it)
+            "**"
+            + t("Something went wrong while drawing this part of the page.")
+            + "**\n\n"
+            + t(
+                "The app ran into a problem it did not expect: a bug in the app, not something "
+                "you did wrong. Nothing you typed is lost: the corpus and the settings keep "
+                "their values."
+            )
+            + "\n\n"
+            + t(
+                "What to try: change the last setting back, go to another step, pick another "
+                "example corpus, or reload the page. If it keeps happening, tell your teacher "
+                "and give this reference: `{reference}` (the details are in the server's log)."
+            ).format(reference=md_escape(reference)),
             icon=":material/sentiment_dissatisfied:",
         )
 

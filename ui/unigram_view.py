@@ -38,7 +38,14 @@ from subword_core.unigram import (
     Unigram,
     UnigramResult,
 )
-from ui.charts import arrow_table, count_axis, label_axis, show_template, top_legend
+from ui.charts import (
+    arrow_table,
+    count_axis,
+    described,
+    label_axis,
+    show_template,
+    top_legend,
+)
 from ui.common import TABLE_CSS, cached_training, remember, restore_widgets, text_colour
 from ui.corpus_picker import SOURCE_KEY
 from ui.follow import ExampleWords, SizeRule, example_words, fit_size
@@ -50,11 +57,13 @@ from ui.html import (
     md_escape,
     show_html,
     show_text,
+    table_details_html,
     token_spans_html,
 )
 from ui.limits import LIMITS, advice, unigram_em_iterations, unigram_max_shrink, word_too_long
 from ui.links import MAX_LINK_INT, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
+from ui.pretok import PretokSpec
 from ui.tabs import kept_tabs
 
 __all__ = [
@@ -167,8 +176,15 @@ _LINK_PARAMS = kept_params(
         "uni_tab": ("tab", TAB_IDS),
     },
 )
-register_params(_LINK_PARAMS)
-register_page("unigram", PageLink(tuple(p.key for p in _LINK_PARAMS), player="uni_train"))
+PRETOK = PretokSpec("uni", "whitespace")
+"""Unigram's pre-tokenization. sentencepiece's convention is none (▁, the trainer's word-start
+marker); the default stays whitespace because seed 001's unigram example and the page's results
+so far are on bare words. The choice none (▁) switches the marker on."""
+register_params(_LINK_PARAMS, PRETOK.link_params())
+register_page(
+    "unigram",
+    PageLink((*PRETOK.keys, *(p.key for p in _LINK_PARAMS)), player="uni_train"),
+)
 _MODEL_LABELS = {
     "trained": "The model trained above",
     "vocab": "A sentencepiece .vocab I paste or upload",
@@ -384,7 +400,9 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
             use_marker = m2.toggle(
                 "Mark word starts with ▁ (as sentencepiece does)",
                 help="Puts ▁ in front of every word, so a piece at the start of a word "
-                "differs from the same letters inside one.",
+                "differs from the same letters inside one. Set by the pre-tokenization "
+                "above: on for none (▁), off for the others.",
+                disabled=True,
                 **keep("uni_marker"),
             )
             keep_chars = m3.toggle(
@@ -774,7 +792,26 @@ def _likelihood_chart() -> alt.LayerChart:
     now = (
         alt.Chart(alt.NamedData("now")).mark_rule(color="#d62728", strokeWidth=2).encode(x="step:Q")
     )
-    return (line + points + now).properties(height=300)  # ~40 px go to the legend
+    return described(
+        (line + points + now).properties(height=300),  # ~40 px go to the legend
+        "Line chart: the corpus log-likelihood after each step of the training, the seed, "
+        "the EM iterations (circles) and the pruning rounds (other shapes); a vertical line "
+        "marks the current step.",
+    )
+
+
+def _likelihood_table_html(data: pa.Table) -> str:
+    """The likelihood chart's numbers as a folded table (its text alternative)."""
+    rows = [
+        (r["step"], r["what"], r["log-likelihood"], r["pieces"])
+        for r in data.select(["step", "what", "log-likelihood", "pieces"]).to_pylist()
+    ]
+    return table_details_html(
+        "Show the log-likelihoods as a table",
+        ["step", "what", "log-likelihood", "pieces"],
+        rows,
+        caption="Corpus log-likelihood after each step, as in the chart",
+    )
 
 
 def piece_table(step: SeedStep | EMStep) -> pa.Table:
@@ -953,15 +990,29 @@ def render_train_step(
     left, right = st.columns([1, 1.2])
     with left:
         st.markdown("**Corpus log-likelihood after each step**")
+        steps = likelihood_chart_data(result)
+        current = [r for r in steps.to_pylist() if r["step"] == number]
         show_template(
             _likelihood_chart,
             (),
-            {"steps": likelihood_chart_data(result), "now": {"step": [number]}},
+            {"steps": steps, "now": {"step": [number]}},
+            description=(
+                f"Line chart of the corpus log-likelihood over {steps.num_rows:,} steps"
+                + (
+                    f"; at this step ({current[0]['what']}): "
+                    f"{current[0]['log-likelihood']:,.2f} with {current[0]['pieces']:,} pieces."
+                    if current
+                    else "."
+                )
+            ),
             width="stretch",
         )
-        st.caption(
-            "Grey: the seed; blue: EM iterations (never down); red: pruning rounds. "
-            "The red line marks this step."
+        show_html(
+            caption_html(
+                "Grey: the seed; blue: EM iterations (never down); red: pruning rounds. "
+                "The red line marks this step."
+            )
+            + _likelihood_table_html(steps)
         )
     with right:
         if isinstance(step, PruneStep):
@@ -1130,7 +1181,32 @@ def _lattice_chart(rows: int, length: int, text: str) -> alt.LayerChart:
         .mark_text(fontSize=18, fontWeight="bold", color=text)
         .encode(x="middle:Q", y=y, text="label:N")
     )
-    return bars + labels + heading
+    return described(
+        bars + labels + heading,
+        "Lattice of the word: its characters on top, and one bar for every vocabulary piece "
+        "that fits at those positions; the top row, marked ★, is the most probable "
+        "segmentation (the Viterbi path); a dashed border marks an unknown character.",
+    )
+
+
+_LATTICE_TABLE = (
+    "piece", "start", "end", "status", "log P(piece)", "best score before", "forward (log)",
+    "backward (log)", "chance used",
+)  # fmt: skip
+
+
+def _lattice_table_html(data: pd.DataFrame) -> str:
+    """The lattice chart's numbers as a folded table, path first (its text alternative)."""
+    rows = [
+        tuple(("★ " + v if v == "Viterbi path" else v) for v in row)
+        for row in data[list(_LATTICE_TABLE)].itertuples(index=False)
+    ]
+    return table_details_html(
+        "Show the lattice as a table",
+        list(_LATTICE_TABLE),
+        rows,
+        caption="Every piece of the lattice, with its scores, as in the chart",
+    )
 
 
 def segmentation_table(
@@ -1264,6 +1340,11 @@ def _sample_chart() -> alt.Chart:
                 legend=top_legend(list(_SHARE_COLOURS)),
             ),
             tooltip=["segmentation:N", "kind:N", alt.Tooltip("share:Q", format=".3f")],
+        )
+        .properties(
+            description="Grouped bar chart: for each segmentation of the word, the share of "
+            "the draws that gave it (sampled) next to its exact share; the same numbers are "
+            "in the table beside it."
         )
     )
 
@@ -1453,15 +1534,24 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
             _lattice_chart,
             (rows, len(full), text_colour()),
             {"nodes": data, "letters": letters},
+            description=(
+                f"Lattice of the word {full}: {len(lattice.nodes):,} pieces fit it; the most "
+                "probable segmentation, marked ★ on the top row: "
+                + " · ".join(data.loc[data["status"] == "Viterbi path", "piece"])
+                + "."
+            ),
             width="stretch",
             height=height,
         )
-        st.caption(
-            f"{len(lattice.nodes)} nodes. Each bar is a piece from the vocabulary that fits the "
-            "word at those positions; the top row (red, ★) is the Viterbi path, the other "
-            "pieces are packed below; a dashed border marks an unknown character. Hover a bar "
-            "for its score, the best score of the text before it, the forward and backward "
-            "sums, and the chance that it is used."
+        show_html(
+            caption_html(
+                f"{len(lattice.nodes)} nodes. Each bar is a piece from the vocabulary that fits "
+                "the word at those positions; the top row (red, ★) is the Viterbi path, the "
+                "other pieces are packed below; a dashed border marks an unknown character. "
+                "Hover a bar for its score, the best score of the text before it, the forward "
+                "and backward sums, and the chance that it is used."
+            )
+            + _lattice_table_html(data)
         )
 
     with st.container():

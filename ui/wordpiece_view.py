@@ -24,7 +24,7 @@ from subword_core import bpe, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
 from subword_core.wordpiece import EncodeTry, WordPiece, WordPieceResult, WordPieceStep
-from ui.bpe_view import TIES_LISTED
+from ui.bpe_view import TIES_LISTED, corpus_rows
 from ui.charts import arrow_table, bounded_rows
 from ui.common import (
     TABLE_CSS,
@@ -51,6 +51,7 @@ from ui.html import (
 from ui.limits import LIMITS, advice, word_too_long
 from ui.links import LinkParam, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
+from ui.pretok import PretokSpec
 from ui.quiz import quiz_gate, segmentation_gate
 
 __all__ = [
@@ -133,10 +134,14 @@ register_params(
     LinkParam("wp_encode_text", "str"),
     LinkParam("wp_encode_quiz", "bool"),
 )
+PRETOK = PretokSpec("wp", "bert")
+"""WordPiece's pre-tokenization: BERT's (punctuation and each CJK character apart)."""
+register_params(PRETOK.link_params())
 register_page(
     "wordpiece",
     PageLink(
         (
+            *PRETOK.keys,
             "wp_vocab_size",
             "wp_scoring",
             "wp_tie_break",
@@ -412,13 +417,8 @@ def merges_table(result: WordPieceResult) -> pd.DataFrame:
 
 
 def _rows(result: WordPieceResult, step: int) -> list[tuple[str, int, tuple[str, ...], bool]]:
-    words, counts = result.corpus.words, result.corpus.counts
-    changed = {i for i, h in result.history.items() if any(at == step for at, _ in h)}
-    rows = [(words[i], counts[i], p, i in changed) for i, p in result.segmentation_at(step)]
-    if len(rows) > TABLE_ROWS:
-        rows.sort(key=lambda r: (not r[3], -r[1]))
-        rows = rows[:TABLE_ROWS]
-    return rows
+    # the tracked words and the words this step changed, as on the BPE page
+    return corpus_rows(result, step)
 
 
 def _tie_rule(step: WordPieceStep) -> str:
@@ -637,8 +637,9 @@ def render_compare(corpus: Corpus, settings: WordPieceSettings) -> None:
         hide_index=True,
         width="stretch",
     )
-    only_like = [t for t in like.vocab if t not in set(freq.vocab)]
-    only_freq = [t for t in freq.vocab if t not in set(like.vocab)]
+    like_vocab, freq_vocab = set(like.vocab), set(freq.vocab)  # once: 20,000 tokens each
+    only_like = [t for t in like.vocab if t not in freq_vocab]
+    only_freq = [t for t in freq.vocab if t not in like_vocab]
     c1, c2 = st.columns(2)
     with c1:
         show_html(

@@ -10,6 +10,7 @@ above the plot (a legend below or beside a narrow plot was cut off at 1024 px).
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 from typing import Any
@@ -157,8 +158,9 @@ def test_step_charts_get_all_their_data_and_keep_their_spec(
     for (spec, data), (spec_before, _) in zip(after, before, strict=True):
         assert data_names(spec) == set(data), "every data source the chart reads is filled"
         assert all(len(frame) for frame in data.values())
-        # one template: only the data (and the bar chart's height and note) moved on
-        moved = {"height": 0, "title": None}
+        # one template: only the data (and the bar chart's height and note, and the
+        # description, which cites the step's numbers) moved on
+        moved = {"height": 0, "title": None, "description": ""}
         assert {**spec, **moved} == {**spec_before, **moved}
     assert any(
         not a.equals(b)
@@ -421,3 +423,90 @@ def test_a_late_pydoc_step_on_the_page_is_bounded_with_a_correct_note(
     assert spec["height"] == bar_chart_properties(BAR_LIMIT, left_out, "")["height"]
     captions = " ".join(el.proto.body for el in at.get("html"))
     assert f"(+{left_out:,} more not drawn)" in captions
+
+
+# --------------------------------------------------------------------------------------
+# Text alternatives (issue 21): every chart says what it shows; its numbers as a table
+# --------------------------------------------------------------------------------------
+
+#: (page, the open tab if not the first: (store, key, tab id)) of every page that draws charts
+CHART_PAGES = [
+    ("pages/bpe_learn.py", None),
+    ("pages/gage.py", None),
+    ("pages/unigram.py", None),
+    ("pages/unigram.py", (unigram_view.WIDGETS_KEY, "uni_tab", unigram_view.TABS[1])),
+    ("pages/byte_level.py", ("bbpe__widgets", "bbpe_tab", byte_level_view.TABS[1])),
+    ("pages/compare.py", None),
+    ("pages/bpe_variants.py", None),
+    ("pages/bpe_variants.py", ("fam__widgets", "fam_tab", "joint")),
+]
+
+
+@pytest.mark.parametrize(("build", "args"), TEMPLATES, ids=lambda v: getattr(v, "__name__", ""))
+def test_every_step_template_says_what_it_shows(build: Any, args: tuple) -> None:
+    description = template_spec(build, *args).get("description")
+    assert isinstance(description, str) and len(description.split()) >= 8, description
+
+
+@pytest.mark.parametrize(
+    ("page", "tab"), CHART_PAGES, ids=[f"{p}-{t[2] if t else 'first'}" for p, t in CHART_PAGES]
+)
+def test_every_chart_a_page_draws_has_a_description(page: str, tab: Any) -> None:
+    at = _open(page, tab)
+    charts = drawn_charts(at)
+    assert charts, f"{page} drew no chart"
+    for spec, data in charts:
+        description = spec.get("description")
+        assert isinstance(description, str) and len(description.split()) >= 8, (
+            page,
+            sorted(data),
+            description,
+        )
+
+
+def _html_bodies(at: AppTest) -> str:
+    return " ".join(el.proto.body for el in at.get("html"))
+
+
+def _table_rows(html_: str, summary: str) -> list[list[str]]:
+    """The body rows of the folded table under ``summary`` (table_details_html)."""
+    start = html_.index(f"<summary>{summary}</summary>")
+    body = html_[html_.index("<tbody>", start) + 7 : html_.index("</tbody>", start)]
+    return [
+        [html.unescape(cell.split("</td>")[0]) for cell in row.split("<td>")[1:]]
+        for row in body.split("<tr>")[1:]
+    ]
+
+
+def test_the_bpe_pair_chart_says_its_merge_and_lists_its_counts_as_a_table() -> None:
+    at = _open("pages/bpe_learn.py", None)
+    (spec, data), *_ = drawn_charts(at)
+    pairs = data["pairs"]
+    merged = pairs[pairs["status"] == "merged"].iloc[0]
+    assert f"Merged: {merged['pair']}, {merged['count']:,} times." in spec["description"]
+    assert f"{len(pairs)} pairs" in spec["description"]
+    rows = _table_rows(_html_bodies(at), "Show the pair counts as a table")
+    assert [(int(r[0]), r[1], int(r[2])) for r in rows] == list(
+        zip(pairs["rank"], pairs["pair"], pairs["count"], strict=True)
+    )
+    assert [r[3] for r in rows].count("★ merged") == 1  # the winner also in words
+
+
+def test_the_gage_and_unigram_charts_list_their_numbers_as_tables() -> None:
+    at = _open("pages/gage.py", None)
+    html_ = _html_bodies(at)
+    by_names = {tuple(sorted(data)): data for _, data in drawn_charts(at)}
+    pairs = by_names["pairs", "threshold"]["pairs"]
+    rows = _table_rows(html_, "Show the pair counts as a table")
+    drawn = list(zip(pairs["pair"], pairs["count"], strict=True))
+    assert [(r[1], int(r[2])) for r in rows] == drawn
+    sizes = by_names["input", "sizes", "totals"]["sizes"]
+    rows = _table_rows(html_, "Show the sizes as a table")
+    assert [int(r[3].replace(",", "")) for r in rows] == sizes["total"].tolist()[::2]
+
+    at = _open("pages/unigram.py", None)
+    (_, data), *_ = drawn_charts(at)
+    rows = _table_rows(_html_bodies(at), "Show the log-likelihoods as a table")
+    assert [float(r[2].replace(",", "")) for r in rows] == pytest.approx(
+        data["steps"]["log-likelihood"].tolist(), rel=1e-5
+    )

@@ -19,7 +19,11 @@ PAGE = "pages/gage.py"
 def _html(at: AppTest) -> str:
     """All st.html bodies on the page, tags stripped, entities kept (as the browser gets them)."""
     bodies = [el.proto.body for el in at.get("html")]
-    text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
+    # the text on screen: styles and the screen-reader-only roles of tokens left out
+    text = " ".join(
+        re.sub(r"<style>.*?</style>|<span class=\"sw-sr\">[^<]*</span>", "", b, flags=re.S)
+        for b in bodies
+    )
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
 
 

@@ -193,6 +193,8 @@ def test_first_use_check_can_fail() -> None:
 
 def test_seed_004_merge_caption_escapes_underscores() -> None:
     at = _open("pages/wordpiece.py")
+    at.session_state["wp__widgets"]["wp_tab"] = "variants"  # a closed tab draws nothing
+    at.run()
     captions = [c.value for c in at.caption if "merges learned:" in c.value]
     assert captions, "the seed 004 tab's caption is missing"
     caption = captions[0]
@@ -312,7 +314,7 @@ def test_navigation_uses_material_icons_and_lists_the_glossary() -> None:
         for node in ast.walk(ast.parse(source))
         if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "Page"
     ]
-    assert len(pages) == 12
+    assert len(pages) == 13
     for page in pages:
         icon = next(k.value for k in page.keywords if k.arg == "icon")
         assert isinstance(icon, ast.Constant) and str(icon.value).startswith(":material/")

@@ -316,9 +316,11 @@ def test_the_word_start_marker_inside_the_corpus_is_explained() -> None:
     at.run()
     _ok(at)
     assert "word-start marker" not in _html(at)  # marker off: the word is just text
-    at.toggle(key="uni_marker").set_value(True)
+    # the marker follows the pre-tokenization: none (▁) switches it on
+    at.radio(key="uni_pretok").set_value("none")
     at.run()
     _ok(at)
+    assert at.toggle(key="uni_marker").value is True
     assert any("cannot start" in e.value for e in at.error)
     assert "already contains the word-start marker" in _html(at)
     assert at.sidebar.text_area(key="corpus__text").value == "hug 10\na\u2581b 3"  # kept

@@ -80,6 +80,9 @@ def test_vocab_size_below_the_alphabet(at: AppTest) -> None:
 
 
 def test_likelihood_vs_frequency(at: AppTest) -> None:
+    assert "They part ways" not in _html(at)  # a closed tab trains nothing (and shows nothing)
+    at.session_state["wp__widgets"]["wp_tab"] = "compare"
+    at.run()
     page = _html(at)
     assert "They part ways at step 1" in page
     table = at.dataframe[1].value
@@ -134,6 +137,7 @@ def test_seed_004_variant() -> None:
     app.switch_page("pages/wordpiece.py")
     app.run()
     app.text_input(key="wp_encode_text").set_value("slow slowest")
+    app.session_state["wp__widgets"]["wp_tab"] = "variants"  # a closed tab draws nothing
     app.run()
     assert not app.exception
     page = _html(app)

@@ -9,7 +9,15 @@ from subword_core.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text, pydoc
 
 
 def test_examples_are_in_the_documented_order() -> None:
-    assert list(EXAMPLES) == ["seed-low", "seed-hug", "seed-low-underscore", "paragraph", "pydoc"]
+    assert list(EXAMPLES) == [
+        "seed-low",
+        "seed-hug",
+        "seed-low-underscore",
+        "paragraph",
+        "zh",
+        "ko",
+        "pydoc",
+    ]
     assert DEFAULT_EXAMPLE in EXAMPLES
     for key, example in EXAMPLES.items():
         assert example.key == key
@@ -52,6 +60,22 @@ def test_paragraph_is_running_text_with_shared_stems() -> None:
     words = {word.strip('.,"').lower() for word in corpus.words}
     for family in (("walked", "walking"), ("newer", "newest"), ("lower", "lowest")):
         assert set(family) <= words
+
+
+def test_chinese_example_has_no_spaces_and_repeats_its_words() -> None:
+    corpus = parse_corpus(example_text("zh"))
+    assert corpus.source_format == "text"
+    assert len(corpus) == 8 and all(" " not in w for w in corpus.words)  # one word per sentence
+    text = example_text("zh")
+    for word in ("计算机", "语言", "学习"):
+        assert text.count(word) >= 5
+
+
+def test_korean_example_glues_particles_to_its_words() -> None:
+    corpus = parse_corpus(example_text("ko"))
+    assert corpus.source_format == "text"
+    assert {"학교에서", "학교에", "공부를", "언어를"} <= set(corpus.words)
+    assert corpus.as_dict()["학교에서"] == 3
 
 
 def test_pydoc_text_is_large_real_text_loaded_once() -> None:

@@ -9,13 +9,17 @@ last encoding step is the encoding, files read back to the same model).
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 import random
+from collections.abc import Sequence
+from unittest import mock
 
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from subword_core import bpe, encoders, joint, pairs, tokenizer_json, wordpiece
+from subword_core import bpe, encoders, history, joint, pairs, tokenizer_json, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
 from tests.core.fuzz_support import (
@@ -76,6 +80,19 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.pairs.WordChange": ("test_pair_helpers",),
     "subword_core.pairs.keep_changes": ("test_pair_helpers",),
     "subword_core.pairs.segmentation_at": ("test_pair_helpers",),
+    "subword_core.pairs.PairTable.merged_at": ("test_word_history",),
+    "subword_core.bpe.BPEResult.changed_at": ("test_word_history",),
+    "subword_core.wordpiece.WordPieceResult.changed_at": ("test_word_history",),
+    "subword_core.history.WordHistory": ("test_word_history",),
+    "subword_core.history.WordHistory.record": ("test_word_history",),
+    "subword_core.history.WordHistory.symbols": ("test_word_history",),
+    "subword_core.history.WordHistory.changes_upto": ("test_word_history",),
+    "subword_core.history.WordHistory.at": ("test_word_history",),
+    "subword_core.history.WordHistory.changed_at": ("test_word_history",),
+    "subword_core.history.LoggedSymbols": ("test_word_history",),
+    "subword_core.history.LoggedSymbols.symbols": ("test_word_history",),
+    "subword_core.history.LoggedSymbols.index": ("test_word_history",),
+    "subword_core.history.LoggedSymbols.count": ("test_word_history",),
 }
 
 probe_words = st.one_of(st.text("abcd", max_size=7), texts(5))
@@ -336,3 +353,73 @@ def test_ties_omitted(corpus: dict[str, int], size: int) -> None:
         assert len(step.tied) <= 2
     for wp_step in result.steps:
         assert wp_step.ties_omitted == wp_step.ties_total - len(wp_step.tied) >= 0
+
+
+@FUZZ_SLOW
+@given(
+    st.one_of(small_corpora, st.dictionaries(clean_words, st.integers(1, 3), max_size=4)),
+    st.integers(1, 12),
+    st.sampled_from([0, 3, 64]),  # PairTable.long_word: 0 stores every word as changes
+    st.sampled_from([1, 2, 5]),  # history.SNAPSHOT_EVERY
+    st.integers(1, 4),  # history_limit
+)
+def test_word_history(
+    counts: dict[str, int], num: int, long_word: int, every: int, limit: int
+) -> None:
+    """At every step, the history, ``changed_at`` and the changed-word rows equal a replay."""
+    if not counts:
+        return
+    with (
+        mock.patch.object(pairs.PairTable, "long_word", long_word),
+        mock.patch.object(history, "SNAPSHOT_EVERY", every),
+    ):
+        try:
+            runs = [
+                bpe.learn(counts, num, min_frequency=1, history_limit=limit),
+                wordpiece.learn(
+                    counts,
+                    len(wordpiece.alphabet_of(Corpus.from_counts(counts))) + num,
+                    history_limit=limit,
+                ),
+            ]
+        except SubwordError:
+            return  # documented: a marker or prefix inside a word
+    for result in runs:
+        words = [list(w) for w in result.initial_segmentation]
+        replayed = [[tuple(w) for w in words]]
+        for step in result.steps:
+            if step.merged is not None:
+                new = getattr(step, "new_token", None) or step.merged_symbol
+                words = [pairs.merge_symbols(w, step.merged, new)[0] for w in words]
+            replayed.append([tuple(w) for w in words])
+        assert replayed[-1] == list(result.final_segmentation)
+        tracked = sorted(result.history)
+        assert len(tracked) == min(limit, len(result.corpus))
+        for n in range(len(replayed)):
+            assert result.segmentation_at(n) == [(i, replayed[n][i]) for i in tracked]
+            changed = {i for i in tracked if n and replayed[n][i] != replayed[n - 1][i]}
+            assert result.changed_at(n) == changed
+        for i in tracked:
+            expected = [(n, replayed[n][i]) for n in range(1, len(replayed))]
+            expected = [(n, w) for n, w in expected if w != replayed[n - 1][i]]
+            assert list(result.history[i]) == expected
+        for step in result.steps:
+            for change in step.changed_words:
+                i = result.corpus.words.index(change.word)
+                before, after = replayed[step.number - 1][i], replayed[step.number][i]
+                assert change.before == before and change.after == after
+                assert after == change.after and hash(change.after) == hash(after)
+                _check_sequence(change.after, after)
+
+
+def _check_sequence(ours: Sequence[str], expected: tuple[str, ...]) -> None:
+    """A ``LoggedSymbols`` (or a tuple) behaves as the tuple it stands for."""
+    assert len(ours) == len(expected) and list(ours) == list(expected)
+    assert list(reversed(ours)) == list(reversed(expected)) and ours[1:] == expected[1:]
+    assert repr(ours) == repr(expected) and copy.deepcopy(ours) == expected
+    assert pickle.loads(pickle.dumps(ours)) == expected
+    symbol = expected[-1]
+    assert symbol in ours and ours.index(symbol) == expected.index(symbol)
+    assert ours.count(symbol) == expected.count(symbol)
+    if isinstance(ours, history.LoggedSymbols):
+        assert ours.symbols() == expected and ours == ours and ours != ["x"]

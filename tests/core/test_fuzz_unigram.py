@@ -65,6 +65,8 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.unigram.Unigram.from_vocab_text": ("test_read_vocab", "test_round_trips"),
     "subword_core.unigram.Unigram.from_vocab_file": ("test_vocab_file",),
     "subword_core.unigram.Unigram.to_vocab_text": ("test_round_trips",),
+    "subword_core.unigram.lattice_edges": ("test_em_work_budget",),
+    "subword_core.unigram.em_iterations_within": ("test_em_work_budget",),
 }
 
 scores = st.floats(-30, 0, allow_nan=False).map(lambda s: round(s, 3))
@@ -422,3 +424,23 @@ def test_vocab_file(data: bytes, pieces: list[tuple[str, float]]) -> None:
             assert documented(exc), repr(exc)
             return
         assert Unigram.from_vocab_file(path, skip=()).scores == model.scores
+
+
+@FUZZ
+@given(
+    st.lists(st.text(max_size=12), max_size=6),
+    st.integers(-3, 15),
+    st.integers(0, 10**7),
+    st.integers(-3, 40),
+)
+def test_em_work_budget(words: list[str], max_len: int, budget: int, asked: int) -> None:
+    edges = unigram.lattice_edges(words, max_len)
+    # every (start, length) with 1 <= length <= max_len that fits in a word: one edge
+    assert edges == sum(
+        1 for w in words for i in range(len(w)) for n in range(1, max_len + 1) if i + n <= len(w)
+    )
+    runs = unigram.em_iterations_within(budget, edges, asked)
+    assert 1 <= runs <= max(1, asked)
+    assert runs == 1 or runs * edges <= budget  # more than one only when it fits the budget
+    if edges and asked >= 1 and asked * edges <= budget:
+        assert runs == asked  # a corpus within the budget gets every iteration asked for

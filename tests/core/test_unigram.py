@@ -10,6 +10,7 @@ from __future__ import annotations
 import doctest
 import math
 import random
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator
 
@@ -765,6 +766,83 @@ def test_a_3000_character_word_of_distinct_characters() -> None:
     assert sorted(p for p, _ in result.pieces) == sorted(word)  # only its characters are left
 
 
+def _trainer_with(word: str, pieces: dict[str, float], keep_chars: bool) -> unigram._Trainer:
+    """A trainer on one word with the given (unnormalised) piece weights."""
+    trainer = unigram._Trainer([word], [1], False, keep_chars, 10, 2)
+    trainer.seed(list(pieces), 1, max(len(p) for p in pieces))
+    total = sum(pieces.values())
+    trainer.prob = [pieces[p] / total for p in trainer.vocab] + [0.0]
+    trainer.logp = [math.log(p) for p in trainer.prob[:-1]]
+    trainer._set_unknown()
+    return trainer
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 2**32),
+    st.integers(120, 600),
+    st.sampled_from(["ab", "aab", "abc", "aa", "a"]),
+    st.sampled_from([0, 40, 200]),
+    st.sampled_from([0.9, 0.05]),
+    st.booleans(),
+)
+def test_the_windowed_log_space_group_loss_matches_the_whole_word(
+    seed: int, length: int, piece: str, gap: int, density: float, keep_chars: bool
+) -> None:
+    """A piece that almost every segmentation uses, many times in a row: P' is far below
+    1e-200 x P, so a group's loss is computed in log space on the group's window only. It
+    must equal log P - log P' with P' summed over the whole word without the group's nodes
+    (one group: the whole-word ``_z_without``). Sparse pieces make groups of one node and
+    "aa" overlapping nodes, where the window closes before the first node ends."""
+    if piece == "a" and keep_chars:
+        piece = "ab"  # a kept character cannot be removed
+    rng = random.Random(seed)
+    chunks = [piece, "c"]
+    while sum(map(len, chunks)) < length:
+        chunks.append(piece if rng.random() < density else rng.choice("bc"))
+        if gap and rng.random() < 0.01:
+            chunks.append("c" * gap)  # far apart: several groups
+    word = "".join(chunks)
+    weights = {"a": 1e-12, "b": 1e-12, "c": 1e-3, "ba": 1e-9, "cab": 1e-9, piece: 1.0}
+    trainer = _trainer_with(word, weights, keep_chars)
+    k = trainer.vocab.index(piece)
+    edges, n = trainer.lattices[0], len(word)
+    long_word = trainer._long(edges, n)
+    assert long_word is not None
+    repl = trainer._replacement()
+    calls = []
+    window = trainer._group_log_z_without
+
+    def spy(*args: object) -> float:
+        calls.append(args)
+        return window(*args)  # type: ignore[arg-type]
+
+    trainer._group_log_z_without = spy  # type: ignore[method-assign]
+    groups = unigram._clusters([(i, j) for i, j, p in edges if p == k])
+    logs = trainer.logs()
+    for group in groups:
+        before = len(calls)
+        got = trainer._group_loss(0, k, repl, long_word, group)
+        # the scaled sums lose digits when 1 - share is tiny; the log-space window does not
+        tolerance = 1e-9 if len(calls) > before else 1e-6
+        gone = set(group)
+        kept = [e for e in edges if (e[0], e[1]) not in gone or e[2] != k]
+        if len(piece) == 1:  # a pruned character becomes an unknown node
+            kept = sorted(kept + [(i, j, -1) for i, j in group], key=lambda e: (e[0], e[1] - e[0]))
+        log_p = unigram._edge_log_forward(kept, n, logs)[n]
+        assert got == pytest.approx(long_word.log_z - log_p, rel=tolerance)
+        cut, last = group[0][1], group[-1][0]  # the window on its own, whatever the path
+        lo = bisect_left(edges, (min(cut, last + 1) - trainer.max_len,))
+        assert window(edges, lo, k, long_word, group) == pytest.approx(log_p, rel=1e-12)
+        if len(group) > 30:
+            assert len(calls) > before  # this group did take the log-space window
+    if len(groups) == 1:
+        whole = long_word.log_z - trainer._z_without(edges, n, k, repl)
+        assert trainer._group_loss(0, k, repl, long_word, groups[0]) == pytest.approx(
+            whole, rel=1e-6
+        )
+
+
 # --- the EM work budget (ui.limits.unigram_em_work) -------------------------------------
 
 
@@ -792,3 +870,23 @@ def test_em_iterations_within_the_budget() -> None:
     assert em_iterations_within(100, 34, 20) == 2  # 3 x 34 = 102 would pass it
     assert em_iterations_within(100, 1_000, 20) == 1  # a round needs one, whatever it costs
     assert em_iterations_within(100, 0, 7) == 7  # nothing to visit: all of them
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.dictionaries(st.text("abc", min_size=1, max_size=40), st.integers(1, 4), min_size=1),
+    st.integers(1, 8),
+    st.integers(1, 30),
+)
+def test_the_seed_counted_one_length_at_a_time_is_the_plain_ranking(
+    counts: dict[str, int], max_len: int, size: int
+) -> None:
+    """The seed keeps one length's substrings at a time; it must pick and order exactly
+    what ranking every substring at once does."""
+    words, freqs = list(counts), list(counts.values())
+    every = unigram._substring_counts(words, freqs, max_len)
+    ranked = sorted(every.items(), key=lambda kv: (-kv[1], -len(kv[0]), kv[0]))[:size]
+    assert unigram._top_substrings(words, freqs, max_len, size) == (
+        [(s, float(c)) for s, c in ranked],
+        len(every),
+    )

@@ -1,0 +1,62 @@
+"""Benchmark: tracing a typed sentence with a 50,000-merge byte-level BPE (issue 19, item 5).
+
+Trains a GPT-2-sized byte-level BPE (vocabulary 50,257, so about 50,000 merges) here with
+``tokenizers`` on Python's pydoc topics plus generated words, then times
+:func:`subword_core.pretrained.load` once and :meth:`Pretrained.trace` on a few typed
+sentences (the fastest of ``--repeat`` runs), and checks the tokens against the library's.
+The target is under 100 ms per word. Not a test: timings depend on the machine and its load.
+
+Run from the repository root::
+
+    python -m benchmarks.pretrained_bench [--repeat 5] [--vocab 50257]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from tokenizers import Tokenizer
+
+from subword_core.pretrained import MergeStep, load
+from tests.core import pretrained_models as pm
+
+SENTENCES = (
+    "Why is unhappiness three tokens when happiness is one?",
+    "The quick brown fox jumps over the lazy dog, doesn't it?",
+    "Tokenizers split antidisestablishmentarianism into pieces — über naïve café 你好!",
+    "def encode(self, text: str) -> list[int]: return self._model.encode(text)",
+)
+
+
+def main() -> None:
+    """Train, load, trace, print the times."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--vocab", type=int, default=50_257)
+    args = parser.parse_args()
+    start = time.perf_counter()
+    files = pm.byte_level_bpe(vocab_size=args.vocab, chars=2_000_000)
+    print(f"trained in {time.perf_counter() - start:.1f} s")
+    start = time.perf_counter()
+    tok = load(files)
+    print(f"loaded {tok.merges:,} merges in {time.perf_counter() - start:.2f} s")
+    reference = Tokenizer.from_str(files["tokenizer.json"].decode())
+    for sentence in SENTENCES:
+        best = float("inf")
+        for _ in range(args.repeat):
+            t = time.perf_counter()
+            trace = tok.trace(sentence)
+            best = min(best, time.perf_counter() - t)
+        expected = tuple(reference.encode(sentence, add_special_tokens=False).tokens)
+        assert trace.tokens == expected, (trace.tokens, expected)
+        words = len(trace.words)
+        merges = sum(isinstance(s, MergeStep) for s in trace.steps)
+        print(
+            f"{words:3d} words, {merges:4d} merges, {best * 1000:7.2f} ms, "
+            f"{best * 1000 / words:6.3f} ms/word  {sentence[:40]!r}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""The "Trace a pretrained tokenizer" page with its built-in samples (uploads: tests/e2e)."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from subword_core.pretrained import load
+from tests.app.conftest import APP
+from ui.pretrained_view import ASSETS, SAMPLES
+
+PAGE = "pages/pretrained.py"
+
+
+def _open(source: str, text: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.switch_page(PAGE).run()
+    at.radio(key="pre_source").set_value(source).run()
+    if text is not None:
+        at.text_area(key="pre_text").set_value(text).run()
+    assert not at.exception
+    return at
+
+
+def _html(at: AppTest) -> str:
+    return "\n".join(str(h.proto.body) for h in at.get("html"))
+
+
+@pytest.mark.parametrize("source", sorted(SAMPLES))
+def test_each_sample_traces_to_the_library_tokens(source: str) -> None:
+    at = _open(source, "unhappiness isn't <b>bold</b>")
+    name = SAMPLES[source][1]
+    expected = load({name: (ASSETS / name).read_bytes()}).trace("unhappiness isn't <b>bold</b>")
+    at.button(key="pre__last").click().run()
+    html = _html(at)
+    assert f"Step {len(expected.steps)} of {len(expected.steps)}" in html
+    assert "The tokens" in html
+    # the typed text reaches the page escaped only
+    assert "<b>bold</b>" not in html and "&lt;" in html
+    ids = ", ".join(str(i) for i in expected.ids)
+    assert f"ids: {ids}" in html
+
+
+def test_byte_level_steps_say_the_rank() -> None:
+    at = _open("bytebpe", "unhappiness")
+    trace = load({"x.json": (ASSETS / SAMPLES["bytebpe"][1]).read_bytes()}).trace("unhappiness")
+    kinds = [type(s).__name__ for s in trace.steps]
+    first_merge = kinds.index("MergeStep") + 1
+    for _ in range(first_merge - 1):
+        at.button(key="pre__next").click().run()
+    html = _html(at)
+    rank = trace.steps[first_merge - 1].rank  # type: ignore[union-attr]
+    assert f"Merge rank {rank:,}" in html and "lowest rank" in html
+
+
+def test_upload_choice_waits_for_a_file() -> None:
+    at = _open("upload")
+    assert any("Upload a tokenizer file" in i.value for i in at.info)
+    assert not at.get("html") or "Pipeline" not in _html(at)

@@ -1,0 +1,150 @@
+"""Small tokenizers trained here with ``tokenizers`` and sentencepiece (no downloads).
+
+Shared by the core oracle tests, the page's AppTest, the browser test and the benchmark.
+Each trainer returns the files a student would upload, ``{file name: bytes}``, and is cached,
+so one test session trains each model once.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import tempfile
+from pathlib import Path
+
+from subword_core.examples import pydoc_topics_text
+
+_SYLLABLES = [c + v for c in "ktnrmslp" for v in "aiueo"] + ["an", "in", "un", "er", "or"]
+
+
+def corpus_lines(chars: int = 200_000, seed: int = 0) -> list[str]:
+    """English prose and code (Python's pydoc topics) plus made-up words, as lines."""
+    text = pydoc_topics_text()[:chars]
+    rng = random.Random(seed)
+    made_up = [
+        " ".join(
+            "".join(rng.choice(_SYLLABLES) for _ in range(rng.randint(1, 5)))
+            for _ in range(rng.randint(3, 12))
+        )
+        for _ in range(chars // 60)
+    ]
+    multilingual = [
+        "über naïve café déjà vu",
+        "你好 世界 今日は",
+        "Привет мир ünïcödé",
+        "1234 5678",
+    ]
+    return text.splitlines() + made_up + multilingual * 20
+
+
+def _tokenizer_json(tokenizer: object) -> bytes:
+    return tokenizer.to_str().encode()  # type: ignore[attr-defined]
+
+
+@functools.cache
+def byte_level_bpe(vocab_size: int = 3000, chars: int = 200_000) -> dict[str, bytes]:
+    """GPT-2-style byte-level BPE: ``tokenizer.json`` (add_prefix_space off, as GPT-2)."""
+    from tokenizers import ByteLevelBPETokenizer
+
+    tok = ByteLevelBPETokenizer(add_prefix_space=False)
+    tok.train_from_iterator(
+        corpus_lines(chars),
+        vocab_size=vocab_size,
+        min_frequency=1,
+        special_tokens=["<|endoftext|>"],
+    )
+    return {"tokenizer.json": _tokenizer_json(tok)}
+
+
+@functools.cache
+def gpt2_files(vocab_size: int = 3000) -> dict[str, bytes]:
+    """The same byte-level BPE as ``vocab.json`` + ``merges.txt``."""
+    doc = json.loads(byte_level_bpe(vocab_size)["tokenizer.json"])
+    merges = doc["model"]["merges"]
+    lines = [m if isinstance(m, str) else " ".join(m) for m in merges]
+    return {
+        "vocab.json": json.dumps(doc["model"]["vocab"], ensure_ascii=False).encode(),
+        "merges.txt": ("#version: 0.2\n" + "\n".join(lines) + "\n").encode(),
+    }
+
+
+@functools.cache
+def char_bpe() -> dict[str, bytes]:
+    """Character BPE with ``</w>`` suffix, an unknown token and BERT's pipeline."""
+    from tokenizers import CharBPETokenizer
+
+    tok = CharBPETokenizer(unk_token="<unk>")
+    tok.train_from_iterator(
+        corpus_lines(60_000), vocab_size=1500, min_frequency=2, special_tokens=["<unk>"]
+    )
+    return {"tokenizer.json": _tokenizer_json(tok)}
+
+
+@functools.cache
+def wordpiece() -> dict[str, bytes]:
+    """BERT WordPiece: ``tokenizer.json`` and ``vocab.txt`` (uncased)."""
+    from tokenizers import BertWordPieceTokenizer
+
+    tok = BertWordPieceTokenizer(lowercase=True)
+    tok.train_from_iterator(corpus_lines(100_000), vocab_size=2000, min_frequency=2)
+    vocab = sorted(tok.get_vocab().items(), key=lambda item: item[1])
+    return {
+        "tokenizer.json": _tokenizer_json(tok),
+        "vocab.txt": "\n".join(t for t, _ in vocab).encode() + b"\n",
+    }
+
+
+@functools.cache
+def unigram() -> dict[str, bytes]:
+    """A T5/XLM-R-style Unigram ``tokenizer.json`` (Nmt, NFKC, Metaspace)."""
+    from tokenizers import SentencePieceUnigramTokenizer
+
+    tok = SentencePieceUnigramTokenizer()
+    tok.train_from_iterator(
+        corpus_lines(60_000),
+        vocab_size=1500,
+        special_tokens=["<pad>", "</s>", "<unk>"],
+        unk_token="<unk>",
+    )
+    return {"tokenizer.json": _tokenizer_json(tok)}
+
+
+@functools.cache
+def sentencepiece_vocab() -> dict[str, bytes]:
+    """A sentencepiece Unigram model's ``.vocab`` (piece, tab, score)."""
+    import sentencepiece as spm
+
+    with tempfile.TemporaryDirectory() as tmp:
+        prefix = Path(tmp) / "sp"
+        spm.SentencePieceTrainer.train(
+            sentence_iterator=iter(corpus_lines(60_000)),
+            model_prefix=str(prefix),
+            vocab_size=1000,
+            model_type="unigram",
+            minloglevel=2,
+        )
+        return {"sp.vocab": (prefix.with_suffix(".vocab")).read_bytes()}
+
+
+def write(files: dict[str, bytes], folder: Path) -> list[Path]:
+    """Write the files into ``folder`` (for the browser's file chooser)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, data in files.items():
+        path = folder / name
+        path.write_bytes(data)
+        paths.append(path)
+    return paths
+
+
+__all__ = [
+    "byte_level_bpe",
+    "char_bpe",
+    "corpus_lines",
+    "gpt2_files",
+    "sentencepiece_vocab",
+    "unigram",
+    "wordpiece",
+    "write",
+]

@@ -1,0 +1,378 @@
+"""The pretrained-tokenizer trace: the same tokens and ids as the ``tokenizers`` library.
+
+Models are trained here (tests/core/pretrained_models.py); hypothesis draws texts from their
+words, Unicode letters, marks, digits, punctuation, every kind of space and the special tokens.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import math
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from tokenizers import (
+    BertWordPieceTokenizer,
+    ByteLevelBPETokenizer,
+    Regex,
+    Tokenizer,
+    models,
+    normalizers,
+    pre_tokenizers,
+)
+
+import subword_core.pretrained as pretrained
+from subword_core.errors import SubwordError
+from subword_core.pretrained import (
+    BpeStartStep,
+    ByteMapStep,
+    LatticeStep,
+    MergeStep,
+    PathStep,
+    PretrainedError,
+    WordPieceStep,
+    load,
+)
+from tests.core import pretrained_models as pm
+
+_WORDS = ["the", "unhappiness", "isn't", "lowest", "kanaru", "café", "naïve", "你好", "Привет"]
+_CHARS = (
+    "abcdefghijklmnopqrstuvwxyzABCXYZ0123456789 .,;:!?'\"()[]<>|#-_/\\@$%^&*+=~`"
+    " \t\n\r\u00a0\u2003\u3000\u200b\ufeff\u0301\u00e9\u00df\u0130\u03a3\uff21\u2460\u00b2"
+    "\ufb01\u1e9e\u0640\u2581\u0120\x00\x07\x1c\x1f\x7f"
+)
+_SPECIAL = ["<|endoftext|>", "[CLS]", "[SEP]", "[UNK]", "[MASK]", "<unk>", "</s>", "<pad>", "<s>"]
+
+texts = st.lists(
+    st.one_of(
+        st.sampled_from(_WORDS),
+        st.sampled_from(_SPECIAL),
+        st.text(alphabet=_CHARS, max_size=6),
+        st.text(
+            alphabet=st.characters(max_codepoint=0x2FFF, exclude_categories=("Cs", "Cn", "Co")),
+            max_size=4,
+        ),
+    ),
+    max_size=8,
+).map("".join)
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _same(ours_files: dict[str, bytes], reference: Tokenizer, text: str) -> None:
+    trace = load(ours_files).trace(text)
+    expected = reference.encode(text, add_special_tokens=False)
+    assert trace.tokens == tuple(expected.tokens), text
+    assert trace.ids == tuple(expected.ids), text
+
+
+def _reference(files: dict[str, bytes]) -> Tokenizer:
+    return Tokenizer.from_str(files["tokenizer.json"].decode())
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(pretrained).failed == 0
+
+
+@pytest.mark.parametrize("trainer", [pm.byte_level_bpe, pm.char_bpe, pm.wordpiece, pm.unigram])
+@SETTINGS
+@given(text=texts)
+def test_tokenizer_json_matches_the_library(trainer, text: str) -> None:
+    files = trainer()
+    _same({"tokenizer.json": files["tokenizer.json"]}, _reference(files), text)
+
+
+@pytest.fixture(scope="module")
+def bert_from_vocab_txt() -> Tokenizer:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "vocab.txt"
+        path.write_bytes(pm.wordpiece()["vocab.txt"])
+        return BertWordPieceTokenizer(str(path), lowercase=True)
+
+
+@SETTINGS
+@given(text=texts)
+def test_vocab_txt_matches_bert_word_piece_tokenizer(bert_from_vocab_txt, text: str) -> None:
+    _same({"vocab.txt": pm.wordpiece()["vocab.txt"]}, bert_from_vocab_txt, text)
+
+
+@pytest.fixture(scope="module")
+def gpt2_reference() -> Tokenizer:
+    with tempfile.TemporaryDirectory() as tmp:
+        vocab, merges = pm.write(pm.gpt2_files(), Path(tmp))
+        return ByteLevelBPETokenizer(str(vocab), str(merges), add_prefix_space=False)
+
+
+@SETTINGS
+@given(text=texts)
+def test_vocab_json_and_merges_match_the_library(gpt2_reference, text: str) -> None:
+    _same(pm.gpt2_files(), gpt2_reference, text)
+
+
+@pytest.fixture(scope="module")
+def sentencepiece_reference() -> Tokenizer:
+    lines = pm.sentencepiece_vocab()["sp.vocab"].decode().splitlines()
+    pieces = [(p, float(s)) for p, _, s in (line.partition("\t") for line in lines if line)]
+    tok = Tokenizer(models.Unigram(pieces, unk_id=0, byte_fallback=False))
+    tok.normalizer = normalizers.Sequence(
+        [
+            normalizers.Nmt(),
+            normalizers.NFKC(),
+            normalizers.Replace(Regex(" {2,}"), " "),
+        ]
+    )
+    tok.pre_tokenizer = pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="always")
+    tok.add_special_tokens(["<unk>", "<s>", "</s>"])
+    return tok
+
+
+@SETTINGS
+@given(text=texts)
+def test_sentencepiece_vocab_matches_the_library(sentencepiece_reference, text: str) -> None:
+    _same(pm.sentencepiece_vocab(), sentencepiece_reference, text)
+
+
+def test_sentencepiece_vocab_agrees_with_sentencepiece_on_plain_text() -> None:
+    """On plain words (no normalisation differences) the pieces are sentencepiece's own."""
+    import sentencepiece as spm
+
+    lines = pm.corpus_lines(60_000)
+    with tempfile.TemporaryDirectory() as tmp:
+        spm.SentencePieceTrainer.train(
+            sentence_iterator=iter(lines),
+            model_prefix=f"{tmp}/sp",
+            vocab_size=1000,
+            model_type="unigram",
+            minloglevel=2,
+        )
+        sp = spm.SentencePieceProcessor(model_file=f"{tmp}/sp.model")
+        tok = load({"sp.vocab": Path(f"{tmp}/sp.vocab").read_bytes()})
+    for text in ["the unhappiness of kanaru", "lowest numbers are here", "return a value"]:
+        assert list(tok.trace(text).tokens) == sp.encode(text, out_type=str)
+
+
+# -- the steps carry the right numbers -----------------------------------------------------
+
+
+def test_each_merge_is_the_lowest_ranked_pair_present() -> None:
+    tok = load({"tokenizer.json": pm.byte_level_bpe()["tokenizer.json"]})
+    trace = tok.trace("The unhappiness of lowest numbers isn't 12345 über")
+    merges = [s for s in trace.steps if isinstance(s, MergeStep)]
+    assert merges
+    for step in merges:
+        assert step.rank == min(rank for _, _, rank in step.candidates)
+        assert step.before[step.position : step.position + 2] == (step.left, step.right)
+        assert step.after[step.position] == step.merged == step.left + step.right
+        assert len(step.after) == len(step.before) - 1
+
+
+def test_byte_level_maps_every_byte() -> None:
+    tok = load({"tokenizer.json": pm.byte_level_bpe()["tokenizer.json"]})
+    steps = [s for s in tok.trace("a é 你").steps if isinstance(s, ByteMapStep)]
+    assert [s.text for s in steps] == ["a", " é", " 你"]
+    assert steps[1].data == " é".encode() and steps[1].mapped == "ĠÃ©"
+    assert len(steps[2].mapped) == 4  # a space and three bytes
+
+
+def test_bpe_start_lists_unknown_characters() -> None:
+    tok = load({"tokenizer.json": pm.char_bpe()["tokenizer.json"]})
+    start = next(s for s in tok.trace("a\u2603b").steps if isinstance(s, BpeStartStep))
+    assert "\u2603" in start.unknown and "<unk>" in start.symbols
+
+
+def test_wordpiece_tries_longest_first() -> None:
+    tok = load({"tokenizer.json": pm.wordpiece()["tokenizer.json"]})
+    steps = [s for s in tok.trace("unhappiness").steps if isinstance(s, WordPieceStep)]
+    assert steps
+    for step in steps:
+        lengths = [len(c) for c, _ in step.tries]
+        assert lengths == sorted(lengths, reverse=True)
+        assert [hit for _, hit in step.tries][:-1] == [False] * (len(step.tries) - 1)
+        assert step.found == step.tries[-1][0]
+
+
+def test_unigram_path_adds_up() -> None:
+    tok = load({"tokenizer.json": pm.unigram()["tokenizer.json"]})
+    trace = tok.trace("unhappiness")
+    path = next(s for s in trace.steps if isinstance(s, PathStep))
+    assert math.isclose(path.total, sum(score for *_, score, _ in path.path))
+    lattice = [s for s in trace.steps if isinstance(s, LatticeStep)]
+    assert [s.start for s in lattice] == list(range(len(path.text)))
+
+
+# -- refusals ----------------------------------------------------------------------------
+
+
+def _code(files: dict[str, bytes | str]) -> str:
+    with pytest.raises(PretrainedError) as info:
+        load(files).trace("some text")
+    assert isinstance(info.value, SubwordError) and str(info.value)
+    return info.value.code
+
+
+def _doc(**changes: object) -> str:
+    doc = json.loads(pm.unigram()["tokenizer.json"])
+    doc.update(changes)
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize(
+    ("files", "code"),
+    [
+        ({"sp.model": b"\x0a\x00\x01binary"}, "binary"),
+        ({"x.txt": b"caf\xe9 au lait"}, "not_utf8"),
+        ({"notes.txt": "Hello world, this is just prose.\nNot a vocabulary."}, "not_a_tokenizer"),
+        ({"data.json": '{"name": "x", "list": [1, 2]}'}, "not_a_tokenizer"),
+        ({"broken.json": '{"model": '}, "bad_json"),
+        ({"vocab.json": '{"a": 0, "b": 1}'}, "needs_merges"),
+        ({"merges.txt": "#version: 0.2\na b\nab c\n"}, "needs_vocab"),
+        ({"vocab.txt": "hello\nworld\n##s\n"}, "no_unk"),
+        ({"x.vocab": "a\tnot-a-number\n"}, "bad_vocab"),
+        ({}, "no_file"),
+        (
+            {"t.json": _doc(normalizer={"type": "Precompiled", "precompiled_charsmap": "AA"})},
+            "unsupported",
+        ),
+        ({"t.json": _doc(pre_tokenizer={"type": "UnicodeScripts"})}, "unsupported"),
+        (
+            {"t.json": json.dumps({"model": {"type": "WordLevel", "vocab": {"a": 0}}})},
+            "unsupported_model",
+        ),
+        (
+            {
+                "t.json": json.dumps(
+                    {"model": {"type": "BPE", "vocab": {"a": 0}, "merges": ["a b"]}}
+                )
+            },
+            "merge_not_in_vocab",
+        ),
+        (
+            {
+                "t.json": json.dumps(
+                    {"model": {"type": "BPE", "dropout": 0.1, "vocab": {"a": 0}, "merges": []}}
+                )
+            },
+            "dropout",
+        ),
+    ],
+)
+def test_files_that_are_not_tokenizers_are_refused_in_words(files, code: str) -> None:
+    assert _code(files) == code
+
+
+def test_unsupported_component_is_named() -> None:
+    with pytest.raises(PretrainedError) as info:
+        load({"t.json": _doc(normalizer={"type": "Precompiled", "precompiled_charsmap": "AA"})})
+    assert info.value.values["component"] == "Precompiled"
+    assert "Precompiled" in str(info.value)
+
+
+# -- other pipeline components, swapped into a trained file ---------------------------------
+
+_PIPELINES = [
+    {"type": "Whitespace"},
+    {"type": "WhitespaceSplit"},
+    {
+        "type": "Sequence",
+        "pretokenizers": [
+            {"type": "WhitespaceSplit"},
+            {"type": "Digits", "individual_digits": True},
+            {"type": "Punctuation", "behavior": "Isolated"},
+        ],
+    },
+    {"type": "Digits", "individual_digits": False},
+    *(
+        {"type": "Split", "pattern": {"String": "a"}, "behavior": b, "invert": inv}
+        for b in ("Removed", "Isolated", "MergedWithPrevious", "MergedWithNext", "Contiguous")
+        for inv in (False, True)
+    ),
+    {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "first", "split": True},
+    {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "never", "split": False},
+    {"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": True, "use_regex": True},
+]
+
+
+@pytest.mark.parametrize("pre_tokenizer", _PIPELINES, ids=lambda p: json.dumps(p)[:60])
+@settings(max_examples=25, deadline=None)
+@given(text=texts)
+def test_pre_tokenizers_match_the_library(pre_tokenizer, text: str) -> None:
+    doc = json.loads(pm.char_bpe()["tokenizer.json"])
+    doc["pre_tokenizer"] = pre_tokenizer
+    doc["normalizer"] = {
+        "type": "Sequence",
+        "normalizers": [
+            {"type": "NFKD"},
+            {"type": "StripAccents"},
+            {"type": "Lowercase"},
+            {"type": "Strip", "strip_left": True, "strip_right": False},
+            {"type": "Replace", "pattern": {"String": "x"}, "content": "ks"},
+        ],
+    }
+    file = json.dumps(doc)
+    _same({"tokenizer.json": file}, Tokenizer.from_str(file), text)
+
+
+def test_a_regex_the_library_reads_differently_is_refused() -> None:
+    doc = json.loads(pm.char_bpe()["tokenizer.json"])
+    doc["pre_tokenizer"] = {
+        "type": "Split",
+        "pattern": {"Regex": r"\p{L}+"},
+        "behavior": "Isolated",
+    }
+    with pytest.raises(PretrainedError) as info:
+        load({"tokenizer.json": json.dumps(doc)})
+    assert info.value.code == "unsupported" and "\\p{L}" in str(info.value)
+
+
+@pytest.fixture(scope="session")
+def gpt2_sized() -> dict[str, bytes]:
+    """A 50,000-merge byte-level BPE (a few seconds to train)."""
+    return pm.byte_level_bpe(vocab_size=50_257, chars=2_000_000)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=texts)
+def test_fifty_thousand_merges_match_the_library(gpt2_sized, text: str) -> None:
+    tok = load(gpt2_sized)
+    assert tok.merges == 50_000
+    _same(gpt2_sized, _reference(gpt2_sized), text)
+
+
+def test_character_classes_match_the_library_on_every_bmp_character() -> None:
+    """Whitespace, BERT's split and normalizer, Nmt: each assigned character of the BMP."""
+    import unicodedata
+
+    from subword_core.pretrained import _normalizers, _splitters
+
+    ours = {
+        name: _splitters({"type": name})[0][1]
+        for name in ("Whitespace", "BertPreTokenizer", "Punctuation", "Digits")
+    }
+    theirs = {
+        "Whitespace": pre_tokenizers.Whitespace(),
+        "BertPreTokenizer": pre_tokenizers.BertPreTokenizer(),
+        "Punctuation": pre_tokenizers.Punctuation(),
+        "Digits": pre_tokenizers.Digits(),
+    }
+    norm_ours = {
+        "bert": _normalizers({"type": "BertNormalizer", "lowercase": True})[0][1],
+        "nmt": _normalizers({"type": "Nmt"})[0][1],
+    }
+    norm_theirs = {"bert": normalizers.BertNormalizer(lowercase=True), "nmt": normalizers.Nmt()}
+    bad = []
+    for code in range(0x10000):
+        ch = chr(code)
+        if unicodedata.category(ch) in ("Cs", "Cn", "Co"):
+            continue
+        text = f"a{ch}a"
+        for name, split in ours.items():
+            if split(text, True) != [p for p, _ in theirs[name].pre_tokenize_str(text)]:
+                bad.append((name, hex(code)))
+        for name, norm in norm_ours.items():
+            if norm(text) != norm_theirs[name].normalize_str(text):
+                bad.append((name, hex(code)))
+    assert bad == []

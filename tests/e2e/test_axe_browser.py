@@ -1,0 +1,183 @@
+"""axe-core (WCAG 2 A/AA rules) on every page and every tab, light and dark, in a real browser.
+
+The ``axe-playwright-python`` package ships axe-core (``axe.min.js``): nothing is downloaded at
+run time. One server and one browser tab per theme serve the whole module; each page is opened
+once per theme and its tabs are clicked in turn, so a full run stays around two minutes.
+
+A violation counts unless it is on markup Streamlit draws itself and the app cannot change;
+those are listed in :data:`STREAMLIT_OWN` by rule and selector, each with its reason (the
+README's "Accessibility" section repeats them).
+
+Needs Debian's Chromium at /usr/bin/chromium and the playwright package; the server and
+browser fixtures come from tests/e2e/conftest.py.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import SHOTS, Console, assert_no_exception
+
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+# (axe rule, CSS selector) -> why it is left out. A node is left out when it or an ancestor
+# matches the selector and the violation is of that rule, nothing else.
+STREAMLIT_OWN: dict[tuple[str, str], str] = {
+    # st.navigation draws its sections as <ul> holding <div> wrappers around the <li> items
+    # (streamlit 1.67): "list" flags the <ul>, "listitem" each <li>. The markup is the
+    # frontend's own; the links themselves are real links with names, and keyboard-reachable.
+    ("list", '[data-testid="stSidebarNav"]'): "Streamlit's navigation: <div> inside <ul>",
+    ("listitem", '[data-testid="stSidebarNav"]'): "Streamlit's navigation: <li> inside <div>",
+}
+
+# url path -> the page's tabs by link id (clicked in turn, by label); pages without tabs: {}
+PAGES: dict[str, dict[str, str]] = {
+    "": {},
+    "gallery": {},
+    "glossary": {},
+    "bpe_learn": {},
+    "bpe_encode": {},
+    "bpe_variants": {},
+    "byte_level": {},
+    "gage": {},
+    "wordpiece": {},
+    "unigram": {},
+    "compare": {},
+    "parity": {},
+    "pretrained": {},
+}
+
+
+def _tabs() -> None:
+    """Fill in the tabbed pages from the pages' own tab tables (a new tab is checked too)."""
+    from ui.bpe_family_view import TAB_IDS as FAMILY
+    from ui.byte_level_view import TAB_IDS as BYTE_LEVEL
+    from ui.unigram_view import TAB_IDS as UNIGRAM
+    from ui.wordpiece_view import TAB_IDS as WORDPIECE
+
+    PAGES.update(bpe_variants=FAMILY, byte_level=BYTE_LEVEL, wordpiece=WORDPIECE, unigram=UNIGRAM)
+
+
+_tabs()
+
+# axe runs in the page; the nodes of a listed (rule, selector) are dropped there, where the
+# selector can be matched against the node itself.
+_RUN_AXE = """async ([tags, own]) => {
+  const result = await axe.run(document, {runOnly: {type: "tag", values: tags},
+                                          resultTypes: ["violations"]});
+  const out = [];
+  for (const v of result.violations) {
+    const sels = own.filter(([rule]) => rule === v.id).map(([, sel]) => sel);
+    const nodes = v.nodes.filter((n) => {
+      const el = n.target.length === 1 ? document.querySelector(n.target[0]) : null;
+      return !(el && sels.some((s) => el.closest(s)));
+    });
+    if (nodes.length) {
+      out.push({id: v.id, help: v.help, nodes: nodes.map((n) => ({
+        target: n.target.join(" "), html: n.html.slice(0, 200),
+        why: [...n.any, ...n.all, ...n.none].map((c) => c.message).join("; ")}))});
+    }
+  }
+  return out;
+}"""
+
+
+def _axe_script() -> str:
+    from axe_playwright_python.base import AXE_SCRIPT
+
+    return AXE_SCRIPT
+
+
+def _settled(page: Any, timeout: float = 90.0) -> None:
+    """Wait until the run has finished: no running indicator, no stale element, the
+    charts that are shown drawn (one in a closed box or tab is drawn only when opened).
+
+    Checked twice in a row half a second apart, so a run that is about to start again (a
+    link written into the address bar, a fragment) is not taken for the end.
+    """
+    page.locator("h1").first.wait_for(timeout=60_000)
+    quiet = 0
+    deadline = time.monotonic() + timeout
+    while quiet < 2:
+        busy = page.evaluate(
+            """() => !document.querySelector('[data-test-script-state="notRunning"]')
+              || !!document.querySelector('[data-testid="stStatusWidget"]')
+              || !!document.querySelector('[data-stale="true"]')
+              || [...document.querySelectorAll('[data-testid="stVegaLiteChart"]')]
+                   .some((c) => c.checkVisibility() && !c.querySelector("svg, canvas"))"""
+        )
+        quiet = 0 if busy else quiet + 1
+        assert time.monotonic() < deadline, "the page did not settle"
+        page.wait_for_timeout(500)
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    """axe-core's WCAG 2 A/AA violations on the page, without :data:`STREAMLIT_OWN`'s nodes."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.evaluate(_axe_script())
+    own = [list(k) for k in STREAMLIT_OWN]
+    return page.evaluate(_RUN_AXE, [WCAG_TAGS, own])
+
+
+def _report(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']}: {v['help']}")
+        lines += [f"    {n['target']}\n      {n['html']}\n      {n['why']}" for n in v["nodes"]]
+    return "\n".join(lines)
+
+
+@pytest.fixture(scope="module", params=["light", "dark"])
+def themed(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, Any]]:
+    """One browser context per theme (the app follows the browser's colour scheme)."""
+    context = browser.new_context(
+        viewport={"width": 1024, "height": 768}, color_scheme=request.param
+    )
+    yield request.param, context
+    context.close()
+
+
+@pytest.mark.parametrize("path", list(PAGES))
+def test_axe_finds_no_wcag_violation_on_the_page_and_its_tabs(
+    server: str, themed: tuple[str, Any], path: str
+) -> None:
+    theme, context = themed
+    page = context.new_page()
+    console = Console(page)
+    page.goto(f"{server}/{path}")
+    _settled(page)
+    found: dict[str, str] = {}
+    tabs = list(PAGES[path].values())
+    for i, label in enumerate([None, *tabs[1:]] if tabs else [None]):
+        if label is not None:
+            tab = page.get_by_role("tab", name=label, exact=True)
+            tab.click()
+            expect(tab).to_have_attribute("aria-selected", "true")
+            _settled(page)
+        violations = axe_violations(page)
+        if violations:
+            where = f"{path or 'home'} ({theme}{', tab ' + label if label else ''})"
+            found[where] = _report(violations)
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"axe_{path or 'home'}_{theme}_{i}.png"))
+    assert_no_exception(page)
+    page.close()
+    assert not found, "\n\n".join(f"== {k}\n{v}" for k, v in found.items())
+    assert console.errors == [], console.errors
+
+
+def test_every_page_of_the_navigation_is_checked(server: str, browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    page.goto(server)
+    _settled(page)
+    hrefs = page.locator('[data-testid="stSidebarNav"] a').evaluate_all(
+        "(links) => links.map((a) => a.href)"
+    )
+    page.close()
+    assert {urlsplit(h).path.strip("/") for h in hrefs} == set(PAGES)

@@ -1,0 +1,76 @@
+"""The pretrained-tokenizer page in a real browser: upload a 50,000-merge byte-level BPE,
+type a text, step through it with the player; a file that is not a tokenizer is refused.
+
+Needs Debian's Chromium at /usr/bin/chromium and the playwright package; the server and
+browser fixtures come from tests/e2e/conftest.py. The model is trained here with
+``tokenizers`` (a few seconds, no download).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from subword_core.pretrained import load
+from tests.core import pretrained_models as pm
+from tests.e2e.conftest import SHOTS, Console, assert_no_exception, click_next_until
+
+TEXT = "unhappiness <b>x</b>"
+
+
+def _page(browser: Any, url: str) -> Any:
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    page.goto(f"{url}/pretrained")
+    page.get_by_text("Trace a pretrained tokenizer").first.wait_for(timeout=60_000)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    return page
+
+
+def _upload(page: Any, paths: list[Path]) -> None:
+    page.get_by_text("My own file(s)").click()
+    page.locator("input[type=file]").first.set_input_files([str(p) for p in paths])
+
+
+def test_upload_type_and_step_through_merges(server: str, browser: object, tmp_path: Path) -> None:
+    files = pm.byte_level_bpe(vocab_size=50_257, chars=2_000_000)
+    words = len(load(files).trace(TEXT).words)
+    paths = pm.write(files, tmp_path)
+    page = _page(browser, server)
+    console = Console(page)
+    _upload(page, paths)
+    page.get_by_text("50,000 merges").first.wait_for(timeout=60_000)
+    box = page.get_by_label("Text to encode")
+    box.fill(TEXT)
+    box.press("Control+Enter")
+    page.get_by_text("Step 1 of").first.wait_for(timeout=30_000)
+    page.get_by_text(f"pre-tokenizer ByteLevel: {words} words").first.wait_for(timeout=30_000)
+    click_next_until(
+        page, ["Bytes to printable characters", "BPE: start from single", "Merge rank"]
+    )
+    assert page.get_by_text("it has the lowest rank").count() >= 1
+    page.screenshot(path=str(SHOTS / "pretrained_merge.png"), full_page=True)
+    page.get_by_role("button", name="Last").first.click()
+    page.get_by_text("The same tokens and ids as the tokenizers library").first.wait_for(
+        timeout=30_000
+    )
+    assert page.locator("b", has_text="x").count() == 0  # the typed tag is text, not markup
+    assert_no_exception(page)
+    page.screenshot(path=str(SHOTS / "pretrained_result.png"), full_page=True)
+    assert console.errors == []
+    page.close()
+
+
+def test_a_file_that_is_not_a_tokenizer_is_refused(
+    server: str, browser: object, tmp_path: Path
+) -> None:
+    prose = tmp_path / "notes.txt"
+    prose.write_text("Dear diary, today I met a tokenizer.\nIt was nice.\n")
+    page = _page(browser, server)
+    console = Console(page)
+    _upload(page, [prose])
+    page.get_by_text("This file cannot be traced").first.wait_for(timeout=30_000)
+    page.get_by_text("notes.txt is not a tokenizer file").first.wait_for(timeout=30_000)
+    assert_no_exception(page)
+    page.screenshot(path=str(SHOTS / "pretrained_refused.png"), full_page=True)
+    assert console.errors == []
+    page.close()

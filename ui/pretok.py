@@ -1,0 +1,215 @@
+"""Pre-tokenization as a visible choice on the algorithm pages (core: subword_core.pretokenize).
+
+A view declares its page's choice with a :class:`PretokSpec` (its prefix and the algorithm's
+conventional default) and registers :meth:`PretokSpec.link_params`, so the choice travels in
+share links; the page draws :func:`pretok_panel` and trains on :func:`apply_pretok`'s corpus.
+
+Session-state keys for a spec with prefix ``p``: ``p_pretok`` (the scheme id), ``p_jamo``
+(decompose Hangul) and their kept values in ``p__pretok`` (they survive page switches).
+
+Example::
+
+    SPEC = PretokSpec("bpe", "whitespace")
+    register_params(SPEC.link_params())
+    # in the page
+    choice = pretok_panel(SPEC)
+    corpus = apply_pretok(require_corpus(), choice)
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import streamlit as st
+
+from subword_core.corpus import Corpus
+from subword_core.pretokenize import SCHEMES, pretokenize, pretokenize_corpus
+from ui.common import remember, restore_widgets
+from ui.corpus_picker import keep_frequent_words
+from ui.html import esc, md_escape, show_html
+from ui.links import LinkParam, kept_params
+
+__all__ = [
+    "SCHEME_LABELS",
+    "WHY_CJK",
+    "Pretok",
+    "PretokSpec",
+    "apply_pretok",
+    "pretok_panel",
+    "pretok_words",
+]
+
+SCHEME_LABELS: dict[str, str] = {
+    "whitespace": "Whitespace only (subword-nmt: the text is already split into words)",
+    "bert": "Whitespace + punctuation + one token per CJK character (BERT)",
+    "none": "None: the raw sentence, spaces written as ▁ (sentencepiece)",
+}
+"""Display labels of the schemes (links carry the ids, never these)."""
+
+WHY_CJK = (
+    "Why it matters for Chinese and Korean: Chinese running text has no spaces, so with "
+    "whitespace only a whole sentence becomes one giant word and 。 or ， end up inside "
+    "merges; Korean words (어절) keep their particles and full stops glued on (학교에서, "
+    "한다.). BERT cuts every Chinese character and punctuation mark apart first; "
+    "sentencepiece cuts nothing and marks each word start with ▁."
+)
+"""The one sentence every page shows under the choice."""
+
+_JAMO_HELP = (
+    "학 = ᄒ + ᅡ + ᆨ. By default a Hangul syllable is one character, so merges can only join "
+    "whole syllables. Decomposed (Unicode NFD), each syllable is 2 or 3 letters (jamo), and "
+    "merges can join letters inside syllables, e.g. a particle's final consonant."
+)
+
+
+@dataclass(frozen=True)
+class PretokSpec:
+    """One page's pre-tokenization choice: its key prefix, default and offered schemes.
+
+    Attributes:
+        prefix: Key prefix (``"bpe"`` gives ``bpe_pretok``, ``bpe_jamo``, ``bpe__pretok``).
+        default: The algorithm's conventional scheme.
+        schemes: The schemes offered; empty for a page whose rule is fixed (``fixed`` says
+            which), e.g. byte-level BPE with GPT-2's rule.
+        fixed: The label of a fixed rule, shown instead of the choice.
+
+    Example:
+        >>> spec = PretokSpec("wp", "bert")
+        >>> spec.keys, spec.defaults
+        (('wp_pretok', 'wp_jamo'), {'wp_pretok': 'bert', 'wp_jamo': False})
+    """
+
+    prefix: str
+    default: str
+    schemes: tuple[str, ...] = SCHEMES
+    fixed: str = ""
+
+    @property
+    def shadow(self) -> str:
+        """The session-state key of the kept values."""
+        return f"{self.prefix}__pretok"
+
+    @property
+    def scheme_key(self) -> str:
+        """The scheme's widget key (also its URL name)."""
+        return f"{self.prefix}_pretok"
+
+    @property
+    def jamo_key(self) -> str:
+        """The jamo toggle's widget key (also its URL name)."""
+        return f"{self.prefix}_jamo"
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The link parameters, in the order a link lists them."""
+        return (self.scheme_key, self.jamo_key) if self.schemes else (self.jamo_key,)
+
+    @property
+    def defaults(self) -> dict[str, object]:
+        """The widgets' defaults."""
+        out: dict[str, object] = {self.scheme_key: self.default} if self.schemes else {}
+        out[self.jamo_key] = False
+        return out
+
+    def link_params(self) -> tuple[LinkParam, ...]:
+        """The link parameters for :func:`ui.links.register_params`.
+
+        Example:
+            >>> [p.key for p in PretokSpec("bpe", "whitespace").link_params()]
+            ['bpe_pretok', 'bpe_jamo']
+        """
+        specs: dict[str, tuple] = {self.jamo_key: ("bool",)}
+        if self.schemes:
+            specs = {self.scheme_key: ("choice", self.schemes), **specs}
+        return kept_params(self.shadow, self.defaults, specs)
+
+
+@dataclass(frozen=True)
+class Pretok:
+    """The chosen pre-tokenization: a scheme id (or ``""`` for a page's fixed rule) and jamo.
+
+    Example:
+        >>> Pretok("bert", False).scheme
+        'bert'
+    """
+
+    scheme: str
+    jamo: bool = False
+
+
+def pretok_panel(spec: PretokSpec, *, note: str = "") -> Pretok:
+    """Draw the choice (kept across pages, carried by links) and say why it matters.
+
+    Args:
+        spec: The page's spec.
+        note: A page-specific sentence (plain text, our own words) shown under the choice.
+    """
+    restore_widgets(spec.shadow, spec.defaults)
+    state = st.session_state
+    scheme = str(state.get(spec.scheme_key, spec.default)) if spec.schemes else ""
+    if spec.schemes and scheme not in spec.schemes:
+        scheme = spec.default
+        state[spec.scheme_key] = scheme
+    title = SCHEME_LABELS.get(scheme, spec.fixed).split(" (")[0]
+    with st.expander(md_escape(f"Pre-tokenization: {title}"), icon=":material/content_cut:"):
+        if spec.schemes:
+            st.radio(
+                "How the text is cut into words before training",
+                spec.schemes,
+                format_func=SCHEME_LABELS.__getitem__,
+                key=spec.scheme_key,
+                on_change=remember,
+                args=(spec.shadow, spec.scheme_key),
+                help=md_escape(
+                    "The default is this algorithm's usual one: "
+                    f"{SCHEME_LABELS[spec.default].split(' (')[0].lower()}."
+                ),
+            )
+        else:
+            show_html(f"<div>{esc(spec.fixed)}</div>")
+        st.toggle(
+            "Korean: decompose Hangul syllables into jamo (NFD)",
+            key=spec.jamo_key,
+            on_change=remember,
+            args=(spec.shadow, spec.jamo_key),
+            help=_JAMO_HELP,
+        )
+        show_html(f"<div class='sw-small'>{esc(WHY_CJK)}</div>")
+        if note:
+            show_html(f"<div class='sw-small'>{esc(note)}</div>")
+    scheme = str(state.get(spec.scheme_key, spec.default)) if spec.schemes else ""
+    return Pretok(scheme, bool(state.get(spec.jamo_key, False)))
+
+
+@functools.lru_cache(maxsize=32)
+def _cut(corpus: Corpus, scheme: str, jamo: bool) -> Corpus:
+    return keep_frequent_words(pretokenize_corpus(corpus, scheme, jamo=jamo))
+
+
+def apply_pretok(corpus: Corpus, choice: Pretok) -> Corpus:
+    """The corpus the page trains on: ``corpus`` cut by ``choice``, within the corpus limits.
+
+    With the whitespace scheme (or a page's fixed rule) and no jamo, ``corpus`` itself.
+
+    Example:
+        >>> c = Corpus.from_counts({"学习。": 2})
+        >>> apply_pretok(c, Pretok("bert")).as_dict()
+        {'学': 2, '习': 2, '。': 2}
+        >>> apply_pretok(c, Pretok("whitespace")) is c
+        True
+    """
+    scheme = choice.scheme or "whitespace"
+    if scheme == "whitespace" and not choice.jamo:
+        return corpus
+    return _cut(corpus, scheme, choice.jamo)
+
+
+def pretok_words(text: str, choice: Pretok) -> list[str]:
+    """Typed text cut the way the corpus was, without repeats (for the encode boxes).
+
+    Example:
+        >>> pretok_words("学习 学习。", Pretok("bert"))
+        ['学', '习', '。']
+    """
+    return list(dict.fromkeys(pretokenize(text, choice.scheme or "whitespace", jamo=choice.jamo)))
