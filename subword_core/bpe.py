@@ -709,6 +709,7 @@ def learn(
     max_changed_words: int = 50,
     history_limit: int = 500,
     progress: Callable[[int, int], None] | None = None,
+    allow_marker_in_words: bool = False,
 ) -> BPEResult:
     """Learn BPE merges and record every step.
 
@@ -740,13 +741,17 @@ def learn(
         progress: called as ``progress(done, total)`` about every 1 % of ``num_merges``
             (at most ~100 times), and once with ``done == total`` at the end, even when
             learning stops early: enough to drive a progress bar.
+        allow_marker_in_words: let a word contain the marker's text (``a</w>b``) instead
+            of refusing it. Its characters are learned like any others, and a symbol that
+            is spelled like a word-final one *is* that symbol, as in subword-nmt (whose
+            codes files cannot tell the two apart either). The command line uses this.
 
     Returns:
         A ``BPEResult``.
 
     Raises:
         ParameterError: a bad argument, a pair in ``choose`` that is not tied at its step,
-            or a word that already contains the marker.
+            or a word that already contains the marker (unless ``allow_marker_in_words``).
         CorpusError: the corpus text cannot be parsed.
 
     >>> result = learn("low lower", 10)
@@ -762,7 +767,8 @@ def learn(
     data = _as_corpus(corpus)
     _validate(data, num_merges, min_frequency, tie_break, top_k, max_changed_words)
     _check_positive("max_ties", max_ties)
-    _check_marker(data, end_of_word)
+    if not allow_marker_in_words:
+        _check_marker(data, end_of_word)
     choices = dict(choose or {})
     words = [split_word(w, end_of_word, attach_end_of_word) for w in data.words]
     book = _Book.start(data, words, history_limit, max_changed_words, min_frequency)

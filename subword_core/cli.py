@@ -54,19 +54,18 @@ Example:
 from __future__ import annotations
 
 import argparse
-import copy
 import math
 import os
 import random
 import re
 import sys
 import unicodedata
-from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import BinaryIO
 
 from subword_core import tokenizer_json
-from subword_core.bpe import DEFAULT_END_OF_WORD, BPEModel
+from subword_core.bpe import DEFAULT_END_OF_WORD, BPEModel, learn
+from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
 from subword_core.unigram import Unigram
 from subword_core.wordpiece import WordPiece
@@ -203,21 +202,24 @@ def learn_codes(
 ) -> tuple[str, str | None]:
     """Learn ``num_symbols`` merges and write them as a subword-nmt ``#version: 0.2`` file.
 
-    This is subword-nmt's ``learn_bpe``, step for step: ``</w>`` glued to the last
-    character; the words sorted by count; among pairs with the same count the greatest
-    ``(left, right)`` pair wins; its pruning of rare pairs and its regular-expression merge
-    (which treats whitespace inside a word as a boundary between symbols) included, so the
-    codes are the same even where its counts go astray.
+    The merges are learned by our own :func:`subword_core.bpe.learn` with subword-nmt's
+    conventions: ``</w>`` glued to the last character and, among pairs with the same count,
+    the greatest ``(left, right)`` pair wins. On ordinary input that is subword-nmt's
+    codes byte for byte. Three kinds of input are learned as exact BPE where subword-nmt
+    can write other codes (the command line warns; see :func:`learn_differences`): words
+    with whitespace other than spaces, counts below 0 (a word counted 0 times or fewer
+    adds nothing) and ``min_frequency`` below 1 (a pair that no longer occurs is never
+    merged, as with 1).
 
     Args:
         vocabulary: ``{word: count}``, e.g. from :func:`read_vocabulary`.
         num_symbols: How many merges to learn at most; 0 or less writes only the header.
-        min_frequency: Stop when the best pair occurs fewer times. Below 1, as in
-            subword-nmt, pairs that no longer occur are written until ``num_symbols``.
+        min_frequency: Stop when the best pair occurs fewer times (below 1: as 1).
         total_symbols: Subtract the number of distinct characters (word-internal and
             word-final) from ``num_symbols`` (subword-nmt's ``--total-symbols``).
         verbose: Report every merge (subword-nmt's ``--verbose``).
-        log: Receives subword-nmt's ``--total-symbols`` and ``--verbose`` messages, in order.
+        log: Receives the ``--total-symbols`` and ``--verbose`` lines subword-nmt prints on
+            stderr, in its order.
 
     Returns:
         The codes text and, when learning stopped before ``num_symbols`` merges, the
@@ -234,6 +236,31 @@ def learn_codes(
         pair 0: a b</w> -> ab</w> (frequency 3)
         '#version: 0.2\\na b</w>\\n'
     """
+    _check_learn_arguments(vocabulary, num_symbols, min_frequency)
+    say = log or (lambda _: None)
+    if total_symbols:
+        num_symbols -= _report_alphabet(vocabulary, say)
+    floor = max(1, min_frequency)
+    stop = f"no pair has frequency >= {floor}. Stopping"
+    # subtle: a word counted 0 times (or fewer) occurs nowhere, so it adds nothing to any
+    # pair count; subword-nmt adds such counts as they are (see learn_differences)
+    counted = {word: count for word, count in vocabulary.items() if count > 0}
+    if num_symbols < 1:
+        return CODES_HEADER, None
+    if not any(len(word) > 1 for word in counted):
+        # no pair to count: subword-nmt crashes here (max() of no counts); we stop at once
+        return CODES_HEADER, stop
+    merges, finished = _learn_exact(counted, num_symbols, floor)
+    if verbose:
+        for number, ((left, right), count) in enumerate(merges):
+            say(f"pair {number}: {left} {right} -> {left}{right} (frequency {count})")
+    codes = "".join(f"{left} {right}\n" for (left, right), _ in merges)
+    return CODES_HEADER + codes, None if finished else stop
+
+
+def _check_learn_arguments(
+    vocabulary: Mapping[str, int], num_symbols: int, min_frequency: int
+) -> None:
     if not vocabulary:
         raise CommandError("The input contains no words, so there is nothing to learn.")
     for flag, value in (("--symbols", num_symbols), ("--min-frequency", min_frequency)):
@@ -244,163 +271,160 @@ def learn_codes(
             raise CommandError(f"Every word must be a non-empty string, not {word!r}.")
         if isinstance(count, bool) or not isinstance(count, int):
             raise CommandError(f"The count of {_show(word)} must be a whole number, not {count!r}.")
-    merges, stop = _learn_merges(
-        vocabulary, num_symbols, min_frequency, total_symbols, verbose, log or (lambda _: None)
+
+
+def _report_alphabet(vocabulary: Mapping[str, int], say: Callable[[str], None]) -> int:
+    """``--total-symbols``: report and return the number of distinct initial symbols.
+
+    A character inside a word and the same character ending a word (glued to ``</w>``) are
+    two symbols, so they are counted apart, over every word read (as subword-nmt does).
+
+    >>> _report_alphabet({"low": 1, "aw": 0}, print)
+    Number of word-internal characters: 3
+    Number of word-final characters: 1
+    Reducing number of merge operations by 4
+    4
+    """
+    internal = {char for word in vocabulary for char in word[:-1]}
+    final = {word[-1] for word in vocabulary}
+    say(f"Number of word-internal characters: {len(internal)}")
+    say(f"Number of word-final characters: {len(final)}")
+    say(f"Reducing number of merge operations by {len(internal) + len(final)}")
+    return len(internal) + len(final)
+
+
+def _learn_exact(
+    vocabulary: Mapping[str, int], num_merges: int, min_frequency: int
+) -> tuple[list[tuple[Pair, int]], bool]:
+    """Our BPE learner on subword-nmt's words: ``([(merge, its count)], learned them all)``.
+
+    subtle: our ``Corpus`` holds words without whitespace (a word is one token), but a
+    subword-nmt word may hold a tab or a no-break space. BPE asks only two things of a
+    character: is it equal to another, and (for the tie rule) which of two sorts first. So
+    when some word holds whitespace, every character (those of ``</w>`` too) is renamed to
+    a character that is not whitespace, keeping their order; we learn from the renamed
+    words and rename the merges back. The codes are the same as if the whitespace were any
+    other character.
+
+    >>> _learn_exact({"a\\tb": 2, "ab": 1}, 5, 1)
+    ([(('a', '\\t'), 2), (('a\\t', 'b</w>'), 2), (('a', 'b</w>'), 1)], False)
+    """
+    rename = _renaming(vocabulary)
+    back = {ord(new): chr(old) for old, new in rename.items()}
+    words = {word.translate(rename): count for word, count in vocabulary.items()}
+    result = learn(
+        Corpus.from_counts(words),
+        num_merges,
+        min_frequency=min_frequency,
+        end_of_word=MARKER.translate(rename),
+        attach_end_of_word=True,
+        tie_break="lexicographic",
+        # subword-nmt learns from a word spelled with '</w>' (see bpe.learn)
+        allow_marker_in_words=True,
+        # the command line needs the merges and their counts, not the step-by-step trace
+        top_k=1,
+        max_ties=1,
+        max_changed_words=1,
+        history_limit=1,
     )
-    return CODES_HEADER + "".join(f"{left} {right}\n" for left, right in merges), stop
+    merges = [
+        ((step.merged[0].translate(back), step.merged[1].translate(back)), step.best_count)
+        for step in result.steps
+        if step.merged is not None
+    ]
+    return merges, result.stop_reason == "num_merges"
 
 
-# subword-nmt's learn_bpe, ported with its quirks (MIT licence, (c) Rico Sennrich). Each
-# helper is the function of the same name in subword_nmt/learn_bpe.py.
+def _renaming(vocabulary: Mapping[str, int]) -> dict[int, str]:
+    """A ``str.translate`` table: the i-th character in sorted order (the words' and the
+    marker's) becomes the i-th code point that is not whitespace; ``{}`` when no word
+    holds whitespace.
 
-_Stats = defaultdict[Pair, int]
-_Indices = defaultdict[Pair, defaultdict[int, int]]
-
-
-def _learn_merges(
-    vocabulary: Mapping[str, int],
-    num_symbols: int,
-    min_frequency: int,
-    total_symbols: bool,
-    verbose: bool,
-    log: Callable[[str], None],
-) -> tuple[list[Pair], str | None]:
-    vocab = {(*word[:-1], word[-1] + MARKER): count for word, count in vocabulary.items()}
-    sorted_vocab = sorted(vocab.items(), key=lambda item: item[1], reverse=True)
-    stats, indices = _pair_statistics(sorted_vocab)
-    big_stats = copy.copy(stats)
-    if total_symbols:
-        internal = {char for word in vocab for char in word[:-1]}
-        final = {word[-1] for word in vocab}
-        log(f"Number of word-internal characters: {len(internal)}")
-        log(f"Number of word-final characters: {len(final)}")
-        log(f"Reducing number of merge operations by {len(internal) + len(final)}")
-        num_symbols -= len(internal) + len(final)
-    stop = f"no pair has frequency >= {min_frequency}. Stopping"
-    merges: list[Pair] = []
-    if num_symbols < 1:
-        return merges, None
-    if not stats:
-        # subword-nmt crashes here (max() of no pair counts); we stop without a merge
-        return merges, stop
-
-    def best(counts: _Stats) -> Pair:
-        return max(counts, key=lambda pair: (counts[pair], pair))
-
-    # subtle: the pruning "should only affect speed" but does not always (a pruned pair
-    # whose count grows again is counted from 0); kept as is to write the same codes
-    threshold = max(stats.values()) / 10
-    most_frequent: Pair = best(stats)
-    for i in range(num_symbols):
-        if stats:
-            most_frequent = best(stats)
-        if not stats or (i and stats[most_frequent] < threshold):
-            _prune_stats(stats, big_stats, threshold)
-            stats = copy.copy(big_stats)
-            most_frequent = best(stats)
-            threshold = stats[most_frequent] * i / (i + 10000.0)
-            _prune_stats(stats, big_stats, threshold)
-        if stats[most_frequent] < min_frequency:
-            return merges, stop
-        if verbose:
-            left, right = most_frequent
-            log(f"pair {i}: {left} {right} -> {left}{right} (frequency {stats[most_frequent]})")
-        merges.append(most_frequent)
-        changes = _replace_pair(most_frequent, sorted_vocab, indices)
-        _update_pair_statistics(most_frequent, changes, stats, indices)
-        stats[most_frequent] = 0
-        if not i % 100:
-            _prune_stats(stats, big_stats, threshold)
-    return merges, None
+    >>> _renaming({"low": 1}), sorted(_renaming({"a\\tb": 1}).items())[:2]
+    ({}, [(9, '\\x00'), (47, '\\x01')])
+    """
+    alphabet = sorted({char for word in vocabulary for char in word} | set(MARKER))
+    if not any(char.isspace() for char in alphabet):
+        return {}
+    free = (chr(point) for point in range(0x110000) if not chr(point).isspace())
+    # zip stops at the end of the alphabet: there are more free code points than characters
+    return {ord(char): new for char, new in zip(alphabet, free, strict=False)}
 
 
-def _pair_statistics(vocab: Sequence[tuple[tuple[str, ...], int]]) -> tuple[_Stats, _Indices]:
-    stats: _Stats = defaultdict(int)
-    indices: _Indices = defaultdict(lambda: defaultdict(int))
-    for i, (word, freq) in enumerate(vocab):
-        prev = word[0]
-        for char in word[1:]:
-            stats[prev, char] += freq
-            indices[prev, char][i] += 1
-            prev = char
-    return stats, indices
+def learn_differences(
+    vocabulary: Mapping[str, int], min_frequency: int, codes: str, stop: str | None
+) -> list[str]:
+    """Where subword-nmt's ``learn-bpe`` would write other codes than ours, and why.
+
+    Our codes are exact BPE. subword-nmt 0.3.8 agrees with them byte for byte except in
+    three cases, each explained by one message here (the command line prints them as
+    warnings; nothing is refused):
+
+    - **Whitespace glued into a symbol.** Words are split at spaces only, so a tab or a
+      no-break space is a character of its word. subword-nmt finds a pair by searching
+      the word's symbols joined with spaces for ``left right`` with whitespace on both
+      sides, so it also takes a tab for a symbol boundary. While the tab is a symbol of
+      its own that finds the same places; once a merge has glued it to a neighbour
+      (``a\\t``), a later search can match across it, and its counts go wrong from there.
+    - **Counts below 0** (``--dict-input``): we leave out words counted 0 times or fewer
+      (they occur nowhere); subword-nmt adds their counts as they are, so a negative count
+      takes pairs away from other words. (A count of 0 adds nothing: the same codes.)
+    - **--min-frequency below 1**: once no pair occurs any more we stop, as with 1.
+      subword-nmt goes on, because a count of 0 is ``>= 0``: it writes pairs that occur
+      nowhere (often the same ones again) until ``--symbols`` merges are written.
+
+    Args:
+        vocabulary: The words read, with their counts.
+        min_frequency: The ``--min-frequency`` asked for.
+        codes: The codes :func:`learn_codes` wrote.
+        stop: Its stop message (``None``: it learned every merge asked for).
+
+    Returns:
+        One message per case that applies (empty: subword-nmt writes the same codes).
+
+    Example:
+        >>> codes, stop = learn_codes({"a\\tb": 4}, 5, 0)
+        >>> [text[:33] for text in learn_differences({"a\\tb": 4}, 0, codes, stop)]
+        ['merge 1 (a \\\\t) glues U+0009 CHARA', '--min-frequency 0: learning stopp']
+    """
+    merges = [tuple(line.split(" ")) for line in codes.splitlines()[1:]]
+    found: list[str] = []
+    glued = next((n for n, pair in enumerate(merges, 1) if _other_space("".join(pair))), 0)
+    if glued:
+        char = _other_space("".join(merges[glued - 1]))
+        found.append(
+            f"merge {glued} ({_show(' '.join(merges[glued - 1]))[1:-1]}) glues "
+            f"{_describe(char)} to a neighbour. Words are split at spaces only, so it is a "
+            "character of its word, here and in subword-nmt; but subword-nmt finds a pair "
+            "by searching the symbols joined with spaces, so it also takes this whitespace "
+            "for a boundary between symbols, and from this merge on it may match across it "
+            "and learn other merges. These codes are exact BPE (the whitespace counted as "
+            "any other character); replace it with spaces first to get the same codes from "
+            "both tools."
+        )
+    negative = [word for word, count in vocabulary.items() if count < 0]
+    if negative:
+        found.append(
+            f"{len(negative)} word(s) have a count below 0 (first: {_show(negative[0])}, "
+            f"{vocabulary[negative[0]]}). A word cannot occur fewer than 0 times, so they "
+            "are left out (as are words counted 0); subword-nmt would add the counts as "
+            "they are, taking pairs away from the other words, and may learn other "
+            "merges. These codes are exact BPE on the words counted at least once."
+        )
+    if min_frequency < 1 and stop is not None:
+        found.append(
+            f"--min-frequency {min_frequency}: learning stopped after {len(merges)} "
+            "merge(s) because no pair occurs any more; a pair that occurs nowhere is never "
+            "merged (as with --min-frequency 1). subword-nmt would go on writing such "
+            f"pairs (a count of 0 is >= {min_frequency}), often the same ones again, until "
+            "--symbols merges are written; they never apply. These codes are exact BPE."
+        )
+    return found
 
 
-_Change = tuple[int, tuple[str, ...], tuple[str, ...], int]
-
-
-def _replace_pair(
-    pair: Pair, vocab: list[tuple[tuple[str, ...], int]], indices: _Indices
-) -> list[_Change]:
-    first, second = pair
-    pair_str = "".join(pair).replace("\\", "\\\\")
-    changes: list[_Change] = []
-    # subtle: symbols are joined with spaces and matched between non-whitespace, so other
-    # whitespace inside a word (a tab) also counts as a symbol boundary, as in subword-nmt
-    pattern = re.compile(r"(?<!\S)" + re.escape(first + " " + second) + r"(?!\S)")
-    for j, freq in indices[pair].items():
-        if freq < 1:
-            continue
-        word, count = vocab[j]
-        new_word = tuple(pattern.sub(pair_str, " ".join(word)).split(" "))
-        vocab[j] = (new_word, count)
-        changes.append((j, new_word, word, count))
-    return changes
-
-
-def _update_pair_statistics(
-    pair: Pair, changed: list[_Change], stats: _Stats, indices: _Indices
-) -> None:
-    stats[pair] = 0
-    indices[pair] = defaultdict(int)
-    first, second = pair
-    new_pair = first + second
-    for j, word, old_word, freq in changed:
-        i = 0
-        while True:
-            try:
-                i = old_word.index(first, i)
-            except ValueError:
-                break
-            if i < len(old_word) - 1 and old_word[i + 1] == second:
-                if i:
-                    prev = old_word[i - 1 : i + 1]
-                    stats[prev] -= freq  # type: ignore[index]
-                    indices[prev][j] -= 1  # type: ignore[index]
-                if i < len(old_word) - 2 and (
-                    old_word[i + 2] != first or i >= len(old_word) - 3 or old_word[i + 3] != second
-                ):
-                    nex = old_word[i + 1 : i + 3]
-                    stats[nex] -= freq  # type: ignore[index]
-                    indices[nex][j] -= 1  # type: ignore[index]
-                i += 2
-            else:
-                i += 1
-        i = 0
-        while True:
-            try:
-                i = word.index(new_pair, i)
-            except ValueError:
-                break
-            if i:
-                prev = word[i - 1 : i + 1]
-                stats[prev] += freq  # type: ignore[index]
-                indices[prev][j] += 1  # type: ignore[index]
-            if i < len(word) - 1 and word[i + 1] != new_pair:
-                nex = word[i : i + 2]
-                stats[nex] += freq  # type: ignore[index]
-                indices[nex][j] += 1  # type: ignore[index]
-            i += 1
-
-
-def _prune_stats(stats: _Stats, big_stats: _Stats, threshold: float) -> None:
-    for item, freq in list(stats.items()):
-        if freq < threshold:
-            del stats[item]
-            if freq < 0:
-                big_stats[item] += freq
-            else:
-                big_stats[item] = freq
+def _other_space(text: str) -> str:
+    """The first whitespace character of ``text`` other than a space ('' if none)."""
+    return next((char for char in text if char.isspace() and char != " "), "")
 
 
 # --------------------------------------------------------------------------------------
@@ -1128,7 +1152,7 @@ def _run_learn(args: argparse.Namespace) -> None:
         out.write(codes.encode("utf-8"))
     if stop is not None:
         _log(stop)
-    _learn_warnings("learn-bpe", vocab, args.min_frequency)
+    _learn_warnings("learn-bpe", vocab, args.min_frequency, codes, stop)
 
 
 def _learn(vocab: Mapping[str, int], args: argparse.Namespace) -> tuple[str, str | None]:
@@ -1142,22 +1166,23 @@ def _learn(vocab: Mapping[str, int], args: argparse.Namespace) -> tuple[str, str
     )
 
 
-def _learn_warnings(command: str, vocab: Mapping[str, int], min_frequency: int) -> None:
-    """Warn (never refuse) where subword-nmt's codes, which we write too, may surprise.
+def _learn_warnings(
+    command: str, vocab: Mapping[str, int], min_frequency: int, codes: str, stop: str | None
+) -> None:
+    """Warn (never refuse) where the input may surprise, and name every place where
+    subword-nmt would write other codes (:func:`learn_differences`).
 
     Called after a successful run, so that an error stays the only line of its run.
     """
-    spaced = [w for w in vocab if any(ch.isspace() for ch in w)]
-    if spaced:
-        char = next(ch for ch in spaced[0] if ch.isspace())
+    differences = learn_differences(vocab, min_frequency, codes, stop)
+    spaced = [word for word in vocab if _other_space(word)]
+    if spaced and not any(text.startswith("merge ") for text in differences):
         _warn(
             command,
             f"{len(spaced)} word(s) contain whitespace other than spaces (first: "
-            f"{_show(spaced[0])}, with {_describe(char)}). Words are split at spaces only, "
-            "as in subword-nmt, so it is part of the word; but subword-nmt's merge step "
-            "treats it as a boundary between symbols, so pair counts in these words can go "
-            "wrong. The codes are subword-nmt's, byte for byte; replace the whitespace with "
-            "spaces first for clean counts.",
+            f"{_show(spaced[0])}, with {_describe(_other_space(spaced[0]))}). Words are split "
+            "at spaces only, as in subword-nmt, so it is a character of its word; no merge "
+            "glued it to a neighbour, so subword-nmt writes these codes too.",
         )
     marked = [w for w in vocab if MARKER in w]
     if marked:
@@ -1168,21 +1193,16 @@ def _learn_warnings(command: str, vocab: Mapping[str, int], min_frequency: int) 
             "does this command; apply-bpe restores these words, but a merge of a "
             f"{MARKER!r} spelled in the text looks like an end-of-word merge to other tools.",
         )
-    low = [w for w, c in vocab.items() if c < 1]
-    if low:
+    zero = [word for word, count in vocab.items() if count == 0]
+    if zero and all(count >= 0 for count in vocab.values()):
         _warn(
             command,
-            f"{len(low)} word(s) have a count below 1 (first: {_show(low[0])}, "
-            f"{vocab[low[0]]}); subword-nmt adds such counts as they are, and so does this "
-            "command, which makes pair counts meaningless.",
+            f"{len(zero)} word(s) have a count of 0 (first: {_show(zero[0])}); they occur "
+            "nowhere, so they add nothing to any pair count (subword-nmt writes the same "
+            "codes).",
         )
-    if min_frequency < 1:
-        _warn(
-            command,
-            f"--min-frequency {min_frequency}: as in subword-nmt, once no pair occurs any more "
-            "the pair of the highest count (0) is written again and again until --symbols "
-            "merges are written; such merges never apply.",
-        )
+    for text in differences:
+        _warn(command, text)
 
 
 def _run_apply(args: argparse.Namespace) -> None:
@@ -1273,7 +1293,7 @@ def _run_joint(args: argparse.Namespace) -> None:
         segmented = "".join(segmenter.line(line) for line in _universal_lines(text))
         with _open_output(path) as out:
             out.write(count_words(segmented.splitlines(keepends=True)).encode("utf-8"))
-    _learn_warnings("learn-joint-bpe-and-vocab", vocab, args.min_frequency)
+    _learn_warnings("learn-joint-bpe-and-vocab", vocab, args.min_frequency, codes, stop)
     for path, text in zip(args.input, texts, strict=True):
         char = next((ch for ch in text if ch in _OTHER_LINE_BREAKS and ch != "\r"), "")
         if char or re.search("\r(?!\n)", text):

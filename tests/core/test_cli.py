@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import doctest
 import io
+import itertools
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -394,15 +395,17 @@ def test_learn_bad_words(tmp_path: Path, capsys, text: str, needles: list[str]) 
 @pytest.mark.parametrize(
     ("text", "flags", "warning"),
     [
-        # once refused (exit 2), now learned as subword-nmt learns them, with a warning
+        # once refused (exit 2), now learned: subword-nmt writes the same codes, and a
+        # warning says what may surprise
         ("low lower\nnew\test\n", [], "U+0009 CHARACTER TABULATION"),
         ("low\xa0lower low\xa0lower\n", [], "U+00A0 NO-BREAK SPACE"),
         ("a b\x0cc d a b\x0cc d\n", [], "U+000C FORM FEED"),
         ("low </w>x low </w>x\n", [], "end-of-word marker"),
-        ("low 0\nlower 3\n", ["--dict-input"], "count below 1"),
-        ("low -3\nlower 3\n", ["--dict-input"], "count below 1"),
+        ("low 0\nlower 3\n", ["--dict-input"], "count of 0"),
         ("low 5\nlo\tw 3\n", ["--dict-input"], "U+0009"),
-        (SEED_TEXT, ["--min-frequency", "0", "-s", "40"], "--min-frequency 0"),
+        # a merge glues the tab to a neighbour, but subword-nmt's search for the later
+        # pairs still finds the same places: the warning says "may"
+        ("a\tb a\tb ab ab b\ta\n" * 4, ["-s", "20", "--min-frequency", "1"], "merge 2 (a \\t)"),
     ],
 )
 def test_learn_accepts_what_subword_nmt_accepts_with_a_warning(
@@ -412,6 +415,72 @@ def test_learn_accepts_what_subword_nmt_accepts_with_a_warning(
     assert codes == learn_text_with_real_subword_nmt_cli(tmp_path, text, flags)
     warnings = [line for line in result.err.splitlines() if ": warning: " in line]
     assert len(warnings) == 1 and warning in warnings[0], result.err
+
+
+def naive_bpe(vocab: dict[str, int], merges: int, min_frequency: int) -> str:
+    """Exact BPE the slow, obvious way (every pair counted again before each merge), with
+    subword-nmt's conventions: '</w>' glued to the last character, the greatest pair on ties."""
+    words = [([*w[:-1], w[-1] + "</w>"], c) for w, c in vocab.items() if c > 0]
+    codes = "#version: 0.2\n"
+    for _ in range(merges):
+        counts: dict[tuple[str, str], int] = {}
+        for symbols, count in words:
+            for pair in itertools.pairwise(symbols):
+                counts[pair] = counts.get(pair, 0) + count
+        if not counts or max(counts.values()) < min_frequency:
+            break
+        best = max(counts, key=lambda pair: (counts[pair], pair))
+        codes += f"{best[0]} {best[1]}\n"
+        for symbols, _ in words:
+            i = 0
+            while i < len(symbols) - 1:
+                if (symbols[i], symbols[i + 1]) == best:
+                    symbols[i : i + 2] = [best[0] + best[1]]
+                i += 1
+    return codes
+
+
+@pytest.mark.parametrize(
+    ("text", "flags", "vocab", "min_frequency", "warning"),
+    [
+        # subword-nmt takes the tab inside 'bb\tb' for a symbol boundary, merges across
+        # it and learns other pairs from merge 5 on
+        (
+            "bb\tbba \tbaa \tbaa\n",
+            ["-s", "40", "--min-frequency", "1"],
+            {"bb\tbba": 1, "\tbaa": 2},
+            1,
+            "merge 1 (\\t b) glues U+0009 CHARACTER TABULATION",
+        ),
+        # subword-nmt subtracts the 3 of 'lower' from the pairs of 'low' and 'newest'
+        (
+            "low 5\nlower -3\nnewest 6\n",
+            ["--dict-input", "-s", "20"],
+            {"low": 5, "newest": 6},
+            2,
+            "have a count below 0 (first: 'lower', -3)",
+        ),
+        # subword-nmt goes on writing pairs counted 0 times until it has written 40
+        (SEED_TEXT, ["--min-frequency", "0", "-s", "40"], SEED_COUNTS, 1, "--min-frequency 0"),
+    ],
+)
+def test_learn_warns_where_subword_nmt_writes_other_codes(
+    tmp_path: Path,
+    capsys,
+    text: str,
+    flags: list[str],
+    vocab: dict[str, int],
+    min_frequency: int,
+    warning: str,
+) -> None:
+    """The documented differences: our codes are exact BPE, subword-nmt's are not, and
+    the one warning names the difference."""
+    codes, result = learn_file(tmp_path, text, *flags, capsys=capsys)
+    assert codes == naive_bpe(vocab, int(flags[flags.index("-s") + 1]), min_frequency)
+    assert codes != learn_text_with_real_subword_nmt_cli(tmp_path, text, flags)
+    warnings = [line for line in result.err.splitlines() if ": warning: " in line]
+    assert len(warnings) == 1 and warning in warnings[0], result.err
+    assert "subword-nmt would" in warnings[0] or "subword-nmt finds" in warnings[0]
 
 
 def test_learn_bad_arguments(tmp_path: Path, capsys) -> None:
