@@ -205,11 +205,11 @@ def learn_codes(
     The merges are learned by our own :func:`subword_core.bpe.learn` with subword-nmt's
     conventions: ``</w>`` glued to the last character and, among pairs with the same count,
     the greatest ``(left, right)`` pair wins. On ordinary input that is subword-nmt's
-    codes byte for byte. Three kinds of input are learned as exact BPE where subword-nmt
+    codes byte for byte. A few kinds of input are learned as exact BPE where subword-nmt
     can write other codes (the command line warns; see :func:`learn_differences`): words
-    with whitespace other than spaces, counts below 0 (a word counted 0 times or fewer
-    adds nothing) and ``min_frequency`` below 1 (a pair that no longer occurs is never
-    merged, as with 1).
+    with whitespace other than spaces, words spelled with ``</w>``, counts below 1 (a
+    word counted 0 times or fewer occurs nowhere, so it is left out) and
+    ``min_frequency`` below 1 (a pair that no longer occurs is never merged, as with 1).
 
     Args:
         vocabulary: ``{word: count}``, e.g. from :func:`read_vocabulary`.
@@ -357,7 +357,7 @@ def learn_differences(
     """Where subword-nmt's ``learn-bpe`` would write other codes than ours, and why.
 
     Our codes are exact BPE. subword-nmt 0.3.8 agrees with them byte for byte except in
-    three cases, each explained by one message here (the command line prints them as
+    four cases, each explained by one message here (the command line prints them as
     warnings; nothing is refused):
 
     - **Whitespace glued into a symbol.** Words are split at spaces only, so a tab or a
@@ -366,9 +366,14 @@ def learn_differences(
       sides, so it also takes a tab for a symbol boundary. While the tab is a symbol of
       its own that finds the same places; once a merge has glued it to a neighbour
       (``a\\t``), a later search can match across it, and its counts go wrong from there.
-    - **Counts below 0** (``--dict-input``): we leave out words counted 0 times or fewer
-      (they occur nowhere); subword-nmt adds their counts as they are, so a negative count
-      takes pairs away from other words. (A count of 0 adds nothing: the same codes.)
+    - **A symbol made twice.** A word spelled with ``</w>`` (``ab</w>c``) can make, in
+      its middle, a symbol spelled like a word-final one (``b</w>``), which is then that
+      symbol, in both tools. subword-nmt keeps rare pairs out of its table to save time;
+      when a merge makes a symbol that already existed, it can forget part of a pair's
+      count there and learn other merges from that merge on.
+    - **Counts below 1** (``--dict-input``): we leave out words counted 0 times or fewer
+      (they occur nowhere). subword-nmt keeps them: a negative count takes pairs away
+      from the other words, and a word counted 0 can make it forget a rare pair's count.
     - **--min-frequency below 1**: once no pair occurs any more we stop, as with 1.
       subword-nmt goes on, because a count of 0 is ``>= 0``: it writes pairs that occur
       nowhere (often the same ones again) until ``--symbols`` merges are written.
@@ -387,7 +392,8 @@ def learn_differences(
         >>> [text[:33] for text in learn_differences({"a\\tb": 4}, 0, codes, stop)]
         ['merge 1 (a \\\\t) glues U+0009 CHARA', '--min-frequency 0: learning stopp']
     """
-    merges = [tuple(line.split(" ")) for line in codes.splitlines()[1:]]
+    # subtle: lines end at "\n" only; a symbol may hold a form feed, which splitlines splits at
+    merges = [tuple(line.split(" ")) for line in codes.rstrip("\n").split("\n")[1:]]
     found: list[str] = []
     glued = next((n for n, pair in enumerate(merges, 1) if _other_space("".join(pair))), 0)
     if glued:
@@ -402,14 +408,27 @@ def learn_differences(
             "any other character); replace it with spaces first to get the same codes from "
             "both tools."
         )
-    negative = [word for word, count in vocabulary.items() if count < 0]
-    if negative:
+    remade = _first_remade(vocabulary, merges)
+    if remade:
+        left, right = merges[remade - 1]
         found.append(
-            f"{len(negative)} word(s) have a count below 0 (first: {_show(negative[0])}, "
-            f"{vocabulary[negative[0]]}). A word cannot occur fewer than 0 times, so they "
-            "are left out (as are words counted 0); subword-nmt would add the counts as "
-            "they are, taking pairs away from the other words, and may learn other "
-            "merges. These codes are exact BPE on the words counted at least once."
+            f"merge {remade} ({_show(left + ' ' + right)[1:-1]}) makes "
+            f"{_show(left + right)}, a symbol the words already hold (a word spelled with "
+            f"{MARKER!r} can make, in its middle, a symbol spelled like a word-final one). "
+            "subword-nmt keeps rare pairs out of its table to save time and, when a symbol "
+            "is made a second time, can forget part of a pair's count, so from this merge "
+            "on it may learn other merges. These codes are exact BPE."
+        )
+    low = [word for word, count in vocabulary.items() if count < 1]
+    if low:
+        found.append(
+            f"{len(low)} word(s) have a count below 1 (first: {_show(low[0])}, "
+            f"{vocabulary[low[0]]}). A word counted 0 times or fewer occurs nowhere, so "
+            "they are left out. subword-nmt would keep them: a negative count takes pairs "
+            "away from the other words, and a word counted 0 can make it forget a rare "
+            "pair's count (it keeps rare pairs out of its table to save time), so it may "
+            "learn other merges. These codes are exact BPE on the words counted at least "
+            "once."
         )
     if min_frequency < 1 and stop is not None:
         found.append(
@@ -420,6 +439,20 @@ def learn_differences(
             "--symbols merges are written; they never apply. These codes are exact BPE."
         )
     return found
+
+
+def _first_remade(vocabulary: Mapping[str, int], merges: Sequence[Sequence[str]]) -> int:
+    """The number of the first merge that makes a symbol that already exists (0: none).
+
+    >>> _first_remade({"ab": 1, "b</w>c": 1}, [("<", "/"), ("</", "w>"), ("b", "</w>")])
+    3
+    """
+    existing = {word[-1] + MARKER for word in vocabulary}
+    for number, (left, right) in enumerate(merges, start=1):
+        if left + right in existing:
+            return number
+        existing.add(left + right)
+    return 0
 
 
 def _other_space(text: str) -> str:
@@ -1192,14 +1225,6 @@ def _learn_warnings(
             f"{_show(marked[0])}). subword-nmt learns its characters like any others, and so "
             "does this command; apply-bpe restores these words, but a merge of a "
             f"{MARKER!r} spelled in the text looks like an end-of-word merge to other tools.",
-        )
-    zero = [word for word, count in vocab.items() if count == 0]
-    if zero and all(count >= 0 for count in vocab.values()):
-        _warn(
-            command,
-            f"{len(zero)} word(s) have a count of 0 (first: {_show(zero[0])}); they occur "
-            "nowhere, so they add nothing to any pair count (subword-nmt writes the same "
-            "codes).",
         )
     for text in differences:
         _warn(command, text)

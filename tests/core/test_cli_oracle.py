@@ -38,8 +38,9 @@ from subword_nmt import get_vocab as snmt_get_vocab
 from subword_nmt import learn_joint_bpe_and_vocab as snmt_joint
 
 from subword_core.bpe import learn
-from subword_core.cli import main, read_codes, read_vocabulary, segment_line
+from subword_core.cli import CommandError, main, read_codes, read_vocabulary, segment_line
 from subword_core.examples import pydoc_topics_text
+from tests.core.test_cli import naive_bpe
 
 WHITESPACE = "".join(chr(c) for c in range(0x110000) if chr(c).isspace())
 LINE_BREAKS = [
@@ -188,6 +189,48 @@ def assert_same(mine: Outcome, reference: Outcome, *, lenient: bytes | None = No
         assert lenient is not None and mine.out.startswith(lenient), (mine, reference)
 
 
+def documented_difference(
+    codes: bytes, err: list[str], vocab: dict[str, int], min_frequency: int
+) -> str | None:
+    """Which of learn-bpe's documented differences from subword-nmt applies (``--help``,
+    README "CLI", ``cli.learn_differences``), found from our output, not our warnings:
+
+    - a merge glues whitespace other than a space into a symbol (subword-nmt's search for
+      later pairs takes it for a symbol boundary);
+    - a merge makes a symbol that already existed, e.g. 'b</w>' in the middle of a word
+      spelled with '</w>' (subword-nmt's pruning of rare pairs can forget counts there);
+    - a count below 1 (we leave the word out; subword-nmt keeps it, and a 0 can make its
+      pruning of rare pairs forget a count);
+    - --min-frequency below 1 and learning stopped before --symbols merges (subword-nmt
+      goes on writing pairs counted 0 times).
+
+    Everywhere else our codes must be subword-nmt's, byte for byte.
+    """
+    merges = codes.decode("utf-8").rstrip("\n").split("\n")[1:]  # a symbol may hold a \f
+    if any(ch.isspace() for line in merges for ch in line.replace(" ", "")):
+        return "whitespace glued into a symbol"
+    made = [line.replace(" ", "") for line in merges]
+    if len(set(made)) < len(made) or {w[-1] + "</w>" for w in vocab} & set(made):
+        return "a symbol made twice"
+    if any(count < 1 for count in vocab.values()):
+        return "a count below 1"
+    if min_frequency < 1 and any(line.startswith("no pair has frequency") for line in err):
+        return "--min-frequency below 1, pairs ran out"
+    return None
+
+
+def assert_same_learning(
+    mine: Outcome, reference: Outcome, vocab: dict[str, int], min_frequency: int
+) -> None:
+    """:func:`assert_same`, except on the inputs of a documented difference."""
+    why = documented_difference(mine.out, mine.err, vocab, min_frequency) if mine.ok else None
+    if why is not None:
+        record(f"documented difference: {why}")  # checked in test_cli.py, with its warning
+        return
+    # lenient: subword-nmt crashes on a corpus without any pair; we write the header
+    assert_same(mine, reference, lenient=b"#version: 0.2\n")
+
+
 # --------------------------------------------------------------------------------------
 # learn-bpe
 # --------------------------------------------------------------------------------------
@@ -231,8 +274,9 @@ def snmt_learn(src: Path, flags: dict, dict_input: bool):
     "low low lower\tlow a</w>b a</w>b\x0cx\n" * 3,
     {"symbols": 30, "min_frequency": 2, "total": True, "verbose": True},
 )
-# subword-nmt's regex merge goes astray here ('\t' inside a symbol counts as a boundary):
-# a correct merge would learn other codes
+# documented difference: merges glue '\t' into symbols; in the first corpus subword-nmt's
+# search for later pairs takes it for a boundary and learns other codes, in the second not
+# (both excluded here; test_cli checks the codes and the warning)
 @example(
     "bb\tbba \tbaa \tbaa\n", {"symbols": 40, "min_frequency": 1, "total": False, "verbose": True}
 )
@@ -246,8 +290,8 @@ def test_learn_bpe_equals_subword_nmt(tmp_path: Path, capsys, text: str, flags: 
         ["learn-bpe", "-i", str(src), "-o", str(out), *learn_argv(flags, False)], out, capsys
     )
     reference = theirs(snmt_learn(src, flags, False), tmp_path / "theirs")
-    # lenient: subword-nmt crashes on a corpus without any pair; we write the header
-    assert_same(mine, reference, lenient=b"#version: 0.2\n")
+    vocab = read_vocabulary(text.splitlines(keepends=True))
+    assert_same_learning(mine, reference, vocab, flags["min_frequency"])
 
 
 @ORACLE
@@ -264,7 +308,40 @@ def test_learn_bpe_dict_input_equals_subword_nmt(
         ["learn-bpe", "-i", str(src), "-o", str(out), *learn_argv(flags, True)], out, capsys
     )
     reference = theirs(snmt_learn(src, flags, True), tmp_path / "theirs")
-    assert_same(mine, reference, lenient=b"#version: 0.2\n")
+    try:
+        vocab = read_vocabulary(text.splitlines(keepends=True), dict_input=True)
+    except CommandError:
+        vocab = {}  # a bad line: both tools stop
+    assert_same_learning(mine, reference, vocab, flags["min_frequency"])
+
+
+@ORACLE
+@given(
+    st.one_of(rich_corpora.map(lambda t: (t, False)), dict_lines.map(lambda t: (t, True))),
+    st.integers(-1, 40),
+    st.sampled_from([2, 1, 3, 0, -1]),
+)
+@example(("bb\tbba \tbaa \tbaa\n", False), 40, 1)
+@example(("low 5\nlower -3\nnewest 6\n", True), 20, 2)
+def test_learn_bpe_is_exact_bpe_also_where_subword_nmt_differs(
+    tmp_path: Path, capsys, source: tuple[str, bool], symbols: int, min_frequency: int
+) -> None:
+    """Everywhere, the documented differences included, our codes are exact BPE: those of
+    the slow, obvious learner in test_cli (words counted below 1 left out, --min-frequency
+    below 1 as 1)."""
+    text, dict_input = source
+    src, out = write(tmp_path / "in.txt", text), tmp_path / "codes"
+    argv = ["learn-bpe", "-i", str(src), "-o", str(out), "-s", str(symbols)]
+    argv += ["--min-frequency", str(min_frequency)] + (["--dict-input"] if dict_input else [])
+    mine = ours(argv, out, capsys)
+    try:
+        vocab = read_vocabulary(text.splitlines(keepends=True), dict_input=dict_input)
+    except CommandError:
+        assert not mine.ok
+        return
+    assert mine.ok == bool(vocab), mine.err
+    if vocab:
+        assert mine.out.decode("utf-8") == naive_bpe(vocab, symbols, max(1, min_frequency))
 
 
 # --------------------------------------------------------------------------------------
@@ -679,6 +756,14 @@ def test_learn_joint_bpe_and_vocab_equals_subword_nmt(
         snmt_joint.learn_joint_bpe_and_vocab(args)
 
     reference = theirs(run, tmp_path / "unused")
+    vocab: dict[str, int] = {}
+    for text in texts:
+        for word, count in read_vocabulary(text.splitlines(keepends=True)).items():
+            vocab[word] = vocab.get(word, 0) + count
+    why = documented_difference(mine.out, mine.err, vocab, flags["min_frequency"])
+    if mine.ok and why:
+        record(f"documented difference: {why}")  # checked in test_cli.py, with its warning
+        return
     if reference.ok:
         assert mine.ok, mine.err
         assert mine.out == their_codes.read_bytes()
