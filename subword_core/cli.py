@@ -1,7 +1,8 @@
 """A command line that is a drop-in for subword-nmt: ``python -m subword_core COMMAND``.
 
-Four commands read and write the same files as subword-nmt 0.3.8's commands of the same name,
-byte for byte, for every input subword-nmt accepts::
+Four commands take every input subword-nmt 0.3.8's commands of the same name take and
+write the same files, byte for byte (learn-bpe: except in four documented cases, named by a
+warning, where our codes are exact BPE and subword-nmt's are not)::
 
     python -m subword_core learn-bpe -s 1000 -i train.txt -o codes.bpe
     python -m subword_core apply-bpe -c codes.bpe -i test.txt -o test.bpe.txt
@@ -21,12 +22,16 @@ What "byte for byte" means here, exactly:
   ``\\x85``, ``\\u2028``, ``\\u2029``), words are ``line.strip('\\r\\n ').split(' ')``
   without the empty strings, so a tab, a form feed at the end of a line or a no-break space
   is part of a word, as in subword-nmt. ``--dict-input`` lines are ``word count``.
-- ``learn-bpe`` is subword-nmt's algorithm, step for step (its pair statistics, its pruning
-  and its regular-expression merge), so it writes the same ``#version: 0.2`` codes and the
-  same messages (``--verbose``, ``--total-symbols``, ``no pair has frequency >= N.
-  Stopping``) even where subword-nmt's counts go astray: words with whitespace other than
-  spaces inside (its merge treats that whitespace as a boundary between symbols), counts
-  below 1, ``--min-frequency`` below 1. These get a warning on stderr, not a refusal.
+- ``learn-bpe`` learns with our own :func:`subword_core.bpe.learn` (``</w>`` glued to
+  the last character, the greatest pair on ties) and prints subword-nmt's messages
+  (``--verbose``, ``--total-symbols``, ``no pair has frequency >= N. Stopping``). Its codes
+  are exact BPE; subword-nmt's are the same byte for byte except in four documented cases
+  (:func:`learn_differences`), where a warning on stderr names the difference: a merge
+  glues whitespace other than a space into a symbol (subword-nmt's search for pairs takes
+  it for a boundary), a merge makes a symbol that already existed (a word spelled with
+  ``</w>``; subword-nmt's pruning of rare pairs can forget counts), ``--dict-input``
+  counts below 1 (left out here) and ``--min-frequency`` below 1 (as 1 here; subword-nmt
+  writes pairs counted 0 times). Nothing is refused.
 - ``apply-bpe`` segments each word with :class:`~subword_core.bpe.BPEModel` (version 0.1
   and 0.2 codes) and adds subword-nmt's rules around it: one-character words are left
   alone, ``--glossaries`` regexes, ``--vocabulary`` reversal of merges, ``--merges``,
@@ -93,15 +98,23 @@ Pair = tuple[str, str]
 _OTHER_LINE_BREAKS = frozenset("\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 
 _LEARN_DESCRIPTION = (
-    "Learn byte-pair-encoding merges from a text and write them as a codes file, byte for "
-    "byte as `subword-nmt learn-bpe` (and `python -m subword_nmt.learn_bpe`) 0.3.8 does: the "
+    "Learn byte-pair-encoding merges from a text and write them as a codes file, as "
+    "`subword-nmt learn-bpe` (and `python -m subword_nmt.learn_bpe`) 0.3.8 does: the "
     "vocabulary is every space-separated word of the input with its count (or `word count` "
     "lines with --dict-input), every word is split into characters with `</w>` glued to the "
     "last one, and the most frequent adjacent pair (the greater pair on ties) is merged, "
     "again and again, until --symbols merges were made or no pair occurs --min-frequency "
     "times. The output starts with `#version: 0.2` and lists one merge per line, most "
     "important first. Words are split at spaces only: a tab or a form feed is part of a "
-    "word, as in subword-nmt (whose counts can then go wrong; a warning says so)."
+    "word, as in subword-nmt. The merges are learned by subword_core's own BPE learner and "
+    "are exact BPE; subword-nmt writes the same codes except in four cases, each named by "
+    "a warning on stderr when it happens: (1) a merge glues whitespace other than a space "
+    "into a symbol (subword-nmt's search for later pairs takes it for a boundary between "
+    "symbols); (2) a merge makes a symbol that already existed, e.g. `b</w>` in the middle "
+    "of a word spelled with `</w>` (subword-nmt's pruning of rare pairs can then forget "
+    "counts); (3) --dict-input counts below 1 (such words occur nowhere and are left out; "
+    "subword-nmt adds them); (4) --min-frequency below 1 (treated as 1: once no pair occurs "
+    "learning stops, where subword-nmt writes pairs counted 0 times until --symbols)."
 )
 _APPLY_DESCRIPTION = (
     "Split every word of a text into subwords with a codes file written by learn-bpe (or "
@@ -121,12 +134,13 @@ _GET_VOCAB_DESCRIPTION = (
 _JOINT_DESCRIPTION = (
     "subword-nmt's recommended workflow for joint BPE, byte for byte as `subword-nmt "
     "learn-joint-bpe-and-vocab` does: learn one codes file from the words of all the input "
-    "texts together, then segment each input text with it and write that text's vocabulary "
-    "(`word count` lines, most frequent first) to the matching --write-vocabulary file, for "
-    "apply-bpe --vocabulary. subtle: like subword-nmt, the words are counted with lines "
-    "broken at every line break (\\f, \\x85 ...), but the texts are segmented with Python's "
-    "universal newlines (lines end at \\n, \\r\\n and \\r only; a warning says when this "
-    "matters)."
+    "texts together (as learn-bpe learns, with the same documented differences from "
+    "subword-nmt: see learn-bpe --help), then segment each input text with it and write "
+    "that text's vocabulary (`word count` lines, most frequent first) to the matching "
+    "--write-vocabulary file, for apply-bpe --vocabulary. subtle: like subword-nmt, the "
+    "words are counted with lines broken at every line break (\\f, \\x85 ...), but the "
+    "texts are segmented with Python's universal newlines (lines end at \\n, \\r\\n and "
+    "\\r only; a warning says when this matters)."
 )
 
 
@@ -932,6 +946,29 @@ def build_parser() -> argparse.ArgumentParser:
         help="read the input as one 'word count' pair per line (as get-vocab writes)",
     )
 
+    _add_apply_command(commands)
+    _add_vocab_commands(commands)
+    convert_parser = commands.add_parser(
+        "convert",
+        help="convert a model file (codes, vocab.txt, .vocab, tokenizer.json)",
+        description=_CONVERT_DESCRIPTION,
+    )
+    convert_parser.add_argument(
+        "--from", dest="source", required=True, choices=list(FORMATS), help="input format"
+    )
+    convert_parser.add_argument(
+        "--to", dest="target", required=True, choices=list(FORMATS), help="output format"
+    )
+    convert_parser.add_argument(
+        "-i", "--input", metavar="PATH", help="input file (default: standard input)"
+    )
+    convert_parser.add_argument(
+        "-o", "--output", metavar="PATH", help="output file (default: standard output)"
+    )
+    return parser
+
+
+def _add_apply_command(commands: argparse._SubParsersAction) -> None:
     apply_parser = commands.add_parser(
         "apply-bpe", help="split a text into subwords", description=_APPLY_DESCRIPTION
     )
@@ -975,6 +1012,33 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="INT",
         help="with --vocabulary: words counted fewer than INT times are not in it",
     )
+    _add_dropout_options(apply_parser)
+    apply_parser.add_argument(
+        "--glossaries",
+        nargs="+",
+        metavar="STR",
+        help=(
+            "words or regular expressions (quote each one) that BPE leaves alone: a word "
+            "matching one is not split, and a match inside a word is cut out as its own "
+            "subword (1934USABUSA -> 1934@@ USA@@ B@@ USA), as subword-nmt does"
+        ),
+    )
+    apply_parser.add_argument(
+        "--universal-newlines",
+        action="store_true",
+        help=(
+            "read standard input as `python -m subword_nmt.apply_bpe` does (lines end "
+            "only at \\n, \\r\\n and \\r, both written back as \\n) instead of as `subword-nmt "
+            "apply-bpe` and every -i file are read (lines end at every line break, also "
+            "\\f, \\v, \\x85, \\u2028, and keep it)"
+        ),
+    )
+    apply_parser.add_argument(
+        "--num-workers", type=int, default=1, metavar="N", help=_NUM_WORKERS_HELP
+    )
+
+
+def _add_dropout_options(apply_parser: argparse.ArgumentParser) -> None:
     apply_parser.add_argument(
         "--dropout",
         type=float,
@@ -1000,30 +1064,10 @@ def build_parser() -> argparse.ArgumentParser:
             "another draw (e.g. one per epoch)"
         ),
     )
-    apply_parser.add_argument(
-        "--glossaries",
-        nargs="+",
-        metavar="STR",
-        help=(
-            "words or regular expressions (quote each one) that BPE leaves alone: a word "
-            "matching one is not split, and a match inside a word is cut out as its own "
-            "subword (1934USABUSA -> 1934@@ USA@@ B@@ USA), as subword-nmt does"
-        ),
-    )
-    apply_parser.add_argument(
-        "--universal-newlines",
-        action="store_true",
-        help=(
-            "read standard input as `python -m subword_nmt.apply_bpe` does (lines end "
-            "only at \\n, \\r\\n and \\r, both written back as \\n) instead of as `subword-nmt "
-            "apply-bpe` and every -i file are read (lines end at every line break, also "
-            "\\f, \\v, \\x85, \\u2028, and keep it)"
-        ),
-    )
-    apply_parser.add_argument(
-        "--num-workers", type=int, default=1, metavar="N", help=_NUM_WORKERS_HELP
-    )
 
+
+def _add_vocab_commands(commands: argparse._SubParsersAction) -> None:
+    """``get-vocab`` and ``learn-joint-bpe-and-vocab``."""
     vocab_parser = commands.add_parser(
         "get-vocab",
         help="count the words of a text ('word count' lines)",
@@ -1063,25 +1107,6 @@ def build_parser() -> argparse.ArgumentParser:
         help="one vocabulary file per input text, in the same order",
     )
 
-    convert_parser = commands.add_parser(
-        "convert",
-        help="convert a model file (codes, vocab.txt, .vocab, tokenizer.json)",
-        description=_CONVERT_DESCRIPTION,
-    )
-    convert_parser.add_argument(
-        "--from", dest="source", required=True, choices=list(FORMATS), help="input format"
-    )
-    convert_parser.add_argument(
-        "--to", dest="target", required=True, choices=list(FORMATS), help="output format"
-    )
-    convert_parser.add_argument(
-        "-i", "--input", metavar="PATH", help="input file (default: standard input)"
-    )
-    convert_parser.add_argument(
-        "-o", "--output", metavar="PATH", help="output file (default: standard output)"
-    )
-    return parser
-
 
 def _add_learn_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -1097,8 +1122,9 @@ def _add_learn_options(parser: argparse.ArgumentParser) -> None:
         default=2,
         metavar="FREQ",
         help=(
-            "stop when no pair occurs at least FREQ times (default: %(default)s; below 1, "
-            "as in subword-nmt, pairs that no longer occur are written until --symbols)"
+            "stop when no pair occurs at least FREQ times (default: %(default)s; below 1 "
+            "counts as 1: a pair that occurs nowhere is never merged, where subword-nmt "
+            "writes such pairs until --symbols; a warning says when that happens)"
         ),
     )
     parser.add_argument(
