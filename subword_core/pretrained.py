@@ -1396,7 +1396,7 @@ def _added_tokens(doc: Mapping[str, Any]) -> list[_Added]:
         out.append(
             _Added(
                 entry["content"],
-                int(entry.get("id", -1)),
+                entry["id"] if isinstance(entry.get("id"), int) else -1,
                 bool(entry.get("single_word")),
                 bool(entry.get("lstrip")),
                 bool(entry.get("rstrip")),
@@ -1491,6 +1491,9 @@ def _bpe_model(model: Mapping[str, Any], name: str, *, gpt2: bool = False) -> _B
             dropout=dropout,
         )
     vocab = {str(k): int(v) for k, v in vocab.items()}
+    for key in ("unk_token", "continuing_subword_prefix", "end_of_word_suffix"):
+        if not isinstance(model.get(key), str | None):
+            raise _bad(f"{name}: the model's {key} is not text.", "bad_model", file=name, key=key)
     prefix = model.get("continuing_subword_prefix") or None
     merges: dict[tuple[int, int], tuple[int, int]] = {}
     cut = len(prefix.encode()) if prefix else 0
@@ -1525,15 +1528,22 @@ def _bpe_model(model: Mapping[str, Any], name: str, *, gpt2: bool = False) -> _B
 
 def _wordpiece_model(model: Mapping[str, Any], name: str) -> _WordPiece:
     vocab = model.get("vocab")
-    if not isinstance(vocab, Mapping):
+    if not isinstance(vocab, Mapping) or not all(isinstance(v, int) for v in vocab.values()):
         raise _bad(
             f"{name}: a WordPiece vocabulary maps tokens to numbers.", "bad_vocab", file=name
+        )
+    max_chars = model.get("max_input_chars_per_word", 100)
+    if not isinstance(max_chars, int):
+        raise _bad(
+            f"{name}: max_input_chars_per_word is {str(max_chars)[:20]!r}, not a whole number.",
+            "bad_model",
+            file=name,
         )
     return _WordPiece(
         {str(k): int(v) for k, v in vocab.items()},
         str(model.get("unk_token", "[UNK]")),
         str(model.get("continuing_subword_prefix", "##")),
-        int(model.get("max_input_chars_per_word", 100)),
+        max_chars,
     )
 
 
