@@ -101,7 +101,7 @@ def test_bad_settings_get_a_message_in_the_language() -> None:
             "BPE：编码与解码",
             "“lowest”是怎样一次次迭代编码的",
             "第 1 次迭代。",
-            "是第 <strong>#",
+            "是在合并 <strong>#",
             "与输入相同",
         ),
         (
