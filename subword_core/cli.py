@@ -163,10 +163,10 @@ def read_vocabulary(
 ) -> dict[str, int]:
     """Count the words of ``lines`` exactly as subword-nmt's ``get_vocabulary`` does.
 
-    Words are ``line.strip('\\r\\n ')`` split on single spaces, minus the empty strings, so
-    a word may contain a tab, a form feed or the ``</w>`` marker. With ``dict_input`` every
-    line must be one word, one space and a whole number (any number, as subword-nmt takes
-    it, even 0 or negative).
+    Words are ``line.strip('\\r\\n ')`` split on single spaces, minus the empty strings
+    (:func:`_words`), so a word may contain a tab, a form feed or the ``</w>`` marker.
+    With ``dict_input`` every line must be one word, one space and a whole number (any
+    number, as subword-nmt takes it, even 0 or negative).
 
     Args:
         lines: The input lines (with or without their line breaks).
@@ -188,20 +188,18 @@ def read_vocabulary(
     """
     vocab: dict[str, int] = {}
     for number, line in enumerate(lines, start=1):
-        text = line.strip("\r\n ")
-        if dict_input:
-            parts = text.split(" ")
-            if len(parts) != 2:
-                raise CommandError(
-                    f"{name}: line {number}: expected a word, one space and a count "
-                    f"(--dict-input), got {_show(line)}."
-                )
-            word, value = parts
-            vocab[word] = vocab.get(word, 0) + _whole_number(value, name, number)
-        else:
-            for word in text.split(" "):
-                if word:
-                    vocab[word] = vocab.get(word, 0) + 1
+        if not dict_input:
+            for word in _words(line):
+                vocab[word] = vocab.get(word, 0) + 1
+            continue
+        parts = line.strip("\r\n ").split(" ")
+        if len(parts) != 2:
+            raise CommandError(
+                f"{name}: line {number}: expected a word, one space and a count "
+                f"(--dict-input), got {_show(line)}."
+            )
+        word, value = parts
+        vocab[word] = vocab.get(word, 0) + _whole_number(value, name, number)
     return vocab
 
 
@@ -507,37 +505,54 @@ def read_codes(text: str, name: str = "<codes>", *, merges: int = -1) -> BPEMode
         >>> read_codes("#version: 0.2\\ne s\\nnot a merge\\n", merges=1).merges
         (('e', 's'),)
     """
-    first = text.splitlines(keepends=True)[0] if text else ""
-    offset = 1
-    version = (0, 1)
-    if first.startswith("#version:"):
-        token = first.split()[-1]
-        try:
-            version = tuple(int(part) for part in re.sub(r"(\.0+)*$", "", token).split("."))
-        except ValueError:
-            raise CommandError(
-                f"{name}: line 1: cannot read the version in {_show(first)}."
-            ) from None
-        if version not in ((0, 1), (0, 2)):
-            raise CommandError(
-                f"{name}: line 1: codes version {token} is not supported (only 0.1 and 0.2)."
-            )
-        text = text[len(first) :]
-        offset = 2
-    pairs: list[tuple[str, str]] = []
+    header = text.splitlines(keepends=True)[0] if text else ""
+    version = (0, 1)  # a file without a header is version 0.1
+    first_number = 1  # the line number of the first merge, for error messages
+    if header.startswith("#version:"):
+        version = _codes_version(header, name)
+        text = text[len(header) :]
+        first_number = 2
     body = text.rstrip("\n")
-    if body:
-        for index, line in enumerate(body.split("\n")):
-            if not (index < merges or merges == -1):
-                break
-            parts = line.strip("\r\n ").split(" ")
-            if len(parts) != 2:
-                raise CommandError(
-                    f"{name}: line {index + offset}: expected two symbols separated by one "
-                    f"space, got {_show(line)}."
-                )
-            pairs.append((parts[0], parts[1]))
+    lines = body.split("\n") if body else []  # no merges at all: allowed (lenient)
+    if merges != -1:
+        lines = lines[: max(merges, 0)]  # --merges N: the first N lines; below -1: none
+    pairs: list[Pair] = []
+    for number, line in enumerate(lines, start=first_number):
+        symbols = line.strip("\r\n ").split(" ")
+        if len(symbols) != 2:
+            raise CommandError(
+                f"{name}: line {number}: expected two symbols separated by one "
+                f"space, got {_show(line)}."
+            )
+        pairs.append((symbols[0], symbols[1]))
     return BPEModel(tuple(pairs), MARKER, attach_end_of_word=version == (0, 2))
+
+
+def _codes_version(header: str, name: str) -> tuple[int, ...]:
+    """The version named by a codes file's ``#version:`` line, e.g. ``(0, 2)``.
+
+    The version is the line's last word, read as numbers between dots; ``.0`` parts at
+    its end do not count, so ``0.2.0`` is ``0.2``. Only 0.1 and 0.2 exist.
+
+    Raises:
+        CommandError: The last word is not numbers between dots, or names another version.
+
+    >>> _codes_version("#version: 0.2\\n", "codes"), _codes_version("#version: 0.1.00", "c")
+    ((0, 2), (0, 1))
+    """
+    word = header.split()[-1]
+    parts = word.split(".")
+    while len(parts) > 1 and parts[-1] and not parts[-1].strip("0"):
+        parts.pop()  # a trailing part made only of zeros: 0.2.0 -> 0.2
+    try:
+        version = tuple(int(part) for part in parts)  # int(), as subword-nmt reads them
+    except ValueError:
+        raise CommandError(f"{name}: line 1: cannot read the version in {_show(header)}.") from None
+    if version not in ((0, 1), (0, 2)):
+        raise CommandError(
+            f"{name}: line 1: codes version {word} is not supported (only 0.1 and 0.2)."
+        )
+    return version
 
 
 def segment_line(
@@ -555,8 +570,8 @@ def segment_line(
     Leading and trailing whitespace (spaces and line breaks) is kept, words are split on
     single spaces (runs of spaces collapse to one), the marker is stripped from each
     word's last token and ``separator`` is appended to every other token. A one-character
-    word is left as it is. (To segment many lines, the command line builds the glossary
-    regexes and the reversed merges once, not once a line.)
+    word is left as it is. (To segment many lines, the command line sets up the
+    glossaries and the table of merges to undo once, not once a line.)
 
     Args:
         model: The codes, e.g. from :func:`read_codes`.
@@ -597,9 +612,35 @@ def segment_line(
     return segmenter.line(line)
 
 
+def _words(line: str) -> list[str]:
+    """The words of a line, as every subword-nmt command reads them.
+
+    Spaces and line breaks are stripped from both ends, the rest is split at each single
+    space, and the empty strings a run of spaces leaves are dropped. Nothing else
+    separates words: a tab, a form feed or a no-break space is part of its word.
+
+    >>> _words("  low\\tlow  newer\\n")
+    ['low\\tlow', 'newer']
+    """
+    return [word for word in line.strip("\r\n ").split(" ") if word]
+
+
 class _Segmenter:
-    """subword-nmt's ``BPE`` object around a :class:`BPEModel`: glossaries, vocabulary,
-    dropout, one-character words, the cache, the way tokens are joined."""
+    """apply-bpe's rules around :meth:`BPEModel.encode`, set up once for many lines.
+
+    Each word of a line goes through three steps:
+
+    1. The glossaries cut their matches out of the word (:class:`_Glossaries`).
+    2. Each piece becomes tokens (:meth:`tokens`): a glossary match and a single character
+       stay whole; anything else is encoded by the model (with BPE-dropout if asked), the
+       end-of-word marker is taken off, and with a vocabulary the merges that made unknown
+       tokens are undone (:func:`_undo_unknown_merges`).
+    3. The word's tokens are joined with the separator after every one but the last
+       (``low@@ est``).
+
+    >>> _Segmenter(read_codes("e s\\nl o\\nlo w\\n")).line(" lowest x\\n")
+    ' low@@ es@@ t x\\n'
+    """
 
     def __init__(
         self,
@@ -613,20 +654,10 @@ class _Segmenter:
     ) -> None:
         self.model = model
         self.separator = separator
-        self.vocabulary = vocabulary
-        # subtle: subword-nmt's dicts, built its way: with duplicates and two merges making
-        # the same symbol, the reverse mapping keeps the one it keeps
-        codes = {code: i for i, code in reversed(list(enumerate(model.merges)))}
-        self.reverse = {left + right: (left, right) for left, right in codes}
-        self.glossaries = [str(g) for g in glossaries]
-        self.glossaries_regex = None
-        if self.glossaries:
-            for glossary in self.glossaries:
-                _compile(f"^{glossary}$", glossary)
-                _compile(f"({glossary})", glossary)
-            self.glossaries_regex = _compile(
-                "^({})$".format("|".join(self.glossaries)), " ".join(self.glossaries)
-            )
+        self.glossaries = _Glossaries(glossaries)
+        # an empty vocabulary checks nothing, as in subword-nmt
+        self.vocabulary = vocabulary or None
+        self.undo = _undo_table(model.merges) if self.vocabulary else {}
         if math.isnan(dropout) or dropout >= 1:
             dropout = 1.0  # random() > p never holds: every merge is dropped
         elif dropout <= 0:
@@ -635,55 +666,96 @@ class _Segmenter:
             raise CommandError("BPE-dropout needs a random source (a seed).")
         self.dropout = dropout
         self.rng = rng
-        self.cache: dict[str, tuple[str, ...]] = {}
+        # the tokens of pieces seen before; not used with dropout (each time is a new draw)
+        self.memo: dict[str, tuple[str, ...]] = {}
 
     def line(self, line: str) -> str:
-        """``BPE.process_line``: one line, its leading and trailing whitespace kept."""
-        out = line[: len(line) - len(line.lstrip("\r\n "))]
-        output: list[str] = []
-        for word in line.strip("\r\n ").split(" "):
-            if not word:
-                continue
-            tokens = [
-                token for part in self._isolate_glossaries(word) for token in self._encode(part)
-            ]
-            output.extend(token + self.separator for token in tokens[:-1])
-            output.append(tokens[-1])
-        out += " ".join(output)
-        trailing = len(line) - len(line.rstrip("\r\n "))
-        if trailing and trailing != len(line):
-            out += line[-trailing:]
-        return out
+        """One line segmented; the spaces and line breaks around its words are kept."""
+        words = [self.word(word) for word in _words(line)]
+        if not words:
+            return line  # only spaces and line breaks (or nothing): written as it is
+        start = len(line) - len(line.lstrip("\r\n "))
+        end = len(line.rstrip("\r\n "))
+        return line[:start] + " ".join(words) + line[end:]
 
-    def _isolate_glossaries(self, word: str) -> list[str]:
-        parts = [word]
-        for glossary in self.glossaries:
-            parts = [out for part in parts for out in _isolate_glossary(part, glossary)]
-        return parts
+    def word(self, word: str) -> str:
+        """One word segmented: its tokens, the separator after all but the last."""
+        tokens = [token for piece in self.glossaries.pieces(word) for token in self.tokens(piece)]
+        return (self.separator + " ").join(tokens)
 
-    def _encode(self, orig: str) -> tuple[str, ...]:
-        if not self.dropout and orig in self.cache:
-            return self.cache[orig]
-        if self.glossaries_regex is not None and self.glossaries_regex.match(orig):
-            self.cache[orig] = (orig,)
-            return (orig,)
-        if len(orig) == 1:
-            # subtle: subword-nmt leaves a one-character word alone: no marker, no merge,
+    def tokens(self, piece: str) -> tuple[str, ...]:
+        """The tokens of one piece of a word (a whole word when no glossary cut it)."""
+        if not self.dropout and piece in self.memo:
+            return self.memo[piece]
+        if len(piece) == 1 or self.glossaries.keeps_whole(piece):
+            # subtle: kept as it is, as subword-nmt does: no end-of-word marker, no merge,
             # no dropout draw, no vocabulary check
-            return (orig,)
-        pieces = self.model.encode(orig, dropout=self.dropout, rng=self.rng)
-        if pieces[-1] == MARKER:
-            pieces.pop()
-        elif pieces[-1].endswith(MARKER):
-            pieces[-1] = pieces[-1][: -len(MARKER)]
-        word = tuple(pieces)
+            return (piece,)
+        tokens = _without_end_marker(self.model.encode(piece, dropout=self.dropout, rng=self.rng))
         if self.vocabulary:
-            word = tuple(
-                _check_vocab_and_split(word, self.reverse, self.vocabulary, self.separator)
-            )
-        if len(self.cache) < 100_000:
-            self.cache[orig] = word
-        return word
+            tokens = _undo_unknown_merges(tokens, self.undo, self.vocabulary, self.separator)
+        if not self.dropout and len(self.memo) < 100_000:
+            self.memo[piece] = tuple(tokens)
+        return tuple(tokens)
+
+
+def _without_end_marker(tokens: list[str]) -> list[str]:
+    """The tokens as they are written: the end-of-word marker is not part of the text.
+
+    The last token ends with the marker: it is cut off, and a last token that was only the
+    marker (version 0.1 codes, when no merge took it in) is left out.
+
+    >>> _without_end_marker(["lo", "w</w>"]), _without_end_marker(["l", "o", "w", "</w>"])
+    (['lo', 'w'], ['l', 'o', 'w'])
+    """
+    last = tokens[-1]
+    if last.endswith(MARKER):
+        last = last[: -len(MARKER)]
+    return [*tokens[:-1], last] if last else tokens[:-1]
+
+
+class _Glossaries:
+    """``--glossaries``: regular expressions for text that BPE must leave whole.
+
+    They act twice. First every glossary, in the order given, cuts its matches out of
+    the word as pieces of their own (:meth:`pieces`). Then a piece that some glossary
+    matches from start to end is one token as it is (:meth:`keeps_whole`); the other
+    pieces are encoded.
+
+    >>> glossaries = _Glossaries(["USA", r"\\d+"])
+    >>> glossaries.pieces("1934USABUSA")
+    ['1934', 'USA', 'B', 'USA']
+    >>> glossaries.keeps_whole("1934"), glossaries.keeps_whole("B")
+    (True, False)
+
+    Raises:
+        CommandError: A glossary is not a valid regular expression.
+    """
+
+    def __init__(self, glossaries: Sequence[str]) -> None:
+        self.patterns = [str(glossary) for glossary in glossaries]
+        for pattern in self.patterns:
+            # the two ways _cut_out_matches uses it; an invalid one is reported by name
+            _compile(f"^{pattern}$", pattern)
+            _compile(f"({pattern})", pattern)
+        # subtle: one regex for all of them, each inside the group (so its own '|' stays
+        # inside), as subword-nmt builds it
+        self.whole = (
+            _compile("^({})$".format("|".join(self.patterns)), " ".join(self.patterns))
+            if self.patterns
+            else None
+        )
+
+    def pieces(self, word: str) -> list[str]:
+        """The word cut by each glossary in turn (each cuts the pieces the last left)."""
+        pieces = [word]
+        for pattern in self.patterns:
+            pieces = [cut for piece in pieces for cut in _cut_out_matches(piece, pattern)]
+        return pieces
+
+    def keeps_whole(self, piece: str) -> bool:
+        """Does a glossary match ``piece`` from its start to its end?"""
+        return self.whole is not None and self.whole.match(piece) is not None
 
 
 def _compile(pattern: str, glossary: str) -> re.Pattern[str]:
@@ -695,61 +767,134 @@ def _compile(pattern: str, glossary: str) -> re.Pattern[str]:
         ) from None
 
 
-def _isolate_glossary(word: str, glossary: str) -> list[str]:
-    """subword-nmt's ``isolate_glossary``: split ``word`` around matches of ``glossary``.
+def _cut_out_matches(word: str, glossary: str) -> list[str]:
+    """Cut every match of one glossary regex out of ``word``, as a piece of its own.
 
-    >>> _isolate_glossary("1934USABUSA", "USA")
+    The rule, the one subword-nmt's ``--glossaries`` follows:
+
+    - A word the glossary matches as a whole (tested as ``^glossary$``), or nowhere, stays
+      one piece.
+    - Otherwise ``re.split`` cuts the word at every match. The glossary is put inside a
+      capture group, and ``re.split`` puts what a group captured between the pieces it
+      cut, so each match stays in the list: ``USA`` cuts ``1934USAB`` into
+      ``1934``, ``USA``, ``B``.
+    - Empty pieces are dropped: the text between two matches side by side, before a match
+      at the start, or after one at the end; and the ``None`` that ``re.split`` gives for
+      a group of the glossary's own that took no part. A group of the glossary's own that
+      did capture adds its text as one more piece (``(a)(b)`` below).
+
+    subtle: the anchors are not a group, so the glossary ``a|c`` is tested as ``^a|c$``,
+    "starts with a, or is c": it leaves ``abc`` whole. The piece after the last match has
+    spaces and line breaks stripped from its ends (a word read from a file never holds
+    them).
+
+    >>> _cut_out_matches("1934USABUSA", "USA")
     ['1934', 'USA', 'B', 'USA']
+    >>> _cut_out_matches("xaby", "(a)(b)")
+    ['x', 'ab', 'a', 'b', 'y']
+    >>> _cut_out_matches("abc", "a|c"), _cut_out_matches("bcb", "a|c")
+    (['abc'], ['b', 'c', 'b'])
     """
-    if re.match("^" + glossary + "$", word) or not re.search(glossary, word):
+    if re.match(f"^{glossary}$", word) or not re.search(glossary, word):
         return [word]
-    segments = re.split(rf"({glossary})", word)
-    segments, ending = segments[:-1], segments[-1]
-    segments = [s for s in segments if s]  # also drops None from the glossary's own groups
-    return [*segments, ending.strip("\r\n ")] if ending != "" else segments
+    *cut, after_last_match = re.split(f"({glossary})", word)
+    pieces = [piece for piece in cut if piece]
+    if after_last_match:
+        pieces.append(after_last_match.strip("\r\n "))
+    return pieces
 
 
-def _check_vocab_and_split(
-    orig: tuple[str, ...], reverse: Mapping[str, Pair], vocab: set[str], separator: str
+def _undo_table(merges: Sequence[Pair]) -> dict[str, Pair]:
+    """For every symbol the merges make, the two symbols to split it back into.
+
+    ``--vocabulary`` undoes merges, so it needs, for a token like ``low``, the merge that
+    made it: ``lo`` + ``w``. Usually exactly one merge spells a symbol. But a codes file
+    may list a pair twice, or two pairs that spell the same symbol (``a bc`` and ``ab c``
+    both make ``abc``); then the pair whose *last* line comes first in the file is used.
+    That is the rule subword-nmt's table follows, kept so that the output is the same.
+    (So :attr:`BPEModel.ranks`, which keeps a pair's *first* line, is not enough here.)
+
+    >>> _undo_table([("l", "o"), ("lo", "w")])
+    {'lo': ('l', 'o'), 'low': ('lo', 'w')}
+    >>> _undo_table([("a", "bc"), ("ab", "c"), ("a", "bc")])["abc"]
+    ('ab', 'c')
+    """
+    last_line = {pair: line for line, pair in enumerate(merges)}  # a repeated pair: its last
+    table: dict[str, Pair] = {}
+    for left, right in sorted(last_line, key=last_line.__getitem__):
+        table.setdefault(left + right, (left, right))  # the earliest (last) line wins
+    return table
+
+
+_ENDLESS_UNDO = (
+    "--vocabulary: cannot undo the merges of the word {word!r}: undoing them reaches a last "
+    "token that is only the end-of-word marker, and the codes make the marker itself from "
+    "{pair[0]!r} + {pair[1]!r}, so undoing that merge gives the same empty last token again, "
+    "for ever (subword-nmt stops with a RecursionError here). Remove that merge from the "
+    "codes, or add the missing tokens to the vocabulary."
+)
+
+
+def _undo_unknown_merges(
+    tokens: Sequence[str], undo: Mapping[str, Pair], vocabulary: set[str], separator: str
 ) -> list[str]:
-    """subword-nmt's ``check_vocab_and_split``: undo merges that made a token not in ``vocab``."""
-    out: list[str] = []
-    for segment in orig[:-1]:
-        if segment + separator in vocab:
-            out.append(segment)
-        else:
-            out.extend(_recursive_split(segment, reverse, vocab, separator, False))
-    segment = orig[-1]
-    if segment in vocab:
-        out.append(segment)
-    else:
-        out.extend(_recursive_split(segment, reverse, vocab, separator, True))
-    return out
+    """``--vocabulary``: undo the last merge of any token not in the vocabulary,
+    recursively, until every piece is known or was made by no merge (a character).
 
+    A token is *known* when the vocabulary holds it as it is written: a token inside the
+    word with the separator after it (``lo@@``), the word's last token as it is (``w``).
+    An unknown token is replaced by the two symbols its merge joined (:func:`_undo_table`),
+    the left one first, and each of them is checked in the same way. The left one is never
+    the word's end; the right one of the last token is.
 
-def _recursive_split(
-    segment: str, reverse: Mapping[str, Pair], vocab: set[str], separator: str, final: bool
-) -> Iterator[str]:
-    """subword-nmt's ``recursive_split``, with a stack instead of recursion (a long word
-    would exceed Python's recursion limit); it yields the same tokens in the same order."""
-    stack: list[tuple[str, bool, bool]] = [(segment, final, False)]  # (text, final, emit)
-    while stack:
-        text, is_final, emit = stack.pop()
-        if emit:
-            yield text
+    The last token had the end-of-word marker when it was merged (``t`` + ``</w>``, or
+    ``s`` + ``t</w>``), so its merge is looked up with the marker put back, and the right
+    symbol found has the marker's four characters cut off again.
+
+    subtle: for a long word the undoing goes deeper than Python's recursion limit, so the
+    pieces still to check wait on a stack (the next one on top) instead of in nested calls.
+    Undoing ``t</w>`` (version 0.1 codes: ``t`` + ``</w>``) leaves an empty last token, as
+    in subword-nmt. If a merge spelled the marker itself (``</w`` + ``>``), undoing an
+    empty last token gives an empty last token again, for ever (subword-nmt crashes with
+    a ``RecursionError``): that stops with an error.
+
+    Args:
+        tokens: A word's tokens, the end-of-word marker already taken off.
+        undo: Symbol -> the two symbols it was made of, from :func:`_undo_table`.
+        vocabulary: The tokens allowed (non-final ones with the separator appended).
+        separator: The separator written after non-final tokens.
+
+    Returns:
+        The tokens, every unknown one split as far as the merges allow.
+
+    Raises:
+        CommandError: Undoing would never end (a merge spelled the marker; see above).
+
+    Example:
+        >>> undo = _undo_table([("l", "o"), ("lo", "w</w>"), ("e", "s"), ("es", "t</w>")])
+        >>> _undo_unknown_merges(["low"], undo, {"lo@@", "w"}, "@@")
+        ['lo', 'w']
+        >>> _undo_unknown_merges(["lo", "est"], undo, {"e@@", "st"}, "@@")
+        ['l', 'o', 'e', 's', 't']
+    """
+    done: list[str] = []
+    # (token, is it the word's last token?), the next one to check on top of the stack
+    todo = [(tokens[-1], True)] + [(token, False) for token in reversed(tokens[:-1])]
+    while todo:
+        token, last = todo.pop()
+        known = (token if last else token + separator) in vocabulary
+        merge = None if known else undo.get(token + MARKER if last else token)
+        if merge is None:
+            done.append(token)  # known, or no merge made it: it stays
             continue
-        try:
-            if is_final:
-                left, right = reverse[text + MARKER]
-                right = right[: -len(MARKER)]
-            else:
-                left, right = reverse[text]
-        except KeyError:
-            yield text
-            continue
-        right_ok = (is_final and right in vocab) or (not is_final and right + separator in vocab)
-        stack.append((right, is_final, right_ok))
-        stack.append((left, False, left + separator in vocab))
+        left, right = merge
+        if last:
+            right = right[: -len(MARKER)]
+            if not token:  # undoing a merge that spelled the marker itself: see above
+                raise CommandError(_ENDLESS_UNDO.format(word="".join(tokens), pair=merge))
+        todo.append((right, last))
+        todo.append((left, False))
+    return done
 
 
 def read_vocabulary_file(
