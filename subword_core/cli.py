@@ -41,8 +41,10 @@ What "byte for byte" means here, exactly:
 Errors are one line on stderr and exit status 2 (never a traceback), where subword-nmt
 crashes or stops: a file that is missing or not UTF-8, a bad ``--dict-input``, codes or
 vocabulary line, an input without words, an unsupported codes version, an invalid glossary
-regex. Two cases are more lenient than subword-nmt: a corpus with no pair at all writes just
-the header, and a codes file with no merges applies no merges.
+regex, ``--vocabulary`` with codes that make ``</w>`` itself (undoing merges would never
+end; subword-nmt hits its recursion limit). Two cases are more lenient than subword-nmt: a
+corpus with no pair at all writes just the header, and a codes file with no merges applies
+no merges.
 
 Example:
     >>> vocab = read_vocabulary(["low 5", "lower 2", "newest 6", "widest 3"], dict_input=True)
