@@ -10,9 +10,11 @@ replaying the prunings gives the final vocabulary; the ``.vocab`` text and
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
+import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
@@ -222,10 +224,13 @@ def test_decoding_agrees(model: Unigram, word: str) -> None:
     log_z = model.word_log_prob(word)
     assert math.isclose(log_z, lattice.log_z, abs_tol=1e-9)
     assert lattice.best_score <= log_z + 1e-9
+    assert model.nbest(word, 1)[0].pieces == tuple(tokens)
+    # k >= 2 is sentencepiece's A* search in float32: its order among float32 ties is
+    # sentencepiece's heap order (tests/core/test_unigram_sp_parity.py)
     best = model.nbest(word, 4)
-    assert best[0].pieces == tuple(tokens)
+    assert math.isclose(best[0].log_prob, lattice.best_score, rel_tol=1e-6, abs_tol=1e-4)
     assert all(_spells(s.pieces, word) for s in best)
-    assert [s.log_prob for s in best] == sorted((s.log_prob for s in best), reverse=True)
+    assert all(a.log_prob >= b.log_prob - 1e-4 for a, b in itertools.pairwise(best))
     assert len({s.pieces for s in best}) == len(best)
     count = model.count_segmentations(word)
     assert len(best) == min(4, count)
@@ -234,7 +239,9 @@ def test_decoding_agrees(model: Unigram, word: str) -> None:
         assert len(every) == count
         assert every[0].pieces == tuple(tokens)
         assert math.isclose(sum(s.share for s in every), 1.0, rel_tol=1e-6)
-        assert [s.pieces for s in every[: len(best)]] == [s.pieces for s in best]
+        assert [s.log_prob for s in every[: len(best)]] == [
+            pytest.approx(s.log_prob, rel=1e-6, abs=1e-4) for s in best
+        ]
         assert all(s.length == len(s.pieces) and s.prob >= 0 for s in every)
         if word:
             assert every[0].penalised(0.0) == every[0].log_prob
