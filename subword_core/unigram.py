@@ -98,6 +98,7 @@ from typing import TypeVar
 
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
+from subword_core.normalize import NORMALIZATIONS, normalize_chars, sentencepiece_text
 
 __all__ = [
     "SEED_FACTOR",
@@ -491,6 +492,8 @@ class Unigram:
         unk_penalty: an unknown character scores the lowest piece score minus this.
         word_start: the word-start marker :meth:`tokenize` puts in front of each word
             (``""`` for none, ``"▁"`` for sentencepiece models).
+        normalization: how :meth:`tokenize` rewrites text first: ``"none"``, ``"nfkc"`` or
+            ``"nmt_nfkc"`` (sentencepiece's rules, :mod:`subword_core.normalize`).
 
     Raises:
         ParameterError: an empty piece, a duplicate, a score that is not a finite number,
@@ -506,6 +509,7 @@ class Unigram:
     pieces: tuple[tuple[str, float], ...]
     unk_penalty: float = UNK_PENALTY
     word_start: str = ""
+    normalization: str = "none"
     scores: dict[str, float] = field(init=False, repr=False, compare=False, hash=False)
     max_length: int = field(init=False, repr=False, compare=False, hash=False)
     unk_score: float = field(init=False, repr=False, compare=False, hash=False)
@@ -514,6 +518,11 @@ class Unigram:
         pairs = tuple((p, s) for p, s in _check_pieces(self.pieces))
         if not (isinstance(self.unk_penalty, int | float) and math.isfinite(self.unk_penalty)):
             raise ParameterError(f"unk_penalty must be a finite number, not {self.unk_penalty!r}.")
+        if self.normalization not in NORMALIZATIONS:
+            raise ParameterError(
+                f"Unknown normalization {self.normalization!r}: choose one of "
+                f"{', '.join(NORMALIZATIONS)}."
+            )
         object.__setattr__(self, "pieces", pairs)
         object.__setattr__(self, "scores", dict(pairs))
         object.__setattr__(self, "max_length", max(len(p) for p, _ in pairs))
@@ -882,12 +891,26 @@ class Unigram:
         return draws
 
     def tokenize(self, text: str) -> list[str]:
-        """Encode running text: split on whitespace, add ``word_start``, encode each word.
+        """Encode running text the way sentencepiece does.
+
+        With a ``word_start`` marker: normalise the text
+        (:func:`subword_core.normalize.sentencepiece_text`: the characters by
+        ``normalization``, extra spaces removed, every space a ``▁``, one ``▁`` in front,
+        none at the end) and segment the result as one string, so a ``▁`` the text holds is
+        a character like the others (and a piece may span two words if the vocabulary has
+        one). Without a marker: normalise the characters, split on whitespace and encode
+        each word.
 
         >>> Unigram([("▁a", -1.0), ("b", -1.0)], word_start="▁").tokenize("a b")
         ['▁a', '▁', 'b']
+        >>> Unigram([("▁a▁b", -1.0)], word_start="▁").tokenize(" a  b ")
+        ['▁a▁b']
         """
-        return [t for word in text.split() for t in self.encode(self.word_start + word)]
+        if self.word_start:
+            marked = sentencepiece_text(text, self.normalization, marker=self.word_start)
+            return self.encode(marked) if marked else []
+        words = normalize_chars(text, self.normalization).split()
+        return [t for word in words for t in self.encode(word)]
 
 
 def read_vocab(

@@ -19,6 +19,8 @@ from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from subword_core import tokenizer_json, unigram
+from subword_core.errors import SubwordError
+from subword_core.normalize import NORMALIZATIONS, normalize_chars, sentencepiece_text
 from subword_core.unigram import PruneStep, SeedStep, Unigram, UnigramResult
 from tests.core.fuzz_support import (
     FUZZ,
@@ -63,6 +65,8 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.unigram.Unigram.sample": ("test_sampling",),
     "subword_core.unigram.Unigram.sample_many": ("test_sampling",),
     "subword_core.unigram.Unigram.tokenize": ("test_tokenize",),
+    "subword_core.normalize.normalize_chars": ("test_normalize",),
+    "subword_core.normalize.sentencepiece_text": ("test_normalize", "test_tokenize"),
     "subword_core.unigram.read_vocab": ("test_read_vocab",),
     "subword_core.unigram.Unigram.from_vocab_text": ("test_read_vocab", "test_round_trips"),
     "subword_core.unigram.Unigram.from_vocab_file": ("test_vocab_file",),
@@ -334,7 +338,30 @@ def test_sampling(model: Unigram, word: str, alpha: object, seed: int, n: object
 def test_tokenize(model: Unigram, text: str, word_start: str) -> None:
     model = Unigram(model.pieces, word_start=word_start)
     tokens = model.tokenize(text)
-    assert "".join(tokens) == "".join(word_start + w for w in text.split())
+    if word_start:  # sentencepiece's string: spaces (U+0020 only) become the marker
+        assert "".join(tokens) == sentencepiece_text(text, "none", marker=word_start)
+    else:
+        assert "".join(tokens) == "".join(text.split())
+
+
+@FUZZ
+@given(texts(12), st.sampled_from([*NORMALIZATIONS, "NFKC", ""]))
+def test_normalize(text: str, rule: str) -> None:
+    """Any text, any rule name: a string (the marker's rules hold) or a ParameterError."""
+    try:
+        chars = normalize_chars(text, rule)
+        marked = sentencepiece_text(text, rule)
+    except SubwordError as err:
+        assert rule not in NORMALIZATIONS and documented(err)
+        return
+    assert rule in NORMALIZATIONS
+    assert marked == "" or (marked.startswith("▁") and not marked.endswith("▁"))
+    assert " " not in marked
+    bare = sentencepiece_text(text, rule, marker="")
+    assert "  " not in bare and bare == bare.strip(" ")
+    assert bare.replace(" ", "") == chars.replace(" ", "")
+    if rule == "none":
+        assert chars == text
 
 
 vocab_lines = st.one_of(

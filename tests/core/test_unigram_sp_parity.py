@@ -85,3 +85,56 @@ def test_a_known_tie_comes_out_in_heap_order() -> None:
     mine = [list(s.pieces) for s in Unigram(list(scores.items())).nbest("aaabb", 4)]
     assert mine == theirs
     assert len({s.log_prob for s in Unigram(list(scores.items())).nbest("aaabb", 4)}) == 1
+
+
+# --- normalisation and ▁ (sentencepiece's normaliser, our own implementation) -----------
+
+#: Characters the rules treat differently: spaces of every kind, control characters,
+#: compatibility forms, composed and decomposed accents (two classes), ▁ itself.
+TRICKY = [
+    *"ab É~", "e\u0301", "\u0301", "\u0323",
+    "\t", "\n", "\r", "\x0c", "\x0b", "\x01", "\x7f", "\x85",
+    "\x8f", "\x9f", "\xa0", "\u3000", "\u2000", "\u1680", "\u200b", "\u200d", "\u2028",
+    "\u061c", "\u2581", "\ufeff", "\ufffd", "ﬁ", "①", "Ａ", "ｶ", "ﾞ", "～", "¨", "㎏", "ǅ",
+    "Ⅻ", "ガ",
+]  # fmt: skip
+tricky_texts = st.lists(st.sampled_from(TRICKY), max_size=10).map("".join)
+SP_RULES = {"none": "identity", "nfkc": "nfkc", "nmt_nfkc": "nmt_nfkc"}
+
+
+@settings(max_examples=300, deadline=None)
+@given(tricky_texts, st.sampled_from(sorted(SP_RULES)))
+def test_normalisation_equals_sentencepiece(text: str, rule: str) -> None:
+    from subword_core.normalize import normalize_chars, sentencepiece_text
+
+    theirs = spm.SentencePieceNormalizer(rule_name=SP_RULES[rule])
+    assert sentencepiece_text(text, rule) == theirs.normalize(text)
+    bare = spm.SentencePieceNormalizer(
+        rule_name=SP_RULES[rule],
+        add_dummy_prefix=False,
+        escape_whitespaces=False,
+        remove_extra_whitespaces=False,
+    )
+    assert normalize_chars(text, rule) == bare.normalize(text)
+
+
+@settings(max_examples=120, deadline=None)
+@given(pieces, tricky_texts, st.sampled_from(sorted(SP_RULES)))
+def test_tokenize_with_marker_equals_sentencepiece(
+    scores: dict[str, float], text: str, rule: str
+) -> None:
+    """Running text with ▁ in it, any spaces, any rule: the same tokens as sentencepiece."""
+    sp = processor(scores, rule=SP_RULES[rule], prefix=True, strip=True)
+    model = Unigram(list(scores.items()), word_start="▁", normalization=rule)
+    theirs = sp.encode(text, out_type=str)  # type: ignore[attr-defined]
+    assert glue_unknown(model, tuple(model.tokenize(text))) == theirs
+
+
+def test_words_holding_the_marker() -> None:
+    """▁ inside or at the end of a word: one string, a trailing ▁ dropped, as sentencepiece."""
+    scores = {"▁a": -1.0, "▁": -2.0, "a": -2.0, "b": -2.0, "a▁b": -1.0, "▁a▁b": -0.5}
+    sp = processor(scores, prefix=True, strip=True)
+    model = Unigram(list(scores.items()), word_start="▁")
+    for text in ["a▁b", "a▁", "a ▁", "▁a", "a b", "a▁▁b", "b a▁"]:
+        assert model.tokenize(text) == sp.encode(text, out_type=str), text  # type: ignore[attr-defined]
+    assert model.tokenize("a b") == ["▁a▁b"]  # a piece spanning two words, as sentencepiece
