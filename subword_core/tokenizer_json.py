@@ -481,10 +481,14 @@ def unigram_to_json(model: Unigram) -> str:
     chars = unigram_normalizers(model.normalization)
     mark = model.word_start
     if mark:
+        # subtle: "(?![^ ]| )" is the end of the text and "(?<![^ ]| )" its start, in
+        # Oniguruma and Python alike (``\z`` and ``$`` differ between them, and ``$`` also
+        # matches before a line feed, which "none" and "nfkc" keep inside a word)
+        end = "(?![^{0}]|{0})".format(re.escape(mark))
         spaces = [
-            _replace(r"\A +| +\z", ""),
+            _replace("(?<![^ ]| ) +| +(?![^ ]| )", ""),  # spaces at the start and the end
             _replace(" +", mark),
-            _replace(re.escape(mark) + r"+\z", ""),  # sentencepiece drops every ▁ at the end
+            _replace(re.escape(mark) + "+" + end, ""),  # sentencepiece drops every ▁ at the end
             {"type": "Prepend", "prepend": mark},
         ]
         normalizer = {"type": "Sequence", "normalizers": [*chars, *spaces]}
