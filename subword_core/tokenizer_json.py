@@ -10,8 +10,9 @@ The ``tokenizers`` library (tested with 0.23.3) loads what :func:`dumps` writes 
 noted below. The JSON is written with the standard :mod:`json` module; ``tokenizers`` is never
 imported here.
 
-Every file uses a ``WhitespaceSplit`` pre-tokenizer, so tokenizing one word equals our
-``encode(word)``; no normalizer, no added tokens, no post-processor.
+The BPE and WordPiece files, and the Unigram file without a marker, use a
+``WhitespaceSplit`` pre-tokenizer, so tokenizing one word equals our ``encode(word)``; no
+added tokens, no post-processor.
 
 Exactly what differs (the tests check each point):
 
@@ -29,7 +30,18 @@ Exactly what differs (the tests check each point):
   "lowest merge number, every occurrence" loop whenever a merge never uses a symbol created
   by a later merge, which holds for every learned model (not for hand-written codes).
 * **WordPiece** is exact for ``unk_mode="word"`` (BERT's rule; ``max_input_chars_per_word``
-  counts characters in both); ``unk_mode="leftover"`` cannot be expressed and is refused.
+  counts characters in both) except for a word that *starts* with the unknown token's
+  spelling: ``tokenizers`` needs the unknown token in the vocabulary (it is written as id 0,
+  as in :meth:`WordPiece.to_vocab_text`), and longest-match-first then takes it like any
+  other token, so ``[UNK]s`` is ``[UNK]``, ``##s`` where a trained vocabulary without
+  ``[UNK]`` gives ``[``, ``##U``, ... (no export avoids it: an added special token would cut
+  ``[UNK]`` out of every word, a renamed unknown token would change the output).
+  ``unk_mode="leftover"`` cannot be expressed and is refused.
+* **Running text.** The WordPiece file, and the Unigram file without a marker, split words
+  with ``WhitespaceSplit`` after a normalizer that turns U+001C–U+001F into spaces: Python's
+  ``str.split()`` splits there, ``tokenizers``' Unicode whitespace does not.
+* **Unigram, normalisation.** ``Unigram.normalization`` is written as normalizers
+  (:func:`unigram_normalizers`, with its differences from sentencepiece) and read back.
 * **Unigram, unknown characters.** ``tokenizers`` glues neighbouring unknown characters into
   one token (``"xy"``), ours keeps one token per character (``"x", "y"``); the segmentation
   is otherwise the same (same lattice, same scores, same tie rule). ``tokenizers`` fixes the
@@ -37,10 +49,12 @@ Exactly what differs (the tests check each point):
   included*, so a penalty above 10 is written as a lower score of the unknown piece, and a
   penalty below 10 is refused. The unknown piece is named ``"<unk> "`` (with a space) because
   ``tokenizers`` matches that piece in text like any other piece: no word contains a space.
-* **Unigram, word start.** ``word_start="▁"`` is written as a ``Metaspace`` pre-tokenizer
-  (``prepend_scheme="always"``): tokenizing ``word`` equals our ``encode("▁" + word)``, i.e.
-  :meth:`Unigram.tokenize`. ``Metaspace`` does not add a second ``▁`` to a word that already
-  starts with one.
+* **Unigram, word start.** ``word_start="▁"`` is written as normalizers that do what
+  sentencepiece does to the whole text (:func:`subword_core.normalize.sentencepiece_text`:
+  spaces at the ends dropped, each run of spaces one ``▁``, a ``▁`` in front, none at the
+  end) and no pre-tokenizer, so ``tokenizers`` segments the text as one string, as
+  :meth:`Unigram.tokenize` does; a ``Metaspace`` decoder turns ``▁`` back into spaces.
+  Files with a ``Metaspace`` pre-tokenizer (older exports, T5-style files) still read.
 
 Example:
     >>> from subword_core.wordpiece import WordPiece
