@@ -581,6 +581,8 @@ class Checker:
                         and isinstance(a.func, ast.Name)
                         and a.func.id in NUMBER_FUNCS
                     )
+                    # a translated constant, term_md("pair", t("pairs")): our own catalog
+                    or (isinstance(a, ast.Call) and self._safe_translation(a, seen) is True)
                     for a in call.args
                 )
             if func.id in self.module.functions:
@@ -696,6 +698,9 @@ BAD_SNIPPETS = {
     "unknown call": "def f(x):\n    st.caption(describe(x))",
     "tab wrapper": "def f(word):\n    kept_tabs('k', {'a': word}, 'shadow')",
     "term_md with text": "def f(word):\n    st.caption(term_md('tie', word))",
+    "term_md with a translated word": (
+        "t = translator('x')\ndef f(w):\n    st.caption(term_md('tie', t(w)))"
+    ),
     "translated word": "t = translator('x')\ndef f(word):\n    st.caption(t(word))",
     "translation formatted": (
         "t = translator('x')\ndef f(word):\n    st.caption(t('You typed {w}').format(w=word))"
@@ -719,6 +724,9 @@ GOOD_SNIPPETS = {
     "loop": "def f():\n    for text, n in (('One', 1), ('Two', 2)):\n        st.button(text)",
     "joined": "def f(words):\n    st.caption(', '.join(md_escape(w) for w in words))",
     "term_md": "st.caption(f\"A {term_md('tie', 'tie')} here\")",
+    "term_md translated": (
+        "t = translator('x')\nst.caption(t('A {w}').format(w=term_md('tie', t('tie'))))"
+    ),
     "not streamlit": "def f(x):\n    logger.info(x)",
     "translated": "t = translator('x')\nst.caption(t('A **bold** word'))",
     "translated and escaped": (
