@@ -342,10 +342,10 @@ def char_label(ch: str) -> str:
         return _WHITESPACE[ch]
     code = ord(ch)
     if 0xDC80 <= code <= 0xDCFF:
-        return f"byte {code - 0xDC00:02x}"
+        return t("byte {hex}").format(hex=f"{code - 0xDC00:02x}")
     if 0x1F3FB <= code <= 0x1F3FF:
         # subtle: many fonts draw a skin tone alone as a missing-glyph box
-        return f"skin tone U+{code:04X}"
+        return t("skin tone {code}").format(code=f"U+{code:04X}")
     category = unicodedata.category(ch)
     if category[0] in "CZ" or unicodedata.name(ch, "").startswith("VARIATION SELECTOR"):
         return f"U+{code:04X}"
