@@ -11,7 +11,7 @@ from ui.pretrained_view import ASSETS, SAMPLES
 
 WORDS = {
     "zh": {
-        "title": "追踪一个预训练分词器",
+        "title": "追踪预训练分词器",
         "text": "要编码的文本",
         "pipeline": "处理流程：",
         "merge": "合并排名 {rank}",
@@ -20,7 +20,7 @@ WORDS = {
         "ids": "id：",
     },
     "ko": {
-        "title": "사전 훈련된 토크나이저 따라가기",
+        "title": "사전 학습된 토크나이저 추적",
         "text": "인코딩할 텍스트",
         "pipeline": "처리 과정:",
         "merge": "병합 순위 {rank}",
