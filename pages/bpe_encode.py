@@ -10,18 +10,30 @@ from ui.bpe_view import PRETOK, imported_model, render_encode, shared_model
 from ui.corpus_picker import require_corpus
 from ui.follow import example_words, follow_default, show_example_label
 from ui.glossary import term_md
+from ui.i18n import translator
 from ui.pretok import apply_pretok, pretok_panel, pretok_words
 from ui.shell import ensure_app_shell
 
+t = translator("bpe")
+
 ensure_app_shell()
-st.title("BPE: encode & decode")
+st.title(t("BPE: encode & decode"))
 st.caption(
-    f"To {term_md('encode')} a word, split it into characters, then keep "
-    f"{term_md('merge', 'merging')} the {term_md('pair')} that was learned earliest (the lowest "
-    f"merge number: {term_md('merge-priority', 'merge priority')}) until no learned pair is "
-    f"left; what remains are the word's {term_md('token', 'tokens')}. To "
-    f"{term_md('decode')}, join the tokens and turn each {term_md('marker')} back into a word "
-    "boundary."
+    t(
+        "To {encode} a word, split it into characters, then keep {merging} the {pair} that was "
+        "learned earliest (the lowest merge number: {priority}) until no learned pair is left; "
+        "what remains are the word's {tokens}. To {decode}, join the tokens and turn each "
+        "{marker} back into a word boundary."
+    ).format(
+        # i18n: the words linked to the glossary in the sentence "To encode a word…"
+        encode=term_md("encode", t("encode")),
+        merging=term_md("merge", t("merging")),
+        pair=term_md("pair", t("pair")),
+        priority=term_md("merge-priority", t("merge priority")),
+        tokens=term_md("token", t("tokens")),
+        decode=term_md("decode", t("decode")),
+        marker=term_md("marker", t("marker")),
+    )
 )
 
 typed_corpus = require_corpus()
@@ -32,24 +44,28 @@ if shared is not None:
     settings, result = shared
     examples = example_words(typed_corpus)  # the student's own words are never replaced
     follow_default("bpe_encode_text", examples.text)
-    text = st.text_input("Words or a sentence to encode", key="bpe_encode_text")
+    text = st.text_input(t("Words or a sentence to encode"), key="bpe_encode_text")
     show_example_label(examples, "bpe_encode_text")
     use_unk = st.toggle(
-        "Map characters never seen in training to [UNK]",
+        t("Map characters never seen in training to [UNK]"),
         key="bpe_encode_unk",
-        help="Seed 001: with merges u+g and h+ug, “mhug” becomes [UNK] hug.",
+        help=t("Seed 001: with merges u+g and h+ug, “mhug” becomes [UNK] hug."),
     )
     quiz = st.toggle(
-        "Quiz me: let me type how a word is split first",
+        t("Quiz me: let me type how a word is split first"),
         key="bpe_encode_quiz",
-        help="Type the pieces separated by spaces; the app says whether BPE splits the word "
-        "that way, and if not, which merge decides it.",
+        help=t(
+            "Type the pieces separated by spaces; the app says whether BPE splits the word "
+            "that way, and if not, which merge decides it."
+        ),
     )
     own = st.toggle(
-        "Use merges learned elsewhere",
+        t("Use merges learned elsewhere"),
         key="bpe_encode_own",
-        help="A subword-nmt codes file or a Hugging Face BPE tokenizer.json, e.g. one "
-        "exported from the “learn merges” page or trained with the libraries.",
+        help=t(
+            "A subword-nmt codes file or a Hugging Face BPE tokenizer.json, e.g. one "
+            "exported from the “learn merges” page or trained with the libraries."
+        ),
     )
     model = result.model
     if own:
@@ -57,15 +73,17 @@ if shared is not None:
             model = imported_model()
             if model is not None and use_unk and model.alphabet is None:
                 st.caption(
-                    "A codes file does not list the characters seen in training, so no "
-                    "character is mapped to [UNK] with these merges."
+                    t(
+                        "A codes file does not list the characters seen in training, so no "
+                        "character is mapped to [UNK] with these merges."
+                    )
                 )
     if model is not None:
         if use_unk:
             model = dataclasses.replace(model, unk_token="[UNK]")
         words = pretok_words(text, choice)  # cut the way the corpus was
         if not words:
-            st.info("Type one or more words above to see how they are encoded.")
+            st.info(t("Type one or more words above to see how they are encoded."))
         else:
-            word = st.selectbox("Show the iterations for", words, key="bpe_encode_word")
+            word = st.selectbox(t("Show the iterations for"), words, key="bpe_encode_word")
             render_encode(model, " ".join(words), word, quiz=quiz)

@@ -8,19 +8,32 @@ from ui.bpe_view import PRETOK, merge_table, render_learn_step, settings_panel, 
 from ui.corpus_picker import require_corpus
 from ui.exports import export_panel, tokenizer_json_file
 from ui.glossary import term_md
+from ui.i18n import translator
 from ui.player import step_player
 from ui.pretok import apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
 
+t = translator("bpe")
+
 ensure_app_shell()
-st.title("BPE: learn merges")
+st.title(t("BPE: learn merges"))
 st.caption(
-    f"Byte-pair encoding counts every {term_md('pair')} of neighbouring "
-    f"{term_md('symbol', 'symbols')} in the {term_md('corpus')}, {term_md('merge', 'merges')} "
-    f"the most frequent pair into a new symbol, and repeats. Each {term_md('step')} of the "
-    f"player is one merge; when pairs {term_md('tie')}, you can choose. The "
-    f"{term_md('learned-vocabulary', 'learned vocabulary')} grows by one symbol per merge, "
-    f"while the {term_md('corpus-symbols', 'symbols in the corpus')} can grow, stay or shrink."
+    t(
+        "Byte-pair encoding counts every {pair} of neighbouring {symbols} in the {corpus}, "
+        "{merges} the most frequent pair into a new symbol, and repeats. Each {step} of the "
+        "player is one merge; when pairs {tie}, you can choose. The {learned} grows by one "
+        "symbol per merge, while the {present} can grow, stay or shrink."
+    ).format(
+        # i18n: the words linked to the glossary in the sentence "Byte-pair encoding counts…"
+        pair=term_md("pair", t("pair")),
+        symbols=term_md("symbol", t("symbols")),
+        corpus=term_md("corpus", t("corpus")),
+        merges=term_md("merge", t("merges")),
+        step=term_md("step", t("step")),
+        tie=term_md("tie", t("tie")),
+        learned=term_md("learned-vocabulary", t("learned vocabulary")),
+        present=term_md("corpus-symbols", t("symbols in the corpus")),
+    )
 )
 
 corpus = apply_pretok(require_corpus(), pretok_panel(PRETOK))
@@ -29,15 +42,15 @@ if settings is not None:
     result = train_or_explain(corpus, settings)
     if result is not None:
         quiz = st.toggle(
-            "Quiz me: let me guess each merge before it is shown",
+            t("Quiz me: let me guess each merge before it is shown"),
             key="bpe_quiz",
-            help="Each step stays hidden until you pick the pair you expect to be merged.",
+            help=t("Each step stays hidden until you pick the pair you expect to be merged."),
         )
         step_player(
             "bpe_learn",
             len(result.steps),
             lambda step: render_learn_step(result, step, corpus, quiz=quiz),
-            label="Step",
+            label="Step",  # (the player words it in the session's language)
         )
         export_panel(
             "bpe",

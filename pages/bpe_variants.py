@@ -4,26 +4,30 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.bpe_family_view import (
-    TAB_IDS,
-    WIDGETS_KEY,
-    render_dropout,
-    render_encoders,
-    render_joint,
-)
+from ui.bpe_family_view import page_tabs, render_dropout, render_encoders, render_joint
 from ui.bpe_view import shared_model
 from ui.corpus_picker import require_corpus
 from ui.glossary import term_md
+from ui.i18n import translator
 from ui.shell import ensure_app_shell
-from ui.tabs import kept_tabs
+
+t = translator("family")
 
 ensure_app_shell()
-st.title("BPE: dropout, other encoders, joint BPE")
+st.title(t("BPE: dropout, other encoders, joint BPE"))
 st.caption(
-    f"Three things the tutorials do with a learned BPE model: {term_md('encode')} with random "
-    f"{term_md('dropout')}, encode without the {term_md('merge-priority', 'merge order')} (e.g. "
-    f"{term_md('longest-match', 'longest match first')}), and learn one model from two corpora "
-    f"({term_md('joint-bpe', 'joint BPE')})."
+    t(
+        "Three things the tutorials do with a learned BPE model: {encode} with random "
+        "{dropout}, encode without the {order} (e.g. {longest}), and learn one model from two "
+        "corpora ({joint})."
+    ).format(
+        # i18n: the words linked to the glossary in the sentence "Three things the tutorials…"
+        encode=term_md("encode", t("encode")),
+        dropout=term_md("dropout", t("dropout")),
+        order=term_md("merge-priority", t("merge order")),
+        longest=term_md("longest-match", t("longest match first")),
+        joint=term_md("joint-bpe", t("joint BPE")),
+    )
 )
 
 corpus = require_corpus()
@@ -31,7 +35,7 @@ shared = shared_model(corpus)
 if shared is not None:
     settings, result = shared
     # the open tab is kept (by id) across setting changes and travels in the link
-    dropout_tab, encoders_tab, joint_tab = kept_tabs("fam_tab", TAB_IDS, WIDGETS_KEY)
+    dropout_tab, encoders_tab, joint_tab = page_tabs()
     with dropout_tab:
         render_dropout(result.model, corpus=corpus)
     with encoders_tab:

@@ -5,12 +5,18 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.glossary import render_glossary
+from ui.i18n import translator
 from ui.shell import ensure_app_shell
 
+t = translator("glossary")
+
 ensure_app_shell()
-st.title("Glossary")
+st.title(t("Glossary"))
 st.caption(
-    "Every term the pages use, with a plain definition, a tiny example on the seeds' corpora, "
-    "the seeds' own words for it (中文 / 한국어) and how each seed uses it."
+    t(
+        "Every term the pages use, with a plain definition, a tiny example on the seeds' "
+        "corpora, the term in English, 中文 and 한국어 side by side (the seeds' own words) and "
+        "how each seed uses it."
+    )
 )
 render_glossary()

@@ -6,22 +6,32 @@ import pandas as pd
 import streamlit as st
 
 from ui.corpus_picker import (
-    FORMAT_NAMES,
     current_corpus,
     current_source_title,
     explain_missing_corpus,
+    format_name,
 )
 from ui.html import md_escape, show_html, token_spans_html
+from ui.i18n import translator
 from ui.shell import ensure_app_shell
 
+t = translator("app")
+
 _PREVIEW_ROWS = 100
-_SHORT_FORMAT = {"text": "running text", "counts": "word counts", "dict": "dict"}
+
+
+def _short_format(source_format: str) -> str:
+    """The metric's short name of a way of writing a corpus, in the session's language."""
+    names = {"text": t("running text"), "counts": t("word counts"), "dict": t("dict")}
+    return names.get(source_format, source_format)
+
 
 ensure_app_shell()
-st.title("Subword tokenizers, step by step")
+st.title(t("Subword tokenizers, step by step"))
 
 st.markdown(
-    """
+    t(
+        """
 A language model never sees letters or words directly: it sees **tokens**, pieces of text
 taken from a fixed vocabulary. Which pieces should that vocabulary hold?
 
@@ -33,23 +43,31 @@ taken from a fixed vocabulary. Which pieces should that vocabulary hold?
   the tokenizer already knows. Here is *lowest*, split the way BPE learns to split it from the
   tiny low / lower / newest / widest example:
 """
+    )
 )
 show_html(
     token_spans_html(["low", "est</w>"], marker="</w>")
-    + '<span class="sw-small">&nbsp;&nbsp;(the small <code>&lt;/w&gt;</code> marks the end'
-    " of a word, so <i>est</i> at the end differs from <i>est</i> inside a word)</span>"
+    + '<span class="sw-small">&nbsp;&nbsp;'
+    + t(
+        "(the small <code>&lt;/w&gt;</code> marks the end of a word, so <i>est</i> at the end "
+        "differs from <i>est</i> inside a word)"
+    )
+    + "</span>"
 )
 st.markdown(
-    """
+    t(
+        """
 The pieces are not chosen by hand: a tokenizer *learns* them from a **corpus**, a list of
 words with how often each occurs. This app lets you watch that learning one step at a time,
 on the examples from the classic tutorials or on text you bring yourself.
 """
+    )
 )
 
-st.header("What each page shows")
+st.header(t("What each page shows"))
 st.markdown(
-    """
+    t(
+        """
 - **BPE: learn merges**: byte-pair encoding starts from single characters, counts every pair
   of neighbouring symbols, and merges the most frequent pair into a new symbol, again and
   again. Step through the merges, see the pair counts, and see what happens when two pairs
@@ -85,44 +103,50 @@ st.markdown(
 On a step-by-step page, switch on **Play** to animate the steps, or go at your own pace with
 the **First / Back / Next / Last** buttons, the slider, or the ← and → arrow keys.
 """
+    )
 )
 
-st.header("The corpus you are using")
+st.header(t("The corpus you are using"))
 corpus = current_corpus()
 if corpus is None:
     explain_missing_corpus()
 else:
-    st.text(f"Source: {current_source_title()}")
+    st.text(t("Source: {title}").format(title=current_source_title()))
     cols = st.columns(3)
-    cols[0].metric("Distinct words", f"{len(corpus):,}")
-    cols[1].metric("Words in total", f"{corpus.total:,}")
-    cols[2].metric("Written as", _SHORT_FORMAT.get(corpus.source_format, corpus.source_format))
-    st.caption(
-        f"Read as {FORMAT_NAMES.get(corpus.source_format, md_escape(corpus.source_format))}."
-    )
-    frame = pd.DataFrame({"word": list(corpus.words), "count": list(corpus.counts)})
-    frame = frame.sort_values("count", ascending=False, kind="stable").head(_PREVIEW_ROWS)
+    cols[0].metric(t("Distinct words"), f"{len(corpus):,}")
+    cols[1].metric(t("Words in total"), f"{corpus.total:,}")
+    cols[2].metric(t("Written as"), _short_format(corpus.source_format))
+    st.caption(t("Read as {format}.").format(format=md_escape(format_name(corpus.source_format))))
+    word, count = t("word"), t("count")
+    frame = pd.DataFrame({word: list(corpus.words), count: list(corpus.counts)})
+    frame = frame.sort_values(count, ascending=False, kind="stable").head(_PREVIEW_ROWS)
     if len(corpus) > _PREVIEW_ROWS:
-        st.caption(f"The {_PREVIEW_ROWS} most frequent of the {len(corpus):,} distinct words:")
+        st.caption(
+            t("The {n} most frequent of the {total} distinct words:").format(
+                n=_PREVIEW_ROWS, total=f"{len(corpus):,}"
+            )
+        )
     st.dataframe(frame, hide_index=True, width="content", height="auto")
 
-st.header("Bring your own corpus")
+st.header(t("Bring your own corpus"))
 st.markdown(
-    """
+    t(
+        """
 Pick a source in the sidebar. **Type or paste text** starts from the example you had open, so
 you can change a count or add a word and see what changes. Three ways of writing are
 understood, and the app tells you which one it detected:
 """
+    )
 )
 col_text, col_counts, col_dict = st.columns(3)
 with col_text:
-    st.markdown("**Running text**: every word is counted.")
+    st.markdown(t("**Running text**: every word is counted."))
     st.code("the lower road was low\nand the lowest step was wet", language=None, wrap_lines=True)
 with col_counts:
-    st.markdown("**One word and its count per line**: `low 5`, `low: 5`, or a tab.")
+    st.markdown(t("**One word and its count per line**: `low 5`, `low: 5`, or a tab."))
     st.code("low 5\nlower 2\nnewest 6\nwidest 3", language=None, wrap_lines=True)
 with col_dict:
-    st.markdown("**The tutorials' dict**: symbols separated by spaces, `</w>` at the end.")
+    st.markdown(t("**The tutorials' dict**: symbols separated by spaces, `</w>` at the end."))
     # wrapped, not scrolled: a scrolling box would need keyboard focus (st.code offers no
     # tabindex), and on a projector every example is read whole
     st.code(
@@ -131,9 +155,11 @@ with col_dict:
         wrap_lines=True,
     )
 st.markdown(
-    """
+    t(
+        """
 You can also **upload a .txt file** (saved as UTF-8) or **edit a word/count table** directly.
 If something cannot be read, the sidebar names the line (or row) to fix, your text stays as you
 typed it, and the other pages wait until it is fixed instead of quietly using an old corpus.
 """
+    )
 )

@@ -6,7 +6,9 @@ import streamlit as st
 
 from ui.corpus_picker import require_corpus
 from ui.exports import export_panel, tokenizer_json_file
-from ui.glossary import term_md
+from ui.glossary import term_html
+from ui.html import show_html
+from ui.i18n import translator
 from ui.player import step_player
 from ui.pretok import Pretok, apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
@@ -24,23 +26,41 @@ from ui.unigram_view import (
     train_or_explain,
 )
 
+t = translator("unigram")
+
 ensure_app_shell()
-st.title("Unigram language model")
-st.caption(
-    f"BPE and WordPiece grow a {term_md('vocabulary')} {term_md('merge')} by merge. The unigram "
-    f"model starts big (a {term_md('seed-vocabulary', 'seed vocabulary')}) and shrinks: every "
-    f"{term_md('piece')} gets a {term_md('likelihood', 'probability')}, {term_md('em', 'EM')} "
-    f"re-estimates them, and the pieces with the smallest {term_md('loss', 'removal loss')} are "
-    f"{term_md('pruning', 'pruned')}. Each {term_md('step')} is the seed vocabulary, an EM "
-    f"{term_md('iteration')} or a pruning round. Any word can then be "
-    f"{term_md('segmentation', 'segmented')} in many ways (its {term_md('lattice')}), each "
-    "with a probability."
+st.title(t("Unigram language model"))
+show_html(
+    "<div class='sw-caption'>"
+    + t(
+        "BPE and WordPiece grow a {vocabulary} {merge} by merge. The unigram model starts big "
+        "(a {seed_vocabulary}) and shrinks: every {piece} gets a {probability}, {em} "
+        "re-estimates them, and the pieces with the smallest {removal_loss} are {pruned}. Each "
+        "{step} is the seed vocabulary, an EM {iteration} or a pruning round. Any word can then "
+        "be {segmented} in many ways (its {lattice}), each with a probability."
+    ).format(
+        vocabulary=term_html("vocabulary", t("vocabulary")),
+        merge=term_html("merge", t("merge")),
+        seed_vocabulary=term_html("seed-vocabulary", t("seed vocabulary")),
+        piece=term_html("piece", t("piece")),
+        probability=term_html("likelihood", t("probability")),
+        em=term_html("em", "EM"),
+        removal_loss=term_html("loss", t("removal loss")),
+        pruned=term_html("pruning", t("pruned")),
+        step=term_html("step", t("step")),
+        iteration=term_html("iteration", t("iteration")),
+        segmented=term_html("segmentation", t("segmented")),
+        lattice=term_html("lattice", t("lattice")),
+    )
+    + "</div>"
 )
 
 choice = pretok_panel(
     PRETOK,
-    note="Here none (▁) switches on the trainer's ▁ toggle below: each word is read as ▁word, "
-    "as sentencepiece reads a sentence whose spaces are ▁ (a piece never crosses a ▁).",
+    note=t(
+        "Here none (▁) switches on the trainer's ▁ toggle below: each word is read as ▁word, "
+        "as sentencepiece reads a sentence whose spaces are ▁ (a piece never crosses a ▁)."
+    ),
 )
 # subtle: sentencepiece's ▁ is the unigram trainer's word-start marker (uni_marker), so the
 # corpus keeps its words and the marker follows the choice
@@ -74,14 +94,15 @@ if train_tab.open:
                 ],
             )
         else:
-            st.info("Fix the settings above to train the model.", icon=":material/info:")
+            st.info(t("Fix the settings above to train the model."), icon=":material/info:")
 if word_tab.open:
     with word_tab:
         if result is not None:
             render_word(result, corpus)
         else:
             st.info(
-                "Fix the settings above: this tab uses the trained model.", icon=":material/info:"
+                t("Fix the settings above: this tab uses the trained model."),
+                icon=":material/info:",
             )
 if seed_tab.open:
     with seed_tab:

@@ -9,15 +9,15 @@ from subword_core.wordpiece import WordPiece
 from ui.corpus_picker import require_corpus
 from ui.exports import export_panel, tokenizer_json_file
 from ui.follow import example_words, follow_default, show_example_label
-from ui.glossary import term_md
-from ui.html import show_error
+from ui.glossary import term_html
+from ui.html import show_error, show_html
+from ui.i18n import translator
 from ui.player import step_player
 from ui.pretok import apply_pretok, pretok_panel, pretok_words
 from ui.shell import ensure_app_shell
 from ui.tabs import kept_tabs
 from ui.wordpiece_view import (
     PRETOK,
-    TAB_IDS,
     WIDGETS_KEY,
     merges_table,
     render_compare,
@@ -28,16 +28,31 @@ from ui.wordpiece_view import (
     train_or_explain,
 )
 
+t = translator("wordpiece")
+
 ensure_app_shell()
 st.title("WordPiece")
-st.caption(
-    f"Like BPE, WordPiece grows a {term_md('token-list', 'vocabulary')} (its token list) by "
-    f"{term_md('merge', 'merging')} neighbouring {term_md('symbol', 'symbols')}, one merge per "
-    f"{term_md('step')}, but it merges the {term_md('pair')} with the best "
-    f"{term_md('likelihood-score', 'likelihood score')} instead of the most frequent one. It "
-    f"{term_md('encode', 'encodes')} a word by taking the "
-    f"{term_md('longest-match', 'longest matching token')} from the left; a word with a part "
-    f"no {term_md('token')} matches becomes {term_md('unk', '[UNK]')}."
+show_html(
+    "<div class='sw-caption'>"
+    + t(
+        "Like BPE, WordPiece grows a {vocabulary} (its token list) by {merging} neighbouring "
+        "{symbols}, one merge per {step}, but it merges the {pair} with the best "
+        "{likelihood_score} instead of the most frequent one. It {encodes} a word by taking "
+        "the {longest_match} from the left; a word with a part no {token} matches becomes "
+        "{unk}."
+    ).format(
+        vocabulary=term_html("token-list", t("vocabulary")),
+        merging=term_html("merge", t("merging")),
+        symbols=term_html("symbol", t("symbols")),
+        step=term_html("step", t("step")),
+        pair=term_html("pair", t("pair")),
+        likelihood_score=term_html("likelihood-score", t("likelihood score")),
+        encodes=term_html("encode", t("encodes")),
+        longest_match=term_html("longest-match", t("longest matching token")),
+        token=term_html("token", t("token")),
+        unk=term_html("unk", "[UNK]"),
+    )
+    + "</div>"
 )
 
 typed_corpus = require_corpus()
@@ -48,12 +63,21 @@ if settings is not None:
     result = train_or_explain(corpus, settings)
     if result is not None:
         # the open tab is kept (by id) across setting changes and travels in the link
-        learn_tab, compare_tab, encode_tab, variants_tab = kept_tabs("wp_tab", TAB_IDS, WIDGETS_KEY)
+        learn_tab, compare_tab, encode_tab, variants_tab = kept_tabs(
+            "wp_tab",
+            {
+                "learn": t("Learn step by step"),
+                "compare": t("Likelihood vs frequency"),
+                "encode": t("Encode a word"),
+                "variants": t("The tutorials' other “WordPiece”"),
+            },
+            WIDGETS_KEY,
+        )
         with learn_tab:
             quiz = st.toggle(
-                "Quiz me: let me guess each merge before it is shown",
+                t("Quiz me: let me guess each merge before it is shown"),
                 key="wp_quiz",
-                help="Each step stays hidden until you pick the pair you expect to be merged.",
+                help=t("Each step stays hidden until you pick the pair you expect to be merged."),
             )
             step_player(
                 "wp_learn",
@@ -79,22 +103,24 @@ if settings is not None:
         with encode_tab:
             examples = example_words(typed_corpus)  # the student's own words are never replaced
             follow_default("wp_encode_text", examples.text)
-            text = st.text_input("Words to encode", key="wp_encode_text")
+            text = st.text_input(t("Words to encode"), key="wp_encode_text")
             show_example_label(examples, "wp_encode_text")
             word_start = st.toggle(
-                "Show with a word-start marker (_), as seed 003 does", key="wp_word_start"
+                t("Show with a word-start marker (_), as seed 003 does"), key="wp_word_start"
             )
-            own = st.toggle("Use my own vocabulary (vocab.txt)", key="wp_own_vocab")
+            own = st.toggle(t("Use my own vocabulary (vocab.txt)"), key="wp_own_vocab")
             seg_quiz = st.toggle(
-                "Quiz me: let me type the pieces first",
+                t("Quiz me: let me type the pieces first"),
                 key="wp_encode_quiz",
-                help="Type how you expect the word to be split (## optional); the app says "
-                "whether longest-match-first agrees, and if not, where and why.",
+                help=t(
+                    "Type how you expect the word to be split (## optional); the app says "
+                    "whether longest-match-first agrees, and if not, where and why."
+                ),
             )
             model: WordPiece | None = result.model
             if own:
                 vocab_text = st.text_area(
-                    "Paste a BERT-style vocab.txt: one token per line, ## for continuations",
+                    t("Paste a BERT-style vocab.txt: one token per line, ## for continuations"),
                     key="wp_vocab_text",
                     height=150,
                 )
@@ -106,9 +132,9 @@ if settings is not None:
             words = pretok_words(text, choice)  # cut the way the corpus was
             if model is not None:
                 if not words:
-                    st.info("Type one or more words above to see how they are looked up.")
+                    st.info(t("Type one or more words above to see how they are looked up."))
                 else:
-                    word = st.selectbox("Show the look-ups for", words, key="wp_encode_word")
+                    word = st.selectbox(t("Show the look-ups for"), words, key="wp_encode_word")
                     render_encode(
                         model, " ".join(words), word, word_start=word_start, quiz=seg_quiz
                     )

@@ -989,9 +989,52 @@ def _is_word_char(ch: str) -> bool:
 
 
 def _bpe_word(model: _Bpe, word: str, index: int, steps: list[Step]) -> list[tuple[str, int]]:
+    """BPE on one word, in the library's stages: start symbols, rank candidates, merge, record.
+
+    Example:
+        >>> model = _bpe_model({"vocab": {"l": 0, "o": 1, "w": 2, "lo": 3, "low": 4},
+        ...                     "merges": ["l o", "lo w"]}, "x")
+        >>> steps = []
+        >>> _bpe_word(model, "low", 0, steps)
+        [('low', 4)]
+        >>> [type(s).__name__ for s in steps]
+        ['BpeStartStep', 'MergeStep', 'MergeStep']
+    """
     if model.ignore_merges and word in model.vocab:
         steps.append(WholeWordStep(index, word))
         return [(word, model.vocab[word])]
+    ids, unknown, fallback = _bpe_start(model, word)
+    names, merges = model.names, model.merges
+    steps.append(
+        BpeStartStep(
+            index,
+            word,
+            tuple(names[i] for i in ids),
+            tuple(unknown),
+            tuple(fallback),
+            _candidates(ids, merges, names),
+        )
+    )
+    chain = _Chain.of(ids)
+    queue = _bpe_queue(chain, merges)
+    while (best := _bpe_best(chain, merges, queue)) is not None:
+        steps.append(_bpe_merge(chain, merges, names, index, *best))
+        _bpe_requeue(chain, merges, queue, best[1])
+    return [(names[i], i) for i in _alive_ids(chain.ids, chain.nxt)]
+
+
+def _bpe_start(model: _Bpe, word: str) -> tuple[list[int], list[str], list[str]]:
+    """Stage 1, start symbols: one id per character (prefix and suffix added, unknowns fused).
+
+    Returns the ids, the characters not in the vocabulary, and those written as ``<0xXX>``
+    byte tokens instead.
+
+    Example:
+        >>> model = _bpe_model({"vocab": {"a": 0, "##b": 1, "<unk>": 2}, "merges": [],
+        ...                     "continuing_subword_prefix": "##", "unk_token": "<unk>"}, "x")
+        >>> _bpe_start(model, "abz")
+        ([0, 1, 2], ['##z'], [])
+    """
     ids: list[int] = []
     unknown: list[str] = []
     fallback: list[str] = []
@@ -1033,66 +1076,137 @@ def _bpe_word(model: _Bpe, word: str, index: int, steps: list[Step]) -> list[tup
         pending_unk = unk_id
     if pending_unk is not None:
         ids.append(pending_unk)
-    names = model.names
-    symbols = [names[i] for i in ids]
-    merges = model.merges
-    steps.append(
-        BpeStartStep(
-            index,
-            word,
-            tuple(symbols),
-            tuple(unknown),
-            tuple(fallback),
-            _candidates(ids, merges, names),
+    return ids, unknown, fallback
+
+
+@dataclass
+class _Chain:
+    """A word's symbols as a linked list (the library's ``merge_all``): merging is O(1).
+
+    ``ids[i]`` is the symbol at slot ``i``; ``nxt``/``prv`` link the alive slots (``-1``: none).
+    """
+
+    ids: list[int]
+    nxt: list[int]
+    prv: list[int]
+    alive: list[bool]
+
+    @classmethod
+    def of(cls, ids: list[int]) -> _Chain:
+        """The chain of ``ids``, every slot alive.
+
+        Example:
+            >>> _Chain.of([7, 8, 9]).nxt
+            [1, 2, -1]
+        """
+        n = len(ids)
+        return cls(
+            ids,
+            [i + 1 if i + 1 < n else -1 for i in range(n)],
+            [i - 1 for i in range(n)],
+            [True] * n,
         )
-    )
-    # a linked list over the symbols and a heap of (rank, position, new id): the library's
-    # merge_all; a stale entry (a side already merged) is skipped when it comes up
-    n = len(ids)
-    nxt = [i + 1 if i + 1 < n else -1 for i in range(n)]
-    prv = [i - 1 for i in range(n)]
-    alive = [True] * n
-    heap = [
+
+
+_Queue = list[tuple[int, int, int]]
+"""A heap of ``(rank, slot, new id)``: the merge candidates, the lowest rank (leftmost) first."""
+
+
+def _bpe_queue(chain: _Chain, merges: Mapping[tuple[int, int], tuple[int, int]]) -> _Queue:
+    """Stage 2, rank candidates: every adjacent pair that has a merge, by rank then position.
+
+    Example:
+        >>> _bpe_queue(_Chain.of([0, 1, 0, 1]), {(0, 1): (5, 2), (1, 0): (3, 4)})
+        [(3, 1, 4), (5, 0, 2), (5, 2, 2)]
+    """
+    queue = [
         (merges[pair][0], i, merges[pair][1])
-        for i, pair in enumerate(itertools.pairwise(ids))
+        for i, pair in enumerate(itertools.pairwise(chain.ids))
         if pair in merges
     ]
-    heapq.heapify(heap)
-    while heap:
-        rank, pos, new = heapq.heappop(heap)
-        if not alive[pos] or nxt[pos] == -1:
+    heapq.heapify(queue)
+    return queue
+
+
+def _bpe_best(
+    chain: _Chain, merges: Mapping[tuple[int, int], tuple[int, int]], queue: _Queue
+) -> tuple[int, int, int] | None:
+    """The next merge to apply, ``(rank, slot, new id)``, or ``None`` when none is left.
+
+    A stale entry (one of its sides merged since it was queued) is skipped when it comes up.
+
+    Example:
+        >>> chain = _Chain.of([0, 1])
+        >>> _bpe_best(chain, {(0, 1): (0, 2)}, _bpe_queue(chain, {(0, 1): (0, 2)}))
+        (0, 0, 2)
+    """
+    while queue:
+        rank, pos, new = heapq.heappop(queue)
+        if not chain.alive[pos] or chain.nxt[pos] == -1:
             continue
-        right = nxt[pos]
-        found = merges.get((ids[pos], ids[right]))
+        found = merges.get((chain.ids[pos], chain.ids[chain.nxt[pos]]))
         if found is None or found[1] != new:
             continue
-        before = _alive(ids, nxt, names)
-        candidates = _candidates(_alive_ids(ids, nxt), merges, names)
-        position = len(_walk(nxt, pos)) - 1  # the left symbol's index among the alive ones
-        left_name, right_name = names[ids[pos]], names[ids[right]]
-        ids[pos] = new
-        alive[right] = False
-        nxt[pos] = nxt[right]
-        if nxt[right] != -1:
-            prv[nxt[right]] = pos
-        after = _alive(ids, nxt, names)
-        steps.append(
-            MergeStep(
-                index, rank, left_name, right_name, names[new], position, before, after, candidates
-            )
-        )
-        if prv[pos] >= 0:
-            pair = (ids[prv[pos]], ids[pos])
-            if pair in merges:
-                r, nw = merges[pair]
-                heapq.heappush(heap, (r, prv[pos], nw))
-        if nxt[pos] != -1:
-            pair = (ids[pos], ids[nxt[pos]])
-            if pair in merges:
-                r, nw = merges[pair]
-                heapq.heappush(heap, (r, pos, nw))
-    out_ids = _alive_ids(ids, nxt)
-    return [(names[i], i) for i in out_ids]
+        return rank, pos, new
+    return None
+
+
+def _bpe_merge(
+    chain: _Chain,
+    merges: Mapping[tuple[int, int], tuple[int, int]],
+    names: Mapping[int, str],
+    index: int,
+    rank: int,
+    pos: int,
+    new: int,
+) -> MergeStep:
+    """Stages 3 and 4, merge and record: join slot ``pos`` with its right neighbour.
+
+    Example:
+        >>> chain, names = _Chain.of([0, 1, 2]), {0: "l", 1: "o", 2: "w", 3: "lo"}
+        >>> step = _bpe_merge(chain, {(0, 1): (0, 3)}, names, 0, 0, 0, 3)
+        >>> step.before, step.after, step.candidates
+        (('l', 'o', 'w'), ('lo', 'w'), (('l', 'o', 0),))
+    """
+    ids, nxt, prv = chain.ids, chain.nxt, chain.prv
+    right = nxt[pos]
+    before = _alive(ids, nxt, names)
+    candidates = _candidates(_alive_ids(ids, nxt), merges, names)
+    position = len(_walk(nxt, pos)) - 1  # the left symbol's index among the alive ones
+    left_name, right_name = names[ids[pos]], names[ids[right]]
+    ids[pos] = new
+    chain.alive[right] = False
+    nxt[pos] = nxt[right]
+    if nxt[right] != -1:
+        prv[nxt[right]] = pos
+    after = _alive(ids, nxt, names)
+    return MergeStep(
+        index, rank, left_name, right_name, names[new], position, before, after, candidates
+    )
+
+
+def _bpe_requeue(
+    chain: _Chain, merges: Mapping[tuple[int, int], tuple[int, int]], queue: _Queue, pos: int
+) -> None:
+    """After a merge at ``pos``, queue the new pairs it forms with its neighbours.
+
+    Example:
+        >>> chain, queue = _Chain.of([3, 2]), []
+        >>> _bpe_requeue(chain, {(3, 2): (1, 4)}, queue, 0)
+        >>> queue
+        [(1, 0, 4)]
+    """
+    ids, nxt, prv = chain.ids, chain.nxt, chain.prv
+    if prv[pos] >= 0:
+        pair = (ids[prv[pos]], ids[pos])
+        if pair in merges:
+            r, nw = merges[pair]
+            heapq.heappush(queue, (r, prv[pos], nw))
+    if nxt[pos] != -1:
+        pair = (ids[pos], ids[nxt[pos]])
+        if pair in merges:
+            r, nw = merges[pair]
+            heapq.heappush(queue, (r, pos, nw))
 
 
 def _walk(nxt: list[int], stop: int) -> list[int]:
@@ -1396,7 +1510,7 @@ def _added_tokens(doc: Mapping[str, Any]) -> list[_Added]:
         out.append(
             _Added(
                 entry["content"],
-                int(entry.get("id", -1)),
+                entry["id"] if isinstance(entry.get("id"), int) else -1,
                 bool(entry.get("single_word")),
                 bool(entry.get("lstrip")),
                 bool(entry.get("rstrip")),
@@ -1491,6 +1605,9 @@ def _bpe_model(model: Mapping[str, Any], name: str, *, gpt2: bool = False) -> _B
             dropout=dropout,
         )
     vocab = {str(k): int(v) for k, v in vocab.items()}
+    for key in ("unk_token", "continuing_subword_prefix", "end_of_word_suffix"):
+        if not isinstance(model.get(key), str | None):
+            raise _bad(f"{name}: the model's {key} is not text.", "bad_model", file=name, key=key)
     prefix = model.get("continuing_subword_prefix") or None
     merges: dict[tuple[int, int], tuple[int, int]] = {}
     cut = len(prefix.encode()) if prefix else 0
@@ -1525,15 +1642,22 @@ def _bpe_model(model: Mapping[str, Any], name: str, *, gpt2: bool = False) -> _B
 
 def _wordpiece_model(model: Mapping[str, Any], name: str) -> _WordPiece:
     vocab = model.get("vocab")
-    if not isinstance(vocab, Mapping):
+    if not isinstance(vocab, Mapping) or not all(isinstance(v, int) for v in vocab.values()):
         raise _bad(
             f"{name}: a WordPiece vocabulary maps tokens to numbers.", "bad_vocab", file=name
+        )
+    max_chars = model.get("max_input_chars_per_word", 100)
+    if not isinstance(max_chars, int):
+        raise _bad(
+            f"{name}: max_input_chars_per_word is {str(max_chars)[:20]!r}, not a whole number.",
+            "bad_model",
+            file=name,
         )
     return _WordPiece(
         {str(k): int(v) for k, v in vocab.items()},
         str(model.get("unk_token", "[UNK]")),
         str(model.get("continuing_subword_prefix", "##")),
-        int(model.get("max_input_chars_per_word", 100)),
+        max_chars,
     )
 
 

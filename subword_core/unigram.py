@@ -1238,69 +1238,44 @@ def learn(
     _check_marker(data, word_start)
     words = [word_start + w for w in data.words]
     trainer = _Trainer(words, list(data.counts), digamma, keep_single_chars, top_k, boundary)
-    seed_step = trainer.seed(seed_vocab, seed_size, max_piece_length)
-    chars = trainer.n_chars
-    if keep_single_chars and vocab_size < chars:
-        raise ParameterError(
-            f"The corpus has {chars} different characters, and every one of them is kept so "
-            f"that any word can still be segmented, so the vocabulary needs at least {chars} "
-            f"pieces (you asked for {vocab_size})."
-        )
 
-    steps: list[Step] = [seed_step]
-    waiting: list[int] = [0]  # steps whose likelihood *after* comes from the next pass
+    # 1. seed: every character and the most frequent substrings, counted
+    history = _History(trainer.seed(seed_vocab, seed_size, max_piece_length))
+    _check_room_for_chars(trainer, vocab_size)
     stop = "seed_small" if trainer.size <= vocab_size else "vocab_size"
+    ticks = _Progress(progress, trainer, vocab_size)
     round_no = 0
-    to_prune = max(1, trainer.size - vocab_size)
-    start_size = trainer.size
-
-    def checkpoint() -> None:
-        if progress is not None:
-            progress(min(start_size - trainer.size, to_prune), to_prune)
-
-    checkpoint()
     while True:
         final = trainer.size <= vocab_size
         for iteration in range(1, em_iterations + 1):
+            # 2. E-step: expected counts (forward-backward over every word's lattice)
             counts, ll_before = trainer.e_step()
-            _close(steps, waiting, ll_before)
+            history.close(ll_before)
+            # 3. M-step: new probabilities from the expected counts
             stats, total = trainer.m_step(counts)
-            steps.append(
-                EMStep(
-                    number=len(steps) + 1,
-                    round=round_no,
-                    iteration=iteration,
-                    vocab_size=trainer.size,
-                    log_likelihood_before=ll_before,
-                    log_likelihood=math.nan,
-                    total_count=total,
-                    pieces=stats,
-                    pieces_omitted=trainer.size - len(stats),
-                    digamma=digamma,
-                    final=final and iteration == em_iterations,
-                )
-            )
-            waiting.append(len(steps) - 1)
-            checkpoint()
+            last = final and iteration == em_iterations
+            history.add_em(trainer, round_no, iteration, ll_before, stats, total, last)
+            ticks.tick()
         if final:
-            _close(steps, waiting, trainer.log_likelihood())
+            history.close(trainer.log_likelihood())
             break
         round_no += 1
+        # 4. loss: how much the likelihood drops without each piece
         ll, losses, pending = trainer.losses()
-        _close(steps, waiting, ll)
+        history.close(ll)
+        # 5. prune: keep the pieces whose loss is highest
         target = max(vocab_size, int(trainer.size * shrinking_factor))
-        steps.append(
-            trainer.prune(losses, pending, target, shrinking_factor, round_no, len(steps) + 1, ll)
+        step = trainer.prune(
+            losses, pending, target, shrinking_factor, round_no, history.number, ll
         )
-        waiting.append(len(steps) - 1)
-        checkpoint()
+        history.add(step)
+        ticks.tick()
 
-    if progress is not None:
-        progress(to_prune, to_prune)
+    ticks.done()
     pieces = trainer.final_pieces()
     return UnigramResult(
         pieces=pieces,
-        steps=steps,
+        steps=history.steps,
         model=Unigram(pieces, word_start=word_start),
         corpus=data,
         seed_pieces=trainer.seed_order,
@@ -1310,15 +1285,123 @@ def learn(
     )
 
 
-def _close(steps: list[Step], waiting: list[int], ll: float) -> None:
-    """Fill in the likelihood *after* the steps that were waiting for the next pass."""
-    for index in waiting:
-        step = steps[index]
-        if isinstance(step, PruneStep):
-            steps[index] = replace(step, log_likelihood_after=ll)
-        else:
-            steps[index] = replace(step, log_likelihood=ll)
-    waiting.clear()
+def _check_room_for_chars(trainer: _Trainer, vocab_size: int) -> None:
+    """Refuse a vocabulary smaller than the characters that are all kept.
+
+    Example:
+        >>> trainer = _Trainer(["hug", "pug"], [10, 5])
+        >>> _ = trainer.seed(None, seed_size=20, max_piece_length=16)
+        >>> _check_room_for_chars(trainer, 3)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        subword_core.errors.ParameterError: The corpus has 4 different characters, ...
+    """
+    chars = trainer.n_chars
+    if trainer.keep_single_chars and vocab_size < chars:
+        raise ParameterError(
+            f"The corpus has {chars} different characters, and every one of them is kept so "
+            f"that any word can still be segmented, so the vocabulary needs at least {chars} "
+            f"pieces (you asked for {vocab_size})."
+        )
+
+
+class _History:
+    """Stage 6, record: the steps so far; a step's likelihood *after* comes from the next pass.
+
+    Example:
+        >>> trainer = _Trainer(["hug", "pug", "hugs"], [10, 5, 5])
+        >>> history = _History(trainer.seed(None, seed_size=20, max_piece_length=16))
+        >>> counts, ll = trainer.e_step()
+        >>> history.close(ll)
+        >>> history.add_em(trainer, 0, 1, ll, *trainer.m_step(counts), final=False)
+        >>> [type(s).__name__ for s in history.steps], history.number
+        (['SeedStep', 'EMStep'], 3)
+        >>> round(history.steps[0].log_likelihood, 2), math.isnan(history.steps[1].log_likelihood)
+        (-50.08, True)
+    """
+
+    def __init__(self, seed: SeedStep) -> None:
+        self.steps: list[Step] = [seed]
+        self._waiting: list[int] = [0]
+
+    @property
+    def number(self) -> int:
+        """The number the next step gets (steps count from 1)."""
+        return len(self.steps) + 1
+
+    def add(self, step: Step) -> None:
+        """Append ``step``; its likelihood after is filled in by the next :meth:`close`."""
+        self.steps.append(step)
+        self._waiting.append(len(self.steps) - 1)
+
+    def add_em(
+        self,
+        trainer: _Trainer,
+        round_no: int,
+        iteration: int,
+        ll_before: float,
+        stats: tuple[PieceStat, ...],
+        total: float,
+        final: bool,
+    ) -> None:
+        """Record one EM iteration (an E-step, then an M-step) as an :class:`EMStep`."""
+        self.add(
+            EMStep(
+                number=self.number,
+                round=round_no,
+                iteration=iteration,
+                vocab_size=trainer.size,
+                log_likelihood_before=ll_before,
+                log_likelihood=math.nan,
+                total_count=total,
+                pieces=stats,
+                pieces_omitted=trainer.size - len(stats),
+                digamma=trainer.digamma,
+                final=final,
+            )
+        )
+
+    def close(self, ll: float) -> None:
+        """Fill in the likelihood *after* the steps that were waiting for this pass."""
+        steps = self.steps
+        for index in self._waiting:
+            step = steps[index]
+            if isinstance(step, PruneStep):
+                steps[index] = replace(step, log_likelihood_after=ll)
+            else:
+                steps[index] = replace(step, log_likelihood=ll)
+        self._waiting.clear()
+
+
+class _Progress:
+    """Calls ``progress(done, total)`` with the pieces pruned so far and the pieces to prune.
+
+    Example:
+        >>> trainer = _Trainer(["hug", "pug"], [10, 5])
+        >>> _ = trainer.seed(None, seed_size=20, max_piece_length=16)
+        >>> ticks = _Progress(lambda done, total: print(done, total), trainer, 6)  # seeded
+        0 3
+        >>> ticks.done()
+        3 3
+    """
+
+    def __init__(
+        self, progress: Callable[[int, int], None] | None, trainer: _Trainer, vocab_size: int
+    ) -> None:
+        self.progress, self.trainer = progress, trainer
+        self.start = trainer.size
+        self.total = max(1, trainer.size - vocab_size)
+        self.tick()
+
+    def tick(self) -> None:
+        """Report the pieces pruned so far (called after every EM iteration and pruning)."""
+        if self.progress is not None:
+            self.progress(min(self.start - self.trainer.size, self.total), self.total)
+
+    def done(self) -> None:
+        """Report the end: every piece to prune is pruned."""
+        if self.progress is not None:
+            self.progress(self.total, self.total)
 
 
 def lattice_edges(words: Iterable[str], max_piece_length: int) -> int:
@@ -1473,10 +1556,10 @@ class _Trainer:
         self,
         words: list[str],
         freqs: list[int],
-        digamma: bool,
-        keep_single_chars: bool,
-        top_k: int,
-        boundary: int,
+        digamma: bool = False,
+        keep_single_chars: bool = True,
+        top_k: int = 50,
+        boundary: int = 10,
     ) -> None:
         self.words = words
         self.freqs = freqs
@@ -1513,6 +1596,18 @@ class _Trainer:
     # --- the seed ------------------------------------------------------------------------
 
     def seed(self, given: Sequence[str] | None, seed_size: int, max_piece_length: int) -> SeedStep:
+        """Stage 1, seed: every character plus the most frequent substrings, with their counts.
+
+        ``given`` pieces replace the substrings (missing characters are added, pieces that
+        never occur are dropped). The probabilities start as counts over their total, and
+        every word's lattice (the pieces that fit at each position) is built.
+
+        Example:
+            >>> trainer = _Trainer(["hug", "pug", "hugs"], [10, 5, 5])
+            >>> step = trainer.seed(None, seed_size=20, max_piece_length=16)
+            >>> trainer.vocab[:7], step.characters, step.vocab_size
+            (['h', 'u', 'g', 'p', 's', 'ug', 'hug'], 5, 13)
+        """
         words, freqs = self.words, self.freqs
         char_counts: Counter[str] = Counter()
         for w, n in zip(words, freqs, strict=True):
@@ -1631,7 +1726,18 @@ class _Trainer:
     # --- passes ---------------------------------------------------------------------------
 
     def e_step(self) -> tuple[list[float], float]:
-        """Expected counts of every piece and the corpus log-likelihood."""
+        """Stage 2, E-step: expected counts of every piece and the corpus log-likelihood.
+
+        Forward-backward over each word's lattice: a piece's expected count is the chance
+        each segmentation gives it, summed over the segmentations and the corpus.
+
+        Example:
+            >>> trainer = _Trainer(["hug", "pug", "hugs"], [10, 5, 5])
+            >>> _ = trainer.seed(None, seed_size=20, max_piece_length=16)
+            >>> counts, ll = trainer.e_step()
+            >>> round(ll, 2), round(counts[trainer.vocab.index("hug")], 2)
+            (-50.08, 8.05)
+        """
         P = self.prob
         counts = [0.0] * len(P)
         ll = 0.0
@@ -1697,6 +1803,15 @@ class _Trainer:
         piece; here it only gets bounds (the chance it is used lies between its most likely
         node's posterior and the sum of them), and :meth:`prune` computes the exact value
         only where the ranking needs it.
+
+        Stage 4, loss. Example (single characters are kept, so their loss is 0):
+
+            >>> trainer = _Trainer(["hug", "pug", "hugs"], [10, 5, 5])
+            >>> _ = trainer.seed(None, seed_size=20, max_piece_length=16)
+            >>> _ = trainer.m_step(trainer.e_step()[0])
+            >>> ll, loss, _pending = trainer.losses()
+            >>> round(ll, 2), round(loss[trainer.vocab.index("hug")], 2), loss[0]
+            (-29.87, 35.72, 0.0)
         """
         P = self.prob
         repl = self._replacement()
@@ -2170,6 +2285,18 @@ class _Trainer:
     # --- M-step and pruning -------------------------------------------------------------
 
     def m_step(self, counts: list[float]) -> tuple[tuple[PieceStat, ...], float]:
+        """Stage 3, M-step: each piece's new probability from its expected count.
+
+        Maximum likelihood: count / total (or, with ``digamma``, sentencepiece's Bayesian
+        update). Returns the table's rows (the ``top_k`` most probable) and the total.
+
+        Example:
+            >>> trainer = _Trainer(["hug", "pug", "hugs"], [10, 5, 5])
+            >>> _ = trainer.seed(None, seed_size=20, max_piece_length=16)
+            >>> stats, total = trainer.m_step(trainer.e_step()[0])
+            >>> round(total, 2), [(s.piece, round(s.prob, 3)) for s in stats[:2]]
+            (25.28, [('hug', 0.318), ('pug', 0.151)])
+        """
         ids = self.ids
         kept = [max(counts[k], _COUNT_FLOOR) for k in ids]
         total = math.fsum(kept)
@@ -2241,6 +2368,21 @@ class _Trainer:
         number: int,
         ll: float,
     ) -> PruneStep:
+        """Stage 5, prune: keep the ``target`` pieces whose loss is highest, drop the rest.
+
+        The dropped pieces leave every lattice, the others' probabilities are renormalised,
+        and the round is recorded as a :class:`PruneStep` (its likelihood after comes from
+        the next pass).
+
+        Example:
+            >>> trainer = _Trainer(["hug", "pug", "hugs"], [10, 5, 5])
+            >>> _ = trainer.seed(None, seed_size=20, max_piece_length=16)
+            >>> _ = trainer.m_step(trainer.e_step()[0])
+            >>> ll, loss, pending = trainer.losses()
+            >>> step = trainer.prune(loss, pending, 7, 0.75, 1, 4, ll)
+            >>> step.vocab_before, step.vocab_after, step.removed[:2]
+            (13, 7, ('hugs', 'ug'))
+        """
         size = self.size
         first = self.first
         logp = self.logp

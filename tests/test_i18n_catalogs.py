@@ -30,7 +30,7 @@ def test_every_message_is_translated_in_zh_and_ko() -> None:
 
 def test_the_shared_parts_have_catalogs() -> None:
     domains, _ = i18n_script.extract()
-    assert {"app", "common"} <= set(domains)
+    assert {"app", "common", "glossary"} <= set(domains)
     assert "Step {step} of {n}" in domains["common"].messages
 
 

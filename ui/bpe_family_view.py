@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
+from typing import Any
 
 import altair as alt
 import pandas as pd
@@ -44,8 +46,12 @@ from ui.html import (
     table_details_html,
     token_spans_html,
 )
+from ui.i18n import translator
 from ui.limits import LIMITS, word_too_long
 from ui.links import PageLink, kept_params, register_page, register_params
+from ui.tabs import kept_tabs
+
+t = translator("family")
 
 MAX_SAMPLES = LIMITS.dropout_samples
 WIDGETS_KEY = "fam__widgets"
@@ -55,11 +61,28 @@ TAB_IDS: dict[str, str] = {
     "encoders": "Other encoders",
     "joint": "Joint BPE",
 }
-"""The page's tabs by stable id (kept in ``fam_tab``, carried by links) and their labels."""
+"""The page's tabs by stable id (kept in ``fam_tab``, carried by links) and their English
+labels (an older link may name a tab by them); :func:`page_tabs` shows them translated."""
 # The link parameters this view owns (ui.links); the page's link also holds the BPE settings
 # (the page draws bpe_view's settings panel) and its tie choices.
 register_params(kept_params(WIDGETS_KEY, WIDGET_DEFAULTS, {"fam_tab": ("tab", TAB_IDS)}))
 register_page("bpe_variants", PageLink((*BPE_LINK_SETTINGS, "fam_tab"), ties="bpe"))
+
+
+def page_tabs() -> Sequence[Any]:
+    """Draw the page's tabs (:data:`TAB_IDS`), labelled in the session's language, and
+    return their containers; the open tab is kept by id (:func:`ui.tabs.kept_tabs`).
+
+    Example::
+
+        dropout_tab, encoders_tab, joint_tab = page_tabs()
+    """
+    labels = {
+        "dropout": t("BPE-dropout"),
+        "encoders": t("Other encoders"),
+        "joint": t("Joint BPE"),
+    }
+    return kept_tabs("fam_tab", labels, WIDGETS_KEY)
 
 
 def _pair(pair: tuple[str, str]) -> str:
@@ -79,7 +102,10 @@ def dropout_iteration_html(step: EncodeStep, marker: str | None) -> str:
             continue
         text = f"{_pair(pair)} <small>(#{rank})</small>"
         if i in step.dropped:
-            parts.append(f"<s title='dropped this time'>{text}</s> <small>dropped</small>")
+            parts.append(
+                f"<s title='{esc(t('dropped this time'))}'>{text}</s> "
+                f"<small>{esc(t('dropped'))}</small>"
+            )
         elif step.merged == pair and i in step.positions:
             parts.append(f"<strong style='text-decoration:underline'>{text}</strong>")
         else:
@@ -87,22 +113,29 @@ def dropout_iteration_html(step: EncodeStep, marker: str | None) -> str:
     kept = [i for i, (_, r) in enumerate(step.pairs) if r is not None and i not in step.dropped]
     if step.merged is not None:
         verdict = (
-            f"Of the learned pairs that survived, {_pair(step.merged)} has the lowest merge "
-            f"number (#{step.rank}), so it is merged"
-            + (" where it survived." if step.dropped else ".")
-        )
+            t(
+                "Of the learned pairs that survived, {pair} has the lowest merge number "
+                "(#{rank}), so it is merged where it survived."
+            )
+            if step.dropped
+            else t(
+                "Of the learned pairs that survived, {pair} has the lowest merge number "
+                "(#{rank}), so it is merged."
+            )
+        ).format(pair=_pair(step.merged), rank=step.rank)
     elif step.dropped:
-        verdict = "Every learned pair present was dropped this time, so encoding stops here."
+        verdict = t("Every learned pair present was dropped this time, so encoding stops here.")
     elif kept:
-        verdict = "Nothing left to merge."  # pragma: no cover - a merge would have happened
+        verdict = t("Nothing left to merge.")  # pragma: no cover - a merge would have happened
     else:
-        verdict = "No pair present was ever learned, so encoding stops."
+        verdict = t("No pair present was ever learned, so encoding stops.")
     after = f"<div>→ {token_spans_html(step.result, marker=marker)}</div>" if step.merged else ""
     return (
         "<div style='border-left:3px solid rgba(128,128,128,.5);padding:.2em .8em;margin:.4em 0'>"
-        f"<div><strong>Iteration {step.number}.</strong> "
+        f"<div><strong>{t('Iteration {n}.').format(n=step.number)}</strong> "
         f"{token_spans_html(step.symbols, marker=marker)}</div>"
-        f"<div class='sw-small'>Learned pairs present: {'; '.join(parts) or '—'}</div>"
+        "<div class='sw-small'>"
+        f"{t('Learned pairs present: {pairs}').format(pairs=t('; ').join(parts) or '—')}</div>"
         f"<div>{verdict}</div>{after}</div>"
     )
 
@@ -128,7 +161,7 @@ def _word_box(box: DeltaGenerator, key: str, corpus: Corpus | None, tutorial: st
             unseen = example_words(corpus).unseen
             default = ExampleWords((), unseen) if unseen else ExampleWords(corpus.words[:1], None)
     follow_default(key, default.text)
-    word = box.text_input("Word", key=key)
+    word = box.text_input(t("Word"), key=key)
     with box:
         show_example_label(default, key)
     return str(word)
@@ -142,59 +175,70 @@ def render_dropout(model: BPEModel, *, corpus: Corpus | None = None) -> None:
     c1, c2, c3 = st.columns([2, 1.4, 1])
     word = _word_box(c1, "fam_dropout_word", corpus, "lowest")
     p = c2.slider(
-        "Dropout probability p",
+        t("Dropout probability p"),
         0.0,
         1.0,
         0.3,
         0.05,
         key="fam_dropout_p",
-        help="Each pair occurrence is dropped with this probability, anew in every iteration.",
+        help=t("Each pair occurrence is dropped with this probability, anew in every iteration."),
     )
     seed = c3.number_input(
-        "Seed",
+        # i18n: the random seed (a number), not a seed tutorial
+        t("Seed"),
         0,
         2**31 - 1,
         0,
         1,
         key="fam_dropout_seed",
-        help="The same seed gives the same draw: a whole class can replay it together.",
+        help=t("The same seed gives the same draw: a whole class can replay it together."),
     )
     word = word.strip()
     if not word or any(ch.isspace() for ch in word):
-        st.info("Type one word (no spaces) to see dropout at work.")
+        st.info(t("Type one word (no spaces) to see dropout at work."))
         return
     if len(word) > LIMITS.dropout_word_chars:
         st.warning(word_too_long(len(word), "dropout_word_chars", "BPE-dropout"))
         return
     marker = model.end_of_word or None
     note = {
-        0.0: "With p = 0 nothing is ever dropped: this is plain BPE.",
-        1.0: "With p = 1 every pair is dropped: the word stays in characters.",
+        0.0: t("With p = 0 nothing is ever dropped: this is plain BPE."),
+        1.0: t("With p = 1 every pair is dropped: the word stays in characters."),
     }.get(float(p), "")
     show_html(
-        "<p>BPE-dropout changes only how a word is <em>encoded</em>: in every iteration each "
-        "pair occurrence is skipped with probability p, and the learned pair with the lowest "
-        "merge number among the survivors is merged. " + esc(note) + "</p>"
+        "<p>"
+        + t(
+            "BPE-dropout changes only how a word is <em>encoded</em>: in every iteration each "
+            "pair occurrence is skipped with probability p, and the learned pair with the "
+            "lowest merge number among the survivors is merged."
+        )
+        + " "
+        + esc(note)
+        + "</p>"
     )
     steps = model.encode_steps(word, dropout=float(p), rng=random.Random(int(seed)))
     for step in steps:
         show_html(dropout_iteration_html(step, marker))
     show_html(
-        "<div><strong>This draw:</strong> "
+        f"<div><strong>{esc(t('This draw:'))}</strong> "
         + token_spans_html(steps[-1].result, marker=marker)
-        + " <span class='sw-small'>plain BPE: </span>"
+        + f" <span class='sw-small'>{esc(t('plain BPE:'))} </span>"
         + token_spans_html(model.encode(word), marker=marker)
         + "</div>"
     )
-    n = st.slider("Sample the same word N times", 10, MAX_SAMPLES, 1000, 10, key="fam_dropout_n")
+    n = st.slider(t("Sample the same word N times"), 10, MAX_SAMPLES, 1000, 10, key="fam_dropout_n")
     df = dropout_samples(model, word, float(p), int(seed), int(n))
     chart = (
         alt.Chart(df.head(20))
         .mark_bar()
         .encode(
             y=alt.Y("segmentation:N", sort="-x", title=None, axis=alt.Axis(labelLimit=320)),
-            x=alt.X("share:Q", title="share of the samples", axis=alt.Axis(format="%")),
-            tooltip=["segmentation", "times", alt.Tooltip("share:Q", format=".1%")],
+            x=alt.X("share:Q", title=t("share of the samples"), axis=alt.Axis(format="%")),
+            tooltip=[
+                alt.Tooltip("segmentation:N", title=t("segmentation")),
+                alt.Tooltip("times:Q", title=t("times")),
+                alt.Tooltip("share:Q", title=t("share"), format=".1%"),
+            ],
         )
     )
     labels = chart.mark_text(align="left", dx=4, color=text_colour()).encode(
@@ -204,29 +248,48 @@ def render_dropout(model: BPEModel, *, corpus: Corpus | None = None) -> None:
     show_chart(
         described(
             (chart + labels).properties(height=max(80, 28 * min(len(df), 20))),
-            "Bar chart: how often each segmentation of the word came out of the samples, "
-            "most frequent first, with its share written next to the bar.",
+            t(
+                "Bar chart: how often each segmentation of the word came out of the samples, "
+                "most frequent first, with its share written next to the bar."
+            ),
         ),
-        description=(
-            f"Bar chart of {len(df):,} different segmentations in {n:,} samples"
-            + (f", the {len(shown)} most frequent drawn" if len(df) > len(shown) else "")
-            + f". Most frequent: {shown['segmentation'].iloc[0]}, "
-            f"{shown['share'].iloc[0]:.1%} of the samples."
-            if len(df)
-            else None
-        ),
+        description=_samples_description(df, shown, int(n)),
     )
     show_html(
         caption_html(
-            f"{len(df)} different segmentations in {n:d} samples (seed {seed:d}). The model sees "
-            "the word split in all these ways during training, which makes it robust to "
-            "segmentation."
+            t(
+                "{kinds} different segmentations in {n} samples (seed {seed}). The model sees "
+                "the word split in all these ways during training, which makes it robust to "
+                "segmentation."
+            ).format(kinds=len(df), n=f"{n:d}", seed=f"{seed:d}")
         )
         + table_details_html(
-            "Show the samples as a table",
-            ["segmentation", "times", "share"],
+            t("Show the samples as a table"),
+            [t("segmentation"), t("times"), t("share")],
             [(r.segmentation, int(r.times), f"{r.share:.1%}") for r in shown.itertuples()],
-            caption="Segmentations drawn, as in the chart",
+            caption=t("Segmentations drawn, as in the chart"),
+        )
+    )
+
+
+def _samples_description(df: pd.DataFrame, shown: pd.DataFrame, n: int) -> str | None:
+    """The sample chart in words (read by screen readers), or ``None`` without samples."""
+    if not len(df):
+        return None
+    if len(df) > len(shown):
+        text = t(
+            "Bar chart of {kinds} different segmentations in {n} samples, the {drawn} most "
+            "frequent drawn."
+        ).format(kinds=f"{len(df):,}", n=f"{n:,}", drawn=len(shown))
+    else:
+        text = t("Bar chart of {kinds} different segmentations in {n} samples.").format(
+            kinds=f"{len(df):,}", n=f"{n:,}"
+        )
+    return (
+        text
+        + " "
+        + t("Most frequent: {segmentation}, {share} of the samples.").format(
+            segmentation=shown["segmentation"].iloc[0], share=f"{shown['share'].iloc[0]:.1%}"
         )
     )
 
@@ -249,16 +312,19 @@ def encoder_rows(model: BPEModel, word: str, n: int) -> list[tuple[str, list[str
     vocab = model.vocabulary
     bpe_tokens = model.encode(word)
     rows = [
-        ("BPE (merges by priority)", bpe_tokens),
+        (t("BPE (merges by priority)"), bpe_tokens),
         (
-            f"Character {n}-grams, <UNK> if unknown",
+            t("Character {n}-grams, <UNK> if unknown").format(n=n),
             encoders.char_ngrams(model.symbols(word), vocab, n),
         ),
         (
-            "Longest match, vocabulary sorted by length",
+            t("Longest match, vocabulary sorted by length"),
             encoders.longest_match_by_length(text, vocab),
         ),
-        ("Longest prefix, [UNK] for the leftover (seed 004)", encoders.longest_prefix(text, vocab)),
+        (
+            t("Longest prefix, [UNK] for the leftover (seed 004)"),
+            encoders.longest_prefix(text, vocab),
+        ),
     ]
     reference = encoders.boundaries(bpe_tokens)
     out = []
@@ -287,37 +353,50 @@ def render_encoders(model: BPEModel, *, corpus: Corpus | None = None) -> None:
     """
     c1, c2 = st.columns([3, 1])
     word = _word_box(c1, "fam_enc_word", corpus, "nestle").strip()
-    n = c2.slider("n for the n-grams", 1, 5, 2, key="fam_enc_n")
+    n = c2.slider(t("n for the n-grams"), 1, 5, 2, key="fam_enc_n")
     if not word or any(ch.isspace() for ch in word):
-        st.info("Type one word (no spaces) to compare the encoders.")
+        st.info(t("Type one word (no spaces) to compare the encoders."))
         return
     marker = model.end_of_word or None
     body = []
     for name, tokens, diff in encoder_rows(model, word, n):
         unknown = "<UNK>" if "<UNK>" in tokens else "[UNK]"
         if diff == {-1}:
-            verdict = badge_html("unknown part", "warning")
+            verdict = badge_html(t("unknown part"), "warning")
             highlight: list[int] = []
         elif diff:
-            verdict = badge_html(f"differs from BPE at {len(diff)} cut(s)", "error")
+            verdict = badge_html(
+                t.n(
+                    "differs from BPE at {n} cut", "differs from BPE at {n} cuts", len(diff)
+                ).format(n=len(diff)),
+                "error",
+            )
             highlight = _differing(tokens, diff)
         else:
-            verdict = badge_html("same as BPE", "success")
+            verdict = badge_html(t("same as BPE"), "success")
             highlight = []
         spans = token_spans_html(
-            tokens, highlight=highlight, unk=unknown, marker=marker, highlight_label="differs"
+            tokens,
+            highlight=highlight,
+            unk=unknown,
+            marker=marker,
+            # i18n: the label above a piece that starts or ends at a cut BPE does not make
+            highlight_label=t("differs"),
         )
         body.append(f"<tr><td>{esc(name)}</td><td>{spans}</td><td>{verdict}</td></tr>")
     show_html(
-        "<table class='sw-table'><thead><tr><th>encoder</th><th>pieces</th><th></th></tr>"
+        f"<table class='sw-table'><thead><tr><th>{esc(t('encoder'))}</th>"
+        f"<th>{esc(t('pieces'))}</th><th></th></tr>"
         f"</thead><tbody>{''.join(body)}</tbody></table>" + TABLE_CSS
     )
     st.caption(
-        "All four use the same vocabulary (the letters plus every merged symbol). Only BPE uses "
-        "the merge order; the others look tokens up in the vocabulary, so they can cut a word "
-        "where BPE never would. Pieces marked “differs” start or end at a cut BPE does not make. "
-        "On the seed corpus, try nestle: the longest prefix takes ne first and can then no "
-        "longer use est; lowest: all agree."
+        t(
+            "All four use the same vocabulary (the letters plus every merged symbol). Only BPE "
+            "uses the merge order; the others look tokens up in the vocabulary, so they can cut "
+            "a word where BPE never would. Pieces marked “differs” start or end at a cut BPE "
+            "does not make. On the seed corpus, try nestle: the longest prefix takes ne first "
+            "and can then no longer use est; lowest: all agree."
+        )
     )
 
 
@@ -335,7 +414,7 @@ def _joint(source: Corpus, target: Corpus, num_merges: int, options: tuple) -> j
     return cached_training(
         "joint-bpe",
         (source, target, num_merges, options),
-        "Learning joint BPE and each side alone (merges)",
+        t("Learning joint BPE and each side alone (merges)"),
         lambda progress: joint.learn_joint(
             source, target, num_merges, progress=progress, **dict(options)
         ),
@@ -367,20 +446,37 @@ def joint_table(result: joint.JointResult) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _joint_column(name: str) -> str:
+    """A column of :func:`joint_table` as the student reads it."""
+    labels = {
+        "merge": t("merge"),
+        "joint merge": t("joint merge"),
+        "source": t("source"),
+        "target": t("target"),
+        "source alone merges": t("source alone merges"),
+        "target alone merges": t("target alone merges"),
+    }
+    return labels.get(name, name)
+
+
 def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) -> None:
     """Joint BPE over the sidebar corpus (source) and a second corpus typed here (target)."""
     st.markdown(
-        "Joint BPE learns **one** list of merges from two corpora together, e.g. both sides "
-        "of a translation corpus, so that the same string is split the same way on both "
-        "sides. The source is the corpus in the sidebar; type the target here."
+        t(
+            "Joint BPE learns **one** list of merges from two corpora together, e.g. both sides "
+            "of a translation corpus, so that the same string is split the same way on both "
+            "sides. The source is the corpus in the sidebar; type the target here."
+        )
     )
     if "fam_joint_target" not in st.session_state:
         st.session_state["fam_joint_target"] = DEFAULT_TARGET
-    text = st.text_area("Target corpus (same formats as the sidebar)", key="fam_joint_target")
+    text = st.text_area(t("Target corpus (same formats as the sidebar)"), key="fam_joint_target")
     if not text.strip():
         st.error(
-            "The target corpus is empty: joint BPE needs words on both sides. Type some words "
-            "above (running text or 'word count' lines).",
+            t(
+                "The target corpus is empty: joint BPE needs words on both sides. Type some "
+                "words above (running text or 'word count' lines)."
+            ),
             icon=":material/warning:",
         )
         return
@@ -392,7 +488,7 @@ def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) ->
         return
     df = joint_table(result)
     if df.empty:
-        st.info("No merge was learned: no pair is frequent enough in the two corpora together.")
+        st.info(t("No merge was learned: no pair is frequent enough in the two corpora together."))
         return
     one_sided = int(((df["source"] == 0) | (df["target"] == 0)).sum())
     differ = int(
@@ -400,14 +496,19 @@ def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) ->
         + (df["joint merge"] != df["target alone merges"]).sum()
     )
     show_html(
-        f"<p>{len(df)} joint merges. {one_sided} of them come from one side only; at "
-        f"{differ} places a side learning alone would have merged something else at that "
-        "step.</p>"
+        "<p>"
+        + t(
+            "{n} joint merges. {one_sided} of them come from one side only; at {differ} places "
+            "a side learning alone would have merged something else at that step."
+        ).format(n=len(df), one_sided=one_sided, differ=differ)
+        + "</p>"
     )
     # readable on a projector: the first merges only, a "+k more" note for the rest (the
     # table next to the chart lists them all), whole-number ticks, the legend above
     drawn, left_out = df.head(2 * BAR_LIMIT), max(len(df) - 2 * BAR_LIMIT, 0)
     long = drawn.melt(id_vars=["merge", "joint merge"], value_vars=["source", "target"])
+    sides = [t("source"), t("target")]
+    long["variable"] = long["variable"].map(dict(zip(["source", "target"], sides, strict=True)))
     chart = (
         alt.Chart(long)
         .mark_bar()
@@ -418,17 +519,25 @@ def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) ->
                 title=None,
                 axis=label_axis(),
             ),
-            x=alt.X("value:Q", axis=count_axis("times the pair occurred when it was merged")),
-            color=alt.Color("variable:N", legend=top_legend(["source", "target"])),
-            tooltip=["merge", "joint merge", "variable", "value"],
+            x=alt.X("value:Q", axis=count_axis(t("times the pair occurred when it was merged"))),
+            color=alt.Color("variable:N", scale=alt.Scale(domain=sides), legend=top_legend(sides)),
+            tooltip=[
+                alt.Tooltip("merge:Q", title=t("merge")),
+                alt.Tooltip("joint merge:N", title=t("joint merge")),
+                alt.Tooltip("variable:N", title=t("corpus")),
+                alt.Tooltip("value:Q", title=t("count")),
+            ],
         )
-        .properties(**bar_chart_properties(len(drawn), left_out, "more merges, in the table"))
+        .properties(**bar_chart_properties(len(drawn), left_out, t("more merges, in the table")))
         .properties(
-            description="Grouped bar chart: for each joint merge, how often its pair occurred "
-            "in the source and in the target corpus when it was merged; the table beside it "
-            "lists the same numbers."
+            description=t(
+                "Grouped bar chart: for each joint merge, how often its pair occurred in the "
+                "source and in the target corpus when it was merged; the table beside it lists "
+                "the same numbers."
+            )
         )
     )
     left, right = st.columns([1, 1.3])
     show_chart(chart, where=left)
-    right.dataframe(df, hide_index=True, width="stretch")
+    shown = df.rename(columns=_joint_column)
+    right.dataframe(shown, hide_index=True, width="stretch")

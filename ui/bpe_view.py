@@ -60,6 +60,7 @@ from ui.html import (
     table_details_html,
     token_spans_html,
 )
+from ui.i18n import current_language, translator
 from ui.limits import LIMITS, advice, word_too_long
 from ui.links import LinkParam, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
@@ -74,6 +75,7 @@ __all__ = [
     "explain_step",
     "learned_vocabulary",
     "merge_table",
+    "merge_table_shown",
     "pair_chart",
     "pair_chart_data",
     "pair_chart_description",
@@ -90,6 +92,8 @@ __all__ = [
     "vocab_chart",
     "vocab_chart_data",
 ]
+
+t = translator("bpe")
 
 CHART_ROWS = BAR_LIMIT  # bars in the pair chart (ui.charts: readable at 1024 px)
 TABLE_ROWS = 30
@@ -122,10 +126,15 @@ WIDGET_DEFAULTS: dict[str, object] = {
     "bpe_attach": _DEFAULTS.attach_end_of_word,
     "bpe_tie_break": _DEFAULTS.tie_break,
 }
-_TIE_LABELS = {
-    "first-seen": "First seen in the corpus (the tutorials)",
-    "lexicographic": "Greatest in string order (subword-nmt)",
-}
+_TIE_RULES = ("first-seen", "lexicographic")
+
+
+def _tie_label(rule: str) -> str:
+    """The tie rule's option label, in the session's language."""
+    if rule == "lexicographic":
+        return t("Greatest in string order (subword-nmt)")
+    return t("First seen in the corpus (the tutorials)")
+
 
 # The link parameters this view owns (ui.links): the settings above, and the toggles and text
 # of the BPE pages (drawn in pages/bpe_learn.py and pages/bpe_encode.py).
@@ -138,7 +147,7 @@ register_params(
             "bpe_min_frequency": ("int", 1, MAX_COUNT),
             "bpe_marker": ("str",),
             "bpe_attach": ("bool",),
-            "bpe_tie_break": ("choice", tuple(_TIE_LABELS)),
+            "bpe_tie_break": ("choice", _TIE_RULES),
         },
     ),
     LinkParam("bpe_quiz", "bool"),
@@ -175,7 +184,9 @@ def _sym(symbol: str) -> str:
 def _list(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    # i18n: the separator of a list ("a, b and c"): 、 in Chinese
+    head = t(", ").join(items[:-1])
+    return t("{items} and {last}").format(items=head, last=items[-1])
 
 
 # --------------------------------------------------------------------------------------
@@ -183,57 +194,66 @@ def _list(items: list[str]) -> str:
 # --------------------------------------------------------------------------------------
 
 
-def settings_panel(label: str = "Settings", *, expanded: bool | None = None) -> BPESettings | None:
+def settings_panel(label: str | None = None, *, expanded: bool | None = None) -> BPESettings | None:
     """Draw the learning settings; return them, or ``None`` after showing what is wrong.
 
     The values survive page switches (:func:`ui.common.restore_widgets`).
 
     Args:
-        label: The title of the box that holds them (:func:`ui.presenter.settings_box`).
+        label: The title of the box that holds them (:func:`ui.presenter.settings_box`;
+            by default "Settings", translated).
         expanded: Whether the box starts open (by default: open unless presenting).
     """
     state = st.session_state
     restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
 
-    with settings_box(label, expanded=expanded):
+    with settings_box(t("Settings") if label is None else label, expanded=expanded):
         c1, c2, c3, c4 = st.columns([1, 1, 1.3, 1.6])
         num_merges = c1.number_input(
-            "Number of merges",
+            t("Number of merges"),
             step=1,
             key="bpe_num_merges",
             on_change=remember,
             args=(WIDGETS_KEY, "bpe_num_merges"),
-            help="How many merges to learn at most. Learning may stop earlier (see the last step).",
+            help=t(
+                "How many merges to learn at most. Learning may stop earlier (see the last step)."
+            ),
         )
         min_frequency = c2.number_input(
-            "Minimum pair count",
+            t("Minimum pair count"),
             step=1,
             key="bpe_min_frequency",
             on_change=remember,
             args=(WIDGETS_KEY, "bpe_min_frequency"),
-            help="Stop when the most frequent pair occurs fewer times than this "
-            "(subword-nmt's --min-frequency, default 2).",
+            help=t(
+                "Stop when the most frequent pair occurs fewer times than this "
+                "(subword-nmt's --min-frequency, default 2)."
+            ),
         )
         marker = c3.text_input(
-            "End-of-word marker",
+            t("End-of-word marker"),
             key="bpe_marker",
             on_change=remember,
             args=(WIDGETS_KEY, "bpe_marker"),
-            help="Appended to every word so that 'est' at the end of a word differs from 'est' "
-            "inside one. Leave empty for no marker.",
+            help=t(
+                "Appended to every word so that 'est' at the end of a word differs from 'est' "
+                "inside one. Leave empty for no marker."
+            ),
         )
         attach = c3.toggle(
-            "Glue it to the last letter",
+            t("Glue it to the last letter"),
             key="bpe_attach",
             on_change=remember,
             args=(WIDGETS_KEY, "bpe_attach"),
-            help="Off: '</w>' is a symbol of its own (Sennrich et al. 2016, seeds 002/003). "
-            "On: 'w</w>' is one symbol, as subword-nmt does.",
+            help=t(
+                "Off: '</w>' is a symbol of its own (Sennrich et al. 2016, seeds 002/003). "
+                "On: 'w</w>' is one symbol, as subword-nmt does."
+            ),
         )
         tie_break = c4.radio(
-            "When pairs tie, merge the pair that is…",
-            list(_TIE_LABELS),
-            format_func=_TIE_LABELS.__getitem__,
+            t("When pairs tie, merge the pair that is…"),
+            list(_TIE_RULES),
+            format_func=_tie_label,
             key="bpe_tie_break",
             on_change=remember,
             args=(WIDGETS_KEY, "bpe_tie_break"),
@@ -241,16 +261,17 @@ def settings_panel(label: str = "Settings", *, expanded: bool | None = None) -> 
 
     problems = []
     if num_merges is None or int(num_merges) != num_merges or num_merges < 1:
-        problems.append("The number of merges must be a whole number of at least 1.")
+        problems.append(t("The number of merges must be a whole number of at least 1."))
     elif num_merges > MAX_MERGES:
         problems.append(
-            f"At most {MAX_MERGES:,} merges: more would make the trace too long. "
+            t("At most {n} merges: more would make the trace too long.").format(n=f"{MAX_MERGES:,}")
+            + " "
             + advice("merges")
         )
     if min_frequency is None or int(min_frequency) != min_frequency or min_frequency < 1:
-        problems.append("The minimum pair count must be a whole number of at least 1.")
+        problems.append(t("The minimum pair count must be a whole number of at least 1."))
     if any(ch.isspace() for ch in marker):
-        problems.append("The end-of-word marker cannot contain spaces.")
+        problems.append(t("The end-of-word marker cannot contain spaces."))
     if problems:
         for problem in problems:
             st.error(problem, icon=":material/warning:")
@@ -267,7 +288,7 @@ def _train(
     return cached_training(
         "bpe",
         (corpus, settings, choices),
-        "Learning merges",
+        t("Learning merges"),
         lambda progress: learn(
             corpus,
             settings.num_merges,
@@ -286,14 +307,21 @@ def shared_model(corpus: Corpus) -> tuple[BPESettings, BPEResult] | None:
     """For pages that use the model of the "learn merges" page: its settings in an expander,
     the cached training, and one line saying what was learned. ``None`` if there is none."""
     settings = settings_panel(
-        "Learning settings (shared with the “learn merges” page)", expanded=False
+        t("Learning settings (shared with the “learn merges” page)"), expanded=False
     )
     if settings is None:
         return None
     result = train_or_explain(corpus, settings)
     if result is None:
         return None
-    show_text(f"Model: {len(result.merges)} merges learned from the current corpus.", small=True)
+    show_text(
+        t.n(
+            "Model: {n} merge learned from the current corpus.",
+            "Model: {n} merges learned from the current corpus.",
+            len(result.merges),
+        ).format(n=len(result.merges)),
+        small=True,
+    )
     return settings, result
 
 
@@ -315,11 +343,11 @@ def train_or_explain(corpus: Corpus, settings: BPESettings) -> BPEResult | None:
 def explain_rule(rule: str) -> str:
     """How a tie rule picks, in words (HTML)."""
     if rule == "lexicographic":
-        return (
+        return t(
             "the rule <em>greatest in string order</em> compares the tied pairs as text, "
             "as subword-nmt does, and takes the one that sorts last"
         )
-    return (
+    return t(
         "the rule <em>first seen</em> reads the corpus word by word, left to right, and takes "
         "the tied pair it meets first"
     )
@@ -333,7 +361,7 @@ def _where(step: MergeStep) -> str:
     shown = [f"{esc(c.word)} ×{c.count}" for c in step.changed_words[:6]]
     more = step.changed_words_total - len(shown)
     if more > 0:
-        shown.append(f"{more} more word{'s' if more > 1 else ''}")
+        shown.append(t.n("{n} more word", "{n} more words", more).format(n=f"{more:,}"))
     return _list(shown)
 
 
@@ -345,8 +373,10 @@ def explain_step(step: MergeStep, words: tuple[str, ...], total_merges: int) -> 
     parts = []
     if not step.is_tie:
         parts.append(
-            f"The most frequent pair of neighbouring symbols is {_pair(pair)}: it occurs "
-            f"<strong>{count}</strong> times (in {_where(step)}). No other pair is as frequent."
+            t(
+                "The most frequent pair of neighbouring symbols is {pair}: it occurs "
+                "<strong>{count}</strong> times (in {where}). No other pair is as frequent."
+            ).format(pair=_pair(pair), count=count, where=_where(step))
         )
     else:
         # a few of the tied pairs, the merged one among them: the sentence stays short enough
@@ -356,25 +386,35 @@ def explain_step(step: MergeStep, words: tuple[str, ...], total_merges: int) -> 
             listed = [pair, *step.tied[: TIES_LISTED - 1]]
         tied = [_pair(p) for p in listed]
         if step.ties_total > len(listed):
-            tied.append(f"{step.ties_total - len(listed):,} more pairs")
+            tied.append(t("{n} more pairs").format(n=f"{step.ties_total - len(listed):,}"))
         parts.append(
-            f"{_list(tied)} all occur <strong>{count}</strong> times: a tie "
-            f"between {step.ties_total:,} pairs."
+            t("{pairs} all occur <strong>{count}</strong> times: a tie between {n} pairs.").format(
+                pairs=_list(tied), count=count, n=f"{step.ties_total:,}"
+            )
         )
         if step.rule == "chosen":
-            parts.append(f"You chose {_pair(pair)} among them.")
+            parts.append(t("You chose {pair} among them.").format(pair=_pair(pair)))
         else:
             first = next(pc for pc in step.pair_counts if pc.pair == pair)
-            where = ""
             if step.rule == "first-seen":
-                where = f", first met in “{esc(words[first.first_seen[0]])}”"
-            parts.append(f"To break it, {explain_rule(step.rule)}: {_pair(pair)}{where}.")
+                sentence = t("To break it, {rule}: {pair}, first met in “{word}”.").format(
+                    rule=explain_rule(step.rule),
+                    pair=_pair(pair),
+                    word=esc(words[first.first_seen[0]]),
+                )
+            else:
+                sentence = t("To break it, {rule}: {pair}.").format(
+                    rule=explain_rule(step.rule), pair=_pair(pair)
+                )
+            parts.append(sentence)
     parts.append(
-        f"Every occurrence is merged into the new symbol {_sym(step.merged_symbol or '')}."
+        t("Every occurrence is merged into the new symbol {symbol}.").format(
+            symbol=_sym(step.merged_symbol or "")
+        )
     )
     parts.append(_explain_vocab(step))
     if step.stop_reason == "num_merges":
-        parts.append(f"This was the last of the {total_merges} merges you asked for.")
+        parts.append(t("This was the last of the {n} merges you asked for.").format(n=total_merges))
     return " ".join(parts)
 
 
@@ -383,39 +423,57 @@ def _explain_vocab(step: MergeStep) -> str:
     before = step.vocab_size - step.vocab_delta
     bits = []
     if step.vocab_added:
-        bits.append(f"{_sym(step.vocab_added[0])} is added")
+        bits.append(t("{symbol} is added").format(symbol=_sym(step.vocab_added[0])))
     else:
-        bits.append(f"{_sym(step.merged_symbol or '')} already existed, so nothing is added")
+        bits.append(
+            t("{symbol} already existed, so nothing is added").format(
+                symbol=_sym(step.merged_symbol or "")
+            )
+        )
     if step.vocab_removed:
         gone = _list([_sym(s) for s in step.vocab_removed])
-        verb = "vanishes" if len(step.vocab_removed) == 1 else "vanish"
-        bits.append(f"{gone} {verb}: every occurrence was part of the merged pair")
+        bits.append(
+            t.n(
+                "{symbols} vanishes: every occurrence was part of the merged pair",
+                "{symbols} vanish: every occurrence was part of the merged pair",
+                len(step.vocab_removed),
+            ).format(symbols=gone)
+        )
     sign = f"{step.vocab_delta:+d}" if step.vocab_delta else "0"
     learned = (
-        "the learned vocabulary gains it (+1)"
+        t("the learned vocabulary gains it (+1)")
         if step.vocab_added
-        else "the learned vocabulary already has it (+0)"
+        else t("the learned vocabulary already has it (+0)")
     )
-    return (
-        f"Symbols in the corpus: {'; '.join(bits)}, so their number changes by "
-        f"<strong>{sign}</strong> ({before} → {step.vocab_size} symbols); {learned}."
+    return t(
+        "Symbols in the corpus: {changes}, so their number changes by "
+        "<strong>{sign}</strong> ({before} → {after} symbols); {learned}."
+    ).format(
+        changes=t("; ").join(bits),
+        sign=sign,
+        before=before,
+        after=step.vocab_size,
+        learned=learned,
     )
 
 
 def _explain_stop(step: MergeStep) -> str:
     if step.stop_reason == "no_pairs":
-        return (
+        return t(
             "<strong>Stop.</strong> Every word is now a single symbol, so there is no pair of "
             "neighbouring symbols left to merge."
         )
     best = step.pair_counts[0] if step.pair_counts else None
-    pair = _pair(best.pair) if best else "the best pair"
-    times = "time" if step.best_count == 1 else "times"
-    return (
-        f"<strong>Stop.</strong> The most frequent pair, {pair}, occurs only "
-        f"<strong>{step.best_count}</strong> {times}, fewer than the minimum pair count "
-        f"<strong>{step.min_frequency}</strong>. Learning ends after {step.number - 1} merges."
-    )
+    pair = _pair(best.pair) if best else t("the best pair")
+    return t.n(
+        "<strong>Stop.</strong> The most frequent pair, {pair}, occurs only "
+        "<strong>{count}</strong> time, fewer than the minimum pair count "
+        "<strong>{minimum}</strong>. Learning ends after {merges} merges.",
+        "<strong>Stop.</strong> The most frequent pair, {pair}, occurs only "
+        "<strong>{count}</strong> times, fewer than the minimum pair count "
+        "<strong>{minimum}</strong>. Learning ends after {merges} merges.",
+        step.best_count,
+    ).format(pair=pair, count=step.best_count, minimum=step.min_frequency, merges=step.number - 1)
 
 
 # --------------------------------------------------------------------------------------
@@ -442,9 +500,9 @@ def pair_chart_data(step: MergeStep, limit: int = CHART_ROWS) -> pa.Table:
     rows = []
     for rank, pc in enumerate(drawn, start=1):
         if pc.pair == step.merged:
-            status, label = "merged", f"{pc.count} ★ merged"
+            status, label = "merged", t("{count} ★ merged").format(count=pc.count)
         elif pc.pair in tied:
-            status, label = "tied", f"{pc.count} tie"
+            status, label = "tied", t("{count} tie").format(count=pc.count)
         else:
             status, label = "other", str(pc.count)
         pair = f"{pc.pair[0]} + {pc.pair[1]}"
@@ -472,8 +530,11 @@ def pairs_left_out(step: MergeStep, drawn: int) -> int:
     return max(step.pairs_total - drawn, 0)
 
 
-def pair_chart(text: str) -> alt.LayerChart:
+def pair_chart(text: str, lang: str = "en") -> alt.LayerChart:
     """The pair-count bar chart, a template (see :mod:`ui.charts`); ``text``: label colour.
+
+    ``lang`` is the language of its titles and description (a template is built once per
+    arguments, so the language must be one of them); they are translated when it is built.
 
     Its data: ``pairs`` (rows of :func:`pair_chart_data`) and ``threshold`` (one row,
     ``min``: the minimum pair count, drawn as a dashed line). No legend: the label next to
@@ -497,8 +558,12 @@ def pair_chart(text: str) -> alt.LayerChart:
             title=None,
             axis=label_axis(),
         ),
-        x=alt.X("count:Q", axis=count_axis("times the pair occurs")),
-        tooltip=[alt.Tooltip("full:N", title="pair"), "count:Q", "status:N"],
+        x=alt.X("count:Q", axis=count_axis(t("times the pair occurs"))),
+        tooltip=[
+            alt.Tooltip("full:N", title=t("pair")),
+            alt.Tooltip("count:Q", title=t("count")),
+            alt.Tooltip("label:N", title=t("status")),
+        ],
     )
     bars = base.mark_bar(stroke="currentColor", strokeWidth=0.5).encode(color=colour)
     labels = base.mark_text(
@@ -507,12 +572,15 @@ def pair_chart(text: str) -> alt.LayerChart:
     rule = (
         alt.Chart(alt.NamedData("threshold"))
         .mark_rule(strokeDash=[4, 4])
-        .encode(x="min:Q", tooltip=[alt.Tooltip("min:Q", title="minimum pair count")])
+        .encode(x="min:Q", tooltip=[alt.Tooltip("min:Q", title=t("minimum pair count"))])
     )
     return described(
         bars + labels + rule,
-        "Bar chart: how often each pair of neighbouring symbols occurs in the corpus, most "
-        "frequent first; the merged pair is marked ★ merged, pairs tied with it are marked tie.",
+        t(
+            "Bar chart: how often each pair of neighbouring symbols occurs in the corpus, most "
+            "frequent first; the merged pair is marked ★ merged, pairs tied with it are marked "
+            "tie."
+        ),
     )
 
 
@@ -528,13 +596,27 @@ def pair_chart_description(pairs: pa.Table, min_frequency: int, left_out: int = 
     rows = pairs.select(["pair", "count", "status"]).to_pylist()
     merged = [r for r in rows if r["status"] == "merged"]
     tied = sum(r["status"] == "tied" for r in rows)
-    more = f" (and {left_out:,} more, not drawn)" if left_out else ""
-    text = f"Bar chart of pair counts: {len(rows):,} pairs{more}, most frequent first."
+    if left_out:
+        text = t(
+            "Bar chart of pair counts: {n} pairs (and {more} more, not drawn), most frequent first."
+        ).format(n=f"{len(rows):,}", more=f"{left_out:,}")
+    else:
+        text = t("Bar chart of pair counts: {n} pairs, most frequent first.").format(
+            n=f"{len(rows):,}"
+        )
     if merged:
-        text += f" Merged: {merged[0]['pair']}, {merged[0]['count']:,} times."
+        text += " " + t("Merged: {pair}, {count} times.").format(
+            pair=merged[0]["pair"], count=f"{merged[0]['count']:,}"
+        )
     if tied:
-        text += f" {tied:,} other pair{'s' if tied > 1 else ''} tied with it."
-    return text + f" The dashed line marks the minimum pair count, {min_frequency:,}."
+        text += " " + t.n(
+            "{n} other pair tied with it.", "{n} other pairs tied with it.", tied
+        ).format(n=f"{tied:,}")
+    return (
+        text
+        + " "
+        + t("The dashed line marks the minimum pair count, {n}.").format(n=f"{min_frequency:,}")
+    )
 
 
 def pair_table_html(pairs: pa.Table) -> str:
@@ -545,16 +627,16 @@ def pair_table_html(pairs: pa.Table) -> str:
     >>> "<td>1</td><td>l + o</td><td>7</td><td>★ merged</td>" in html_
     True
     """
-    marks = {"merged": "★ merged", "tied": "tie", "other": ""}
+    marks = {"merged": t("★ merged"), "tied": t("tie"), "other": ""}
     rows = [
         (r["rank"], r["pair"], r["count"], marks.get(r["status"], r["status"]))
         for r in pairs.select(["rank", "pair", "count", "status"]).to_pylist()
     ]
     return table_details_html(
-        "Show the pair counts as a table",
-        ["rank", "pair", "count", "status"],
+        t("Show the pair counts as a table"),
+        [t("rank"), t("pair"), t("count"), t("status")],
         rows,
-        caption="Pair counts, as in the chart",
+        caption=t("Pair counts, as in the chart"),
     )
 
 
@@ -565,9 +647,9 @@ def show_pair_chart(pairs: pa.Table, min_frequency: int, left_out: int = 0) -> N
     """
     show_template(
         pair_chart,
-        (text_colour(),),
+        (text_colour(), current_language()),
         {"pairs": pairs, "threshold": {"min": [min_frequency]}},
-        properties=bar_chart_properties(pairs.num_rows, left_out, "more pairs, not drawn"),
+        properties=bar_chart_properties(pairs.num_rows, left_out, t("more pairs, not drawn")),
         description=pair_chart_description(pairs, min_frequency, left_out),
         width="stretch",
     )
@@ -591,8 +673,9 @@ def vocab_chart_data(result: BPEResult) -> pa.Table:
     return arrow_table(rows, ["step", "symbols", "change"])
 
 
-def vocab_chart() -> alt.LayerChart:
-    """Vocabulary size over the merges, a template (see :mod:`ui.charts`).
+def vocab_chart(lang: str = "en") -> alt.LayerChart:
+    """Vocabulary size over the merges, a template (see :mod:`ui.charts`), its titles in
+    ``lang`` (see :func:`pair_chart`).
 
     Its data: ``vocab`` (rows of :func:`vocab_chart_data`) and ``now`` (one row, ``step``:
     the current step, drawn as a red rule).
@@ -605,23 +688,36 @@ def vocab_chart() -> alt.LayerChart:
         alt.Chart(alt.NamedData("vocab"))
         .mark_line(point=True)
         .encode(
-            x=alt.X("step:Q", axis=count_axis("merge")),
-            y=alt.Y("symbols:Q", scale=alt.Scale(zero=False), axis=count_axis("distinct symbols")),
-            tooltip=["step:Q", "symbols:Q", "change:Q"],
+            x=alt.X("step:Q", axis=count_axis(t("merge"))),
+            y=alt.Y(
+                "symbols:Q", scale=alt.Scale(zero=False), axis=count_axis(t("distinct symbols"))
+            ),
+            tooltip=[
+                alt.Tooltip("step:Q", title=t("merge")),
+                alt.Tooltip("symbols:Q", title=t("distinct symbols")),
+                alt.Tooltip("change:Q", title=t("change")),
+            ],
         )
     )
     now = alt.Chart(alt.NamedData("now")).mark_rule(color="#d62728").encode(x="step:Q")
     return described(
         (line + now).properties(height=220),
-        "Line chart: how many distinct symbols the corpus holds after each merge (merge 0: "
-        "the characters); a vertical line marks the current step. Each merge's change is in "
-        "the merge table's last column.",
+        t(
+            "Line chart: how many distinct symbols the corpus holds after each merge (merge 0: "
+            "the characters); a vertical line marks the current step. Each merge's change is in "
+            "the merge table's last column."
+        ),
     )
 
 
 def show_vocab_chart(vocab: pa.Table, current: int) -> None:
     """Draw :func:`vocab_chart` for the rows ``vocab`` of :func:`vocab_chart_data`."""
-    show_template(vocab_chart, (), {"vocab": vocab, "now": {"step": [current]}}, width="stretch")
+    show_template(
+        vocab_chart,
+        (current_language(),),
+        {"vocab": vocab, "now": {"step": [current]}},
+        width="stretch",
+    )
 
 
 MERGE_COLUMNS = (
@@ -653,6 +749,56 @@ def merge_table(result: BPEResult, upto: int) -> pa.Table:
         if s.merged is not None
     ]
     return arrow_table(rows, MERGE_COLUMNS)
+
+
+def _column_label(name: str) -> str:
+    """A column of :data:`MERGE_COLUMNS` as the student reads it."""
+    labels = {
+        "merge": t("merge"),
+        "left": t("left"),
+        "right": t("right"),
+        "new symbol": t("new symbol"),
+        "count": t("count"),
+        "tie": t("tie"),
+        "chosen by": t("chosen by"),
+        "corpus symbols ±": t("corpus symbols ±"),
+    }
+    return labels.get(name, name)
+
+
+def _chosen_by_label(value: str) -> str:
+    labels = {
+        "most frequent": t("most frequent"),
+        "you": t("you"),
+        # i18n: the tie rule "first seen in the corpus" (a merge table cell)
+        "first-seen": t("first-seen"),
+        # i18n: the tie rule "greatest in string order" (a merge table cell)
+        "lexicographic": t("lexicographic"),
+    }
+    return labels.get(value, value)
+
+
+def merge_table_shown(table: pa.Table) -> pa.Table:
+    """A :func:`merge_table` as shown on the page: headers and words in the session's language.
+
+    The table itself (exports, tests) keeps its English columns; in English this returns it
+    with the same headers and values.
+
+    >>> from subword_core.bpe import learn
+    >>> shown = merge_table_shown(merge_table(learn({"low": 5, "lower": 2}, 2), 2))
+    >>> shown.column_names[:4], shown["chosen by"].to_pylist()
+    (['merge', 'left', 'right', 'new symbol'], ['first-seen', 'most frequent'])
+    """
+    if "tie" in table.column_names:
+        at = table.schema.get_field_index("tie")
+        table = table.set_column(
+            at, "tie", pa.array([t("yes") if v else "" for v in table["tie"].to_pylist()])
+        )
+    if "chosen by" in table.column_names:
+        at = table.schema.get_field_index("chosen by")
+        chosen = [_chosen_by_label(v) for v in table["chosen by"].to_pylist()]
+        table = table.set_column(at, "chosen by", pa.array(chosen, type=pa.string()))
+    return table.rename_columns([_column_label(c) for c in table.column_names])
 
 
 def corpus_rows(
@@ -711,41 +857,56 @@ def quiz_verdict(step: MergeStep, picked: tuple[str, str]) -> tuple[bool, str]:
     counts = {pc.pair: pc.count for pc in step.pair_counts}
     merged = step.merged or ("", "")
     best = step.best_count
-    others = f"{step.ties_total - 1:,} other pair" + ("s" if step.ties_total > 2 else "")
+    others = t.n("{n} other pair", "{n} other pairs", step.ties_total - 1).format(
+        n=f"{step.ties_total - 1:,}"
+    )
     if picked == merged:
         if step.rule == "chosen":
-            return True, (
-                f"Right: {_pair(merged)} occurs {best} times, tied with {others}, and it is "
-                "the tied pair you chose earlier."
-            )
+            return True, t(
+                "Right: {pair} occurs {count} times, tied with {others}, and it is the tied "
+                "pair you chose earlier."
+            ).format(pair=_pair(merged), count=best, others=others)
         if step.is_tie:
-            return True, (
-                f"Right: {_pair(merged)} occurs {best} times, tied with {others}; "
-                f"{explain_rule(step.rule)}, and that is {_pair(merged)}. Any of the tied "
-                "pairs would have been a right answer."
-            )
-        return True, f"Right: {_pair(merged)} occurs {best} times, more than any other pair."
+            return True, t(
+                "Right: {pair} occurs {count} times, tied with {others}; {rule}, and that is "
+                "{pair}. Any of the tied pairs would have been a right answer."
+            ).format(pair=_pair(merged), count=best, others=others, rule=explain_rule(step.rule))
+        return True, t("Right: {pair} occurs {count} times, more than any other pair.").format(
+            pair=_pair(merged), count=best
+        )
     if picked in step.tied or counts.get(picked) == best:
         if step.rule == "chosen":
-            rule = f"You chose {_pair(merged)} for this step earlier, so that is the one merged"
-        else:
-            rule = (
-                f"To break the tie, {explain_rule(step.rule)}, and that is {_pair(merged)}, "
-                "so this step merges it"
+            rule = t("You chose {pair} for this step earlier, so that is the one merged.").format(
+                pair=_pair(merged)
             )
-        return True, (
-            f"Right too: {_pair(picked)} occurs {best} times, as often as {_pair(merged)}: "
-            f"{step.ties_total:,} pairs tie for the highest count, and each of them is a right "
-            f"answer. {rule}. Your pick is just as right: to merge it instead, choose it in the "
-            "tie box below."
+        else:
+            rule = t(
+                "To break the tie, {rule}, and that is {pair}, so this step merges it."
+            ).format(rule=explain_rule(step.rule), pair=_pair(merged))
+        return True, t(
+            "Right too: {picked} occurs {count} times, as often as {pair}: {n} pairs tie for "
+            "the highest count, and each of them is a right answer. {why} Your pick is just as "
+            "right: to merge it instead, choose it in the tie box below."
+        ).format(
+            picked=_pair(picked),
+            count=best,
+            pair=_pair(merged),
+            n=f"{step.ties_total:,}",
+            why=rule,
         )
-    times = f"{counts[picked]} times" if picked in counts else "less often"
-    top = (
-        f"{step.ties_total:,} pairs occur {best} times, more often than any other pair"
-        if step.is_tie
-        else f"another pair occurs {best} times, more often than any other"
+    if step.is_tie:
+        top = t("{n} pairs occur {count} times, more often than any other pair.").format(
+            n=f"{step.ties_total:,}", count=best
+        )
+    else:
+        top = t("another pair occurs {count} times, more often than any other.").format(count=best)
+    if picked in counts:
+        return False, t("Not this one: {pair} occurs {times} times, but {top}").format(
+            pair=_pair(picked), times=counts[picked], top=top
+        )
+    return False, t("Not this one: {pair} occurs less often, but {top}").format(
+        pair=_pair(picked), top=top
     )
-    return False, f"Not this one: {_pair(picked)} occurs {times}, but {top}."
 
 
 def render_learn_step(
@@ -763,8 +924,10 @@ def render_learn_step(
         if not quiz_gate(
             _NS, (corpus, settings), step.number, options, partial(quiz_verdict, step)
         ):
-            before = "the start" if step.number == 1 else f"merge {step.number - 1}"
-            st.markdown(f"**The corpus after {before}**")
+            if step.number == 1:
+                st.markdown(t("**The corpus at the start**"))
+            else:
+                st.markdown(t("**The corpus after merge {n}**").format(n=step.number - 1))
             show_html(
                 segmentation_table_html(
                     [(w, c, s, False) for w, c, s, _ in corpus_rows(result, step.number - 1)],
@@ -775,16 +938,22 @@ def render_learn_step(
             return
     words = corpus.words
     title = (
-        f"Merge {step.number}: {_pair(step.merged)} → {_sym(step.merged_symbol or '')}"
+        t("Merge {n}: {pair} → {symbol}").format(
+            n=step.number, pair=_pair(step.merged), symbol=_sym(step.merged_symbol or "")
+        )
         if step.merged
-        else f"Step {step.number}: learning stops"
+        else t("Step {n}: learning stops").format(n=step.number)
     )
     badges = []
     if step.is_tie:
-        badges.append(badge_html(f"tie × {step.ties_total:,}", "warning"))
+        badges.append(badge_html(t("tie × {n}").format(n=f"{step.ties_total:,}"), "warning"))
     if step.merged is not None:
         kind = "success" if step.vocab_delta > 0 else "info" if step.vocab_delta == 0 else "error"
-        badges.append(badge_html(f"symbols in the corpus {step.vocab_delta:+d}", kind))
+        badges.append(
+            badge_html(
+                t("symbols in the corpus {change}").format(change=f"{step.vocab_delta:+d}"), kind
+            )
+        )
     show_html(
         f"<h3 style='margin:.2em 0'>{title} {' '.join(badges)}</h3>"
         f"<p class='sw-text' style='font-size:1.08em'>"
@@ -796,44 +965,53 @@ def render_learn_step(
     # server time at each step change of each session (scripts/load_ws.py).
     left, right = st.columns([1, 1.15])
     with left:
-        st.markdown(f"**Pair counts before merge {step.number:d}**")
+        st.markdown(t("**Pair counts before merge {n}**").format(n=f"{step.number:d}"))
         pairs = pair_chart_data(step)
         if pairs.num_rows == 0:
-            st.info("No pairs: every word is a single symbol.")
+            st.info(t("No pairs: every word is a single symbol."))
             caption = ""
         else:
             drawn = pairs.num_rows
             left_out = pairs_left_out(step, drawn)
             show_pair_chart(pairs, step.min_frequency, left_out)
             shown = (
-                f"The {drawn} most frequent of {step.pairs_total:,} pairs "
-                f"(+{left_out:,} more not drawn)."
+                t("The {drawn} most frequent of {total} pairs (+{more} more not drawn).").format(
+                    drawn=drawn, total=f"{step.pairs_total:,}", more=f"{left_out:,}"
+                )
                 if left_out
-                else f"All {step.pairs_total} pairs."
+                else t("All {n} pairs.").format(n=step.pairs_total)
             )
             caption = caption_html(
-                f"{shown} Red ★: merged; orange: tied with it; dashed line: the minimum pair count."
+                shown
+                + " "
+                + t("Red ★: merged; orange: tied with it; dashed line: the minimum pair count.")
             ) + pair_table_html(pairs)
         if caption:
             show_html(caption)
     with right:
-        after = f"merge {step.number}" if step.merged else "the last merge"
+        heading = (
+            t("The corpus after merge {n}").format(n=step.number)
+            if step.merged
+            else t("The corpus after the last merge")
+        )
         rows = corpus_rows(result, step.number)
         more = ""
         if len(corpus) > len(rows):
             more = caption_html(
-                f"Showing {len(rows)} of {len(corpus)} words: those this merge "
-                "changed first, then the most frequent."
+                t(
+                    "Showing {shown} of {total} words: those this merge changed first, then the "
+                    "most frequent."
+                ).format(shown=len(rows), total=len(corpus))
             )
         show_html(
-            heading_html(f"The corpus after {after}")
+            heading_html(heading)
             + segmentation_table_html(
                 rows,
                 step.merged_symbol,
                 marker=result.model.end_of_word or None,
             )
             + more
-            + heading_html("Symbols in the corpus after each merge")
+            + heading_html(t("Symbols in the corpus after each merge"))
         )
         show_vocab_chart(vocab_chart_data(result), step.number)
         show_html(_two_vocabularies_html(result, step.number))
@@ -841,8 +1019,10 @@ def render_learn_step(
         settings = st.session_state.get(_SHADOW, _DEFAULTS)
         tie_picker(_NS, (corpus, settings), step.number, step.tied, step.merged)
 
-    show_html(heading_html("Merge table so far (this is the model)"))
-    st.dataframe(merge_table(result, step.number), hide_index=True, width="stretch")
+    show_html(heading_html(t("Merge table so far (this is the model)")))
+    st.dataframe(
+        merge_table_shown(merge_table(result, step.number)), hide_index=True, width="stretch"
+    )
 
 
 def learned_vocabulary(result: BPEResult, step: int) -> list[str]:
@@ -872,7 +1052,11 @@ def _two_vocabularies_html(result: BPEResult, step: int) -> str:
 
     def listed(symbols: list[str], highlight: list[int]) -> str:
         shown = symbols[:120]
-        rest = f" … and {len(symbols) - len(shown)} more" if len(symbols) > len(shown) else ""
+        rest = (
+            t(" … and {n} more").format(n=len(symbols) - len(shown))
+            if len(symbols) > len(shown)
+            else ""
+        )
         keep = [i for i in highlight if i < len(shown)]
         return token_spans_html(shown, marker=marker, highlight=keep) + esc(rest)
 
@@ -880,22 +1064,39 @@ def _two_vocabularies_html(result: BPEResult, step: int) -> str:
     new = [len(learned) - 1] if last is not None and learned[-1] == last else []
     gone = len(learned) - len(present)
     why = (
-        f" {gone} learned symbol{'s are' if gone != 1 else ' is'} no longer in the corpus: "
-        "each time, every occurrence was inside a merged pair. Encoding can still produce them "
-        "(a new word may need them), so the model keeps them."
+        " "
+        + t.n(
+            "{n} learned symbol is no longer in the corpus: each time, every occurrence was "
+            "inside a merged pair. Encoding can still produce them (a new word may need them), "
+            "so the model keeps them.",
+            "{n} learned symbols are no longer in the corpus: each time, every occurrence was "
+            "inside a merged pair. Encoding can still produce them (a new word may need them), "
+            "so the model keeps them.",
+            gone,
+        ).format(n=gone)
         if gone > 0
         else ""
     )
+    learned_line = t(
+        "{name}: {n} symbols = the {alphabet_size} of the {alphabet} + one per merge (it only "
+        "grows, as seed 003 prints it):"
+    ).format(
+        name=f"<strong>{term_html('learned-vocabulary', t('Learned vocabulary'))}</strong>",
+        n=len(learned),
+        alphabet_size=alphabet,
+        alphabet=term_html("alphabet", t("alphabet")),
+    )
+    present_line = t(
+        "{name}: {n} (each merge changes this by +1, 0 or −1, as seed 000 explains)."
+    ).format(
+        name=f"<strong>{term_html('corpus-symbols', t('Symbols in the corpus'))}</strong>",
+        n=len(present),
+    )
     return (
-        f"<div class='sw-small' style='margin-top:.4em'>"
-        f"<strong>{term_html('learned-vocabulary', 'Learned vocabulary')}</strong>: "
-        f"{len(learned)} symbols = the {alphabet} of the {term_html('alphabet')} + one per "
-        f"merge (it only grows, as seed 003 prints it):</div>"
+        f"<div class='sw-small' style='margin-top:.4em'>{learned_line}</div>"
         + listed(learned, new)
-        + f"<div class='sw-small' style='margin-top:.4em'>"
-        f"<strong>{term_html('corpus-symbols', 'Symbols in the corpus')}</strong>: "
-        f"{len(present)} (each merge changes this by +1, 0 or −1, as seed 000 explains).{why}"
-        "</div>" + listed(present, [])
+        + f"<div class='sw-small' style='margin-top:.4em'>{present_line}{why}</div>"
+        + listed(present, [])
     )
 
 
@@ -909,20 +1110,28 @@ def explain_encode_step(step: EncodeStep) -> str:
     known = [(rank, pair) for pair, rank in step.pairs if rank is not None]
     if step.merged is None:
         if not step.pairs:
-            return "The word is a single symbol: nothing to merge. Done."
+            return t("The word is a single symbol: nothing to merge. Done.")
         if len(step.pairs) == 1:
-            return "The only pair left was never learned, so encoding stops."
-        return f"None of the {len(step.pairs)} pairs left was ever learned, so encoding stops."
+            return t("The only pair left was never learned, so encoding stops.")
+        return t("None of the {n} pairs left was ever learned, so encoding stops.").format(
+            n=len(step.pairs)
+        )
     others = len(known) - 1
     tail = (
-        f" It has the lowest merge number of the {len(known)} learned pairs present."
+        t("It has the lowest merge number of the {n} learned pairs present.").format(n=len(known))
         if others
-        else " It is the only learned pair present."
+        else t("It is the only learned pair present.")
     )
-    where = "once" if len(step.positions) == 1 else f"{len(step.positions)} times"
+    merged = t.n(
+        "It is merged once (left to right), giving {symbol}.",
+        "It is merged {n} times (left to right), giving {symbol}.",
+        len(step.positions),
+    ).format(n=len(step.positions), symbol=_sym("".join(step.merged)))
     return (
-        f"{_pair(step.merged)} was learned as merge <strong>#{step.rank}</strong>.{tail} "
-        f"It is merged {where} (left to right), giving {_sym(''.join(step.merged))}."
+        t("{pair} was learned as merge <strong>#{rank}</strong>.").format(
+            pair=_pair(step.merged), rank=step.rank
+        )
+        + f" {tail} {merged}"
     )
 
 
@@ -932,7 +1141,7 @@ def _encode_step_html(step: EncodeStep, marker: str | None, unk: str | None) -> 
     pairs = []
     for pair, rank in step.pairs:
         style = "font-weight:700;text-decoration:underline" if pair == step.merged else ""
-        number = f"#{rank}" if rank is not None else "not learned"
+        number = f"#{rank}" if rank is not None else t("not learned")
         pairs.append(
             f"<span style='white-space:nowrap;{style}'>{_pair(pair)} "
             f"<small>({number})</small></span>"
@@ -941,14 +1150,19 @@ def _encode_step_html(step: EncodeStep, marker: str | None, unk: str | None) -> 
     if merged is not None:
         highlight = [i for i, s in enumerate(step.result) if s == merged]
         spans = token_spans_html(
-            step.result, highlight=highlight, marker=marker, unk=unk, highlight_label="merged"
+            step.result,
+            highlight=highlight,
+            marker=marker,
+            unk=unk,
+            highlight_label=t("merged"),
         )
         after = f"<div>→ {spans}</div>"
     return (
         "<div style='border-left:3px solid rgba(128,128,128,.5);padding:.2em .8em;margin:.4em 0'>"
-        f"<div><strong>Iteration {step.number}.</strong> "
+        f"<div><strong>{t('Iteration {n}.').format(n=step.number)}</strong> "
         f"{token_spans_html(step.symbols, marker=marker, unk=unk)}</div>"
-        f"<div class='sw-small'>Pairs present: {'; '.join(pairs) or '—'}</div>"
+        "<div class='sw-small'>"
+        f"{t('Pairs present: {pairs}').format(pairs=t('; ').join(pairs) or '—')}</div>"
         f"<div>{explain_encode_step(step)}</div>{after}</div>"
     )
 
@@ -960,19 +1174,19 @@ def imported_model() -> BPEModel | None:
     Returns ``None`` after saying what is missing or wrong (the pasted text is kept).
     """
     st.text_area(
-        "Paste a subword-nmt codes file (one merge “left right” per line) or a tokenizer.json",
+        t("Paste a subword-nmt codes file (one merge “left right” per line) or a tokenizer.json"),
         key="bpe_codes_text",
         height=150,
         placeholder="#version: 0.2\ne s\nes t</w>\nl o",
     )
     upload = st.file_uploader(
-        "…or upload one",
+        t("…or upload one"),
         type=["txt", "codes", "bpe", "json"],
         key="bpe_codes_upload",
         max_upload_size=20,
     )
     text = st.session_state.get("bpe_codes_text") or ""
-    name = "the pasted text"
+    name = t("the pasted text")
     if upload is not None:
         try:
             text, _ = decode_upload(upload.getvalue())
@@ -981,27 +1195,32 @@ def imported_model() -> BPEModel | None:
             return None
         name = upload.name
     if not text.strip():
-        st.info("Paste or upload a codes file or a tokenizer.json to use its merges here.")
+        st.info(t("Paste or upload a codes file or a tokenizer.json to use its merges here."))
         return None
     is_json = text.lstrip().startswith("{")
     try:
         model = tokenizer_json.bpe_from_json(text) if is_json else BPEModel.from_codes(text)
     except SubwordError as err:
-        st.error(f"This is not a {'BPE tokenizer.json' if is_json else 'codes file'} yet:")
+        st.error(
+            t("This is not a BPE tokenizer.json yet:")
+            if is_json
+            else t("This is not a codes file yet:")
+        )
         show_text(str(err))
         return None
     marker = (
-        f"the marker {model.end_of_word} glued to the last letter"
+        t("the marker {marker} glued to the last letter").format(marker=model.end_of_word)
         if model.attach_end_of_word and model.end_of_word
-        else f"the marker {model.end_of_word} as a symbol of its own"
+        else t("the marker {marker} as a symbol of its own").format(marker=model.end_of_word)
         if model.end_of_word
-        else "no end-of-word marker"
+        else t("no end-of-word marker")
     )
-    show_text(
-        f"Read {name} as a {'tokenizer.json' if is_json else 'codes file'}: "
-        f"{len(model.merges):,} merges, {marker}.",
-        small=True,
+    read = (
+        t("Read {name} as a tokenizer.json: {n} merges, {marker}.")
+        if is_json
+        else t("Read {name} as a codes file: {n} merges, {marker}.")
     )
+    show_text(read.format(name=name, n=f"{len(model.merges):,}", marker=marker), small=True)
     return model
 
 
@@ -1027,24 +1246,33 @@ def segmentation_verdict(model: BPEModel, word: str, guess: list[str]) -> tuple[
     tokens = model.encode(word)
     expected = model.strip_marker(tokens)
     typed = model.strip_marker(guess)
-    listed = f"the model gives {_pieces(expected)}"
     if typed == expected:
         used = [s for s in model.encode_steps(word) if s.merged is not None]
-        how = ", ".join(f"{_pair(s.merged)} (merge {s.rank})" for s in used if s.merged)
+        how = t(", ").join(
+            t("{pair} (merge {rank})").format(pair=_pair(s.merged), rank=s.rank)
+            for s in used
+            if s.merged
+        )
         return True, (
-            f"Right: {_pieces(expected)}."
-            + (f" The merges applied, in the order they were learned: {how}." if how else "")
+            t("Right: {pieces}.").format(pieces=_pieces(expected))
+            + (
+                " "
+                + t("The merges applied, in the order they were learned: {merges}.").format(
+                    merges=how
+                )
+                if how
+                else ""
+            )
         )
     if model.unk_token and model.unk_token in tokens:
-        return False, (
-            "Not quite: characters never seen in training become "
-            f"<code>{esc(model.unk_token)}</code>, and no merge involves them."
-        )
+        return False, t(
+            "Not quite: characters never seen in training become {unk}, and no merge involves them."
+        ).format(unk=f"<code>{esc(model.unk_token)}</code>")
     if "".join(typed) != word:
-        return False, (
-            f"Your pieces spell “{esc(''.join(typed))}”, not “{esc(word)}”. Type the word's "
-            "letters with spaces where you expect the token boundaries."
-        )
+        return False, t(
+            "Your pieces spell “{typed}”, not “{word}”. Type the word's letters with spaces "
+            "where you expect the token boundaries."
+        ).format(typed=esc("".join(typed)), word=esc(word))
     cuts = boundaries(typed)
     marker = model.end_of_word
 
@@ -1060,23 +1288,24 @@ def segmentation_verdict(model: BPEModel, word: str, guess: list[str]) -> tuple[
         crossed = [offsets[i + 1] for i in step.positions if offsets[i + 1] in cuts]
         if crossed:
             left = word[: crossed[0]]
-            return False, (
-                f"Not quite. At iteration {step.number} the learned pair with the "
-                f"lowest merge number is {_pair(step.merged)} (merge {step.rank}); it joins "
-                f"across your boundary after “{esc(left)}”, so those two pieces cannot stay "
-                "apart. BPE does not look for a good split: it replays the merges in the "
-                "order they were learned."
-            )
+            return False, t(
+                "Not quite. At iteration {n} the learned pair with the lowest merge number is "
+                "{pair} (merge {rank}); it joins across your boundary after “{left}”, so those "
+                "two pieces cannot stay apart. BPE does not look for a good split: it replays "
+                "the merges in the order they were learned."
+            ).format(n=step.number, pair=_pair(step.merged), rank=step.rank, left=esc(left))
     # no merge crossed a boundary of the guess: the model stopped earlier than the guess
     offset = 0
     for left, right in pairwise(tokens):
         offset += width(left)
         if 0 < offset < len(word) and offset not in cuts:
-            return False, (
-                f"Not quite. Your pieces need {_pair((left, right))} to be "
-                "merged, but that pair was never learned, so encoding stops with them apart."
-            )
-    return False, f"Not quite: {listed}."  # pragma: no cover - one of the above applies
+            return False, t(
+                "Not quite. Your pieces need {pair} to be merged, but that pair was never "
+                "learned, so encoding stops with them apart."
+            ).format(pair=_pair((left, right)))
+    return False, t("Not quite: the model gives {pieces}.").format(  # pragma: no cover
+        pieces=_pieces(expected)
+    )
 
 
 def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) -> None:
@@ -1091,7 +1320,7 @@ def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) 
         lambda guess: segmentation_verdict(model, word, guess),
         hint=" ".join(word[i : i + 2] for i in range(0, len(word), 2)),
     ):
-        st.caption("The tokens and the iterations appear once you have answered.")
+        st.caption(t("The tokens and the iterations appear once you have answered."))
         return
     marker = model.end_of_word or None
     unk = model.unk_token
@@ -1106,40 +1335,57 @@ def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) 
             f"<td style='text-align:right'>{len(tokens)}</td></tr>"
         )
     show_html(
-        "<table class='sw-table'><thead><tr><th>word</th><th>tokens</th><th>#</th></tr></thead>"
+        f"<table class='sw-table'><thead><tr><th>{esc(t('word'))}</th>"
+        f"<th>{esc(t('tokens'))}</th><th>#</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>" + TABLE_CSS
     )
-    st.caption(
-        f"{len(text.split())} words → {total} tokens"
-        + (f", {unks} unknown" if unk else "")
-        + (f". The marker {md_escape(marker)} counts as part of a token." if marker else ".")
+    words_n = len(text.split())
+    summary = (
+        t("{words} words → {tokens} tokens, {unks} unknown.").format(
+            words=words_n, tokens=total, unks=unks
+        )
+        if unk
+        else t("{words} words → {tokens} tokens.").format(words=words_n, tokens=total)
     )
+    if marker:
+        summary += " " + t("The marker {marker} counts as part of a token.").format(
+            marker=md_escape(marker)
+        )
+    st.caption(summary)
 
     if len(word) > LIMITS.step_word_chars:  # the steps grow with the square of the length
-        st.warning(word_too_long(len(word), "step_word_chars", "the iteration-by-iteration view"))
+        st.warning(
+            word_too_long(len(word), "step_word_chars", t("the iteration-by-iteration view"))
+        )
         return
-    st.subheader(f"How “{md_escape(word)}” is encoded, iteration by iteration")
+    st.subheader(t("How “{word}” is encoded, iteration by iteration").format(word=md_escape(word)))
     for step in model.encode_steps(word):
         show_html(_encode_step_html(step, marker, unk))
     tokens = model.encode(word)
     decoded = model.decode(tokens)
     same = decoded == word
     show_html(
-        f"<p><strong>Decode:</strong> join the tokens and turn every marker back into a word "
-        f"boundary → <code>{esc(decoded)}</code> "
+        "<p>"
+        + t(
+            "<strong>Decode:</strong> join the tokens and turn every marker back into a word "
+            "boundary → {decoded}"
+        ).format(decoded=f"<code>{esc(decoded)}</code>")
+        + " "
         + (
-            badge_html("identical to the input", "success")
+            badge_html(t("identical to the input"), "success")
             if same
-            else badge_html("differs from the input", "warning")
+            else badge_html(t("differs from the input"), "warning")
         )
         + "</p>"
     )
     if not same:
         why = (
-            "unknown characters became the unknown token, so what they were is lost."
+            t("Why: unknown characters became the unknown token, so what they were is lost.")
             if unk and unk in tokens
-            else "without an end-of-word marker the tokens do not record where words end."
+            else t("Why: without an end-of-word marker the tokens do not record where words end.")
             if not marker
-            else "the word itself contains the marker text, so decoding cannot tell them apart."
+            else t(
+                "Why: the word itself contains the marker text, so decoding cannot tell them apart."
+            )
         )
-        st.caption("Why: " + why)
+        st.caption(why)

@@ -47,7 +47,7 @@ from subword_core.errors import CorpusError, SubwordError
 from subword_core.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text
 from ui.common import shared_cache
 from ui.html import esc, md_escape, show_html, show_text
-from ui.i18n import translator
+from ui.i18n import DEFAULT_LANGUAGE, current_language, translator
 from ui.limits import LIMITS, advice
 
 __all__ = [
@@ -60,6 +60,7 @@ __all__ = [
     "current_corpus",
     "current_source_title",
     "decode_upload",
+    "error_text",
     "explain_missing_corpus",
     "require_corpus",
     "source_titles",
@@ -183,7 +184,71 @@ ENCODING_NAMES: dict[str, str] = {
     "utf-32-le": "UTF-32 (little-endian) without a byte-order mark, recognised by its zero bytes",
     "utf-32-be": "UTF-32 (big-endian) without a byte-order mark, recognised by its zero bytes",
 }
-"""How :func:`decode_upload`'s encodings are named on the page."""
+"""How :func:`decode_upload`'s encodings are named (in English; the page uses
+:func:`_encoding_name`, in the session's language)."""
+
+
+def _encoding_name(encoding: str) -> str:
+    without_bom = t("{name} ({order}) without a byte-order mark, recognised by its zero bytes")
+    names = {
+        "utf-8": "UTF-8",
+        "utf-8-sig": t("UTF-8 with a byte-order mark"),
+        "utf-16": t("UTF-16 with a byte-order mark"),
+        "utf-32": t("UTF-32 with a byte-order mark"),
+        "utf-16-le": without_bom.format(name="UTF-16", order=t("little-endian")),
+        "utf-16-be": without_bom.format(name="UTF-16", order=t("big-endian")),
+        "utf-32-le": without_bom.format(name="UTF-32", order=t("little-endian")),
+        "utf-32-be": without_bom.format(name="UTF-32", order=t("big-endian")),
+    }
+    return names.get(encoding, encoding)
+
+
+def _coded_message(code: str | None, values: dict[str, int]) -> str | None:
+    """A core error's problem in the session's language, by its code (``None``: not mapped)."""
+    if code == "count_too_large":
+        limit = f"{values.get('max_count', 0):,}"
+        if "digits" in values:
+            return t(
+                "This count is too large ({digits} digits): a count can be at most {max_count} "
+                "(a trillion). Check for a typo, or scale all the counts down."
+            ).format(digits=f"{values['digits']:,}", max_count=limit)
+        return t(
+            "A count here is larger than {max_count} (a trillion), the largest count allowed. "
+            "Check for a typo, or scale all the counts down."
+        ).format(max_count=limit)
+    if code == "undecodable":
+        return t(
+            "The file cannot be read as text: byte offset {offset} (counting from 0) is not "
+            "valid in its encoding. Save the file as UTF-8 (most editors offer it under 'Save "
+            "as' or 'Encoding') and upload it again, or paste the text into the box instead."
+        ).format(offset=f"{values.get('offset', 0):,}")
+    return None
+
+
+def error_text(err: SubwordError) -> str:
+    """A core error worded for the student in the session's language.
+
+    In Chinese and Korean, errors with a known ``code`` (``count_too_large``, ``undecodable``)
+    are worded here from their ``values``; others, and every error in English, keep the core's
+    English explanation (it may quote the input). The line, when there is one, comes first.
+
+    Example:
+        >>> error_text(CorpusError("too big", line=2, code="count_too_large"))
+        'Line 2: too big'
+        >>> error_text(CorpusError("A word cannot be empty."))
+        'A word cannot be empty.'
+    """
+    code = getattr(err, "code", None)
+    message = None
+    if current_language() != DEFAULT_LANGUAGE:  # English: the core's words (they quote the input)
+        message = _coded_message(code, dict(getattr(err, "values", None) or {}))
+    if message is None:
+        message = str(getattr(err, "message", None) or err)
+    line = getattr(err, "line", None)
+    if line is None:
+        return message
+    return t("Line {line}: {message}").format(line=line, message=message)
+
 
 _BOMS = (  # UTF-32's little-endian mark starts with UTF-16's: UTF-32 first
     (b"\xff\xfe\x00\x00", "utf-32"),
@@ -301,10 +366,10 @@ def within_limits(text: str) -> tuple[str, str | None]:
         return text, None
     cut = max(text.rfind(" ", 0, limit), text.rfind("\n", 0, limit))
     used = text[: cut if cut > 0 else limit]
-    return used, (
-        f"Limit: the text has {len(text):,} characters; the first {len(used):,} are used "
-        f"(the limit is {limit:,}). {advice('corpus_chars')}"
-    )
+    note = t(
+        "Limit: the text has {n} characters; the first {used} are used (the limit is {limit})."
+    ).format(n=f"{len(text):,}", used=f"{len(used):,}", limit=f"{limit:,}")
+    return used, f"{note} {advice('corpus_chars')}"
 
 
 def keep_frequent_words(corpus: Corpus) -> Corpus:
@@ -333,27 +398,45 @@ def keep_frequent_words(corpus: Corpus) -> Corpus:
         kept.append(i)
         used += len(items[i][0])
     notes += [
-        f"Limit: a word of {cut[i]:,} characters (text without spaces is one word) is cut "
-        f"to its first {budget:,}. " + advice("corpus_word_chars")
+        t(
+            "Limit: a word of {n} characters (text without spaces is one word) is cut to its "
+            "first {limit}."
+        ).format(n=f"{cut[i]:,}", limit=f"{budget:,}")
+        + " "
+        + advice("corpus_word_chars")
         for i in kept
         if i in cut
     ]
     if len(kept) < len(items):
         dropped = sum(items[i][1] for i in ranked[len(kept) :])
+        numbers = {
+            "n": f"{len(items):,}",
+            "kept": f"{len(kept):,}",
+            "used": f"{used:,}",
+            "limit": f"{budget:,}",
+            "dropped": f"{dropped:,}",
+        }
         if len(kept) == LIMITS.corpus_words:
-            why = f"the {len(kept):,} most frequent are used"
             name = "corpus_words"
-        else:
-            why = (
-                f"the {len(kept):,} most frequent are used, {used:,} characters in all "
-                f"(the limit is {budget:,} characters in distinct words)"
+            note = t.n(
+                "Limit: the corpus has {n} distinct words; the {kept} most frequent are used "
+                "({dropped} occurrence of rarer words is left out).",
+                "Limit: the corpus has {n} distinct words; the {kept} most frequent are used "
+                "({dropped} occurrences of rarer words are left out).",
+                dropped,
             )
+        else:
             name = "corpus_word_chars"
-        notes.append(
-            f"Limit: the corpus has {len(items):,} distinct words; {why} "
-            f"({dropped:,} occurrence{'' if dropped == 1 else 's'} of rarer words "
-            "are left out). " + advice(name)
-        )
+            note = t.n(
+                "Limit: the corpus has {n} distinct words; the {kept} most frequent are used, "
+                "{used} characters in all (the limit is {limit} characters in distinct words) "
+                "({dropped} occurrence of rarer words is left out).",
+                "Limit: the corpus has {n} distinct words; the {kept} most frequent are used, "
+                "{used} characters in all (the limit is {limit} characters in distinct words) "
+                "({dropped} occurrences of rarer words are left out).",
+                dropped,
+            )
+        notes.append(note.format(**numbers) + " " + advice(name))
     if not notes:
         return corpus
     merged: dict[str, int] = {}
@@ -363,29 +446,41 @@ def keep_frequent_words(corpus: Corpus) -> Corpus:
     return Corpus(tuple(merged.items()), corpus.source_format, (*corpus.notes, *notes))
 
 
-@shared_cache("corpus-text", max_entries=64)
 def _parse_text(text: str) -> _Outcome:
+    """Parse text, with the notes and the error in the session's language (cached)."""
+    return _parse_text_in(text, current_language())
+
+
+@shared_cache("corpus-text", max_entries=64)
+def _parse_text_in(text: str, lang: str) -> _Outcome:
     """Parse text (cached, so errors are cached too: they come back as data, not exceptions).
 
     The input policy (:mod:`ui.limits`) applies here: a text over the size limit is used in
     part, a corpus with too many distinct words keeps its most frequent ones; notes say so.
+    ``lang`` is the session's language (the notes and errors are worded in it: a key of
+    the cache).
     """
     used, cut_note = within_limits(text)
     try:
         corpus = keep_frequent_words(parse_corpus(used))
     except CorpusError as err:
-        return _Outcome(None, str(err), f"line {err.line}" if err.line is not None else None)
+        where = t("line {n}").format(n=err.line) if err.line is not None else None
+        return _Outcome(None, error_text(err), where)
     except SubwordError as err:
-        return _Outcome(None, str(err))
+        return _Outcome(None, error_text(err))
     if cut_note:
         corpus = Corpus(corpus.items, corpus.source_format, (cut_note, *corpus.notes))
     return _Outcome(corpus)
 
 
-@shared_cache("corpus-example", max_entries=len(EXAMPLES), spinner="Reading the example…")
 def _example_outcome(key: str) -> _Outcome:
-    """Parse a built-in example once per server (the pydoc one takes a moment)."""
-    return _parse_text(example_text(key))
+    """Parse a built-in example once per server and language (the pydoc one takes a moment)."""
+    return _example_outcome_in(key, current_language())
+
+
+@shared_cache("corpus-example", max_entries=3 * len(EXAMPLES), spinner="Reading the example…")
+def _example_outcome_in(key: str, lang: str) -> _Outcome:
+    return _parse_text_in(example_text(key), lang)
 
 
 def _rows_outcome(rows: list[tuple[Any, Any]]) -> _Outcome:
@@ -397,12 +492,18 @@ def _rows_outcome(rows: list[tuple[Any, Any]]) -> _Outcome:
         word = "" if _is_missing(raw_word) else normalize_text(str(raw_word).strip())
         if not word and _is_missing(raw_count):
             continue
-        where = f"row {number}"
+        where = t("row {n}").format(n=number)
         if not word:
-            return _Outcome(None, f"Row {number}: this row has a count but no word.", where)
+            return _Outcome(
+                None, t("Row {row}: this row has a count but no word.").format(row=number), where
+            )
         if _is_missing(raw_count):
             return _Outcome(
-                None, f"Row {number}: the word {word!r} has no count; type a whole number.", where
+                None,
+                t("Row {row}: the word {word} has no count; type a whole number.").format(
+                    row=number, word=repr(word)
+                ),
+                where,
             )
         try:
             count_value = float(raw_count)
@@ -411,27 +512,33 @@ def _rows_outcome(rows: list[tuple[Any, Any]]) -> _Outcome:
         if not count_value.is_integer() or count_value < 1:
             return _Outcome(
                 None,
-                f"Row {number}: the count of {word!r} is {raw_count!r}, but counts must be whole "
-                "numbers of at least 1.",
+                t(
+                    "Row {row}: the count of {word} is {count}, but counts must be whole "
+                    "numbers of at least 1."
+                ).format(row=number, word=repr(word), count=repr(raw_count)),
                 where,
             )
         try:
             Corpus.from_counts([(word, int(count_value))])
         except CorpusError as err:
-            return _Outcome(None, f"Row {number}: {err}", where)
+            return _Outcome(
+                None, t("Row {row}: {problem}").format(row=number, problem=error_text(err)), where
+            )
         if word in seen and word not in repeated:
             repeated.append(word)
         seen[word] = number
         pairs.append((word, int(count_value)))
     if not pairs:
-        return _Outcome(None, "The table is empty: add at least one word with a count.")
+        return _Outcome(None, t("The table is empty: add at least one word with a count."))
     try:
         corpus = keep_frequent_words(Corpus.from_counts(pairs))
     except CorpusError as err:  # e.g. a word's rows add up to more than MAX_COUNT
-        return _Outcome(None, str(err))
+        return _Outcome(None, error_text(err))
     if repeated:
         shown = ", ".join(repeated[:8]) + (" …" if len(repeated) > 8 else "")
-        note = f"Some words are in more than one row, so their counts were added: {shown}."
+        note = t(
+            "Some words are in more than one row, so their counts were added: {words}."
+        ).format(words=shown)
         corpus = Corpus(corpus.items, source_format="counts", notes=(*corpus.notes, note))
     return _Outcome(corpus)
 
@@ -555,9 +662,11 @@ def _upload_source() -> _Outcome | None:
         )
     if saved["error"] is not None:
         err: CorpusError = saved["error"]
-        where = f"line {err.line} of the file" if err.line is not None else "the file"
-        return _Outcome(None, str(err), where)
-    encoding = ENCODING_NAMES.get(saved["encoding"], saved["encoding"])
+        where = (
+            t("line {n} of the file").format(n=err.line) if err.line is not None else t("the file")
+        )
+        return _Outcome(None, error_text(err), where)
+    encoding = _encoding_name(saved["encoding"])
     advice_ = (
         "" if saved["encoding"].startswith("utf-8") else " " + t("Saving it as UTF-8 is safer.")
     )
@@ -565,7 +674,9 @@ def _upload_source() -> _Outcome | None:
     show_text(read + advice_, small=True)
     outcome = _parse_text(saved["text"])
     if outcome.where is not None:
-        outcome = _Outcome(None, outcome.error, f"{outcome.where} of the file")
+        outcome = _Outcome(
+            None, outcome.error, t("{where} of the file").format(where=outcome.where)
+        )
     return outcome
 
 

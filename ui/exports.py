@@ -22,6 +22,9 @@ import streamlit as st
 from subword_core import tokenizer_json
 from subword_core.errors import SubwordError
 from ui.html import md_escape, show_text
+from ui.i18n import translator
+
+t = translator("common")
 
 
 def _plain(value: object) -> object:
@@ -81,12 +84,12 @@ def export_panel(
         models: ``(label, file name, producer)``; a producer that raises a
             ``SubwordError`` (a format that cannot hold this model) is explained instead.
     """
-    with st.expander("Export: the steps and the model"):
+    with st.expander(t("Export: the steps and the model")):
         c1, c2 = st.columns(2)
         # subtle: the step files are written only when a button is clicked (a callable as
         # ``data``): on a long run the JSON alone takes longer than the rest of the page.
         c1.download_button(
-            "Steps as CSV",
+            t("Steps as CSV"),
             lambda: table_csv(table),
             file_name=f"{key}_steps.csv",
             mime="text/csv",
@@ -94,7 +97,7 @@ def export_panel(
             on_click="ignore",  # a download changes nothing on the page: no rerun
         )
         c2.download_button(
-            "Steps as JSON (every number recorded)",
+            t("Steps as JSON (every number recorded)"),
             lambda: steps_json(steps),
             file_name=f"{key}_steps.json",
             mime="application/json",
@@ -107,7 +110,12 @@ def export_panel(
                 data = produce()
             except SubwordError as err:
                 with col:
-                    show_text(f"{label}: not available for this model. {err}", small=True)
+                    show_text(
+                        t("{label}: not available for this model. {problem}").format(
+                            label=label, problem=err
+                        ),
+                        small=True,
+                    )
                 continue
             col.download_button(
                 md_escape(label),
@@ -118,7 +126,9 @@ def export_panel(
                 on_click="ignore",
             )
         st.caption(
-            "The model files load in the reference libraries: subword-nmt's apply-bpe (codes), "
-            "BERT-style tools (vocab.txt), sentencepiece-style tools (.vocab: piece, TAB, "
-            "log-probability) and Hugging Face tokenizers (tokenizer.json)."
+            t(
+                "The model files load in the reference libraries: subword-nmt's apply-bpe "
+                "(codes), BERT-style tools (vocab.txt), sentencepiece-style tools (.vocab: "
+                "piece, TAB, log-probability) and Hugging Face tokenizers (tokenizer.json)."
+            )
         )

@@ -44,6 +44,9 @@ import streamlit as st
 
 from subword_core.corpus import Corpus
 from ui.html import show_text
+from ui.i18n import translator
+
+t = translator("common")
 
 __all__ = [
     "ExampleWords",
@@ -91,11 +94,15 @@ class ExampleWords:
         """
         parts = []
         if self.seen:
-            parts.append("from the corpus: " + ", ".join(self.seen))
+            parts.append(t("from the corpus: {words}").format(words=", ".join(self.seen)))
         if self.unseen:
-            parts.append(f"not in the corpus: {self.unseen} (made of its pieces)")
-        many = len(self.seen) + bool(self.unseen) > 1
-        return f"Example word{'s' if many else ''} — " + " · ".join(parts)
+            parts.append(
+                t("not in the corpus: {word} (made of its pieces)").format(word=self.unseen)
+            )
+        many = len(self.seen) + bool(self.unseen)
+        return t.n("Example word — {parts}", "Example words — {parts}", many).format(
+            parts=" · ".join(parts)
+        )
 
 
 def _ranked(corpus: Corpus) -> list[tuple[str, int]]:
@@ -248,7 +255,10 @@ def show_example_label(
     state = st.session_state
     store = state.get(shadow_key, {}) if shadow_key else state
     if store.get(key) == state.get(_auto_key(key)):
-        show_text(words.label() + (f" · then {then}" if then else ""), small=True)
+        label = words.label()
+        if then:
+            label = t("{words} · then {then}").format(words=label, then=then)
+        show_text(label, small=True)
 
 
 @dataclass(frozen=True)
@@ -354,14 +364,18 @@ def fit_size(
         kept = ""
         if rule.margin and old_floor is not None and value > old_floor:
             new = rule.floor + (value - old_floor)
-            kept = f", which keeps the {rule.margin.format(n=value - old_floor)} it had"
+            kept = t(", which keeps the {margin} it had").format(
+                margin=rule.margin.format(n=value - old_floor)
+            )
         new = max(rule.floor, min(new, rule.ceiling))
         if new != value:
             shadow[key] = written(new)
             state[note_key] = (
                 shadow[key],
-                f"Note: the {rule.what} was {value}, but {rule.why}, so it was moved to {new}"
-                f"{kept}. Change it as you like.",
+                t(
+                    "Note: the {what} was {value}, but {why}, so it was moved to {new}{kept}. "
+                    "Change it as you like."
+                ).format(what=rule.what, value=value, why=rule.why, new=new, kept=kept),
             )
     stored = state.get(note_key)
     if stored and stored[0] == shadow.get(key):

@@ -22,6 +22,10 @@ from collections.abc import Collection, Iterable, Sequence
 
 import streamlit as st
 
+from ui.i18n import translator
+
+t = translator("common")
+
 __all__ = [
     "BADGE_KINDS",
     "STYLE",
@@ -200,7 +204,8 @@ def sr_html(text: str) -> str:
 
 def _ws_html(ch: str, symbol: str) -> str:
     """A visible-whitespace symbol, read by a screen reader by its name ("space")."""
-    name = _WHITESPACE_NAMES.get(ch, "space")
+    names = {" ": t("space"), "\t": t("tab"), "\n": t("line break"), "\r": t("carriage return")}
+    name = names.get(ch, names[" "])
     return f'<span class="sw-ws" aria-hidden="true">{symbol}</span>{sr_html(f" {name} ")}'
 
 
@@ -215,7 +220,7 @@ def _piece_html(text: str) -> str:
 
 def _token_text_html(token: str, marker: str | None) -> str:
     if token == "":
-        return '<span class="sw-empty" aria-hidden="true">∅</span>' + sr_html("empty token")
+        return '<span class="sw-empty" aria-hidden="true">∅</span>' + sr_html(t("empty token"))
     if not marker or marker not in token:
         return _piece_html(token)
     # subtle: the marker may appear anywhere in a token (e.g. "est</w>" or "▁the"); every
@@ -231,7 +236,7 @@ def token_spans_html(
     highlight: Collection[int] = (),
     unk: str | None = None,
     marker: str | None = None,
-    highlight_label: str = "new",
+    highlight_label: str | None = None,
     unknown: Collection[int] = (),
 ) -> str:
     """Render tokens as bordered, coloured boxes (an inline group of ``sw-tok`` spans).
@@ -249,7 +254,8 @@ def token_spans_html(
         highlight: Indices (0-based) of tokens to emphasise, e.g. the piece a merge just built.
         unk: The unknown-token string (e.g. ``"[UNK]"``); tokens equal to it get the UNK style.
         marker: The end-of-word (or word-start) marker, e.g. ``"</w>"``, to show in muted style.
-        highlight_label: The small label shown above highlighted tokens.
+        highlight_label: The small label shown above highlighted tokens (default: "new",
+            in the session's language).
         unknown: Indices (0-based) of further tokens to show as unknown: a character that a
             BPE or Unigram model never saw stays a token of its own instead of ``[UNK]``.
 
@@ -266,6 +272,10 @@ def token_spans_html(
         True
     """
     highlighted = set(highlight)
+    if highlight_label is None:
+        # i18n: the label above a token a merge just built (also read by screen readers)
+        highlight_label = t("new")
+    unknown_role = t("unknown")
     spans: list[str] = []
     for index, token in enumerate(tokens):
         classes = ["sw-tok", f"sw-c{index % len(_PALETTE)}"]
@@ -274,12 +284,14 @@ def token_spans_html(
         is_unk = (unk is not None and token == unk) or index in unknown
         if is_unk:
             classes.append("sw-tok-unk")
-            roles.append("unknown")
+            roles.append(unknown_role)
         if index in highlighted:
             classes.append("sw-tok-hl")
             label = f'<span class="sw-tok-label" aria-hidden="true">{esc(highlight_label)}</span>'
             roles.append(highlight_label)
-        title = f"token {index + 1}: {token}" + (" (unknown)" if is_unk else "")
+        title = (t("token {n}: {token} (unknown)") if is_unk else t("token {n}: {token}")).format(
+            n=index + 1, token=token
+        )
         # Screen readers: one list item per token, read as its text, then its role
         # ("lo, new"); the visible label above the box is hidden from them (read once).
         role = sr_html(", " + ", ".join(roles)) if roles else ""
@@ -292,7 +304,7 @@ def token_spans_html(
 
 def _cell_html(value: object) -> str:
     if isinstance(value, bool) or value is None:
-        return esc("" if value is None else ("yes" if value else "no"))
+        return esc("" if value is None else (t("yes") if value else t("no")))
     if isinstance(value, int):
         return f"{value:,}"
     if isinstance(value, float):

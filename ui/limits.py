@@ -23,6 +23,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 
 from subword_core.unigram import em_iterations_within, lattice_edges
+from ui.i18n import translator
+
+t = translator("common")
 
 __all__ = [
     "LIMITS",
@@ -176,10 +179,15 @@ def word_too_long(length: int, name: str, view: str) -> str:
         'This word has 6,000 characters; this tab takes words of'
     """
     limit = getattr(LIMITS, name)
-    return (
-        f"This word has {length:,} characters; {view} takes words of up to {limit:,} "
-        "characters, because it works character by character. Type a shorter word (a part "
-        f"of this one), or a teacher can raise the limit with SUBWORD_LIMIT_{name.upper()}."
+    return t(
+        "This word has {length} characters; {view} takes words of up to {limit} characters, "
+        "because it works character by character. Type a shorter word (a part of this one), "
+        "or a teacher can raise the limit with {variable}."
+    ).format(
+        length=f"{length:,}",
+        view=view,
+        limit=f"{limit:,}",
+        variable=f"SUBWORD_LIMIT_{name.upper()}",
     )
 
 
@@ -190,22 +198,46 @@ def advice(name: str) -> str:
         >>> advice("merges").startswith("Learn fewer merges")
         True
     """
-    raise_it = f"a teacher can raise the limit with SUBWORD_LIMIT_{name.upper()}"
-    tips = {
-        "corpus_chars": "To learn from all of it, use the command line "
-        "(python -m subword_core learn-bpe), or " + raise_it + ".",
-        "corpus_words": "The rarest words matter least for the first merges; to use them all, "
-        "use the command line (python -m subword_core learn-bpe), or " + raise_it + ".",
-        "corpus_word_chars": "Text without spaces is one long word: split it into lines or "
-        "sentences if that suits the lesson, use the command line (python -m subword_core "
-        "learn-bpe), or " + raise_it + ".",
-        "merges": "Learn fewer merges here (the first few hundred show the idea), use the "
-        "command line for more, or " + raise_it + ".",
-        "vocab": "Choose a smaller vocabulary, or " + raise_it + ".",
-        "unigram_em": "Choose fewer (the first iterations change the most), or " + raise_it + ".",
-        "unigram_em_work": "For more, choose a smaller corpus or a shorter longest seed "
-        "substring, or " + raise_it + ".",
-        "unigram_seed_size": "Choose fewer, or leave the box empty for the automatic "
-        "size, or " + raise_it + ".",
-    }
-    return tips.get(name, f"Choose a smaller value, or {raise_it}.")
+    variable = f"SUBWORD_LIMIT_{name.upper()}"
+    cli = "python -m subword_core learn-bpe"
+    if name == "corpus_chars":
+        tip = t(
+            "To learn from all of it, use the command line ({cli}), or a teacher can raise the "
+            "limit with {variable}."
+        )
+    elif name == "corpus_words":
+        tip = t(
+            "The rarest words matter least for the first merges; to use them all, use the "
+            "command line ({cli}), or a teacher can raise the limit with {variable}."
+        )
+    elif name == "corpus_word_chars":
+        tip = t(
+            "Text without spaces is one long word: split it into lines or sentences if that "
+            "suits the lesson, use the command line ({cli}), or a teacher can raise the limit "
+            "with {variable}."
+        )
+    elif name == "merges":
+        tip = t(
+            "Learn fewer merges here (the first few hundred show the idea), use the command "
+            "line for more, or a teacher can raise the limit with {variable}."
+        )
+    elif name == "vocab":
+        tip = t("Choose a smaller vocabulary, or a teacher can raise the limit with {variable}.")
+    elif name == "unigram_em":
+        tip = t(
+            "Choose fewer (the first iterations change the most), or a teacher can raise the "
+            "limit with {variable}."
+        )
+    elif name == "unigram_em_work":
+        tip = t(
+            "For more, choose a smaller corpus or a shorter longest seed substring, or a "
+            "teacher can raise the limit with {variable}."
+        )
+    elif name == "unigram_seed_size":
+        tip = t(
+            "Choose fewer, or leave the box empty for the automatic size, or a teacher can "
+            "raise the limit with {variable}."
+        )
+    else:
+        tip = t("Choose a smaller value, or a teacher can raise the limit with {variable}.")
+    return tip.format(cli=cli, variable=variable)

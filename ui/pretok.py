@@ -28,6 +28,7 @@ from subword_core.pretokenize import SCHEMES, pretokenize, pretokenize_corpus
 from ui.common import remember, restore_widgets
 from ui.corpus_picker import keep_frequent_words
 from ui.html import esc, md_escape, show_html
+from ui.i18n import current_language, translator
 from ui.links import LinkParam, kept_params
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "apply_pretok",
     "pretok_panel",
     "pretok_words",
+    "scheme_label",
 ]
 
 SCHEME_LABELS: dict[str, str] = {
@@ -45,7 +47,51 @@ SCHEME_LABELS: dict[str, str] = {
     "bert": "Whitespace + punctuation + one token per CJK character (BERT)",
     "none": "None: the raw sentence, spaces written as ▁ (sentencepiece)",
 }
-"""Display labels of the schemes (links carry the ids, never these)."""
+"""Display labels of the schemes in English (links carry the ids, never these); the page
+shows :func:`scheme_label`, in the session's language."""
+
+t = translator("common")
+
+
+def scheme_label(scheme: str) -> str:
+    """A scheme's label in the session's language (the id itself for an unknown one).
+
+    Example:
+        >>> scheme_label("bert")
+        'Whitespace + punctuation + one token per CJK character (BERT)'
+    """
+    if scheme == "whitespace":
+        return t("Whitespace only (subword-nmt: the text is already split into words)")
+    if scheme == "bert":
+        return t("Whitespace + punctuation + one token per CJK character (BERT)")
+    if scheme == "none":
+        return t("None: the raw sentence, spaces written as ▁ (sentencepiece)")
+    return md_escape(scheme)
+
+
+def _short(label: str) -> str:
+    """A label without its parenthesis (ASCII or full-width)."""
+    return label.split(" (")[0].split("（")[0]
+
+
+def _why_cjk() -> str:
+    return t(
+        "Why it matters for Chinese and Korean: Chinese running text has no spaces, so with "
+        "whitespace only a whole sentence becomes one giant word and 。 or ， end up inside "
+        "merges; Korean words (어절) keep their particles and full stops glued on (학교에서, "
+        "한다.). BERT cuts every Chinese character and punctuation mark apart first; "
+        "sentencepiece cuts nothing and marks each word start with ▁."
+    )
+
+
+def _jamo_help() -> str:
+    return t(
+        "학 = ᄒ + ᅡ + ᆨ. By default a Hangul syllable is one character, so merges can only "
+        "join whole syllables. Decomposed (Unicode NFD), each syllable is 2 or 3 letters "
+        "(jamo), and merges can join letters inside syllables, e.g. a particle's final "
+        "consonant."
+    )
+
 
 WHY_CJK = (
     "Why it matters for Chinese and Korean: Chinese running text has no spaces, so with "
@@ -55,12 +101,6 @@ WHY_CJK = (
     "sentencepiece cuts nothing and marks each word start with ▁."
 )
 """The one sentence every page shows under the choice."""
-
-_JAMO_HELP = (
-    "학 = ᄒ + ᅡ + ᆨ. By default a Hangul syllable is one character, so merges can only join "
-    "whole syllables. Decomposed (Unicode NFD), each syllable is 2 or 3 letters (jamo), and "
-    "merges can join letters inside syllables, e.g. a particle's final consonant."
-)
 
 
 @dataclass(frozen=True)
@@ -151,31 +191,33 @@ def pretok_panel(spec: PretokSpec, *, note: str = "") -> Pretok:
     if spec.schemes and scheme not in spec.schemes:
         scheme = spec.default
         state[spec.scheme_key] = scheme
-    title = SCHEME_LABELS.get(scheme, spec.fixed).split(" (")[0]
-    with st.expander(md_escape(f"Pre-tokenization: {title}"), icon=":material/content_cut:"):
+    title = _short(scheme_label(scheme) if scheme in SCHEME_LABELS else spec.fixed)
+    with st.expander(
+        t("Pre-tokenization: {scheme}").format(scheme=md_escape(title)),
+        icon=":material/content_cut:",
+    ):
         if spec.schemes:
             st.radio(
-                "How the text is cut into words before training",
+                t("How the text is cut into words before training"),
                 spec.schemes,
-                format_func=SCHEME_LABELS.__getitem__,
+                format_func=scheme_label,
                 key=spec.scheme_key,
                 on_change=remember,
                 args=(spec.shadow, spec.scheme_key),
-                help=md_escape(
-                    "The default is this algorithm's usual one: "
-                    f"{SCHEME_LABELS[spec.default].split(' (')[0].lower()}."
+                help=t("The default is this algorithm's usual one: {scheme}.").format(
+                    scheme=md_escape(_short(scheme_label(spec.default)).lower())
                 ),
             )
         else:
             show_html(f"<div>{esc(spec.fixed)}</div>")
         st.toggle(
-            "Korean: decompose Hangul syllables into jamo (NFD)",
+            t("Korean: decompose Hangul syllables into jamo (NFD)"),
             key=spec.jamo_key,
             on_change=remember,
             args=(spec.shadow, spec.jamo_key),
-            help=_JAMO_HELP,
+            help=md_escape(_jamo_help()),
         )
-        show_html(f"<div class='sw-small'>{esc(WHY_CJK)}</div>")
+        show_html(f"<div class='sw-small'>{esc(_why_cjk())}</div>")
         if note:
             show_html(f"<div class='sw-small'>{esc(note)}</div>")
     scheme = str(state.get(spec.scheme_key, spec.default)) if spec.schemes else ""
@@ -183,7 +225,8 @@ def pretok_panel(spec: PretokSpec, *, note: str = "") -> Pretok:
 
 
 @functools.lru_cache(maxsize=32)
-def _cut(corpus: Corpus, scheme: str, jamo: bool) -> Corpus:
+def _cut(corpus: Corpus, scheme: str, jamo: bool, lang: str = "en") -> Corpus:
+    # lang: the limit notes are worded in the session's language (a key of the cache)
     return keep_frequent_words(pretokenize_corpus(corpus, scheme, jamo=jamo))
 
 
@@ -202,7 +245,7 @@ def apply_pretok(corpus: Corpus, choice: Pretok) -> Corpus:
     scheme = choice.scheme or "whitespace"
     if scheme == "whitespace" and not choice.jamo:
         return corpus
-    return _cut(corpus, scheme, choice.jamo)
+    return _cut(corpus, scheme, choice.jamo, current_language())
 
 
 def pretok_words(text: str, choice: Pretok) -> list[str]:

@@ -172,8 +172,10 @@ def allowed_range(param: LinkParam) -> str:
     low = param.low if param.low is not None else -MAX_LINK_INT
     high = param.high if param.high is not None else MAX_LINK_INT
     if param.kind == "int":
-        return f"a whole number from {int(low):,} to {int(high):,}"
-    return f"a number from {low:g} to {high:g}"
+        return t("a whole number from {low} to {high}").format(
+            low=f"{int(low):,}", high=f"{int(high):,}"
+        )
+    return t("a number from {low} to {high}").format(low=f"{low:g}", high=f"{high:g}")
 
 
 class _Null:
@@ -274,13 +276,17 @@ def apply_link(page: str) -> None:
         if 1 <= step <= MAX_STEP:
             set_step(spec.player, step)
         else:
-            problems.append(f"the step (not a whole number from 1 to {MAX_STEP:,})")
+            problems.append(
+                t("the step (not a whole number from 1 to {n})").format(n=f"{MAX_STEP:,}")
+            )
     if spec.ties and "ties" in params:
         ties = _parse_ties(params["ties"])
         if ties is None:
             problems.append(
-                "the tie choices (not in the expected form: a list of [step, left, right], "
-                f"at most {MAX_LINK_TEXT:,} characters)"
+                t(
+                    "the tie choices (not in the expected form: a list of [step, left, right], "
+                    "at most {n} characters)"
+                ).format(n=f"{MAX_LINK_TEXT:,}")
             )
         else:
             state[f"{spec.ties}__choices"] = (LINK_CONTEXT, ties)
@@ -288,7 +294,7 @@ def apply_link(page: str) -> None:
         if params[PRESENT_KEY] in ("1", "0"):
             state[PRESENT_KEY] = params[PRESENT_KEY] == "1"
         else:
-            problems.append("presenter mode (present=1 turns it on)")
+            problems.append(t("presenter mode (present=1 turns it on)"))
     for key, (param, _default) in GLOBAL_PARAMS.items():  # e.g. lang=zh, on any page
         if key in params:
             _apply_param(param, params[key], problems)
@@ -297,7 +303,10 @@ def apply_link(page: str) -> None:
     if unknown:
         shown = [_shorten(k) for k in unknown[:_MAX_LISTED_KEYS]]
         more = len(unknown) - len(shown)
-        problems.append("unknown parts " + ", ".join(shown) + (f" and {more} more" if more else ""))
+        listed = ", ".join(shown)
+        if more:
+            listed = t("{listed} and {more} more").format(listed=listed, more=more)
+        problems.append(t("unknown parts {keys}").format(keys=listed))
     state[_PROBLEMS] = problems
 
 
@@ -310,29 +319,37 @@ def _apply_corpus(params: Mapping[str, str], problems: list[str]) -> None:
         if params["corpus"] in EXAMPLES:
             choose_source(params["corpus"])
         else:
-            problems.append("the corpus (no built-in example has that name)")
+            problems.append(t("the corpus (no built-in example has that name)"))
     elif "text" in params:
         if len(params["text"]) <= MAX_LINK_TEXT:
             choose_source("type", params["text"])
         else:
-            problems.append(f"the corpus text (longer than {MAX_LINK_TEXT:,} characters)")
+            problems.append(
+                t("the corpus text (longer than {n} characters)").format(n=f"{MAX_LINK_TEXT:,}")
+            )
 
 
 def _apply_param(param: LinkParam, text: str, problems: list[str]) -> None:
     value = parse_value(param, text)
     if value is None and param.kind == "tab":
         problems.append(
-            f"{param.key} (no tab has that id; the tabs are {', '.join(param.options)})"
+            t("{key} (no tab has that id; the tabs are {tabs})").format(
+                key=param.key, tabs=", ".join(param.options)
+            )
         )
         return
     if value is None and param.kind in ("int", "float"):
-        problems.append(f"{param.key} (not {allowed_range(param)})")
+        problems.append(
+            t("{key} (not {allowed})").format(key=param.key, allowed=allowed_range(param))
+        )
         return
     if value is None and param.kind == "str":
-        problems.append(f"{param.key} (longer than {MAX_LINK_TEXT:,} characters)")
+        problems.append(
+            t("{key} (longer than {n} characters)").format(key=param.key, n=f"{MAX_LINK_TEXT:,}")
+        )
         return
     if value is None:
-        problems.append(f"{param.key} (the value is not allowed here)")
+        problems.append(t("{key} (the value is not allowed here)").format(key=param.key))
         return
     value = None if value is _NULL else value
     state = st.session_state
@@ -368,8 +385,10 @@ def build_params(page: str) -> tuple[dict[str, str], list[str]]:
             params["text"] = text
         elif text:
             left_out.append(
-                f"the corpus ({len(text):,} characters; links hold at most {MAX_LINK_TEXT:,}): "
-                "send the file along, or pick a built-in example"
+                t(
+                    "the corpus ({n} characters; links hold at most {limit}): send the file "
+                    "along, or pick a built-in example"
+                ).format(n=f"{len(text):,}", limit=f"{MAX_LINK_TEXT:,}")
             )
     spec = PAGES.get(page, PageLink())
     for key in spec.params:
@@ -386,7 +405,9 @@ def build_params(page: str) -> tuple[dict[str, str], list[str]]:
         if value is None and not param.optional:
             continue
         if isinstance(value, str) and len(value) > MAX_LINK_TEXT:
-            left_out.append(f"{key} (longer than {MAX_LINK_TEXT:,} characters)")
+            left_out.append(
+                t("{key} (longer than {n} characters)").format(key=key, n=f"{MAX_LINK_TEXT:,}")
+            )
             continue
         params[key] = format_value(value)
     if state.get(PRESENT_KEY):
@@ -403,7 +424,9 @@ def build_params(page: str) -> tuple[dict[str, str], list[str]]:
             if len(ties) <= MAX_LINK_TEXT:
                 params["ties"] = ties
             else:
-                left_out.append(f"the tie choices (longer than {MAX_LINK_TEXT:,} characters)")
+                left_out.append(
+                    t("the tie choices (longer than {n} characters)").format(n=f"{MAX_LINK_TEXT:,}")
+                )
     return params, left_out
 
 

@@ -60,11 +60,12 @@ from ui.html import (
     table_details_html,
     token_spans_html,
 )
+from ui.i18n import translator
 from ui.limits import LIMITS, advice, unigram_em_iterations, unigram_max_shrink, word_too_long
 from ui.links import MAX_LINK_INT, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
 from ui.pretok import PretokSpec
-from ui.tabs import kept_tabs
+from ui.tabs import kept_tabs, tab_id
 
 __all__ = [
     "SEED_001",
@@ -91,6 +92,8 @@ __all__ = [
     "settings_panel",
     "train_or_explain",
 ]
+
+t = translator("unigram")
 
 SEED_001 = ("h", "u", "g", "hu", "ug", "p", "pu", "n", "un", "b", "bu", "s", "hug", "gs", "ugs")
 """Seed 001's fifteen-token seed vocabulary for hug / pug / pun / bun / hugs."""
@@ -192,6 +195,20 @@ _MODEL_LABELS = {
 _KIND_COLOURS = {"seed": "#7f7f7f", "EM": "#1f77b4", "prune": "#d62728"}
 
 
+def _seed_label(key: str) -> str:
+    return {
+        "substrings": t("Every character + the most frequent substrings"),
+        "given": t("My own list (seed 001's 15 tokens to start with)"),
+    }[key]
+
+
+def _model_label(key: str) -> str:
+    return {
+        "trained": t("The model trained above"),
+        "vocab": t("A sentencepiece .vocab I paste or upload"),
+    }[key]
+
+
 @dataclass(frozen=True)
 class UnigramSettings:
     """What a student can change before training.
@@ -222,7 +239,7 @@ def seg_text(pieces: tuple[str, ...] | list[str]) -> str:
     >>> seg_text(["low", "est"])
     'low · est'
     """
-    return " · ".join(pieces) if pieces else "(empty)"
+    return " · ".join(pieces) if pieces else t("(empty)")
 
 
 def prob_text(p: float) -> str:
@@ -254,7 +271,7 @@ def loss_text(loss: float) -> str:
 def _percent(share: float, ways: int = 2) -> str:
     """A share as a percentage that never rounds a part (of ``ways`` parts) to the whole."""
     if ways == 1:
-        return "all"
+        return t("all")
     if share >= 0.9995:
         return ">99.9%"
     if 0 < share < 0.0005:
@@ -269,7 +286,7 @@ def _tok(piece: str) -> str:
 def _list(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return t("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def _problem(headline: str, detail: str | None = None) -> None:
@@ -326,9 +343,11 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
             default=chars + _extra(corpus),
             floor=floor,
             ceiling=MAX_VOCAB,
-            what="vocabulary size",
-            why=f"this corpus has {chars} different characters and every one of them is kept",
-            margin="{n} longer pieces",
+            what=t("vocabulary size"),
+            why=t("this corpus has {n} different characters and every one of them is kept").format(
+                n=chars
+            ),
+            margin=t("{n} longer pieces"),
         ),
         follows=not shadow.get("uni_vocab_touched") or shadow.get("uni_vocab_size") is None,
     )
@@ -340,81 +359,93 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
     with settings_box():
         c1, c2, c3, c4 = st.columns([1, 1.9, 1.2, 1])
         size = c1.number_input(
-            "Vocabulary size",
+            t("Vocabulary size"),
             step=1,
-            help="How many pieces the final vocabulary keeps, single characters included.",
+            help=t("How many pieces the final vocabulary keeps, single characters included."),
             key="uni_vocab_size",
             on_change=_vocab_typed,
         )
-        c1.caption(f"The corpus has {chars} different characters.")
+        c1.caption(t("The corpus has {n} different characters.").format(n=chars))
         mode = c2.radio(
-            "Seed vocabulary (where training starts)",
+            t("Seed vocabulary (where training starts)"),
             list(_SEED_LABELS),
-            format_func=_SEED_LABELS.__getitem__,
+            format_func=_seed_label,
             **keep("uni_seed_mode"),
         )
         if mode == "given":
             seed_text = c2.text_input(
-                "Seed pieces, separated by spaces",
-                help="Characters missing from the list are added; pieces that never occur "
-                "in the corpus are dropped (both are reported in step 1).",
+                t("Seed pieces, separated by spaces"),
+                help=t(
+                    "Characters missing from the list are added; pieces that never occur "
+                    "in the corpus are dropped (both are reported in step 1)."
+                ),
                 **keep("uni_seed_list"),
             )
             seed_size = None
         else:
             seed_text = ""
             seed_size = c2.number_input(
-                "How many substrings (empty: 5 × the vocabulary size, at least 1,000)",
+                t("How many substrings (empty: 5 × the vocabulary size, at least 1,000)"),
                 step=100,
-                placeholder="automatic",
+                placeholder=t("automatic"),
                 **keep("uni_seed_size"),
             )
         shrink = c3.slider(
-            "Share kept by each pruning round",
+            t("Share kept by each pruning round"),
             min_value=0.05,
             max_value=unigram_max_shrink(),
             step=0.05,
-            help="Each round keeps this share of the vocabulary (the pieces whose removal "
-            "would cost the most), but never fewer pieces than the vocabulary size. "
-            f"At most {unigram_max_shrink():.2f} here: more rounds would make training on a "
-            "large corpus too slow (a teacher can raise it with "
-            "SUBWORD_LIMIT_UNIGRAM_SHRINK_PCT).",
+            help=t(
+                "Each round keeps this share of the vocabulary (the pieces whose removal "
+                "would cost the most), but never fewer pieces than the vocabulary size. "
+                "At most {most:.2f} here: more rounds would make training on a "
+                "large corpus too slow (a teacher can raise it with "
+                "SUBWORD_LIMIT_UNIGRAM_SHRINK_PCT)."
+            ).format(most=float(unigram_max_shrink())),
             **keep("uni_shrink"),
         )
         em = c4.number_input(
-            "EM iterations per round",
+            t("EM iterations per round"),
             step=1,
-            help="How many times the probabilities are re-estimated before each pruning. "
-            f"At most {LIMITS.unigram_em:,}; on a large corpus fewer run (the page says so), "
-            "to keep each round's work within a budget.",
+            help=t(
+                "How many times the probabilities are re-estimated before each pruning. "
+                "At most {most:,}; on a large corpus fewer run (the page says so), "
+                "to keep each round's work within a budget."
+            ).format(most=int(LIMITS.unigram_em)),
             **keep("uni_em"),
         )
-        with st.expander("More settings"):
+        with st.expander(t("More settings")):
             m1, m2, m3, m4 = st.columns(4)
             max_len = m1.number_input(
-                "Longest seed substring",
+                t("Longest seed substring"),
                 step=1,
-                help="Substrings longer than this are not in the automatic seed.",
+                help=t("Substrings longer than this are not in the automatic seed."),
                 **keep("uni_max_len"),
             )
             use_marker = m2.toggle(
-                "Mark word starts with ▁ (as sentencepiece does)",
-                help="Puts ▁ in front of every word, so a piece at the start of a word "
-                "differs from the same letters inside one. Set by the pre-tokenization "
-                "above: on for none (▁), off for the others.",
+                t("Mark word starts with ▁ (as sentencepiece does)"),
+                help=t(
+                    "Puts ▁ in front of every word, so a piece at the start of a word "
+                    "differs from the same letters inside one. Set by the pre-tokenization "
+                    "above: on for none (▁), off for the others."
+                ),
                 disabled=True,
                 **keep("uni_marker"),
             )
             keep_chars = m3.toggle(
-                "Always keep single characters",
-                help="Off: characters compete like other pieces; a pruned one becomes an "
-                "unknown character (scored lowest − 10).",
+                t("Always keep single characters"),
+                help=t(
+                    "Off: characters compete like other pieces; a pruned one becomes an "
+                    "unknown character (scored lowest − 10)."
+                ),
                 **keep("uni_keep_chars"),
             )
             digamma = m4.toggle(
-                "Bayesian M-step (sentencepiece's digamma)",
-                help="log p = ψ(count) − ψ(total): rare pieces lose more. The probabilities "
-                "then no longer add up to 1, and the likelihood may drop.",
+                t("Bayesian M-step (sentencepiece's digamma)"),
+                help=t(
+                    "log p = ψ(count) − ψ(total): rare pieces lose more. The probabilities "
+                    "then no longer add up to 1, and the likelihood may drop."
+                ),
                 **keep("uni_digamma"),
             )
 
@@ -423,54 +454,73 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
     problems: list[str] = []
     floor = chars if keep_chars else 1
     if size is None or int(size) != size:
-        problems.append("The vocabulary size must be a whole number.")
+        problems.append(t("The vocabulary size must be a whole number."))
     elif size < floor:
         problems.append(
-            f"The vocabulary size must be at least {floor:d}: the corpus has {chars:d} "
-            "different characters and every one of them is kept, so that any word can "
-            "still be split."
+            t(
+                "The vocabulary size must be at least {floor}: the corpus has {chars} "
+                "different characters and every one of them is kept, so that any word can "
+                "still be split."
+            ).format(floor=int(floor), chars=int(chars))
             if keep_chars
-            else "The vocabulary size must be at least 1."
+            else t("The vocabulary size must be at least 1.")
         )
     elif size > MAX_VOCAB:
         problems.append(
-            f"At most {MAX_VOCAB:,} pieces: more would make the trace too long. {advice('vocab')}"
+            t("At most {n:,} pieces: more would make the trace too long.").format(n=int(MAX_VOCAB))
+            + " "
+            + advice("vocab")
         )
     if em is None or int(em) != em or em < 1:
-        problems.append("The number of EM iterations must be a whole number of at least 1.")
+        problems.append(t("The number of EM iterations must be a whole number of at least 1."))
     elif em > LIMITS.unigram_em:
         problems.append(
-            f"At most {LIMITS.unigram_em:,} EM iterations per round here: the likelihood "
-            f"hardly changes after the first few. {advice('unigram_em')}"
+            t(
+                "At most {n:,} EM iterations per round here: the likelihood "
+                "hardly changes after the first few."
+            ).format(n=int(LIMITS.unigram_em))
+            + " "
+            + advice("unigram_em")
         )
     if max_len is None or int(max_len) != max_len or not 1 <= max_len <= LIMITS.unigram_piece_chars:
         problems.append(
-            "The longest seed substring must be a whole number from 1 to "
-            f"{LIMITS.unigram_piece_chars:,}. {advice('unigram_piece_chars')}"
+            t("The longest seed substring must be a whole number from 1 to {n:,}.").format(
+                n=int(LIMITS.unigram_piece_chars)
+            )
+            + " "
+            + advice("unigram_piece_chars")
         )
     if seed_size is not None and (int(seed_size) != seed_size or seed_size < 1):
-        problems.append("The number of seed substrings must be a whole number of at least 1.")
+        problems.append(t("The number of seed substrings must be a whole number of at least 1."))
     elif seed_size is not None and seed_size > LIMITS.unigram_seed_size:
         problems.append(
-            f"At most {LIMITS.unigram_seed_size:,} seed substrings here: more would make "
-            f"training on a large corpus too slow. {advice('unigram_seed_size')}"
+            t(
+                "At most {n:,} seed substrings here: more would make "
+                "training on a large corpus too slow."
+            ).format(n=int(LIMITS.unigram_seed_size))
+            + " "
+            + advice("unigram_seed_size")
         )
     pieces: tuple[str, ...] | None = None
     if mode == "given":
         pieces = tuple(seed_text.split())
         if not pieces:
-            problems.append("The seed list is empty: type at least one piece.")
+            problems.append(t("The seed list is empty: type at least one piece."))
         elif len(set(pieces)) != len(pieces):
             repeated = sorted({p for p in pieces if pieces.count(p) > 1})
             problems.append(
-                f"The seed list names {len(repeated)} piece(s) twice; remove the repeats."
+                t("The seed list names {n} piece(s) twice; remove the repeats.").format(
+                    n=len(repeated)
+                )
             )
     if problems:
         for problem in problems:
             st.error(problem, icon=":material/warning:")
         if size is not None and int(size) == size and size < floor:
             st.button(
-                f"Use {floor + _extra(corpus):d} (the characters plus {_extra(corpus):d} pieces)",
+                t("Use {size} (the characters plus {n} pieces)").format(
+                    size=int(floor + _extra(corpus)), n=int(_extra(corpus))
+                ),
                 key="uni_fix_vocab",
                 on_click=_set_vocab,
                 args=(floor + _extra(corpus),),
@@ -494,7 +544,7 @@ def _train(corpus: Corpus, settings: UnigramSettings) -> UnigramResult:
     return cached_training(
         "unigram",
         (corpus, settings),
-        "Pruning rounds",
+        t("Pruning rounds"),
         lambda progress: unigram.learn(
             corpus,
             settings.vocab_size,
@@ -538,16 +588,29 @@ def train_or_explain(corpus: Corpus, settings: UnigramSettings) -> UnigramResult
     try:
         result = _train(corpus, replace(settings, em_iterations=run))
     except SubwordError as err:
-        _problem("Training cannot start with these settings:", str(err))
+        _problem(t("Training cannot start with these settings:"), str(err))
         return None
     if run < settings.em_iterations:
         st.info(
             md_escape(
-                f"Training ran {run} EM iteration{'s' if run > 1 else ''} per pruning round, "
-                f"not the {settings.em_iterations} asked: one iteration on this corpus visits "
-                f"{edges:,} lattice edges, and a round may visit at most "
-                f"{LIMITS.unigram_em_work:,} here, so that a large corpus does not keep the "
-                f"server busy for the whole class. {advice('unigram_em_work')}"
+                t.n(
+                    "Training ran {run} EM iteration per pruning round, not the {asked} asked: "
+                    "one iteration on this corpus visits {edges:,} lattice edges, and a round "
+                    "may visit at most {most:,} here, so that a large corpus does not keep the "
+                    "server busy for the whole class.",
+                    "Training ran {run} EM iterations per pruning round, not the {asked} asked: "
+                    "one iteration on this corpus visits {edges:,} lattice edges, and a round "
+                    "may visit at most {most:,} here, so that a large corpus does not keep the "
+                    "server busy for the whole class.",
+                    run,
+                ).format(
+                    run=run,
+                    asked=settings.em_iterations,
+                    edges=edges,
+                    most=LIMITS.unigram_em_work,
+                )
+                + " "
+                + advice("unigram_em_work")
             ),
             icon=":material/speed:",
         )
@@ -564,42 +627,57 @@ def explain_seed(step: SeedStep, max_piece_length: int = 16) -> str:
     multi = step.vocab_size - step.characters
     if step.source == "given":
         parts = [
-            f"Training starts from the <strong>{step.vocab_size:,}</strong> pieces you gave "
-            f"({step.characters} single characters and {multi} longer pieces)."
+            t(
+                "Training starts from the <strong>{n:,}</strong> pieces you gave "
+                "({chars} single characters and {multi} longer pieces)."
+            ).format(n=step.vocab_size, chars=step.characters, multi=multi)
         ]
         if step.added_characters:
             added = _list([_tok(c) for c in step.added_characters])
-            parts.append(f"The characters {added} were missing and were added.")
+            parts.append(
+                t("The characters {added} were missing and were added.").format(added=added)
+            )
         if step.absent:
             gone = _list([_tok(p) for p in step.absent])
-            parts.append(f"{gone} never occur in the corpus, so they were dropped.")
+            parts.append(
+                t("{gone} never occur in the corpus, so they were dropped.").format(gone=gone)
+            )
     else:
         which = (
-            f"all <strong>{multi}</strong> substrings"
+            t("all <strong>{n}</strong> substrings").format(n=multi)
             if multi >= step.substrings_seen
-            else f"the <strong>{multi:,}</strong> most frequent of the {step.substrings_seen:,} "
-            "substrings"
+            else t("the <strong>{n:,}</strong> most frequent of the {seen:,} substrings").format(
+                n=multi, seen=step.substrings_seen
+            )
         )
         parts = [
-            f"Training starts from a big vocabulary: all <strong>{step.characters}</strong> "
-            f"characters plus {which} of 2 to {max_piece_length} characters found in the words."
+            t(
+                "Training starts from a big vocabulary: all <strong>{chars}</strong> "
+                "characters plus {which} of 2 to {longest} characters found in the words."
+            ).format(chars=step.characters, which=which, longest=max_piece_length)
         ]
     example = max(step.pieces, key=lambda s: s.count) if step.pieces else None
     parts.append(
-        "Each piece is counted everywhere it occurs inside the words, weighted by how often "
-        "the word occurs; its starting probability is its count divided by the total of "
-        f"all counts, <strong>{_num(step.total_count, 0)}</strong>."
+        t(
+            "Each piece is counted everywhere it occurs inside the words, weighted by how often "
+            "the word occurs; its starting probability is its count divided by the total of "
+            "all counts, <strong>{total}</strong>."
+        ).format(total=_num(step.total_count, 0))
     )
     if example is not None:
         parts.append(
-            f"For example {_tok(example.piece)} is counted {_num(example.count, 0)} times: "
-            f"P = {_num(example.count, 0)} / {_num(step.total_count, 0)} = "
-            f"{prob_text(example.prob)}."
+            t("For example {piece} is counted {count} times: P = {count} / {total} = {p}.").format(
+                piece=_tok(example.piece),
+                count=_num(example.count, 0),
+                total=_num(step.total_count, 0),
+                p=prob_text(example.prob),
+            )
         )
     parts.append(
-        "With these probabilities the corpus log-likelihood (the log of the probability of "
-        "all words, each summed over all its segmentations) is "
-        f"<strong>{_num(step.log_likelihood)}</strong>."
+        t(
+            "With these probabilities the corpus log-likelihood (the log of the probability of "
+            "all words, each summed over all its segmentations) is <strong>{ll}</strong>."
+        ).format(ll=_num(step.log_likelihood))
     )
     return " ".join(parts)
 
@@ -607,21 +685,26 @@ def explain_seed(step: SeedStep, max_piece_length: int = 16) -> str:
 def explain_em(step: EMStep) -> str:
     """One EM iteration in plain words, with its numbers (HTML)."""
     parts = [
-        "<strong>E-step:</strong> every way of splitting every word is weighted by its "
-        "probability (summed over the word's lattice by forward-backward); a piece's "
-        "<em>expected count</em> adds up those weights, times the word's count. "
-        f"In all, the corpus is expected to hold <strong>{_num(step.total_count, 1)}</strong> "
-        "pieces."
+        t(
+            "<strong>E-step:</strong> every way of splitting every word is weighted by its "
+            "probability (summed over the word's lattice by forward-backward); a piece's "
+            "<em>expected count</em> adds up those weights, times the word's count. "
+            "In all, the corpus is expected to hold <strong>{total}</strong> pieces."
+        ).format(total=_num(step.total_count, 1))
     ]
     if step.digamma:
         parts.append(
-            "<strong>M-step (digamma):</strong> log P = ψ(expected count) − ψ(total), which "
-            "lowers rare pieces more than frequent ones."
+            t(
+                "<strong>M-step (digamma):</strong> log P = ψ(expected count) − ψ(total), which "
+                "lowers rare pieces more than frequent ones."
+            )
         )
     else:
         parts.append(
-            "<strong>M-step:</strong> each piece's new probability is its expected count "
-            f"divided by {_num(step.total_count, 1)}."
+            t(
+                "<strong>M-step:</strong> each piece's new probability is its expected count "
+                "divided by {total}."
+            ).format(total=_num(step.total_count, 1))
         )
     movers = sorted(
         (s for s in step.pieces if s.prev_log_prob is not None),
@@ -629,33 +712,45 @@ def explain_em(step: EMStep) -> str:
     )[:2]
     if movers:
         moved = [
-            f"{_tok(s.piece)} {prob_text(math.exp(s.prev_log_prob or 0.0))} → "
-            f"{prob_text(s.prob)} (expected {_num(s.count, 2)} times)"
+            t("{piece} {before} → {after} (expected {count} times)").format(
+                piece=_tok(s.piece),
+                before=prob_text(math.exp(s.prev_log_prob or 0.0)),
+                after=prob_text(s.prob),
+                count=_num(s.count, 2),
+            )
             for s in movers
         ]
-        parts.append(f"Biggest changes shown: {_list(moved)}.")
+        parts.append(t("Biggest changes shown: {moved}.").format(moved=_list(moved)))
     gain = step.gain
+    before, after = _num(step.log_likelihood_before), _num(step.log_likelihood)
     if gain >= 0:
-        verb = "rises" if gain > 1e-9 else "stays"
+        rises = (
+            t("The log-likelihood rises from {before} to <strong>{after}</strong> ({gain}):")
+            if gain > 1e-9
+            else t("The log-likelihood stays from {before} to <strong>{after}</strong> ({gain}):")
+        )
         parts.append(
-            f"The log-likelihood {verb} from {_num(step.log_likelihood_before)} to "
-            f"<strong>{_num(step.log_likelihood)}</strong> ({_num(gain, 3)}): "
+            rises.format(before=before, after=after, gain=_num(gain, 3))
+            + " "
             + (
-                "EM never lowers it."
+                t("EM never lowers it.")
                 if not step.digamma
-                else "(with the digamma M-step it could also drop)."
+                else t("(with the digamma M-step it could also drop).")
             )
         )
     else:
         parts.append(
-            f"The log-likelihood drops from {_num(step.log_likelihood_before)} to "
-            f"<strong>{_num(step.log_likelihood)}</strong>: the digamma M-step does not "
-            "maximise the likelihood."
+            t(
+                "The log-likelihood drops from {before} to <strong>{after}</strong>: the digamma "
+                "M-step does not maximise the likelihood."
+            ).format(before=before, after=after)
         )
     if step.final:
         parts.append(
-            f"<strong>Done:</strong> the vocabulary has {step.vocab_size:,} pieces, the size you "
-            "asked for, so training stops here."
+            t(
+                "<strong>Done:</strong> the vocabulary has {n:,} pieces, the size you "
+                "asked for, so training stops here."
+            ).format(n=step.vocab_size)
         )
     return " ".join(parts)
 
@@ -664,62 +759,77 @@ def explain_prune(step: PruneStep, factor: float) -> str:
     """One pruning round in plain words, with its numbers (HTML)."""
     removed = step.vocab_before - step.vocab_after
     parts = [
-        "Removing a piece lowers the likelihood: the words that used it must be split "
-        "another way. That drop is the piece's <em>removal loss</em>, computed here for each "
-        f"of the <strong>{step.candidates:,}</strong> candidate pieces."
+        t(
+            "Removing a piece lowers the likelihood: the words that used it must be split "
+            "another way. That drop is the piece's <em>removal loss</em>, computed here for each "
+            "of the <strong>{n:,}</strong> candidate pieces."
+        ).format(n=step.candidates)
     ]
     if step.required:
         parts.append(
-            f"The {step.required} single characters are always kept, so every word can still "
-            "be split."
+            t(
+                "The {n} single characters are always kept, so every word can still be split."
+            ).format(n=step.required)
         )
     pct = f"{round(factor * 100):d}%"
     if step.vocab_after > step.shrink_target:
-        goal = (
-            f"{pct} of {step.vocab_before:,} is {step.shrink_target:,}, fewer than the vocabulary "
-            f"size, so this round keeps {step.vocab_after:,}"
+        goal = t(
+            "{pct} of {before:,} is {target:,}, fewer than the vocabulary size, so this round "
+            "keeps {after:,}"
         )
     else:
-        goal = f"{pct} of {step.vocab_before:,} is {step.vocab_after:,}, the size after this round"
+        goal = t("{pct} of {before:,} is {after:,}, the size after this round")
+    goal = goal.format(
+        pct=pct, before=step.vocab_before, target=step.shrink_target, after=step.vocab_after
+    )
     parts.append(
-        f"Each round keeps {pct} of the vocabulary: {goal}. So the "
-        f"<strong>{step.kept_candidates:,}</strong> candidates with the highest losses stay "
-        f"and <strong>{removed:,}</strong> go."
+        t(
+            "Each round keeps {pct} of the vocabulary: {goal}. So the "
+            "<strong>{kept:,}</strong> candidates with the highest losses stay "
+            "and <strong>{removed:,}</strong> go."
+        ).format(pct=pct, goal=goal, kept=step.kept_candidates, removed=removed)
     )
     last_kept, first_gone = step.cut_loss
     kept_row = next((r for r in step.losses if r.rank == step.kept_candidates), None)
     gone_row = next((r for r in step.losses if r.rank == step.kept_candidates + 1), None)
     if kept_row and gone_row and last_kept is not None and first_gone is not None:
         parts.append(
-            f"The cut falls between {_tok(kept_row.piece)} (loss {loss_text(last_kept)}) and "
-            f"{_tok(gone_row.piece)} (loss {loss_text(first_gone)})."
+            t(
+                "The cut falls between {kept} (loss {kept_loss}) and {gone} (loss {gone_loss})."
+            ).format(
+                kept=_tok(kept_row.piece),
+                kept_loss=loss_text(last_kept),
+                gone=_tok(gone_row.piece),
+                gone_loss=loss_text(first_gone),
+            )
         )
     shown = [_tok(p) for p in step.removed[:5]]
     if len(step.removed) > 5:
-        shown.append(f"{len(step.removed) - 5:,} more")
+        shown.append(t("{n:,} more").format(n=len(step.removed) - 5))
     if shown:
-        parts.append(f"Removed: {_list(shown)}.")
+        parts.append(t("Removed: {pieces}.").format(pieces=_list(shown)))
     zero = sum(1 for r in step.losses if not r.kept and r.loss < 1e-6)
     if zero:
         parts.append(
-            "A loss of about 0 means no segmentation really needed the piece: the words "
-            "have other splits that are just as likely."
+            t(
+                "A loss of about 0 means no segmentation really needed the piece: the words "
+                "have other splits that are just as likely."
+            )
         )
     diff = step.log_likelihood_after - step.log_likelihood_before
+    before, after = _num(step.log_likelihood_before), _num(step.log_likelihood_after)
     if diff >= 0:
-        change = (
-            f"rises by {diff:.2g}, from {_num(step.log_likelihood_before)} to "
-            f"<strong>{_num(step.log_likelihood_after)}</strong>: scaling the kept pieces' "
-            "probabilities back up to a total of 1 gains more than the removed pieces' "
-            "segmentations cost"
-        )
+        change = t(
+            "The log-likelihood rises by {diff}, from {before} to <strong>{after}</strong>: "
+            "scaling the kept pieces' probabilities back up to a total of 1 gains more than the "
+            "removed pieces' segmentations cost."
+        ).format(diff=f"{diff:.2g}", before=before, after=after)
     else:
-        change = (
-            f"drops by {-diff:.3g}, from {_num(step.log_likelihood_before)} to "
-            f"<strong>{_num(step.log_likelihood_after)}</strong> "
-            "(the kept pieces' probabilities are scaled up to add up to 1 again)"
-        )
-    parts.append(f"The log-likelihood {change}. EM runs again next.")
+        change = t(
+            "The log-likelihood drops by {diff}, from {before} to <strong>{after}</strong> "
+            "(the kept pieces' probabilities are scaled up to add up to 1 again)."
+        ).format(diff=f"{-diff:.3g}", before=before, after=after)
+    parts.append(change + " " + t("EM runs again next."))
     return " ".join(parts)
 
 
@@ -882,16 +992,21 @@ def _loss_table_html(step: PruneStep, marker: str | None, head: int = 12, around
         if r.rank > previous + 1:
             gap = r.rank - previous - 1
             rows.append(
-                f"<tr class='sw-gap'><td colspan='6'>… {gap:,} piece{'s' if gap > 1 else ''} "
-                "not listed …</td></tr>"
+                "<tr class='sw-gap'><td colspan='6'>"
+                + t.n("… {n:,} piece not listed …", "… {n:,} pieces not listed …", gap).format(
+                    n=gap
+                )
+                + "</td></tr>"
             )
         if r.rank == step.kept_candidates + 1:
             rows.append(
-                "<tr class='sw-cut'><td colspan='6'>✂ cut line: the "
-                f"{step.kept_candidates:,} pieces above stay, the "
-                f"{step.candidates - step.kept_candidates:,} below are removed</td></tr>"
+                "<tr class='sw-cut'><td colspan='6'>"
+                + t(
+                    "✂ cut line: the {kept:,} pieces above stay, the {removed:,} below are removed"
+                ).format(kept=step.kept_candidates, removed=step.candidates - step.kept_candidates)
+                + "</td></tr>"
             )
-        status = badge_html("kept", "success") if r.kept else badge_html("removed", "error")
+        status = badge_html(t("kept"), "success") if r.kept else badge_html(t("removed"), "error")
         rows.append(
             f"<tr{'' if r.kept else ' class=sw-removed'}><td style='text-align:right'>"
             f"{r.rank}</td><td>{token_spans_html([r.piece], marker=marker)}</td>"
@@ -902,7 +1017,9 @@ def _loss_table_html(step: PruneStep, marker: str | None, head: int = 12, around
         previous = r.rank
     if previous < step.candidates:
         gap = step.candidates - previous
-        rows.append(f"<tr class='sw-gap'><td colspan='6'>… {gap:,} more …</td></tr>")
+        rows.append(
+            "<tr class='sw-gap'><td colspan='6'>… " + t("{n:,} more").format(n=gap) + " …</td></tr>"
+        )
     css = (
         "<style>.sw-cut td{border-top:3px dashed rgb(214,39,40)!important;"
         "font-weight:700;color:rgb(214,39,40);text-align:center}"
@@ -910,21 +1027,25 @@ def _loss_table_html(step: PruneStep, marker: str | None, head: int = 12, around
         ".sw-removed td{opacity:.75}.sw-loss td{white-space:nowrap}</style>"
     )
     return (
-        "<table class='sw-table sw-loss'><thead><tr><th>rank</th><th>piece</th><th>loss</th>"
-        "<th>P</th><th>expected count</th><th></th></tr></thead>"
+        f"<table class='sw-table sw-loss'><thead><tr><th>{t('rank')}</th><th>{t('piece')}</th>"
+        f"<th>{t('loss')}</th><th>P</th><th>{t('expected count')}</th><th></th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>" + TABLE_CSS + css
     )
 
 
 def _step_title(step: SeedStep | EMStep | PruneStep) -> str:
     if isinstance(step, SeedStep):
-        return f"Step {step.number}: the seed vocabulary ({step.vocab_size:,} pieces)"
+        return t("Step {n}: the seed vocabulary ({size:,} pieces)").format(
+            n=step.number, size=step.vocab_size
+        )
     if isinstance(step, EMStep):
-        where = "before any pruning" if step.round == 0 else f"after pruning round {step.round}"
-        return f"Step {step.number}: EM iteration {step.iteration}, {where}"
-    return (
-        f"Step {step.number}: pruning round {step.round}, "
-        f"{step.vocab_before:,} → {step.vocab_after:,} pieces"
+        if step.round == 0:
+            title = t("Step {n}: EM iteration {iteration}, before any pruning")
+        else:
+            title = t("Step {n}: EM iteration {iteration}, after pruning round {round}")
+        return title.format(n=step.number, iteration=step.iteration, round=step.round)
+    return t("Step {n}: pruning round {round}, {before:,} → {after:,} pieces").format(
+        n=step.number, round=step.round, before=step.vocab_before, after=step.vocab_after
     )
 
 
@@ -932,10 +1053,14 @@ def describe_step(result: UnigramResult, number: int) -> str:
     """A one-line description for the player's counter (plain text)."""
     step = result.steps[number - 1]
     if isinstance(step, SeedStep):
-        return f"seed: {step.vocab_size:,} pieces"
+        return t("seed: {n:,} pieces").format(n=step.vocab_size)
     if isinstance(step, EMStep):
-        return f"EM {step.iteration} of round {step.round}"
-    return f"pruning {step.vocab_before:,} → {step.vocab_after:,}"
+        return t("EM {iteration} of round {round}").format(
+            iteration=step.iteration, round=step.round
+        )
+    return t("pruning {before:,} → {after:,}").format(
+        before=step.vocab_before, after=step.vocab_after
+    )
 
 
 def corpus_segmentations(
@@ -976,20 +1101,21 @@ def render_train_step(
     marker = settings.word_start or None
     if isinstance(step, SeedStep):
         text = explain_seed(step, settings.max_piece_length)
-        badge = badge_html("seed", "neutral")
+        badge = badge_html(t("seed"), "neutral")
     elif isinstance(step, EMStep):
         text = explain_em(step)
-        badge = badge_html(f"log-likelihood {step.gain:+.2f}", "info")
+        badge = badge_html(t("log-likelihood {gain}").format(gain=f"{step.gain:+.2f}"), "info")
     else:
         text = explain_prune(step, settings.shrinking_factor)
-        badge = badge_html(f"{step.vocab_after - step.vocab_before:+d} pieces", "error")
+        change = f"{step.vocab_after - step.vocab_before:+d}"
+        badge = badge_html(t("{change} pieces").format(change=change), "error")
     show_html(
         f"<h3 style='margin:.2em 0'>{esc(_step_title(step))} {badge}</h3>"
         f"<p class='sw-text' style='font-size:1.08em'>{text}</p>"
     )
     left, right = st.columns([1, 1.2])
     with left:
-        st.markdown("**Corpus log-likelihood after each step**")
+        st.markdown("**" + t("Corpus log-likelihood after each step") + "**")
         steps = likelihood_chart_data(result)
         current = [r for r in steps.to_pylist() if r["step"] == number]
         show_template(
@@ -1009,8 +1135,10 @@ def render_train_step(
         )
         show_html(
             caption_html(
-                "Grey: the seed; blue: EM iterations (never down); red: pruning rounds. "
-                "The red line marks this step."
+                t(
+                    "Grey: the seed; blue: EM iterations (never down); red: pruning rounds. "
+                    "The red line marks this step."
+                )
             )
             + _likelihood_table_html(steps)
         )
@@ -1018,29 +1146,32 @@ def render_train_step(
         if isinstance(step, PruneStep):
             listed = (
                 caption_html(
-                    "Listed: the highest losses and the pieces on both sides of the cut, of "
-                    f"{step.candidates:,} candidates."
+                    t(
+                        "Listed: the highest losses and the pieces on both sides of the cut, of "
+                        "{n:,} candidates."
+                    ).format(n=step.candidates)
                 )
                 if step.candidates > len(step.losses) or len(step.losses) > 28
                 else ""
             )
             show_html(
-                heading_html(f"Removal losses, round {step.round}")
+                heading_html(t("Removal losses, round {round}").format(round=step.round))
                 + _loss_table_html(step, marker)
                 + listed
             )
         else:
             heading = (
-                "**Seed pieces, their counts and starting probabilities**"
+                t("Seed pieces, their counts and starting probabilities")
                 if isinstance(step, SeedStep)
-                else "**Pieces after this iteration, most probable first**"
+                else t("Pieces after this iteration, most probable first")
             )
-            st.markdown(heading)
+            st.markdown("**" + heading + "**")
             st.dataframe(piece_table(step), hide_index=True, width="stretch", height=360)
             omitted = (
                 caption_html(
-                    f"{len(step.pieces)} of {step.vocab_size:,} pieces listed "
-                    f"({step.pieces_omitted:,} more not shown)."
+                    t("{shown} of {n:,} pieces listed ({more:,} more not shown).").format(
+                        shown=len(step.pieces), n=step.vocab_size, more=step.pieces_omitted
+                    )
                 )
                 if step.pieces_omitted
                 else ""
@@ -1056,8 +1187,13 @@ def render_train_step(
                     f"<tr><td>{esc(w)}</td><td style='text-align:right'>{n}</td>"
                     f"<td>{token_spans_html(list(p), marker=marker)}"
                     + (
-                        " " + badge_html("tie", "warning") + " <span class='sw-small'>just as "
-                        f"probable: {esc(', '.join(seg_text(t) for t in tied))}</span>"
+                        " "
+                        + badge_html(t("tie"), "warning")
+                        + " <span class='sw-small'>"
+                        + t("just as probable: {others}").format(
+                            others=esc(", ".join(seg_text(s) for s in tied))
+                        )
+                        + "</span>"
                         if tied
                         else ""
                     )
@@ -1066,10 +1202,10 @@ def render_train_step(
                 )
                 show_html(
                     omitted
-                    + heading_html("The corpus words' best segmentation now (Viterbi)")
-                    + "<table class='sw-table'><thead><tr><th>word</th><th>count</th>"
-                    f"<th>best segmentation</th></tr></thead><tbody>{body}</tbody></table>"
-                    + TABLE_CSS
+                    + heading_html(t("The corpus words' best segmentation now (Viterbi)"))
+                    + f"<table class='sw-table'><thead><tr><th>{t('word')}</th>"
+                    f"<th>{t('count')}</th><th>{t('best segmentation')}</th></tr></thead>"
+                    f"<tbody>{body}</tbody></table>" + TABLE_CSS
                 )
 
 
@@ -1443,22 +1579,22 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
         return {"key": key, "on_change": remember, "args": (WIDGETS_KEY, key)}
 
     c1, c2 = st.columns([1.2, 1])
-    typed = c1.text_input("A word to segment", key="uni_word", on_change=_word_typed)
+    typed = c1.text_input(t("A word to segment"), key="uni_word", on_change=_word_typed)
     if not shadow.get("uni_word_touched"):
         unseen = example_words(corpus).unseen
         with c1:
             show_text(ExampleWords((str(shadow["uni_word"]),), unseen).label(), small=True)
         if unseen:
             c1.button(
-                f"Segment “{md_escape(unseen)}” (not in the corpus)",
+                t("Segment “{word}” (not in the corpus)").format(word=md_escape(unseen)),
                 key="uni_try_unseen",
                 on_click=_set_word,
                 args=(unseen,),
             )
     source = c2.radio(
-        "Model",
+        t("Model"),
         list(_MODEL_LABELS),
-        format_func=_MODEL_LABELS.__getitem__,
+        format_func=_model_label,
         **keep("uni_model_source"),
     )
     model: Unigram | None = result.model
@@ -1467,9 +1603,11 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
         with st.container(border=True):
             model = _model_from_vocab()
             marked = st.toggle(
-                "Put ▁ in front of the word, as sentencepiece does",
-                help="Sentencepiece models mark the start of a word with ▁ (its pieces look "
-                "like ▁the). Switch off for a vocabulary without that marker.",
+                t("Put ▁ in front of the word, as sentencepiece does"),
+                help=t(
+                    "Sentencepiece models mark the start of a word with ▁ (its pieces look "
+                    "like ▁the). Switch off for a vocabulary without that marker."
+                ),
                 **keep("uni_vocab_marker"),
             )
         prefix = "▁" if marked else ""
@@ -1477,48 +1615,64 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
         return
     word = typed.strip()
     if not word:
-        st.info("Type a word above to see its lattice and segmentations.", icon=":material/edit:")
+        st.info(
+            t("Type a word above to see its lattice and segmentations."), icon=":material/edit:"
+        )
         return
     if any(ch.isspace() for ch in word):
         _problem(
-            "One word at a time, please: the unigram model splits single words, and spaces "
-            "separate words. Remove the spaces to continue (your text is kept)."
+            t(
+                "One word at a time, please: the unigram model splits single words, and spaces "
+                "separate words. Remove the spaces to continue (your text is kept)."
+            )
         )
         return
     full = prefix + word
     marker = prefix or None
     if len(full) > LIMITS.unigram_word_chars:
         st.warning(
-            word_too_long(len(full), "unigram_word_chars", "this tab"), icon=":material/front_hand:"
+            md_escape(word_too_long(len(full), "unigram_word_chars", t("this tab"))),
+            icon=":material/front_hand:",
         )
         return
 
-    st.subheader("The lattice: every piece that fits, and the best path")
+    st.subheader(t("The lattice: every piece that fits, and the best path"))
     lattice = model.lattice(full)
     count = model.count_segmentations(full)
     best = lattice.best_pieces
     unknown = [n.piece for n in lattice.nodes if n.unknown]
-    summary = (
-        f"<p class='sw-text'>{token_spans_html(best, marker=marker)} is the most probable "
-        f"segmentation of “{esc(full)}” (Viterbi): log P = {_num(lattice.best_score, 3)}, "
-        f"P = {prob_text(math.exp(lattice.best_score))}. Viterbi walks the positions left to "
-        "right and keeps, for each position, the best way to reach it; at the end it follows "
-        "the best choices back. Summed over all its segmentations the word has "
-        f"P = {prob_text(math.exp(lattice.log_z))}, so this one holds "
-        f"{_percent(math.exp(lattice.best_score - lattice.log_z), count)} of it."
+    summary = "<p class='sw-text'>" + t(
+        "{best} is the most probable segmentation of “{word}” (Viterbi): log P = {log_p}, "
+        "P = {p}. Viterbi walks the positions left to right and keeps, for each position, the "
+        "best way to reach it; at the end it follows the best choices back. Summed over all its "
+        "segmentations the word has P = {p_word}, so this one holds {share} of it."
+    ).format(
+        best=token_spans_html(best, marker=marker),
+        word=esc(full),
+        log_p=_num(lattice.best_score, 3),
+        p=prob_text(math.exp(lattice.best_score)),
+        p_word=prob_text(math.exp(lattice.log_z)),
+        share=_percent(math.exp(lattice.best_score - lattice.log_z), count),
     )
     if unknown:
-        summary += (
-            f" {_list([_tok(c) for c in dict.fromkeys(unknown)])} "
-            f"{'is' if len(set(unknown)) == 1 else 'are'} not in the vocabulary: an unknown "
-            f"character scores the lowest score minus {unigram.UNK_PENALTY:g} "
-            f"({_num(model.unk_score, 2)})."
+        summary += " " + t.n(
+            "{chars} is not in the vocabulary: an unknown character scores the lowest score "
+            "minus {penalty} ({score}).",
+            "{chars} are not in the vocabulary: an unknown character scores the lowest score "
+            "minus {penalty} ({score}).",
+            len(set(unknown)),
+        ).format(
+            chars=_list([_tok(c) for c in dict.fromkeys(unknown)]),
+            penalty=f"{unigram.UNK_PENALTY:g}",
+            score=_num(model.unk_score, 2),
         )
     show_html(summary + "</p>")
     if len(full) > MAX_LATTICE_CHARS:
         st.info(
-            f"The lattice chart draws words of up to {MAX_LATTICE_CHARS:d} characters; this one "
-            f"has {len(full)}. The tables below still work.",
+            t(
+                "The lattice chart draws words of up to {most} characters; this one "
+                "has {n}. The tables below still work."
+            ).format(most=int(MAX_LATTICE_CHARS), n=len(full)),
             icon=":material/info:",
         )
     else:
@@ -1545,22 +1699,26 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
         )
         show_html(
             caption_html(
-                f"{len(lattice.nodes)} nodes. Each bar is a piece from the vocabulary that fits "
-                "the word at those positions; the top row (red, ★) is the Viterbi path, the "
-                "other pieces are packed below; a dashed border marks an unknown character. "
-                "Hover a bar for its score, the best score of the text before it, the forward "
-                "and backward sums, and the chance that it is used."
+                t(
+                    "{n} nodes. Each bar is a piece from the vocabulary that fits "
+                    "the word at those positions; the top row (red, ★) is the Viterbi path, the "
+                    "other pieces are packed below; a dashed border marks an unknown character. "
+                    "Hover a bar for its score, the best score of the text before it, the "
+                    "forward and backward sums, and the chance that it is used."
+                ).format(n=len(lattice.nodes))
             )
             + _lattice_table_html(data)
         )
 
     with st.container():
-        st.subheader("All segmentations")
+        st.subheader(t("All segmentations"))
         if count > MAX_TABLE_SEGMENTATIONS:
             st.warning(
-                f"This word can be split in {count:,} different ways with this vocabulary; the "
-                f"table lists words with at most {MAX_TABLE_SEGMENTATIONS:,}. The n-best table "
-                "shows the most probable ones.",
+                t(
+                    "This word can be split in {n:,} different ways with this vocabulary; the "
+                    "table lists words with at most {most:,}. The n-best table "
+                    "shows the most probable ones."
+                ).format(n=int(count), most=int(MAX_TABLE_SEGMENTATIONS)),
                 icon=":material/front_hand:",
             )
         else:
@@ -1569,13 +1727,17 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
                 table, hide_index=True, width="stretch", height=min(420, 38 + 35 * len(table))
             )
             st.caption(
-                f"{count:,} segmentation{'s' if count != 1 else ''}. P multiplies the pieces' "
-                "probabilities; the share divides it by the sum over all segmentations, "
-                f"P(word) = {prob_text(math.exp(lattice.log_z))}."
+                t.n(
+                    "{n:,} segmentation. P multiplies the pieces' probabilities; the share "
+                    "divides it by the sum over all segmentations, P(word) = {p}.",
+                    "{n:,} segmentations. P multiplies the pieces' probabilities; the share "
+                    "divides it by the sum over all segmentations, P(word) = {p}.",
+                    int(count),
+                ).format(n=int(count), p=md_escape(prob_text(math.exp(lattice.log_z))))
             )
     _render_nbest(model, full)
 
-    st.subheader("Sampling segmentations (subword regularization)")
+    st.subheader(t("Sampling segmentations (subword regularization)"))
     _render_sampling(model, full)
 
 
@@ -1802,7 +1964,19 @@ def render_seed_001() -> None:
 
 def page_tabs() -> Sequence[Any]:
     """Draw the tabs of :data:`TABS` and return their containers; the open one is kept."""
-    return kept_tabs("uni_tab", TAB_IDS, WIDGETS_KEY)
+    # an English label (the gallery and older links name the tab so) is read as its id, so
+    # that it opens the same tab in any language
+    shadow = st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))
+    shadow["uni_tab"] = tab_id(TAB_IDS, shadow.get("uni_tab")) or shadow.get("uni_tab")
+    return kept_tabs(
+        "uni_tab",
+        {
+            "train": t("Train step by step"),
+            "word": t("Segment a word"),
+            "seed001": t("Seed 001's “pug” (erratum)"),
+        },
+        WIDGETS_KEY,
+    )
 
 
 def use_seed_001() -> None:

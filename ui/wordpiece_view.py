@@ -48,6 +48,7 @@ from ui.html import (
     show_text,
     token_spans_html,
 )
+from ui.i18n import translator
 from ui.limits import LIMITS, advice, word_too_long
 from ui.links import LinkParam, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
@@ -71,6 +72,8 @@ __all__ = [
     "train_or_explain",
     "tries_table",
 ]
+
+t = translator("wordpiece")
 
 TABLE_ROWS = 30
 MAX_VOCAB = LIMITS.vocab
@@ -106,7 +109,8 @@ TAB_IDS: dict[str, str] = {
     "encode": "Encode a word",
     "variants": "The tutorials' other “WordPiece”",
 }
-"""The page's tabs by stable id (kept in ``wp_tab``, carried by links) and their labels."""
+"""The page's tabs by stable id (kept in ``wp_tab``, carried by links) and their labels
+(in English; the page draws them translated)."""
 _SCORING_LABELS = {
     "likelihood": "Likelihood score freq(ab) / (freq(a)·freq(b)) (WordPiece, seed 001)",
     "frequency": "Frequency, like BPE (what the `tokenizers` WordPiece trainer does)",
@@ -157,6 +161,47 @@ register_page(
 )
 
 
+def _scoring_label(key: str) -> str:
+    return {
+        "likelihood": t("Likelihood score freq(ab) / (freq(a)·freq(b)) (WordPiece, seed 001)"),
+        "frequency": t("Frequency, like BPE (what the `tokenizers` WordPiece trainer does)"),
+    }[key]
+
+
+def _tie_label(key: str) -> str:
+    return {
+        "first-seen": t("First seen in the corpus"),
+        "lexicographic": t("Greatest in string order"),
+    }[key]
+
+
+def column(name: str) -> str:
+    """A table header in the session's language (``name``: its English, the frame's id).
+
+    Example:
+        >>> column("in vocabulary?")
+        'in vocabulary?'
+    """
+    headers = {
+        "rank": t("rank"),
+        "pair": t("pair"),
+        "score": t("score"),
+        "status": t("status"),
+        "step": t("step"),
+        "likelihood merges": t("likelihood merges"),
+        "its score": t("its score"),
+        "frequency merges": t("frequency merges"),
+        "its count": t("its count"),
+        "same?": t("same?"),
+        "try": t("try"),
+        "from": t("from"),
+        "to": t("to"),
+        "looked up": t("looked up"),
+        "in vocabulary?": t("in vocabulary?"),
+    }
+    return headers.get(name, name)
+
+
 def fraction_text(score: Fraction) -> str:
     """A score as a fraction and a decimal, e.g. ``1/20 ≈ 0.0500``; whole numbers plain."""
     if score.denominator == 1:
@@ -195,69 +240,77 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
             default=alphabet + _EXTRA,
             floor=alphabet,
             ceiling=MAX_VOCAB,
-            what="vocabulary size",
-            why=f"this corpus's alphabet alone has {alphabet} tokens",
-            margin="{n} merges",
+            what=t("vocabulary size"),
+            why=t("this corpus's alphabet alone has {n} tokens").format(n=alphabet),
+            margin=t("{n} merges"),
         ),
     )
     restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
     with settings_box():
         c1, c2, c3 = st.columns([1.1, 2.2, 1.2])
         size = c1.number_input(
-            "Vocabulary size",
+            t("Vocabulary size"),
             step=1,
             key="wp_vocab_size",
             on_change=remember,
             args=(WIDGETS_KEY, "wp_vocab_size"),
-            help="How many tokens the vocabulary should hold, the alphabet included. "
-            "Each merge adds one token.",
+            help=t(
+                "How many tokens the vocabulary should hold, the alphabet included. "
+                "Each merge adds one token."
+            ),
         )
-        c1.caption(f"The alphabet alone has {alphabet} tokens.")
+        c1.caption(t("The alphabet alone has {n} tokens.").format(n=alphabet))
         scoring = c2.radio(
-            "Merge the pair with the best…",
+            t("Merge the pair with the best…"),
             list(_SCORING_LABELS),
-            format_func=_SCORING_LABELS.__getitem__,
+            format_func=_scoring_label,
             key="wp_scoring",
             on_change=remember,
             args=(WIDGETS_KEY, "wp_scoring"),
         )
         tie = c3.radio(
-            "Among equal scores, take the pair…",
+            t("Among equal scores, take the pair…"),
             list(_TIE_LABELS),
-            format_func=_TIE_LABELS.__getitem__,
+            format_func=_tie_label,
             key="wp_tie_break",
             on_change=remember,
             args=(WIDGETS_KEY, "wp_tie_break"),
         )
         prefix = c3.text_input(
-            "Continuation prefix",
+            t("Continuation prefix"),
             key="wp_prefix",
             on_change=remember,
             args=(WIDGETS_KEY, "wp_prefix"),
-            help="Marks pieces that continue a word: h ##u ##g. BERT uses ##.",
+            help=t("Marks pieces that continue a word: h ##u ##g. BERT uses ##."),
         )
     if moved:
         show_text(moved, small=True)
     problems = []
     if size is None or int(size) != size:
-        problems.append("The vocabulary size must be a whole number.")
+        problems.append(t("The vocabulary size must be a whole number."))
     elif size < alphabet:
         problems.append(
-            f"The vocabulary size must be at least the alphabet size, {alphabet:d}: every "
-            "single character (word-initial and continuation form) is always a token."
+            t(
+                "The vocabulary size must be at least the alphabet size, {n}: every "
+                "single character (word-initial and continuation form) is always a token."
+            ).format(n=alphabet)
         )
     elif size > MAX_VOCAB:
         problems.append(
-            f"At most {MAX_VOCAB:,} tokens: more would make the trace too long. {advice('vocab')}"
+            t("At most {n:,} tokens: more would make the trace too long.").format(n=int(MAX_VOCAB))
+            + " "
+            + advice("vocab")
         )
     if any(ch.isspace() for ch in prefix):
-        problems.append("The continuation prefix cannot contain spaces.")
+        problems.append(t("The continuation prefix cannot contain spaces."))
     if problems:
         for problem in problems:
             st.error(problem, icon=":material/warning:")
         if size is not None and size < alphabet:
             st.button(
-                f"Use {alphabet + _EXTRA} (the alphabet plus {_EXTRA} merges)",
+                t("Use {size} (the alphabet plus {n} merges)").format(
+                    size=alphabet + _EXTRA, n=_EXTRA
+                ),
                 on_click=_set_vocab,
                 args=(alphabet + _EXTRA,),
             )
@@ -272,7 +325,7 @@ def _train(
     return cached_training(
         "wordpiece",
         (corpus, settings, choices),
-        "Learning the vocabulary",
+        t("Learning the vocabulary"),
         lambda progress: wordpiece.learn(
             corpus,
             settings.vocab_size,
@@ -306,50 +359,70 @@ def train_or_explain(
 def explain_step(step: WordPieceStep, scoring: str, words: tuple[str, ...]) -> str:
     """The step in plain words with its numbers (HTML, user text escaped)."""
     if step.merged is None:
-        return (
+        return t(
             "<strong>Stop.</strong> Every word is now a single symbol, so there is no pair "
-            f"left to merge. The token list stays at {step.vocab_size} tokens."
-        )
+            "left to merge. The token list stays at {n} tokens."
+        ).format(n=step.vocab_size)
     best = next(c for c in step.candidates if c.pair == step.merged)
     if scoring == "likelihood":
-        why = (
-            f"{_pair(best.pair)} occurs <strong>{best.freq_pair}</strong> times; "
-            f"{_tok(best.pair[0])} occurs {best.freq_a} times in all and {_tok(best.pair[1])} "
-            f"{best.freq_b} times, so its score is {best.freq_pair} / ({best.freq_a} × "
-            f"{best.freq_b}) = <strong>{fraction_text(best.score)}</strong>."
+        why = t(
+            "{pair} occurs <strong>{ab}</strong> times; {a} occurs {fa} times in all and {b} "
+            "{fb} times, so its score is {ab} / ({fa} × {fb}) = <strong>{score}</strong>."
+        ).format(
+            pair=_pair(best.pair),
+            ab=best.freq_pair,
+            a=_tok(best.pair[0]),
+            fa=best.freq_a,
+            b=_tok(best.pair[1]),
+            fb=best.freq_b,
+            score=fraction_text(best.score),
         )
-        meaning = (
-            " A high score means the two symbols seldom appear apart, so gluing them loses little."
+        meaning = t(
+            "A high score means the two symbols seldom appear apart, so gluing them loses little."
         )
     else:
-        why = f"{_pair(best.pair)} occurs <strong>{best.freq_pair}</strong> times."
-        meaning = (
-            " Like BPE, the most frequent pair wins; how often its parts occur does not matter."
+        why = t("{pair} occurs <strong>{n}</strong> times.").format(
+            pair=_pair(best.pair), n=best.freq_pair
+        )
+        meaning = t(
+            "Like BPE, the most frequent pair wins; how often its parts occur does not matter."
         )
     if not step.is_tie:
-        head = f"{why} No other pair scores as high.{meaning}"
+        head = f"{why} {t('No other pair scores as high.')} {meaning}"
     else:
         # a few of them: the rest are counted (all are in the score table and the tie box)
         others = [_pair(p) for p in step.tied if p != step.merged][: TIES_LISTED - 1]
         if step.ties_total - 1 > len(others):
-            others.append(f"{step.ties_total - 1 - len(others):,} more pairs")
+            more = step.ties_total - 1 - len(others)
+            others.append(t.n("{n:,} more pair", "{n:,} more pairs", more).format(n=more))
         listed = ", ".join(others)
-        head = f"{why} It ties with {listed} (the same score).{meaning} "
+        head = f"{why} {t('It ties with {listed} (the same score).').format(listed=listed)}"
+        head += f" {meaning} "
         if step.rule == "chosen":
-            head += "You chose this pair among them."
+            head += t("You chose this pair among them.")
         elif step.rule == "first-seen":
             where = esc(words[best.first_seen[0]])
-            head += f"The tie goes to the pair met first in the corpus: in “{where}”."
+            head += t("The tie goes to the pair met first in the corpus: in “{word}”.").format(
+                word=where
+            )
         else:
-            head += "The tie goes to the pair that sorts last as text."
+            head += t("The tie goes to the pair that sorts last as text.")
+    new = _tok(step.new_token or "")
     grow = (
-        f"The new token {_tok(step.new_token or '')} joins the token list (the vocabulary), "
-        f"which now has <strong>{step.vocab_size}</strong> tokens."
+        t(
+            "The new token {token} joins the token list (the vocabulary), "
+            "which now has <strong>{n}</strong> tokens."
+        ).format(token=new, n=step.vocab_size)
         if step.added
-        else f"{_tok(step.new_token or '')} was already in the token list, so it does not grow."
+        else t("{token} was already in the token list, so it does not grow.").format(token=new)
     )
-    end = " That is the vocabulary size you asked for." if step.stop_reason == "vocab_size" else ""
-    return f"{head} Merging it everywhere gives {_tok(step.new_token or '')}. {grow}{end}"
+    end = (
+        " " + t("That is the vocabulary size you asked for.")
+        if step.stop_reason == "vocab_size"
+        else ""
+    )
+    merging = t("Merging it everywhere gives {token}.").format(token=new)
+    return f"{head} {merging} {grow}{end}"
 
 
 def score_table(step: WordPieceStep, limit: int = 25) -> pa.Table:
@@ -369,7 +442,7 @@ def score_table(step: WordPieceStep, limit: int = 25) -> pa.Table:
     listed, _ = bounded_rows(step.candidates, limit, keep=lambda c: c.pair == step.merged)
     rows = []
     for rank, c in enumerate(listed, start=1):
-        status = "★ merged" if c.pair == step.merged else "tie" if c.pair in tied else ""
+        status = t("★ merged") if c.pair == step.merged else t("tie") if c.pair in tied else ""
         rows.append(
             {
                 "rank": rank,
@@ -382,7 +455,7 @@ def score_table(step: WordPieceStep, limit: int = 25) -> pa.Table:
             }
         )
     columns = ["rank", "pair", "freq(a)", "freq(b)", "freq(ab)", "score", "status"]
-    return arrow_table(rows, columns)
+    return arrow_table(rows, columns).rename_columns([column(c) for c in columns])
 
 
 def merges_table(result: WordPieceResult) -> pd.DataFrame:
@@ -425,10 +498,16 @@ def _tie_rule(step: WordPieceStep) -> str:
     """How the tie at ``step`` was broken, in words (HTML), ending with the merged pair."""
     merged = _pair(step.merged or ("", ""))
     if step.rule == "chosen":
-        return f"You chose {merged} for this step earlier, so that is the one merged"
+        return t("You chose {pair} for this step earlier, so that is the one merged").format(
+            pair=merged
+        )
     if step.rule == "first-seen":
-        return f"The tie goes to the pair met first in the corpus, {merged}, so this step merges it"
-    return f"The tie goes to the pair that sorts last as text, {merged}, so this step merges it"
+        return t(
+            "The tie goes to the pair met first in the corpus, {pair}, so this step merges it"
+        ).format(pair=merged)
+    return t(
+        "The tie goes to the pair that sorts last as text, {pair}, so this step merges it"
+    ).format(pair=merged)
 
 
 def quiz_verdict(step: WordPieceStep, picked: tuple[str, str]) -> tuple[bool, str]:
@@ -450,39 +529,59 @@ def quiz_verdict(step: WordPieceStep, picked: tuple[str, str]) -> tuple[bool, st
     def how(pair: tuple[str, str]) -> str:
         c = by_pair.get(pair)
         if c is None:
-            return "less"
+            return t("less")
         if c.score.denominator == 1 and c.freq_pair == c.score:
-            return f"{c.freq_pair} times"
+            return t("{n} times").format(n=c.freq_pair)
         return f"{c.freq_pair}/({c.freq_a} × {c.freq_b}) = {fraction_text(c.score)}"
 
-    verb = "occurs" if all(c.score == c.freq_pair for c in by_pair.values()) else "scores"
+    counts = all(c.score == c.freq_pair for c in by_pair.values())
+    # i18n: "occurs" when the pairs are ranked by frequency, "scores" by the likelihood score
+    verb = t("occurs") if counts else t("scores")
     best = by_pair[merged].score if merged in by_pair else None
-    others = f"{step.ties_total - 1:,} other pair" + ("s" if step.ties_total > 2 else "")
+    n_others = step.ties_total - 1
+    others = t.n("{n:,} other pair", "{n:,} other pairs", n_others).format(n=n_others)
     if picked == merged:
-        tie = (
-            f", tied with {others}. {_tie_rule(step)}. Any of the tied pairs would have been "
-            "a right answer"
-            if step.is_tie
-            else ", the best of all pairs"
+        if step.is_tie:
+            right = t(
+                "Right: {pair} {verb} {how}, tied with {others}. {rule}. Any of the tied pairs "
+                "would have been a right answer."
+            )
+        else:
+            right = t("Right: {pair} {verb} {how}, the best of all pairs.")
+        return True, right.format(
+            pair=_pair(merged), verb=verb, how=how(merged), others=others, rule=_tie_rule(step)
         )
-        return True, f"Right: {_pair(merged)} {verb} {how(merged)}{tie}."
     mine = by_pair.get(picked)
     if picked in step.tied or (mine is not None and best is not None and mine.score == best):
-        return True, (
-            f"Right too: {_pair(picked)} {verb} {how(picked)}, the same as {_pair(merged)} "
-            f"({how(merged)}): {step.ties_total:,} pairs tie for the best score, and each of "
-            f"them is a right answer. {_tie_rule(step)}. Your pick is just as right: to merge "
-            "it instead, choose it in the tie box below."
+        return True, t(
+            "Right too: {pair} {verb} {how}, the same as {merged} ({how_merged}): {n:,} pairs "
+            "tie for the best score, and each of them is a right answer. {rule}. Your pick is "
+            "just as right: to merge it instead, choose it in the tie box below."
+        ).format(
+            pair=_pair(picked),
+            verb=verb,
+            how=how(picked),
+            merged=_pair(merged),
+            how_merged=how(merged),
+            n=step.ties_total,
+            rule=_tie_rule(step),
         )
-    top = "occur" if verb == "occurs" else "score"
     best_text = (
-        "more" if best is None else f"{best} times" if verb == "occurs" else fraction_text(best)
+        t("more")
+        if best is None
+        else t("{n} times").format(n=best)
+        if counts
+        else fraction_text(best)
     )
-    who = f"{step.ties_total:,} pairs {top}" if step.is_tie else f"another pair {verb}"
-    return False, (
-        f"Not this one: {_pair(picked)} {verb} {how(picked)}, but {who} {best_text}, the best "
-        "of all pairs."
-    )
+    if step.is_tie:
+        who = (t("{n:,} pairs occur") if counts else t("{n:,} pairs score")).format(
+            n=step.ties_total
+        )
+    else:
+        who = t("another pair occurs") if counts else t("another pair scores")
+    return False, t(
+        "Not this one: {pair} {verb} {how}, but {who} {best}, the best of all pairs."
+    ).format(pair=_pair(picked), verb=verb, how=how(picked), who=who, best=best_text)
 
 
 def render_learn_step(
@@ -498,7 +597,7 @@ def render_learn_step(
         options = [c.pair for c in step.candidates[:12]]
         verdict = partial(quiz_verdict, step)
         if not quiz_gate(_NS, (result.corpus, settings), step.number, options, verdict):
-            st.markdown(f"**The corpus before merge {step.number:d}**")
+            st.markdown("**" + t("The corpus before merge {n}").format(n=int(step.number)) + "**")
             show_html(
                 segmentation_table_html(
                     [(w, c, p, False) for w, c, p, _ in _rows(result, step.number - 1)], None
@@ -506,11 +605,15 @@ def render_learn_step(
             )
             return
     title = (
-        f"Merge {step.number}: {_pair(step.merged)} → {_tok(step.new_token or '')}"
+        t("Merge {n}: {pair} → {token}").format(
+            n=step.number, pair=_pair(step.merged), token=_tok(step.new_token or "")
+        )
         if step.merged
-        else f"Step {step.number}: learning stops"
+        else t("Step {n}: learning stops").format(n=step.number)
     )
-    badges = badge_html(f"tie × {step.ties_total:,}", "warning") if step.is_tie else ""
+    badges = (
+        badge_html(t("tie × {n:,}").format(n=step.ties_total), "warning") if step.is_tie else ""
+    )
     show_html(
         f"<h3 style='margin:.2em 0'>{title} {badges}</h3>"
         f"<p class='sw-text' style='font-size:1.08em'>"
@@ -518,41 +621,62 @@ def render_learn_step(
     )
     # subtle: the captions and headings below the score table go into one HTML block with the
     # corpus and the vocabulary: every element costs server time at each step change.
-    st.markdown(f"**Scores before merge {step.number:d}**")
+    st.markdown("**" + t("Scores before merge {n}").format(n=int(step.number)) + "**")
     scores = score_table(step)
     caption = ""
     if scores.num_rows == 0:
-        st.info("No pairs left: every word is a single symbol.")
+        st.info(t("No pairs left: every word is a single symbol."))
     else:
         height = min(36 * (scores.num_rows + 1) + 4, 560)
         st.dataframe(scores, hide_index=True, width="stretch", height=height)
         shown, total = scores.num_rows, step.candidates_total
-        note = f" (+{total - shown:,} more not listed)" if total > shown else ""
+        counted = (
+            t("{shown} of {total} pairs (+{more:,} more not listed).")
+            if total > shown
+            else t("{shown} of {total} pairs.")
+        ).format(shown=shown, total=total, more=total - shown)
         caption = caption_html(
-            f"{shown} of {total} pairs{note}. freq(a), freq(b): how often each symbol occurs "
-            "in the whole corpus; freq(ab): how often the pair occurs."
+            counted
+            + " "
+            + t(
+                "freq(a), freq(b): how often each symbol occurs in the whole corpus; "
+                "freq(ab): how often the pair occurs."
+            )
         )
     caption_rows = (
-        caption_html(f"Showing {TABLE_ROWS} of {len(result.corpus)} words: the changed ones first.")
+        caption_html(
+            t("Showing {shown} of {n} words: the changed ones first.").format(
+                shown=TABLE_ROWS, n=len(result.corpus)
+            )
+        )
         if len(result.corpus) > TABLE_ROWS
         else ""
     )
     vocab = result.vocab_at(step.number)
     shown_vocab = vocab[:150]
     new = [len(shown_vocab) - 1] if step.added and len(vocab) <= 150 else []
-    more = f" … and {len(vocab) - len(shown_vocab)} more" if len(vocab) > len(shown_vocab) else ""
+    more = (
+        " " + t("… and {n} more").format(n=len(vocab) - len(shown_vocab))
+        if len(vocab) > len(shown_vocab)
+        else ""
+    )
     show_html(
         caption
         + heading_html(
-            f"The corpus after merge {step.number}" if step.merged else "The corpus at the end"
+            t("The corpus after merge {n}").format(n=step.number)
+            if step.merged
+            else t("The corpus at the end")
         )
         + segmentation_table_html(_rows(result, step.number), step.new_token)
         + caption_rows
         + heading_html(
-            "Token list (the vocabulary) after "
-            + (f"merge {step.number}" if step.merged else "the last merge"),
-            f"({len(vocab)} tokens: the {result.alphabet_size} of the alphabet, then one per "
-            "merge, in the order they were added)",
+            t("Token list (the vocabulary) after merge {n}").format(n=step.number)
+            if step.merged
+            else t("Token list (the vocabulary) after the last merge"),
+            t(
+                "({n} tokens: the {alphabet} of the alphabet, then one per "
+                "merge, in the order they were added)"
+            ).format(n=len(vocab), alphabet=result.alphabet_size),
         )
         + token_spans_html(shown_vocab, highlight=new)
         + esc(more)
@@ -585,10 +709,10 @@ def comparison_table(a: WordPieceResult, b: WordPieceResult) -> pd.DataFrame:
                 "its score": fraction_text(x.best_score) if x and x.merged else "",
                 "frequency merges": _merge_text(y),
                 "its count": fraction_text(y.best_score) if y and y.merged else "",
-                "same?": "✓" if x and y and x.merged == y.merged else "✗ differ",
+                "same?": "✓" if x and y and x.merged == y.merged else t("✗ differ"),
             }
         )
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows).rename(columns=column)
 
 
 def _merge_text(step: WordPieceStep | None) -> str:
@@ -613,23 +737,36 @@ def render_compare(corpus: Corpus, settings: WordPieceSettings) -> None:
         return
     first = wordpiece.first_difference(like, freq)
     if first is None:
-        show_html("<p>On this corpus both scorings make the same merges in the same order.</p>")
+        show_html(
+            "<p>"
+            + t("On this corpus both scorings make the same merges in the same order.")
+            + "</p>"
+        )
     else:
         x = like.steps[first - 1]
         y = freq.steps[first - 1]
+        nothing = t("nothing")
         show_html(
-            f"<p>They part ways at <strong>step {first}</strong>: the likelihood score merges "
-            f"{_pair(x.merged) if x.merged else 'nothing'} (score "
-            f"{fraction_text(x.best_score)}), while frequency merges "
-            f"{_pair(y.merged) if y.merged else 'nothing'} ({y.best_score} times). "
-            "Frequency favours pairs of common pieces; the likelihood score favours pairs "
-            "whose pieces rarely appear without each other.</p>"
+            "<p>"
+            + t(
+                "They part ways at <strong>step {step}</strong>: the likelihood score merges "
+                "{like} (score {score}), while frequency merges {freq} ({n} times). "
+                "Frequency favours pairs of common pieces; the likelihood score favours pairs "
+                "whose pieces rarely appear without each other."
+            ).format(
+                step=first,
+                like=_pair(x.merged) if x.merged else nothing,
+                score=fraction_text(x.best_score),
+                freq=_pair(y.merged) if y.merged else nothing,
+                n=y.best_score,
+            )
+            + "</p>"
         )
     df = comparison_table(like, freq)
     st.dataframe(
         df.style.apply(
             lambda row: (
-                ["font-weight: bold; border-top: 2px solid #d62728" if row["step"] == first else ""]
+                ["font-weight: bold; border-top: 2px solid #d62728" if row.iloc[0] == first else ""]
                 * len(row)
             ),
             axis=1,
@@ -643,12 +780,16 @@ def render_compare(corpus: Corpus, settings: WordPieceSettings) -> None:
     c1, c2 = st.columns(2)
     with c1:
         show_html(
-            f"<div><strong>Only in the likelihood vocabulary</strong> ({len(only_like)})</div>"
+            "<div><strong>"
+            + t("Only in the likelihood vocabulary")
+            + f"</strong> ({len(only_like)})</div>"
             + token_spans_html(only_like[:80])
         )
     with c2:
         show_html(
-            f"<div><strong>Only in the frequency vocabulary</strong> ({len(only_freq)})</div>"
+            "<div><strong>"
+            + t("Only in the frequency vocabulary")
+            + f"</strong> ({len(only_freq)})</div>"
             + token_spans_html(only_freq[:80])
         )
 
@@ -669,51 +810,55 @@ def tries_table(tries: list[EncodeTry]) -> pd.DataFrame:
         [
             {
                 "try": i,
-                "from": t.start,
-                "to": t.end,
-                "looked up": t.candidate,
-                "in vocabulary?": "yes" if t.matched else "no",
+                "from": one.start,
+                "to": one.end,
+                "looked up": one.candidate,
+                "in vocabulary?": t("yes") if one.matched else t("no"),
             }
-            for i, t in enumerate(tries, start=1)
+            for i, one in enumerate(tries, start=1)
         ]
-    )
+    ).rename(columns=column)
 
 
 def _explain_encoding(
     model: WordPiece, word: str, tries: list[EncodeTry], tokens: list[str]
 ) -> str:
     if not word:
-        return "An empty word has no pieces."
+        return t("An empty word has no pieces.")
+    unk = _tok(model.unk_token)
     if len(word) > model.max_input_chars_per_word and tokens == [model.unk_token]:
-        return (
-            f"The word has {len(word)} characters, more than the limit of "
-            f"{model.max_input_chars_per_word}, so it becomes {_tok(model.unk_token)} at once."
-        )
+        return t(
+            "The word has {n} characters, more than the limit of {limit}, so it becomes "
+            "{unk} at once."
+        ).format(n=len(word), limit=model.max_input_chars_per_word, unk=unk)
     if tokens and tokens[-1] == model.unk_token:
-        failed = [t for t in tries if not t.matched]
+        failed = [one for one in tries if not one.matched]
         at = failed[-1].start if failed else 0
         rest = esc(word[at:])
         if model.unk_mode == "word":
-            found = [t.candidate for t in tries if t.matched]
-            lost = (
-                f": the pieces already found ({', '.join(_tok(f) for f in found)}) are thrown away"
-                if found
-                else ""
+            found = [one.candidate for one in tries if one.matched]
+            if found:
+                message = t(
+                    "From position {at} (“{rest}”) no piece of any length is in the vocabulary. "
+                    "WordPiece then replaces the <strong>whole word</strong> with {unk}: the "
+                    "pieces already found ({found}) are thrown away."
+                )
+            else:
+                message = t(
+                    "From position {at} (“{rest}”) no piece of any length is in the vocabulary. "
+                    "WordPiece then replaces the <strong>whole word</strong> with {unk}."
+                )
+            return message.format(
+                at=at, rest=rest, unk=unk, found=", ".join(_tok(f) for f in found)
             )
-            return (
-                f"From position {at} (“{rest}”) no piece of any length is in the vocabulary. "
-                f"WordPiece then replaces the <strong>whole word</strong> with "
-                f"{_tok(model.unk_token)}{lost}."
-            )
-        return (
-            f"From position {at} nothing matches, so the pieces found so far are kept and the "
-            f"leftover “{rest}” becomes one {_tok(model.unk_token)} (seed 004's rule)."
-        )
-    return (
-        f"From the left, take the longest piece in the vocabulary, then the longest "
-        f"continuation piece after it, and so on: {len(tries)} look-ups give "
-        f"{len(tokens)} pieces."
-    )
+        return t(
+            "From position {at} nothing matches, so the pieces found so far are kept and the "
+            "leftover “{rest}” becomes one {unk} (seed 004's rule)."
+        ).format(at=at, rest=rest, unk=unk)
+    return t(
+        "From the left, take the longest piece in the vocabulary, then the longest "
+        "continuation piece after it, and so on: {tries} look-ups give {n} pieces."
+    ).format(tries=len(tries), n=len(tokens))
 
 
 def _code_list(tokens: list[str]) -> str:
@@ -743,32 +888,38 @@ def segmentation_verdict(model: WordPiece, word: str, guess: list[str]) -> tuple
     unk = model.unk_token
     if unk in tokens:
         if typed == [unk]:
-            return True, (
-                f"Right: some part of “{esc(word)}” matches no vocabulary entry, so the whole "
-                f"word becomes <code>{esc(unk)}</code>."
-            )
-        missing = next((t for t in reversed(tries) if not t.matched), None)
+            return True, t(
+                "Right: some part of “{word}” matches no vocabulary entry, so the whole "
+                "word becomes {unk}."
+            ).format(word=esc(word), unk=f"<code>{esc(unk)}</code>")
+        missing = next((one for one in reversed(tries) if not one.matched), None)
         where = (
-            f" No vocabulary entry matches at character {missing.start + 1}, not even the "
-            f"single letter (looked up as <code>{esc(missing.candidate)}</code>)."
+            " "
+            + t(
+                "No vocabulary entry matches at character {n}, not even the "
+                "single letter (looked up as {looked_up})."
+            ).format(n=missing.start + 1, looked_up=f"<code>{esc(missing.candidate)}</code>")
             if missing
             else ""
         )
         return False, (
-            f"Not quite.{where} WordPiece then gives up on the whole word: it becomes "
-            f"<code>{esc(unk)}</code>."
+            t("Not quite.")
+            + where
+            + " "
+            + t("WordPiece then gives up on the whole word: it becomes {unk}.").format(
+                unk=f"<code>{esc(unk)}</code>"
+            )
         )
     if "".join(typed) != word:
-        return False, (
-            f"Your pieces spell “{esc(''.join(typed))}”, not “{esc(word)}”. Type the word's "
+        return False, t(
+            "Your pieces spell “{typed}”, not “{word}”. Type the word's "
             "letters with spaces where you expect the token boundaries."
-        )
-    plain = [t[len(prefix) :] if i and prefix else t for i, t in enumerate(tokens)]
+        ).format(typed=esc("".join(typed)), word=esc(word))
+    plain = [tok[len(prefix) :] if i and prefix else tok for i, tok in enumerate(tokens)]
     if typed == plain:
-        return True, (
-            f"Right: {_code_list(tokens)}. From each position the longest piece in the "
-            "vocabulary was taken."
-        )
+        return True, t(
+            "Right: {pieces}. From each position the longest piece in the vocabulary was taken."
+        ).format(pieces=_code_list(tokens))
     start = 0
     for mine, theirs in zip(typed, plain, strict=False):
         if mine != theirs:
@@ -778,21 +929,22 @@ def segmentation_verdict(model: WordPiece, word: str, guess: list[str]) -> tuple
     mine, theirs = typed[index], plain[index]
     shown = tokens[index]
     looked_up = mine if index == 0 else prefix + mine
+    mine_code, shown_code = f"<code>{esc(looked_up)}</code>", f"<code>{esc(shown)}</code>"
     if len(mine) > len(theirs):
-        reason = (
-            f"<code>{esc(looked_up)}</code> is not in the vocabulary, so the longest match "
-            f"there is <code>{esc(shown)}</code>"
-        )
+        reason = t(
+            "{mine} is not in the vocabulary, so the longest match there is {theirs}"
+        ).format(mine=mine_code, theirs=shown_code)
     else:
-        reason = (
-            f"<code>{esc(shown)}</code> is in the vocabulary and longer than your "
-            f"<code>{esc(looked_up)}</code>; longest-match-first takes the longest piece that "
-            "fits, so it never stops early"
-        )
+        reason = t(
+            "{theirs} is in the vocabulary and longer than your {mine}; longest-match-first "
+            "takes the longest piece that fits, so it never stops early"
+        ).format(mine=mine_code, theirs=shown_code)
     return False, (
-        f"Not quite. From character {start + 1} (after “{esc(word[:start])}”), {reason}."
+        t("Not quite. From character {n} (after “{before}”), {reason}.").format(
+            n=start + 1, before=esc(word[:start]), reason=reason
+        )
         if start
-        else f"Not quite. At the start of the word, {reason}."
+        else t("Not quite. At the start of the word, {reason}.").format(reason=reason)
     )
 
 
@@ -825,7 +977,7 @@ def render_encode(
         lambda guess: segmentation_verdict(model, word, guess),
         hint=f"{word[:2]} {model.prefix}{word[2:]}" if len(word) > 2 else word,
     ):
-        st.caption("The pieces and the look-ups appear once you have answered.")
+        st.caption(t("The pieces and the look-ups appear once you have answered."))
         return
     rows = []
     for w in text.split():
@@ -836,25 +988,29 @@ def render_encode(
             f"<td style='text-align:right'>{len(tokens)}</td></tr>"
         )
     show_html(
-        "<table class='sw-table'><thead><tr><th>word</th><th>pieces</th><th>#</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>" + TABLE_CSS
+        f"<table class='sw-table'><thead><tr><th>{t('word')}</th><th>{t('pieces')}</th>"
+        f"<th>#</th></tr></thead><tbody>{''.join(rows)}</tbody></table>" + TABLE_CSS
     )
     if word_start:
         st.caption(
-            "Shown with a word-start marker (seed 003): “_” marks the piece that starts a "
-            "word instead of “##” marking the pieces that continue one. Same pieces, other "
-            "spelling."
+            t(
+                "Shown with a word-start marker (seed 003): “_” marks the piece that starts a "
+                "word instead of “##” marking the pieces that continue one. Same pieces, other "
+                "spelling."
+            )
         )
     if len(word) > LIMITS.step_word_chars:  # every substring tried: one row each
-        st.warning(word_too_long(len(word), "step_word_chars", "the look-up view"))
+        st.warning(md_escape(word_too_long(len(word), "step_word_chars", t("the look-up view"))))
         return
-    st.subheader(f"How “{md_escape(word)}” is looked up")
+    st.subheader(t("How “{word}” is looked up").format(word=md_escape(word)))
     tries, tokens = model.encode_steps(word)
     show_html(f"<p>{_explain_encoding(model, word, tries, tokens)}</p>")
     if tries:
         st.dataframe(tries_table(tries), hide_index=True, width="stretch")
     show_html(
-        "<div><strong>Result:</strong> " + token_spans_html(tokens, unk=model.unk_token) + "</div>"
+        f"<div><strong>{t('Result:')}</strong> "
+        + token_spans_html(tokens, unk=model.unk_token)
+        + "</div>"
     )
 
 
@@ -875,16 +1031,21 @@ def _seed004_model(corpus: Corpus, merges: int) -> tuple[WordPiece, list[tuple[s
 def render_variants(corpus: Corpus, words: str) -> None:
     """Seed 004's "WordPiece": BPE with an end letter ``_``, applied by longest prefix."""
     show_html(
-        "<p>Seed 004 calls this WordPiece, but it is BPE: words end in an ordinary letter "
-        "<code>_</code>, pairs are merged by <em>frequency</em>, and the vocabulary (the "
-        "letters plus every merged symbol) is applied by longest <em>prefix</em> match, with "
-        "no <code>##</code>. What cannot be matched becomes one <code>[UNK]</code> for the "
-        "leftover, not for the whole word.</p>"
+        "<p>"
+        + t(
+            "Seed 004 calls this WordPiece, but it is BPE: words end in an ordinary letter "
+            "<code>_</code>, pairs are merged by <em>frequency</em>, and the vocabulary (the "
+            "letters plus every merged symbol) is applied by longest <em>prefix</em> match, with "
+            "no <code>##</code>. What cannot be matched becomes one <code>[UNK]</code> for the "
+            "leftover, not for the whole word."
+        )
+        + "</p>"
     )
-    merges = st.slider("Merges", 1, 50, 10, key="wp_seed004_merges")
+    merges = st.slider(t("Merges"), 1, 50, 10, key="wp_seed004_merges")
     model, learned = _seed004_model(corpus, merges)
     st.caption(
-        f"{len(learned)} merges learned: "
+        t.n("{n} merge learned:", "{n} merges learned:", len(learned)).format(n=len(learned))
+        + " "
         + ", ".join(md_escape(f"{a}+{b}") for a, b in learned[:20])
         + (" …" if len(learned) > 20 else "")
     )
@@ -895,6 +1056,7 @@ def render_variants(corpus: Corpus, words: str) -> None:
         spans = token_spans_html(tokens, unk=model.unk_token)
         rows.append(f"<tr><td>{esc(target)}</td><td>{spans}</td></tr>")
     show_html(
-        "<table class='sw-table'><thead><tr><th>word</th><th>longest-prefix pieces</th></tr>"
+        f"<table class='sw-table'><thead><tr><th>{t('word')}</th>"
+        f"<th>{t('longest-prefix pieces')}</th></tr>"
         f"</thead><tbody>{''.join(rows)}</tbody></table>" + TABLE_CSS
     )

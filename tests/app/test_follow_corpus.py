@@ -19,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 from subword_core import wordpiece
 from subword_core.corpus import parse_corpus
 from subword_core.examples import example_text
+from subword_core.pretokenize import pretokenize_corpus
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 BIG = "paragraph"  # a bigger corpus than the default (seed 002's four words)
@@ -58,7 +59,7 @@ def _big() -> Any:
 
 def test_wordpiece_default_size_follows_a_bigger_corpus_without_an_error() -> None:
     at = _open("pages/wordpiece.py")
-    alphabet = len(wordpiece.alphabet_of(_big()))
+    alphabet = len(wordpiece.alphabet_of(pretokenize_corpus(_big(), "bert")))  # the default
     assert at.number_input(key="wp_vocab_size").value < alphabet  # the default corpus's size
     _corpus(at, BIG)
     assert not at.error, [e.value for e in at.error]
@@ -72,7 +73,7 @@ def test_wordpiece_chosen_size_is_moved_with_a_note_keeping_its_merges() -> None
     at.number_input(key="wp_vocab_size").set_value(15)  # the alphabet (11) + 4 merges
     at.run()
     _corpus(at, BIG)
-    alphabet = len(wordpiece.alphabet_of(_big()))
+    alphabet = len(wordpiece.alphabet_of(pretokenize_corpus(_big(), "bert")))  # the default
     assert not at.error, [e.value for e in at.error]
     assert at.number_input(key="wp_vocab_size").value == alphabet + 4
     assert _notes(at) == [

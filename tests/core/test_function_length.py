@@ -12,10 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 MAX_LINES = 80
 """The longest a function in ``subword_core`` may be, docstring left out (see :func:`length`)."""
 
-ALLOWED = {
-    ("subword_core/unigram.py", "learn"),  # being split in issue 17
-    ("subword_core/pretrained.py", "_bpe_word"),  # new in issue 19; being split in issue 17
-}
+ALLOWED: set[tuple[str, str]] = set()
 """Temporary exceptions, ``(file, function name)``. Remove an entry when its function is split."""
 
 

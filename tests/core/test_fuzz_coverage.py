@@ -20,6 +20,8 @@ from tests.core import (
     test_fuzz_merge_extras,
     test_fuzz_merge_family,
     test_fuzz_parsers,
+    test_fuzz_pretokenize,
+    test_fuzz_pretrained,
     test_fuzz_unigram,
 )
 
@@ -65,6 +67,8 @@ FUZZ_MODULES = (
     test_fuzz_byte_level_gage,
     test_fuzz_parsers,
     test_fuzz_merge_extras,
+    test_fuzz_pretrained,
+    test_fuzz_pretokenize,
 )
 
 

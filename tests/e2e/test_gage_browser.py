@@ -29,7 +29,8 @@ def test_gage_page_steps_and_reproduces_the_seed_table(server: str, browser: Any
     page.get_by_text("Seed 003 breaks this tie the other way").first.wait_for(timeout=20_000)
 
     # pick a + b at the tie, as the seed does
-    page.locator("[data-testid='stSelectbox']").first.click()
+    # the tie picker, in the main area (the sidebar's language menu is a selectbox too)
+    page.locator("[data-testid='stMain'] [data-testid='stSelectbox']").first.click()
     page.get_by_role("option", name="a + b").click()
     page.get_by_role("button", name="Replace this pair and continue").click()
     _heading(page, "Step 2: ab → Y").wait_for(timeout=20_000)

@@ -1,0 +1,441 @@
+"""Fuzzing the pretrained tracer (:mod:`subword_core.pretrained`) with arbitrary input.
+
+Whatever comes in, :func:`~subword_core.pretrained.load` returns a tokenizer or raises a
+:class:`~subword_core.pretrained.PretrainedError` (a ``SubwordError``) with a message; never
+another exception. Where :meth:`~subword_core.pretrained.Pretrained.trace` returns, its steps
+and its tokens agree: each word's last step (BPE's merges, WordPiece's matches, Unigram's
+path) gives that word's tokens, the words' tokens in order are the trace's tokens, each merge
+is the lowest-ranked pair present, and the tokens spell their word.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from subword_core.byte_level import UNICODE_TO_BYTE
+from subword_core.pretrained import (
+    AddedTokensStep,
+    BpeStartStep,
+    ByteMapStep,
+    LatticeStep,
+    MergeStep,
+    NormalizeStep,
+    PathStep,
+    Pretrained,
+    PretrainedError,
+    ResultStep,
+    SplitStep,
+    Trace,
+    WholeWordStep,
+    WordPieceStep,
+    load,
+)
+from tests.core.fuzz_support import FUZZ, FUZZ_SLOW, documented, texts
+
+_TRACE = ("test_trace_samples", "test_trace_small_models")
+
+COVERED: dict[str, tuple[str, ...]] = {
+    "subword_core.pretrained.load": ("test_load_arbitrary_files", "test_load_arbitrary_json"),
+    "subword_core.pretrained.PretrainedError": ("test_load_arbitrary_files",),
+    "subword_core.pretrained.Pretrained": ("test_load_arbitrary_json", *_TRACE),
+    "subword_core.pretrained.Pretrained.trace": ("test_load_arbitrary_json", *_TRACE),
+    "subword_core.pretrained.Trace": _TRACE,
+    "subword_core.pretrained.AddedTokensStep": _TRACE,
+    "subword_core.pretrained.NormalizeStep": _TRACE,
+    "subword_core.pretrained.SplitStep": _TRACE,
+    "subword_core.pretrained.ByteMapStep": ("test_trace_samples",),
+    "subword_core.pretrained.BpeStartStep": _TRACE,
+    "subword_core.pretrained.WholeWordStep": ("test_trace_small_models",),
+    "subword_core.pretrained.MergeStep": _TRACE,
+    "subword_core.pretrained.WordPieceStep": _TRACE,
+    "subword_core.pretrained.LatticeStep": _TRACE,
+    "subword_core.pretrained.PathStep": _TRACE,
+    "subword_core.pretrained.ResultStep": _TRACE,
+}
+
+SAMPLES = Path(__file__).resolve().parents[2] / "ui" / "assets" / "pretrained"
+
+#: A placeholder for "the unknown token" (the trace does not name it in WordPiece's steps).
+_UNK = object()
+
+
+class _AddedWord(str):
+    """A word no model step mentions: an added token (with the spaces it stripped, if any)."""
+
+    __slots__ = ()
+
+
+def _matches(expected: object, token: str) -> bool:
+    if isinstance(expected, _AddedWord):
+        return bool(token) and token in expected
+    return expected is _UNK or expected == token
+
+
+@cache
+def _sample(name: str) -> Pretrained:
+    return load({name: (SAMPLES / name).read_bytes()})
+
+
+# -- strategies --------------------------------------------------------------------------
+
+json_scalars = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 3), st.floats(allow_nan=True), texts(3)
+)
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(texts(3), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+_NORMALIZERS: list[Any] = [
+    None,
+    {"type": "NFKC"},
+    {"type": "NFD"},
+    {"type": "Lowercase"},
+    {"type": "Strip", "strip_left": True, "strip_right": True},
+    {"type": "StripAccents"},
+    {"type": "BertNormalizer", "lowercase": True},
+    {"type": "Nmt"},
+    {"type": "Prepend", "prepend": "▁"},
+    {"type": "Replace", "pattern": {"String": "a"}, "content": "b"},
+    {"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": " "},
+    {"type": "Precompiled"},  # refused
+    {"type": "Replace", "pattern": {"Regex": "\\p{L}"}, "content": ""},  # refused
+    "NFC",  # not an object: refused
+]
+_PRE_TOKENIZERS: list[Any] = [
+    None,
+    {"type": "ByteLevel", "add_prefix_space": False},
+    {"type": "ByteLevel", "add_prefix_space": True, "use_regex": False},
+    {"type": "BertPreTokenizer"},
+    {"type": "Whitespace"},
+    {"type": "WhitespaceSplit"},
+    {"type": "Metaspace", "replacement": "▁", "prepend_scheme": "first"},
+    {"type": "Punctuation", "behavior": "MergedWithNext"},
+    {"type": "Digits", "individual_digits": True},
+    {"type": "Split", "pattern": {"String": "a"}, "behavior": "Contiguous"},
+    {"type": "Split", "pattern": {"String": " "}, "behavior": "Sideways"},  # refused
+    {"type": "CharDelimiterSplit"},  # refused
+]
+
+
+def _pipelines(junk: bool) -> st.SearchStrategy[tuple[Any, Any]]:
+    """(normalizer, pre-tokenizer): supported ones, a few refused ones, and (``junk``) any JSON."""
+    normalizers = st.one_of(
+        st.sampled_from(_NORMALIZERS),
+        st.lists(st.sampled_from(_NORMALIZERS[1:]), max_size=3).map(
+            lambda ns: {"type": "Sequence", "normalizers": ns}
+        ),
+    )
+    pre_tokenizers = st.one_of(
+        st.sampled_from(_PRE_TOKENIZERS),
+        st.lists(st.sampled_from(_PRE_TOKENIZERS[1:]), max_size=2).map(
+            lambda ps: {"type": "Sequence", "pretokenizers": ps}
+        ),
+    )
+    if junk:
+        normalizers, pre_tokenizers = normalizers | json_values, pre_tokenizers | json_values
+    return st.tuples(normalizers, pre_tokenizers)
+
+
+added_tokens = st.lists(
+    st.fixed_dictionaries(
+        {"content": st.one_of(st.sampled_from(["<s>", "[SEP]", "ab", " "]), texts(2))},
+        optional={
+            "id": st.integers(0, 5),
+            "single_word": st.booleans(),
+            "lstrip": st.booleans(),
+            "rstrip": st.booleans(),
+            "normalized": st.booleans(),
+            "special": st.booleans(),
+        },
+    ),
+    max_size=3,
+)
+probe_texts = st.one_of(st.text("abc ", max_size=12), texts(12))
+
+
+@st.composite
+def bpe_models(draw: st.DrawFn) -> dict[str, Any]:
+    """A consistent BPE model over the alphabet ``abc``: every merge's parts and result exist."""
+    vocab = {"a": 0, "b": 1, "c": 2}
+    merges: list[str] = []
+    for _ in range(draw(st.integers(0, 8))):
+        tokens = list(vocab)
+        left, right = draw(st.sampled_from(tokens)), draw(st.sampled_from(tokens))
+        if f"{left} {right}" in merges:
+            continue
+        merges.append(f"{left} {right}")
+        vocab.setdefault(left + right, len(vocab))
+    model: dict[str, Any] = {"type": "BPE", "vocab": vocab, "merges": merges}
+    if draw(st.booleans()):
+        vocab.setdefault("<unk>", len(vocab))
+        model["unk_token"] = "<unk>"
+        model["fuse_unk"] = draw(st.booleans())
+    model["ignore_merges"] = draw(st.booleans())
+    return model
+
+
+wordpiece_models = st.lists(st.text("abc", min_size=1, max_size=3), max_size=10).map(
+    lambda pieces: {
+        "type": "WordPiece",
+        "vocab": {
+            p: i
+            for i, p in enumerate(dict.fromkeys(["[UNK]", *pieces, *("##" + p for p in pieces)]))
+        },
+        "unk_token": "[UNK]",
+        "max_input_chars_per_word": 6,
+    }
+)
+unigram_models = st.dictionaries(
+    st.text("abc▁", min_size=1, max_size=3),
+    st.floats(-20, 0, allow_nan=False),
+    min_size=1,
+    max_size=12,
+).map(
+    lambda pieces: {
+        "type": "Unigram",
+        "vocab": [["<unk>", 0.0], *([p, s] for p, s in pieces.items())],
+        "unk_id": 0,
+    }
+)
+
+
+# -- checks --------------------------------------------------------------------------------
+
+
+def _word_tokens(trace: Trace) -> list[list[object]]:
+    """Each word's tokens as its steps say (``_UNK`` where WordPiece gave up on a word)."""
+    last: dict[int, list[object]] = {}
+    for step in trace.steps:
+        if isinstance(step, BpeStartStep):
+            last[step.word] = list(step.symbols)
+        elif isinstance(step, WholeWordStep):
+            last[step.word] = [step.text]
+        elif isinstance(step, MergeStep):
+            assert last[step.word] == list(step.before)
+            last[step.word] = list(step.after)
+        elif isinstance(step, WordPieceStep):
+            found = last.setdefault(step.word, [])
+            if _UNK not in found:
+                if step.found is None:
+                    last[step.word] = [_UNK]
+                else:
+                    found.append(step.found)
+        elif isinstance(step, PathStep):
+            last[step.word] = list(step.tokens)
+    return [last.get(i, [_AddedWord(word)] if word else []) for i, word in enumerate(trace.words)]
+
+
+def _check_trace(trace: Trace, text: str) -> None:
+    """The invariants every trace keeps, whatever the model."""
+    assert isinstance(trace, Trace)
+    assert trace.text == text
+    assert isinstance(trace.steps[-1], ResultStep)
+    assert (trace.steps[-1].tokens, trace.steps[-1].ids) == (trace.tokens, trace.ids)
+    assert len(trace.tokens) == len(trace.ids)
+    assert all(trace.tokens)
+    expected = [t for tokens in _word_tokens(trace) for t in tokens]
+    assert len(expected) == len(trace.tokens)
+    assert all(_matches(e, t) for e, t in zip(expected, trace.tokens, strict=True))
+    previous_after: tuple[str, ...] | None = None
+    for step in trace.steps:
+        if isinstance(step, NormalizeStep | SplitStep):
+            if previous_after is not None and isinstance(step, NormalizeStep):
+                assert len(step.before) == len(previous_after)
+            previous_after = step.after
+        if isinstance(step, AddedTokensStep):
+            assert "".join(p for p, _ in step.pieces)
+        elif isinstance(step, ByteMapStep):
+            assert step.data == step.text.encode()
+            assert bytes(UNICODE_TO_BYTE[c] for c in step.mapped) == step.data
+            assert trace.words[step.word] == step.mapped
+        elif isinstance(step, MergeStep):
+            before, at = list(step.before), step.position
+            assert before[at : at + 2] == [step.left, step.right]
+            assert list(step.after) == [*before[:at], step.merged, *before[at + 2 :]]
+            # the lowest rank wins, the leftmost on a tie
+            assert step.candidates and step.rank == min(r for _, _, r in step.candidates)
+            first = next(i for i, c in enumerate(step.candidates) if c[2] == step.rank)
+            assert step.candidates[first][:2] == (step.left, step.right)
+        elif isinstance(step, WordPieceStep) and not step.too_long:
+            hits = [candidate for candidate, hit in step.tries if hit]
+            assert hits[:1] == ([step.found] if step.found else [])
+            assert not any(hit for _, hit in step.tries[:-1])
+        elif isinstance(step, LatticeStep):
+            assert 0 <= step.start < len(step.text)
+            for _piece, end, score, total, _improved, _unk in step.pieces:
+                assert step.start < end <= len(step.text)
+                assert abs(total - (score + step.best)) < 1e-6
+        elif isinstance(step, PathStep):
+            assert "".join(piece for piece, *_ in step.path) == step.text
+            ends = [0, *(end for _, _, end, _, _ in step.path)]
+            assert [(s, e) for _, s, e, _, _ in step.path] == list(itertools.pairwise(ends))
+            assert abs(sum(score for *_, score, _ in step.path) - step.total) < 1e-6
+
+
+def _trace_or_refuse(tok: Pretrained, text: str) -> Trace | None:
+    try:
+        trace = tok.trace(text)
+    except Exception as exc:  # the point: which exceptions escape
+        assert documented(exc, PretrainedError), repr(exc)
+        assert isinstance(exc, PretrainedError) and exc.code, repr(exc)
+        return None
+    _check_trace(trace, text)
+    return trace
+
+
+# -- tests ---------------------------------------------------------------------------------
+
+
+@FUZZ
+@given(
+    st.dictionaries(
+        st.sampled_from(["tokenizer.json", "vocab.txt", "vocab.json", "merges.txt", "x.model"]),
+        st.one_of(
+            st.binary(max_size=40),
+            texts(20),
+            json_values.map(json.dumps),
+            st.lists(texts(4), max_size=4).map("\n".join),
+            st.lists(st.tuples(texts(3), st.floats()), max_size=4).map(
+                lambda rows: "\n".join(f"{p}\t{s}" for p, s in rows)
+            ),
+        ),
+        max_size=2,
+    )
+)
+@example({})
+@example({"x.model": b"\x00\x01"})
+@example({"vocab.txt": b"\xff\xfe"})
+@example({"tokenizer.json": "{ nope"})
+@example({"vocab.json": '{"a": 0}'})
+@example({"merges.txt": "#version: 0.2\na b\nab c"})
+@example({"sp.vocab": "▁a\tnan\n<unk>\t0"})
+@example({"vocab.txt": "[UNK]\n[UNK]\n\r\n"})
+def test_load_arbitrary_files(files: dict[str, bytes | str]) -> None:
+    try:
+        tok = load(files)
+    except Exception as exc:  # the point: which exceptions escape
+        assert documented(exc, PretrainedError) and isinstance(exc, PretrainedError), repr(exc)
+        assert exc.code and exc.message == str(exc)
+        return
+    assert isinstance(tok, Pretrained) and tok.kind in ("BPE", "WordPiece", "Unigram")
+    _trace_or_refuse(tok, "a b")
+
+
+@FUZZ
+@given(
+    st.one_of(
+        st.fixed_dictionaries(
+            {"type": st.sampled_from(["BPE", "WordPiece", "Unigram", "WordLevel"])},
+            optional={
+                "vocab": json_values,
+                "merges": json_values,
+                "unk_token": json_values,
+                "unk_id": json_values,
+                "dropout": json_values,
+                "continuing_subword_prefix": json_values,
+                "max_input_chars_per_word": json_values,
+            },
+        ),
+        json_values,
+    ),
+    _pipelines(junk=True),
+    st.one_of(added_tokens, json_values),
+    probe_texts,
+)
+@example({"type": "Unigram", "vocab": [["a", float("inf")]]}, (None, None), [], "a")
+@example({"type": "BPE", "vocab": {"a": 0}, "merges": ["a a"]}, (None, None), [], "a")
+@example({"type": "BPE", "vocab": {"a": 0}, "dropout": 0.1}, (None, None), [], "a")
+@example({"type": "WordPiece", "vocab": {"a": "x"}}, (None, None), [], "a")
+def test_load_arbitrary_json(model: Any, pipeline: tuple[Any, Any], added: Any, text: str) -> None:
+    normalizer, pre_tokenizer = pipeline
+    doc = {
+        "model": model,
+        "normalizer": normalizer,
+        "pre_tokenizer": pre_tokenizer,
+        "added_tokens": added,
+    }
+    try:
+        tok = load({"tokenizer.json": json.dumps(doc)})
+    except Exception as exc:  # the point: which exceptions escape
+        assert documented(exc, PretrainedError) and isinstance(exc, PretrainedError), repr(exc)
+        return
+    _trace_or_refuse(tok, text)
+
+
+@FUZZ_SLOW
+@given(
+    st.sampled_from(["bert-vocab.txt", "byte-level-bpe.json", "unigram.json"]),
+    st.one_of(texts(16), st.text(max_size=30)),
+)
+@example("byte-level-bpe.json", "<|endoftext|>hello  world\n")
+@example("unigram.json", "  un  happy</s>\u3000x ")
+@example("bert-vocab.txt", "Unhappiness, 你好 [SEP]" + "a" * 120)
+def test_trace_samples(name: str, text: str) -> None:
+    tok = _sample(name)
+    trace = _trace_or_refuse(tok, text)
+    assert trace is not None  # the samples have an unknown token or read every byte
+    if name == "byte-level-bpe.json":
+        # no normalizer and no prefix space: the tokens' bytes are the text's bytes
+        data = b"".join(
+            t.encode() if t in tok.added_tokens else bytes(UNICODE_TO_BYTE[c] for c in t)
+            for t in trace.tokens
+        )
+        assert data == text.encode()
+    elif name == "unigram.json":
+        words = [w for w in trace.words if w not in tok.added_tokens]
+        assert all(w.startswith("▁") for w in words)
+    else:
+        for word, tokens in zip(trace.words, _word_tokens(trace), strict=True):
+            if not any(isinstance(t, _AddedWord) or t is _UNK for t in tokens):
+                spelled = "".join(str(t).removeprefix("##") for t in tokens)
+                assert spelled == word
+
+
+@FUZZ_SLOW
+@given(
+    st.one_of(bpe_models(), wordpiece_models, unigram_models),
+    _pipelines(junk=False),
+    added_tokens,
+    probe_texts,
+)
+@example(
+    {"type": "BPE", "vocab": {"a": 0, "b": 1, "ab": 2}, "merges": ["a b"], "ignore_merges": True},
+    (None, {"type": "WhitespaceSplit"}),
+    [],
+    "ab abab",
+)
+def test_trace_small_models(
+    model: dict[str, Any], pipeline: tuple[Any, Any], added: list[dict[str, Any]], text: str
+) -> None:
+    normalizer, pre_tokenizer = pipeline
+    doc = {"model": model, "normalizer": normalizer, "pre_tokenizer": pre_tokenizer}
+    doc["added_tokens"] = added
+    try:
+        tok = load({"tokenizer.json": json.dumps(doc)})
+    except PretrainedError as exc:
+        # only the pipeline's deliberately unsupported parts are refused
+        assert exc.code == "unsupported", exc
+        return
+    assert tok.kind == model["type"]
+    trace = _trace_or_refuse(tok, text)
+    if trace is None or tok.byte_level:
+        return
+    # BPE drops an unknown character when the model has no unknown token
+    dropped = {s.word for s in trace.steps if isinstance(s, BpeStartStep) and s.unknown}
+    for index, (word, tokens) in enumerate(zip(trace.words, _word_tokens(trace), strict=True)):
+        if any(isinstance(t, _AddedWord) or t is _UNK for t in tokens) or index in dropped:
+            continue
+        if tok.kind == "WordPiece":
+            tokens = [str(t).removeprefix("##") for t in tokens]
+        assert "".join(map(str, tokens)) == word
