@@ -100,6 +100,10 @@ def _source_label(source: str) -> str:
         return ":material/upload_file: " + t("Upload a .txt file")
     if source == _TABLE:
         return ":material/table_edit: " + t("Edit a word/count table")
+    if source in EXAMPLES:  # translated by key in the gallery's catalog (the core keeps English)
+        from ui.gallery_view import example_title
+
+        return example_title(source)
     return _SOURCE_TITLES[source]
 
 
@@ -747,7 +751,9 @@ def corpus_sidebar() -> None:
         outcome: _Outcome | None
         if source in EXAMPLES:
             state[_LAST_EXAMPLE_KEY] = source
-            show_text(EXAMPLES[source].description, small=True)
+            from ui.gallery_view import example_description  # (gallery imports this module)
+
+            show_text(example_description(source), small=True)
             outcome = _example_outcome(source)
         elif source == _TYPE:
             outcome = _typed_source(entering_from)
