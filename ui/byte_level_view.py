@@ -49,6 +49,7 @@ from ui.bpe_view import (
     explain_step,
     merge_table,
     pair_chart_data,
+    pair_table_html,
     pairs_left_out,
     show_pair_chart,  # the BPE page's pair-count chart, reused as is
 )
@@ -63,7 +64,16 @@ from ui.common import (
     tie_picker,
 )
 from ui.follow import example_words, follow_default, show_example_label
-from ui.html import badge_html, esc, md_escape, show_error, show_html, show_text, token_spans_html
+from ui.html import (
+    badge_html,
+    caption_html,
+    esc,
+    md_escape,
+    show_error,
+    show_html,
+    show_text,
+    token_spans_html,
+)
 from ui.limits import LIMITS, advice
 from ui.links import PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
@@ -953,11 +963,17 @@ def render_learn_step(
             at = pairs.schema.get_field_index("full")
             left_out = pairs_left_out(step, pairs.num_rows)
             show_pair_chart(pairs.set_column(at, "full", [with_hex]), step.min_frequency, left_out)
-            st.caption(
-                f"{pairs.num_rows:d} of {step.pairs_total:,} pairs"
-                + (f" (+{left_out:,} more not drawn)" if left_out else "")
-                + "; point at a bar for its bytes in hex. Red ★: merged; orange: tied with it; "
-                "dashed line: the minimum pair count."
+            # the table holds the bytes in hex too: the tooltip is out of reach of a keyboard
+            show_html(
+                caption_html(
+                    f"{pairs.num_rows:d} of {step.pairs_total:,} pairs"
+                    + (f" (+{left_out:,} more not drawn)" if left_out else "")
+                    + "; point at a bar for its bytes in hex. ★ merged (red bar); tie: tied "
+                    "with it (orange); dashed line: the minimum pair count."
+                )
+                + pair_table_html(
+                    pairs.set_column(pairs.schema.get_field_index("pair"), "pair", [with_hex])
+                )
             )
     with right:
         after = f"merge {step.number:d}" if step.merged else "the last merge"

@@ -807,10 +807,10 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
             drawn = f"The {pairs.num_rows:d} most frequent of" if left_out else "All"
             show_html(
                 caption_html(
-                    f"{drawn} {step.pairs_total:d} pairs. Red ★: replaced; orange: tied with "
-                    "it; dashed line: a pair must occur at least twice. Point at a bar for its "
-                    "count with overlaps. Copies are counted without "
-                    "overlaps, as the replacement uses them."
+                    f"{drawn} {step.pairs_total:d} pairs. ★ replaced (red bar); tie: tied "
+                    "with it (orange); dashed line: a pair must occur at least twice. Point at "
+                    "a bar for its count with overlaps. Copies are counted without overlaps, as "
+                    "the replacement uses them."
                 )
                 + _pair_table_html(pairs)
             )
