@@ -19,19 +19,32 @@ from ui.byte_level_view import (
 )
 from ui.corpus_picker import require_corpus
 from ui.glossary import term_md
+from ui.i18n import translator
 from ui.player import step_player
 from ui.pretok import apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
 
+t = translator("byte_level")
+
 ensure_app_shell()
-st.title("Byte-level BPE")
+st.title(t("Byte-level BPE"))
 st.caption(
-    f"GPT-style tokenizers run BPE on the {term_md('byte', 'bytes')} of the text instead of its "
-    f"characters: each {term_md('step')} {term_md('merge', 'merges')} the most frequent "
-    f"{term_md('pair')} of neighbouring {term_md('symbol', 'symbols')}. Every text in every "
-    f"script is some bytes, and all 256 bytes are in the {term_md('vocabulary')}, so no "
-    f"{term_md('token')} is ever unknown ({term_md('unk', '[UNK]')}), and "
-    f"{term_md('decode', 'decoding')} gives back exactly the text that went in."
+    t(
+        "GPT-style tokenizers run BPE on the {bytes} of the text instead of its characters: "
+        "each {step} {merges} the most frequent {pair} of neighbouring {symbols}. Every text in "
+        "every script is some bytes, and all 256 bytes are in the {vocabulary}, so no {token} "
+        "is ever unknown ({unk}), and {decoding} gives back exactly the text that went in."
+    ).format(
+        bytes=term_md("byte", t("bytes")),
+        step=term_md("step", t("step")),
+        merges=term_md("merge", t("merges")),
+        pair=term_md("pair", t("pair")),
+        symbols=term_md("symbol", t("symbols")),
+        vocabulary=term_md("vocabulary", t("vocabulary")),
+        token=term_md("token", t("token")),
+        unk=term_md("unk", "[UNK]"),
+        decoding=term_md("decode", t("decoding")),
+    )
 )
 
 corpus = apply_pretok(require_corpus(), pretok_panel(PRETOK))
@@ -44,7 +57,7 @@ if settings is not None:
         if tokens_tab.open:
             with tokens_tab:
                 render_tokens(result.model, text_panel(corpus))
-                with st.expander("Bytes that are not valid UTF-8"):
+                with st.expander(t("Bytes that are not valid UTF-8")):
                     render_hex_input(result.model)
         if learn_tab.open:
             with learn_tab:
@@ -52,7 +65,7 @@ if settings is not None:
                     "bbpe_learn",
                     len(result.steps),
                     lambda n: render_learn_step(result, n, corpus, settings),
-                    label="Step",
+                    label="Step",  # the player translates its own "Step"
                 )
         if compare_tab.open:
             with compare_tab:
@@ -60,5 +73,7 @@ if settings is not None:
         if table_tab.open:
             with table_tab:
                 render_byte_table()
-        with st.expander("Chinese and Korean: why a syllable is 3 bytes, and merges across them"):
+        with st.expander(
+            t("Chinese and Korean: why a syllable is 3 bytes, and merges across them")
+        ):
             render_cjk_bytes(result)

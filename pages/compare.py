@@ -13,33 +13,55 @@ from ui.compare_view import (
 )
 from ui.corpus_picker import require_corpus
 from ui.glossary import term_md
+from ui.i18n import translator
 from ui.pretok import apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
 
+t = translator("compare")
+
 ensure_app_shell()
-st.title("Compare segmentations")
+st.title(t("Compare segmentations"))
 st.caption(
-    f"The four algorithms learn from the same {term_md('corpus')} with one target "
-    f"{term_md('vocabulary')} size. Type words or a sentence to see where their "
-    f"{term_md('segmentation', 'segmentations')} agree and where they cut differently."
+    t(
+        "The four algorithms learn from the same {corpus} with one target {vocabulary} size. "
+        "Type words or a sentence to see where their {segmentations} agree and where they cut "
+        "differently."
+    ).format(
+        corpus=term_md("corpus", t("corpus")),
+        vocabulary=term_md("vocabulary", t("vocabulary")),
+        segmentations=term_md("segmentation", t("segmentations")),
+    )
 )
-with st.expander("How the four are put on the same footing"):
+with st.expander(t("How the four are put on the same footing")):
     st.markdown(
-        "- **One target size.** BPE's vocabulary is its alphabet (the corpus's characters plus "
-        "the `</w>` symbol) plus one token per merge, so it learns *target − alphabet* merges; "
-        "byte-level BPE starts from all 256 byte values, so it learns *target − 256* merges "
-        "(both also merge pairs seen only once, so the target is reached unless the pairs run "
-        "out). WordPiece and Unigram take the target as their vocabulary size. An algorithm "
-        "whose alphabet alone is larger than the target is skipped, and the page says so.\n"
-        "- **Markers are stripped before comparing cuts**: BPE's `</w>` at the end, WordPiece's "
-        "`##` and sentencepiece's `▁` at the start, and byte-level BPE's `Ġ` (the space byte in "
-        "front of each word). Tokens that are only a marker (a lone `</w>` or `Ġ`) are shown "
-        "but not counted.\n"
-        "- **Cuts** are positions between characters. Byte-level tokens stand for bytes, so a "
-        "cut that falls inside one character's UTF-8 bytes is counted apart.\n"
-        "- **UNK**: WordPiece turns a word it cannot build into `[UNK]`. BPE and Unigram keep "
-        "a character they never saw as a token outside their vocabulary: counted as UNK. "
-        "Byte-level BPE never has one."
+        "- "
+        + t(
+            "**One target size.** BPE's vocabulary is its alphabet (the corpus's characters "
+            "plus the `</w>` symbol) plus one token per merge, so it learns *target − alphabet* "
+            "merges; byte-level BPE starts from all 256 byte values, so it learns *target − "
+            "256* merges (both also merge pairs seen only once, so the target is reached unless "
+            "the pairs run out). WordPiece and Unigram take the target as their vocabulary "
+            "size. An algorithm whose alphabet alone is larger than the target is skipped, and "
+            "the page says so."
+        )
+        + "\n- "
+        + t(
+            "**Markers are stripped before comparing cuts**: BPE's `</w>` at the end, "
+            "WordPiece's `##` and sentencepiece's `▁` at the start, and byte-level BPE's `Ġ` "
+            "(the space byte in front of each word). Tokens that are only a marker (a lone "
+            "`</w>` or `Ġ`) are shown but not counted."
+        )
+        + "\n- "
+        + t(
+            "**Cuts** are positions between characters. Byte-level tokens stand for bytes, so a "
+            "cut that falls inside one character's UTF-8 bytes is counted apart."
+        )
+        + "\n- "
+        + t(
+            "**UNK**: WordPiece turns a word it cannot build into `[UNK]`. BPE and Unigram keep "
+            "a character they never saw as a token outside their vocabulary: counted as UNK. "
+            "Byte-level BPE never has one."
+        )
     )
 
 typed_corpus = require_corpus()
@@ -50,5 +72,5 @@ if target is not None:
     trained = train_or_explain(corpus, target)
     if trained:
         render_segmentations(trained, corpus=typed_corpus, pretok=choice)
-        st.subheader("On the whole corpus")
+        st.subheader(t("On the whole corpus"))
         render_corpus_figures(corpus, target, trained)

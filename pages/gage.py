@@ -6,41 +6,70 @@ import streamlit as st
 
 from ui.gage_view import compress_or_explain, describe_step, render_step, settings_panel
 from ui.glossary import term_md
+from ui.i18n import translator
 from ui.player import step_player
 from ui.presenter import presenting
 from ui.shell import ensure_app_shell
 
+t = translator("gage")
+
 ensure_app_shell()
-st.title("Gage's compression")
+st.title(t("Gage's compression"))
 st.caption(
-    f"Where BPE comes from: Philip Gage's 1994 {term_md('gage', 'compression')} algorithm. Find "
-    f"the {term_md('pair')} of neighbouring characters that occurs most often, replace every "
-    f"copy with a new {term_md('symbol')} the text does not use, note the replacement in a "
-    f"table, and repeat until no pair occurs twice. Each {term_md('step')} is one replacement; "
-    f"when pairs {term_md('tie')}, you can choose. This page works on the text you type here, "
-    f"not on the {term_md('corpus')} in the sidebar."
+    t(
+        "Where BPE comes from: Philip Gage's 1994 {compression} algorithm. Find the {pair} of "
+        "neighbouring characters that occurs most often, replace every copy with a new {symbol} "
+        "the text does not use, note the replacement in a table, and repeat until no pair "
+        "occurs twice. Each {step} is one replacement; when pairs {tie}, you can choose. This "
+        "page works on the text you type here, not on the {corpus} in the sidebar."
+    ).format(
+        compression=term_md("gage", t("compression")),
+        pair=term_md("pair", t("pair")),
+        symbol=term_md("symbol", t("symbol")),
+        step=term_md("step", t("step")),
+        tie=term_md("tie", t("tie")),
+        corpus=term_md("corpus", t("corpus")),
+    )
 )
 
 
 def rules() -> None:
     """How this page counts, ties and names symbols."""
-    with st.expander("The rules this page follows", expanded=False):
+    with st.expander(t("The rules this page follows"), expanded=False):
         st.markdown(
-            """
-- **A symbol is one character** of the text (spaces included). Gage worked on bytes; the
-  idea is the same.
-- **Copies are counted without overlaps, left to right**, because that is how many the
-  replacement can remove: `aaa` holds `aa` at two places, but replacing the first copy uses
-  up the middle `a`, so it counts once. The chart also shows the count with overlaps.
-- **A pair must occur at least twice.** Replacing a single copy would save one character
-  and cost a table entry.
-- **Ties** go to the pair that occurs first (furthest left). You can pick another tied pair
-  at any tie. Seed 003 picks `ab` over `Za` at step 2: choose it there to get its table
-  (Z = aa, Y = ab, X = ZY).
-- **New symbols** are Z, Y, X, … A, skipping letters your text uses, unless you type your
-  own. When they run out, compression stops and says so.
-- **Decompression** reads the table backwards: the last symbol is put back first.
-"""
+            "\n".join(
+                "- " + rule
+                for rule in (
+                    t(
+                        "**A symbol is one character** of the text (spaces included). Gage "
+                        "worked on bytes; the idea is the same."
+                    ),
+                    t(
+                        "**Copies are counted without overlaps, left to right**, because that "
+                        "is how many the replacement can remove: `aaa` holds `aa` at two places, "
+                        "but replacing the first copy uses up the middle `a`, so it counts once. "
+                        "The chart also shows the count with overlaps."
+                    ),
+                    t(
+                        "**A pair must occur at least twice.** Replacing a single copy would "
+                        "save one character and cost a table entry."
+                    ),
+                    t(
+                        "**Ties** go to the pair that occurs first (furthest left). You can pick "
+                        "another tied pair at any tie. Seed 003 picks `ab` over `Za` at step 2: "
+                        "choose it there to get its table (Z = aa, Y = ab, X = ZY)."
+                    ),
+                    t(
+                        "**New symbols** are Z, Y, X, … A, skipping letters your text uses, "
+                        "unless you type your own. When they run out, compression stops and "
+                        "says so."
+                    ),
+                    t(
+                        "**Decompression** reads the table backwards: the last symbol is put "
+                        "back first."
+                    ),
+                )
+            )
         )
 
 

@@ -5,13 +5,19 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.gallery_view import render_gallery
+from ui.i18n import translator
 from ui.shell import ensure_app_shell
 
+t = translator("gallery")
+
 ensure_app_shell()
-st.title("Seed gallery")
+st.title(t("Seed gallery"))
 st.caption(
-    "Every worked example from the tutorials this app was built from. “Open” loads the exact "
-    "corpus and settings into the sidebar and the page, and opens the page at the right step. "
-    "Where a tutorial prints something that is not the correct result, a note says so."
+    t(
+        "Every worked example from the tutorials this app was built from. “Open” loads the "
+        "exact corpus and settings into the sidebar and the page, and opens the page at the "
+        "right step. Where a tutorial prints something that is not the correct result, a note "
+        "says so."
+    )
 )
 render_gallery()

@@ -5,15 +5,20 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.corpus_picker import require_corpus
+from ui.i18n import translator
 from ui.parity_view import render_bpe, render_unigram, render_wordpiece, settings_panel
 from ui.shell import ensure_app_shell
 
+t = translator("parity")
+
 ensure_app_shell()
-st.title("Parity with the reference libraries")
+st.title(t("Parity with the reference libraries"))
 st.caption(
-    "The app's trainers are written from scratch. Here the well-known libraries train on the "
-    "same corpus with the closest settings: where they agree, and where they differ, why. "
-    "The libraries are only references here, never the app's algorithms."
+    t(
+        "The app's trainers are written from scratch. Here the well-known libraries train on "
+        "the same corpus with the closest settings: where they agree, and where they differ, "
+        "why. The libraries are only references here, never the app's algorithms."
+    )
 )
 corpus = require_corpus()
 merges, min_frequency, wp_size, uni_size = settings_panel()

@@ -6,6 +6,7 @@ import streamlit as st
 
 from subword_core.pretrained import PretrainedError
 from ui.html import show_text
+from ui.i18n import translator
 from ui.player import step_player
 from ui.pretrained_view import (
     TEXT_CHARS,
@@ -17,13 +18,17 @@ from ui.pretrained_view import (
 )
 from ui.shell import ensure_app_shell
 
+t = translator("pretrained")
+
 ensure_app_shell()
-st.title("Trace a pretrained tokenizer")
+st.title(t("Trace a pretrained tokenizer"))
 st.caption(
-    "Why is “ unhappiness” three tokens? Pick a sample or upload a real tokenizer file, type a "
-    "text, and step through what the tokenizers library does with it: special tokens, the "
-    "normalizer, the pre-tokenizer's split, the bytes (byte-level BPE), then each merge by "
-    "rank, each WordPiece longest-match try, or the Unigram lattice's best path."
+    t(
+        "Why is “ unhappiness” three tokens? Pick a sample or upload a real tokenizer file, type "
+        "a text, and step through what the tokenizers library does with it: special tokens, the "
+        "normalizer, the pre-tokenizer's split, the bytes (byte-level BPE), then each merge by "
+        "rank, each WordPiece longest-match try, or the Unigram lattice's best path."
+    )
 )
 
 files = choose_files()
@@ -32,11 +37,11 @@ if tok is not None:
     show_summary(tok)
     if "pre_text" not in st.session_state:
         st.session_state["pre_text"] = "Why is unhappiness three tokens? Don't panic!"
-    text = st.text_area("Text to encode", key="pre_text", max_chars=TEXT_CHARS, height=80)
+    text = st.text_area(t("Text to encode"), key="pre_text", max_chars=TEXT_CHARS, height=80)
     try:
         trace = tok.trace(text)
     except PretrainedError as err:
-        st.error("The library cannot encode this text with this file:", icon=":material/block:")
+        st.error(t("The library cannot encode this text with this file:"), icon=":material/block:")
         show_text(str(err))
     else:
         step_player(

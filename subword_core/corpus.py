@@ -124,12 +124,14 @@ class Corpus:
             )
         items = tuple(self.items)
         if not items:
-            raise CorpusError(_empty_message())
+            raise _empty_error()
         seen: set[str] = set()
         for pair in items:
             if not isinstance(pair, tuple) or len(pair) != 2:
                 raise CorpusError(
-                    f"Each corpus item must be a (word, count) pair, not {_shorten(repr(pair))}."
+                    f"Each corpus item must be a (word, count) pair, not {_shorten(repr(pair))}.",
+                    code="not_a_pair",
+                    values={"item": _shorten(repr(pair))},
                 )
             word, count = pair
             _check_word(word)
@@ -137,7 +139,9 @@ class Corpus:
             if word in seen:
                 raise CorpusError(
                     f"The word {word!r} is listed twice; each word may appear only once "
-                    "(use Corpus.from_counts to add up repeated words)."
+                    "(use Corpus.from_counts to add up repeated words).",
+                    code="word_repeated",
+                    values={"word": repr(word)},
                 )
             seen.add(word)
         object.__setattr__(self, "items", items)
@@ -166,7 +170,9 @@ class Corpus:
         if isinstance(pairs, str | bytes) or not isinstance(pairs, Iterable):
             raise CorpusError(
                 "The counts must be a mapping such as {'low': 5} or (word, count) pairs, "
-                f"not {_shorten(repr(counts))}."
+                f"not {_shorten(repr(counts))}.",
+                code="not_counts",
+                values={"item": _shorten(repr(counts))},
             )
         merged: dict[str, int] = {}
         for pair in pairs:
@@ -174,7 +180,9 @@ class Corpus:
                 word, count = pair
             except (TypeError, ValueError):
                 raise CorpusError(
-                    f"Each corpus item must be a (word, count) pair, not {_shorten(repr(pair))}."
+                    f"Each corpus item must be a (word, count) pair, not {_shorten(repr(pair))}.",
+                    code="not_a_pair",
+                    values={"item": _shorten(repr(pair))},
                 ) from None
             _check_word(word)
             _check_count(word, count)
@@ -295,7 +303,7 @@ def parse_corpus(text: str) -> Corpus:
 def _parse(text: str) -> Corpus:
     stripped = text.strip()
     if not stripped:
-        raise CorpusError(_empty_message())
+        raise _empty_error()
     lines = text.splitlines()
     numbered = [(number, line) for number, line in enumerate(lines, start=1) if line.strip()]
     count_like = sum(1 for _, line in numbered if _is_count_like(line))
@@ -372,6 +380,8 @@ def _parse_count_lines(numbered: list[tuple[int, str]]) -> Corpus:
                 f"so every line must be one word (without spaces) and its count, e.g. "
                 f"{_COUNT_LINE_EXAMPLES}.",
                 line=number,
+                code="not_a_count_line",
+                values={"text": _quote(line)},
             )
         word, value = split
         if _WHOLE_NUMBER.fullmatch(value) is not None:
@@ -384,6 +394,8 @@ def _parse_count_lines(numbered: list[tuple[int, str]]) -> Corpus:
                 f"In {_quote(line)} the count {_shorten(repr(value), 20)} is not allowed: counts "
                 "must be whole numbers of at least 1 (like 1, 2 or 15).",
                 line=number,
+                code="bad_count",
+                values={"text": _quote(line), "count": _shorten(repr(value), 20)},
             )
         if word in counts and word not in repeated:
             repeated.append(word)
@@ -492,11 +504,14 @@ def _read_dict(source: _DictSource) -> ast.Dict:
             f"{reason}). Check the quotes, colons, commas and braces near "
             f"{_quote(line_text(lineno))}. The expected shape is {_DICT_EXAMPLE}.",
             line=lineno + offset,
+            code="dict_syntax",
+            values={"reason": reason, "text": _quote(line_text(lineno))},
         ) from None
     except (ValueError, RecursionError, MemoryError):
         raise CorpusError(
             f"The dictionary could not be read. The expected shape is {_DICT_EXAMPLE}.",
             line=1 + offset,
+            code="dict_unreadable",
         ) from None
 
     node = tree.body
@@ -506,11 +521,13 @@ def _read_dict(source: _DictSource) -> ast.Dict:
             f"{_DICT_EXAMPLE}, but this is not one: each entry needs a quoted key, a colon and a "
             "count.",
             line=node.lineno + offset,
+            code="not_a_dict",
         )
     if not node.keys:
         raise CorpusError(
             f"The dictionary is empty: add at least one entry, e.g. {_DICT_EXAMPLE}.",
             line=node.lineno + offset,
+            code="dict_empty",
         )
     return node
 
@@ -532,12 +549,16 @@ def _dict_entry(
             f"{_quote(line_text(lineno))} is not a plain dictionary entry: write each entry "
             "as 'symbols': count.",
             line=lineno + offset,
+            code="dict_entry",
+            values={"text": _quote(line_text(lineno))},
         )
     if not (isinstance(key_node, ast.Constant) and isinstance(key_node.value, str)):
         raise CorpusError(
             f"Every key must be a quoted string such as 'l o w </w>', but "
             f"{_shorten(ast.unparse(key_node))} in {_quote(line_text(lineno))} is not.",
             line=lineno + offset,
+            code="dict_key",
+            values={"key": _shorten(ast.unparse(key_node)), "text": _quote(line_text(lineno))},
         )
     key = key_node.value
     word = _join_symbols(key)
@@ -546,6 +567,8 @@ def _dict_entry(
             f"The key {_shorten(repr(key))} has no symbols left once the '</w>' marker is "
             "removed; every key needs at least one symbol, e.g. 'l o w </w>'.",
             line=lineno + offset,
+            code="dict_key_only_marker",
+            values={"key": _shorten(repr(key))},
         )
     value = value_node.value if isinstance(value_node, ast.Constant) else None
     if type(value) is int and value > MAX_COUNT:
@@ -562,6 +585,8 @@ def _dict_entry(
             f"The count for {_shorten(repr(key))} is {_shorten(ast.unparse(value_node))}, "
             "but counts must be whole numbers of at least 1 (like 1, 2 or 15).",
             line=value_node.lineno + offset,
+            code="dict_bad_count",
+            values={"key": _shorten(repr(key)), "count": _shorten(ast.unparse(value_node))},
         )
     return word, value
 
@@ -583,14 +608,18 @@ def _join_symbols(key: str) -> str:
 def _check_word(word: object) -> None:
     if not isinstance(word, str):
         raise CorpusError(
-            f"Every word must be text, but got {_shorten(repr(word))} ({type(word).__name__})."
+            f"Every word must be text, but got {_shorten(repr(word))} ({type(word).__name__}).",
+            code="word_not_text",
+            values={"word": _shorten(repr(word))},
         )
     if not word:
-        raise CorpusError("A word cannot be empty.")
+        raise CorpusError("A word cannot be empty.", code="word_empty")
     if any(ch.isspace() for ch in word):
         raise CorpusError(
             f"The word {_shorten(repr(word))} contains whitespace; a word must be one token "
-            "without spaces, tabs or line breaks."
+            "without spaces, tabs or line breaks.",
+            code="word_has_space",
+            values={"word": _shorten(repr(word))},
         )
 
 
@@ -598,12 +627,16 @@ def _check_count(word: str, count: object) -> None:
     if isinstance(count, bool) or not isinstance(count, int):
         raise CorpusError(
             f"The count of {_shorten(repr(word))} is {_shorten(repr(count), 20)}, but counts must "
-            "be whole numbers of at least 1."
+            "be whole numbers of at least 1.",
+            code="word_bad_count",
+            values={"word": _shorten(repr(word)), "count": _shorten(repr(count), 20)},
         )
     if count < 1:
         raise CorpusError(
             f"The count of {_shorten(repr(word))} is {count}, but counts must be whole numbers "
-            "of at least 1."
+            "of at least 1.",
+            code="word_bad_count",
+            values={"word": _shorten(repr(word)), "count": str(count)},
         )
     if count > MAX_COUNT:
         raise CorpusError(
@@ -637,6 +670,10 @@ def _sum_too_large(word: str, line: int) -> CorpusError:
         code="count_too_large",
         values={"max_count": MAX_COUNT},
     )
+
+
+def _empty_error() -> CorpusError:
+    return CorpusError(_empty_message(), code="empty_corpus")
 
 
 def _empty_message() -> str:

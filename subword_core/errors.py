@@ -23,7 +23,9 @@ class CorpusError(SubwordError):
             problem is not tied to one line (for example an empty corpus).
         code: A stable name of the problem for programs (e.g. ``"count_too_large"``), or
             ``None``; the message is for people.
-        values: The numbers behind the problem, by name (e.g. ``{"max_count": 10**12}``).
+        values: The numbers (and quoted input) behind the problem, by name (e.g.
+            ``{"max_count": 10**12}``, ``{"text": '"low x"'}``), for a program that words
+            the problem itself (e.g. in another language).
 
     Attributes:
         message: The explanation without the ``"Line N: "`` prefix.
@@ -46,17 +48,17 @@ class CorpusError(SubwordError):
         message: str,
         line: int | None = None,
         code: str | None = None,
-        values: Mapping[str, int] | None = None,
+        values: Mapping[str, int | str] | None = None,
     ) -> None:
         self.message = message
         self.line = line
         self.code = code
-        self.values: dict[str, int] = dict(values or {})
+        self.values: dict[str, int | str] = dict(values or {})
         super().__init__(f"Line {line}: {message}" if line is not None else message)
 
     def __reduce__(
         self,
-    ) -> tuple[type[CorpusError], tuple[str, int | None, str | None, dict[str, int]]]:
+    ) -> tuple[type[CorpusError], tuple[str, int | None, str | None, dict[str, int | str]]]:
         # Keep the exception picklable despite the custom signature.
         return (type(self), (self.message, self.line, self.code, self.values))
 

@@ -39,7 +39,9 @@ stays a token of its own, flagged in the lattice.)
 
 **Ties.** Of two segmentations with exactly the same score, Viterbi keeps the one whose last
 piece is longer (then the same rule for the rest), as sentencepiece does: seed 001's "pug" is
-p + ug, tied with the seed's pu + g.
+p + ug, tied with the seed's pu + g. The n best come in sentencepiece's order too: its A*
+search in float32, whose ties come out in the order its binary heap returns them (see
+:meth:`Unigram.nbest`); :meth:`Unigram.segmentations` sorts ties by the Viterbi rule instead.
 
 **What differs from sentencepiece's trainer** (its scores and decoding are reproduced
 exactly, see the oracle tests): the removal loss here is the exact drop of the summed
@@ -86,6 +88,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
+import struct
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -95,6 +98,7 @@ from typing import TypeVar
 
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
+from subword_core.normalize import NORMALIZATIONS, normalize_chars, sentencepiece_text
 
 __all__ = [
     "SEED_FACTOR",
@@ -488,6 +492,8 @@ class Unigram:
         unk_penalty: an unknown character scores the lowest piece score minus this.
         word_start: the word-start marker :meth:`tokenize` puts in front of each word
             (``""`` for none, ``"▁"`` for sentencepiece models).
+        normalization: how :meth:`tokenize` rewrites text first: ``"none"``, ``"nfkc"`` or
+            ``"nmt_nfkc"`` (sentencepiece's rules, :mod:`subword_core.normalize`).
 
     Raises:
         ParameterError: an empty piece, a duplicate, a score that is not a finite number,
@@ -503,6 +509,7 @@ class Unigram:
     pieces: tuple[tuple[str, float], ...]
     unk_penalty: float = UNK_PENALTY
     word_start: str = ""
+    normalization: str = "none"
     scores: dict[str, float] = field(init=False, repr=False, compare=False, hash=False)
     max_length: int = field(init=False, repr=False, compare=False, hash=False)
     unk_score: float = field(init=False, repr=False, compare=False, hash=False)
@@ -511,6 +518,11 @@ class Unigram:
         pairs = tuple((p, s) for p, s in _check_pieces(self.pieces))
         if not (isinstance(self.unk_penalty, int | float) and math.isfinite(self.unk_penalty)):
             raise ParameterError(f"unk_penalty must be a finite number, not {self.unk_penalty!r}.")
+        if self.normalization not in NORMALIZATIONS:
+            raise ParameterError(
+                f"Unknown normalization {self.normalization!r}: choose one of "
+                f"{', '.join(NORMALIZATIONS)}."
+            )
         object.__setattr__(self, "pieces", pairs)
         object.__setattr__(self, "scores", dict(pairs))
         object.__setattr__(self, "max_length", max(len(p) for p, _ in pairs))
@@ -770,7 +782,16 @@ class Unigram:
     def nbest(self, word: str, k: int) -> list[Segmentation]:
         """The ``k`` most probable segmentations, best first (fewer if there are fewer).
 
-        ``nbest(word, 1)[0]`` is always :meth:`encode`'s segmentation (same tie rule).
+        The order is sentencepiece's (``NBestEncodeAsPieces``), ties included:
+        ``k = 1`` is :meth:`encode`'s segmentation; for ``k >= 2`` an A* search walks back
+        from the end of the word, each partial path ranked by the score of its pieces so
+        far plus the best score of the rest (Viterbi's prefix scores), added in float32
+        as sentencepiece stores and adds scores. Partial paths wait in a binary max-heap
+        with the sift-up and sift-down rules of the GNU C++ library
+        (``std::priority_queue``), so among segmentations whose float32 scores are equal
+        the order is the one in which that heap returns them: no simple rule such as
+        "longer last piece first" describes it. Like sentencepiece, the heap is cut to
+        its ``min(512, 10 k)`` best entries whenever it reaches 10,000.
 
         Raises:
             ParameterError: ``k < 1``.
@@ -783,34 +804,19 @@ class Unigram:
             raise ParameterError(f"k (how many segmentations) must be at least 1, not {k!r}.")
         edges = self._edges(word)
         n = len(word)
-        # best[j]: up to k (score, start of the last edge, rank at that start, edge index)
-        best: list[list[tuple[float, int, int, int]]] = [[] for _ in range(n + 1)]
-        best[0] = [(0.0, 0, 0, -1)]
-        incoming: list[list[int]] = [[] for _ in range(n + 1)]
-        for idx, edge in enumerate(edges):
-            incoming[edge[1]].append(idx)
-        for j in range(1, n + 1):
-            candidates = [
-                (entry[0] + edges[idx][3], edges[idx][0], r, idx)
-                for idx in incoming[j]
-                for r, entry in enumerate(best[edges[idx][0]])
-            ]
-            # subtle: equal scores are ordered by the last edge's start (earlier = longer last
-            # piece), then by the prefix's own rank: the rank-0 entries are exactly what
-            # Viterbi keeps, even when rounding makes two totals equal but not their prefixes.
-            best[j] = heapq.nsmallest(k, candidates, key=lambda c: (-c[0], c[1], c[2]))
+        if k == 1:
+            _, back = _viterbi(edges, n)
+            paths = [_backtrack(edges, back, n)]
+        else:
+            # subtle: sentencepiece's unknown score is float32(min score) - 10, in float32
+            low = _f32(min(s for _, s in self.pieces))
+            paths = _astar_nbest(edges, n, k, _f32(low - _f32(self.unk_penalty)))
         log_z = _log_forward(edges, n)[n]
         out = []
-        for score, _, rank, idx in best[n]:
-            path: list[int] = []
-            j, cur_idx, cur_rank = n, idx, rank
-            while j > 0:
-                path.append(cur_idx)
-                j = edges[cur_idx][0]
-                if j > 0:
-                    _, _, next_rank, cur_idx = best[j][cur_rank]
-                    cur_rank = next_rank
-            path.reverse()
+        for path in paths:
+            score = 0.0
+            for idx in path:
+                score += edges[idx][3]
             out.append(_segmentation(edges, tuple(path), score, math.exp(score - log_z)))
         return out
 
@@ -885,12 +891,26 @@ class Unigram:
         return draws
 
     def tokenize(self, text: str) -> list[str]:
-        """Encode running text: split on whitespace, add ``word_start``, encode each word.
+        """Encode running text the way sentencepiece does.
+
+        With a ``word_start`` marker: normalise the text
+        (:func:`subword_core.normalize.sentencepiece_text`: the characters by
+        ``normalization``, extra spaces removed, every space a ``▁``, one ``▁`` in front,
+        none at the end) and segment the result as one string, so a ``▁`` the text holds is
+        a character like the others (and a piece may span two words if the vocabulary has
+        one). Without a marker: normalise the characters, split on whitespace and encode
+        each word.
 
         >>> Unigram([("▁a", -1.0), ("b", -1.0)], word_start="▁").tokenize("a b")
         ['▁a', '▁', 'b']
+        >>> Unigram([("▁a▁b", -1.0)], word_start="▁").tokenize(" a  b ")
+        ['▁a▁b']
         """
-        return [t for word in text.split() for t in self.encode(self.word_start + word)]
+        if self.word_start:
+            marked = sentencepiece_text(text, self.normalization, marker=self.word_start)
+            return self.encode(marked) if marked else []
+        words = normalize_chars(text, self.normalization).split()
+        return [t for word in words for t in self.encode(word)]
 
 
 def read_vocab(
@@ -1006,6 +1026,125 @@ def _log_backward(edges: Sequence[tuple[int, int, str, float, bool]], n: int) ->
     for i in range(n - 1, -1, -1):
         bwd[i] = _log_sum([score + bwd[j] for j, score in by_start[i]])
     return bwd
+
+
+def _backtrack(edges: Sequence[_DecodeEdge], back: Sequence[int], n: int) -> list[int]:
+    """The edge indices of the Viterbi path, left to right."""
+    path: list[int] = []
+    j = n
+    while j > 0:
+        path.append(back[j])
+        j = edges[back[j]][0]
+    path.reverse()
+    return path
+
+
+_DecodeEdge = tuple[int, int, str, float, bool]  # (start, end, piece, score, unknown)
+_FLOAT32 = struct.Struct("<f")
+
+
+def _f32(x: float) -> float:
+    """``x`` rounded to the nearest float32 (sentencepiece's score type)."""
+    try:
+        return _FLOAT32.unpack(_FLOAT32.pack(x))[0]
+    except OverflowError:
+        return math.copysign(math.inf, x)
+
+
+# A hypothesis of the A* search: [fx, gx, edge index (-1 for the word start), the next one]
+_Hyp = list
+
+
+def _heap_push(heap: list[_Hyp], hyp: _Hyp) -> None:
+    """Add ``hyp`` to a max-heap by ``fx``: sift up while the parent is strictly smaller."""
+    heap.append(hyp)
+    _sift_up(heap, len(heap) - 1, 0, hyp)
+
+
+def _sift_up(heap: list[_Hyp], hole: int, top: int, hyp: _Hyp) -> None:
+    while hole > top:
+        parent = (hole - 1) // 2
+        if not heap[parent][0] < hyp[0]:
+            break
+        heap[hole] = heap[parent]
+        hole = parent
+    heap[hole] = hyp
+
+
+def _heap_pop(heap: list[_Hyp]) -> _Hyp:
+    """Take the top of the heap the way the GNU C++ library's ``std::pop_heap`` does.
+
+    The last entry is set aside; the hole left at the top moves down, each time to the
+    larger child (the right one when the two are equal), down to the bottom; then the set
+    aside entry sifts up from there. (Equal priorities thus come out in an order that
+    depends on the heap's history, not on a rule of their own.)
+    """
+    top, last = heap[0], heap.pop()
+    size = len(heap)
+    if size == 0:
+        return top
+    hole = child = 0
+    while child < (size - 1) // 2:
+        child = 2 * (child + 1)
+        if heap[child][0] < heap[child - 1][0]:
+            child -= 1
+        heap[hole] = heap[child]
+        hole = child
+    if size % 2 == 0 and child == (size - 2) // 2:
+        child = 2 * (child + 1)
+        heap[hole] = heap[child - 1]
+        hole = child - 1
+    _sift_up(heap, hole, 0, last)
+    return top
+
+
+_AGENDA_MAX = 10_000  # sentencepiece's kMaxAgendaSize
+_AGENDA_KEEP = 512  # sentencepiece's kMinAgendaSize
+
+
+def _astar_nbest(edges: Sequence[_DecodeEdge], n: int, k: int, unk32: float) -> list[list[int]]:
+    """Sentencepiece's n-best search (``Lattice::NBest``), in float32: edge-index paths.
+
+    Hypotheses grow from the end of the word to its start; ``gx`` is the score of the
+    pieces taken so far, ``fx = gx + (the best score of a prefix ending with the next
+    piece)``, which is exact, so complete paths come out best first.
+    """
+    score32 = [unk32 if e[4] else _f32(e[3]) for e in edges]
+    ending: list[list[int]] = [[] for _ in range(n + 1)]
+    for idx, edge in enumerate(edges):
+        ending[edge[1]].append(idx)  # by start: the order of sentencepiece's end_nodes
+    best_prefix = [-math.inf] * (n + 1)
+    best_prefix[0] = 0.0
+    h = [0.0] * len(edges)  # the best score of a path from the word start through the edge
+    for idx, edge in enumerate(edges):
+        h[idx] = _f32(best_prefix[edge[0]] + score32[idx])
+        best_prefix[edge[1]] = max(best_prefix[edge[1]], h[idx])
+    agenda: list[_Hyp] = []
+    _heap_push(agenda, [best_prefix[n], 0.0, -2, None])  # the end of the word
+    results: list[list[int]] = []
+    while agenda:
+        top = _heap_pop(agenda)
+        if top[2] == -1:  # reached the start of the word: a complete segmentation
+            path: list[int] = []
+            hyp = top[3]
+            while hyp[3] is not None:
+                path.append(hyp[2])
+                hyp = hyp[3]
+            results.append(path)
+            if len(results) == k:
+                break
+            continue
+        pos = n if top[2] == -2 else edges[top[2]][0]
+        if pos == 0:
+            _heap_push(agenda, [top[1], top[1], -1, top])
+        for idx in ending[pos] if pos else ():
+            _heap_push(agenda, [_f32(h[idx] + top[1]), _f32(score32[idx] + top[1]), idx, top])
+        if len(agenda) >= _AGENDA_MAX:
+            kept: list[_Hyp] = []
+            for _ in range(min(_AGENDA_KEEP, k * 10)):
+                _heap_push(kept, _heap_pop(agenda))
+            agenda = kept
+    return results
 
 
 def _log_sum(values: Sequence[float]) -> float:

@@ -74,6 +74,7 @@ from ui.html import (
     show_text,
     token_spans_html,
 )
+from ui.i18n import translator
 from ui.limits import LIMITS, advice
 from ui.links import PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
@@ -104,6 +105,8 @@ __all__ = [
     "text_panel",
     "train_or_explain",
 ]
+
+t = translator("byte_level")
 
 MAX_MERGES = LIMITS.merges
 MAX_CARDS = 200
@@ -173,6 +176,54 @@ SAMPLES: dict[str, Sample] = {
 """The multilingual samples, by key, in the order the page offers them."""
 
 
+def sample_title(key: str) -> str:
+    """A sample's title in the session's language.
+
+    >>> sample_title("zh")
+    '中文 (Chinese)'
+    """
+    titles = {
+        "none": t("No sample: the corpus only"),
+        "mixed": t("All four: Chinese, Korean, emoji, accents"),
+        "zh": t("中文 (Chinese)"),
+        "ko": t("한국어 (Korean)"),
+        "emoji": t("Emoji 🙂"),
+        "accents": t("Accents (é, ü, ñ)"),
+    }
+    return titles.get(key, SAMPLES[key].title if key in SAMPLES else key)
+
+
+def sample_note(key: str) -> str:
+    """A sample's note in the session's language (``""`` when it has none).
+
+    >>> sample_note("none")
+    ''
+    """
+    notes = {
+        "mixed": t(
+            "Four scripts in one training text: Chinese and Korean characters take 3 bytes, "
+            "emoji 4, accented letters 2."
+        ),
+        "zh": t(
+            "Every Chinese character here takes 3 bytes. The sentence to try has characters the "
+            "training text never had (喝 茶 不 咖 啡)."
+        ),
+        "ko": t(
+            "Every Hangul syllable takes 3 bytes; 좋아해요 (like) repeats, so BPE learns it whole."
+        ),
+        "emoji": t(
+            "An emoji takes 4 bytes, and some are several code points: ❤️ is ❤ + an invisible "
+            "variation selector, 👍🏿 is 👍 + a skin tone, 👩‍💻 is 👩 + a zero-width joiner + 💻."
+        ),
+        "accents": t(
+            "é, è, ü, ñ take 2 bytes. The two cafés at the end look the same but are not: the "
+            "first é is one character (c3 a9), the second is e followed by a combining accent "
+            "(cc 81)."
+        ),
+    }
+    return notes.get(key, "")
+
+
 @dataclass(frozen=True)
 class ByteLevelSettings:
     """What a student can change on the byte-level page.
@@ -212,6 +263,14 @@ _TIE_LABELS = {
     "first-seen": "First seen in the corpus",
     "lexicographic": "Greatest in string order",
 }
+
+
+def _tie_label(key: str) -> str:
+    return {
+        "first-seen": t("First seen in the corpus"),
+        "lexicographic": t("Greatest in string order"),
+    }[key]
+
 
 # The link parameters this view owns (ui.links); the page's step player is "bbpe_learn".
 _LINK_PARAMS = kept_params(
@@ -293,10 +352,10 @@ def char_label(ch: str) -> str:
         return _WHITESPACE[ch]
     code = ord(ch)
     if 0xDC80 <= code <= 0xDCFF:
-        return f"byte {code - 0xDC00:02x}"
+        return t("byte {hex}").format(hex=f"{code - 0xDC00:02x}")
     if 0x1F3FB <= code <= 0x1F3FF:
         # subtle: many fonts draw a skin tone alone as a missing-glyph box
-        return f"skin tone U+{code:04X}"
+        return t("skin tone {code}").format(code=f"U+{code:04X}")
     category = unicodedata.category(ch)
     if category[0] in "CZ" or unicodedata.name(ch, "").startswith("VARIATION SELECTOR"):
         return f"U+{code:04X}"
@@ -327,7 +386,7 @@ def piece_note(pieces: Sequence[CharPiece]) -> str:
             parts.append(whole)
             whole = ""
         if not piece.valid:
-            parts.append(char_label(piece.char) + " (not UTF-8)")
+            parts.append(t("{char} (not UTF-8)").format(char=char_label(piece.char)))
         elif piece.first == piece.last:
             parts.append(f"{char_label(piece.char)} {piece.first}/{piece.size}")
         else:
@@ -355,16 +414,28 @@ def describe_pieces(pieces: Sequence[CharPiece]) -> str:
             parts.append(f"“{whole}”")
             whole = ""
         if not piece.valid:
-            parts.append(f"{char_label(piece.char)}, which is not part of any UTF-8 character")
+            parts.append(
+                t("{char}, which is not part of any UTF-8 character").format(
+                    char=char_label(piece.char)
+                )
+            )
         elif piece.first == piece.last:
-            parts.append(f"byte {piece.first} of the {piece.size} bytes of “{piece.char}”")
+            parts.append(
+                t("byte {first} of the {size} bytes of “{char}”").format(
+                    first=piece.first, size=piece.size, char=piece.char
+                )
+            )
         else:
             parts.append(
-                f"bytes {piece.first}–{piece.last} of the {piece.size} bytes of “{piece.char}”"
+                t("bytes {first}–{last} of the {size} bytes of “{char}”").format(
+                    first=piece.first, last=piece.last, size=piece.size, char=piece.char
+                )
             )
     if whole:
         if not parts:
-            return f"the whole character{'s' if len(whole) > 1 else ''} “{whole}”"
+            return t.n(
+                "the whole character “{chars}”", "the whole characters “{chars}”", len(whole)
+            ).format(chars=whole)
         parts.append(f"“{whole}”")
     return " + ".join(parts)
 
@@ -444,63 +515,72 @@ def settings_panel() -> ByteLevelSettings | None:
     with settings_box():
         c1, c2, c3, c4 = st.columns([1, 1, 1.7, 1.4])
         num_merges = c1.number_input(
-            "Number of merges",
+            t("Number of merges"),
             step=1,
             key="bbpe_num_merges",
             on_change=remember,
             args=(WIDGETS_KEY, "bbpe_num_merges"),
-            help="How many merges to learn at most. Learning may stop earlier.",
+            help=t("How many merges to learn at most. Learning may stop earlier."),
         )
         min_frequency = c2.number_input(
-            "Minimum pair count",
+            t("Minimum pair count"),
             step=1,
             key="bbpe_min_frequency",
             on_change=remember,
             args=(WIDGETS_KEY, "bbpe_min_frequency"),
-            help="Stop when the most frequent pair occurs fewer times than this.",
+            help=t("Stop when the most frequent pair occurs fewer times than this."),
         )
         sample = c3.selectbox(
-            "Also learn from a multilingual sample",
+            t("Also learn from a multilingual sample"),
             list(SAMPLES),
-            format_func=lambda key: SAMPLES[key].title,
+            format_func=sample_title,
             key="bbpe_sample",
             on_change=_on_sample,
-            help="Its text is learned together with the corpus from the sidebar, and its "
-            "sentence to try is put into the text box below.",
+            help=t(
+                "Its text is learned together with the corpus from the sidebar, and its "
+                "sentence to try is put into the text box below."
+            ),
         )
         prefix = c3.toggle(
-            "Put a space before the text",
+            t("Put a space before the text"),
             key="bbpe_prefix",
             on_change=remember,
             args=(WIDGETS_KEY, "bbpe_prefix"),
-            help="Every corpus word is learned with the space before it (Ġword). With this on, "
-            "the first word of a text gets one too, so it is encoded like the others; decoding "
-            "takes it away again (add_prefix_space in RoBERTa).",
+            help=t(
+                "Every corpus word is learned with the space before it (Ġword). With this on, "
+                "the first word of a text gets one too, so it is encoded like the others; "
+                "decoding takes it away again (add_prefix_space in RoBERTa)."
+            ),
         )
         tie_break = c4.radio(
-            "When pairs tie, merge the pair that is…",
+            t("When pairs tie, merge the pair that is…"),
             list(_TIE_LABELS),
-            format_func=_TIE_LABELS.__getitem__,
+            format_func=_tie_label,
             key="bbpe_tie_break",
             on_change=remember,
             args=(WIDGETS_KEY, "bbpe_tie_break"),
         )
         chosen = SAMPLES[sample]
         if chosen.train:
-            with st.expander(f"The sample learned with the corpus: {md_escape(chosen.title)}"):
+            with st.expander(
+                t("The sample learned with the corpus: {title}").format(
+                    title=md_escape(sample_title(sample))
+                )
+            ):
                 show_text(chosen.train)
                 if chosen.note:
-                    show_text(chosen.note, small=True)
+                    show_text(sample_note(sample), small=True)
     problems = []
     if num_merges is None or int(num_merges) != num_merges or num_merges < 1:
-        problems.append("The number of merges must be a whole number of at least 1.")
+        problems.append(t("The number of merges must be a whole number of at least 1."))
     elif num_merges > MAX_MERGES:
         problems.append(
-            f"At most {MAX_MERGES:,} merges: more would make the trace too long. "
+            t("At most {n} merges: more would make the trace too long.").format(n=f"{MAX_MERGES:,}")
+            + " "
             + advice("merges")
         )
     if min_frequency is None or int(min_frequency) != min_frequency or min_frequency < 1:
-        problems.append("The minimum pair count must be a whole number of at least 1.")
+        problems.append(t("The minimum pair count must be a whole number of at least 1."))
     if problems:
         for problem in problems:
             st.error(problem, icon=":material/warning:")
@@ -514,7 +594,14 @@ def page_tabs() -> Sequence[Any]:
     The tabs track which one is open (``container.open``), so a page runs only the open
     tab's content; the open tab is kept across page switches.
     """
-    return kept_tabs("bbpe_tab", TAB_IDS, WIDGETS_KEY)
+    # the labels in the session's language; the ids (TAB_IDS) stay
+    labels = {
+        "tokens": t("Your text in bytes and tokens"),
+        "learn": t("Learn merges step by step"),
+        "compare": t("Compare with character-level BPE"),
+        "bytes": t("The byte table"),
+    }
+    return kept_tabs("bbpe_tab", labels, WIDGETS_KEY)
 
 
 def default_text(corpus: Corpus, sample: str) -> str:
@@ -547,15 +634,19 @@ def text_panel(corpus: Corpus | None = None) -> str:
             initial=tuple(s.try_text for s in SAMPLES.values()),
         )
     text = st.text_area(
-        "Text to tokenize (type anything: any script, emoji, several lines)",
+        t("Text to tokenize (type anything: any script, emoji, several lines)"),
         key="bbpe_text",
         on_change=remember,
         args=(WIDGETS_KEY, "bbpe_text"),
         height=90,
-        help="Click outside the box or press Ctrl+Enter to apply.",
+        help=t("Click outside the box or press Ctrl+Enter to apply."),
     )
     if corpus is not None:
-        then = "the sample's sentence" if SAMPLES[sample].train else "a few words of other scripts"
+        then = (
+            t("the sample's sentence")
+            if SAMPLES[sample].train
+            else t("a few words of other scripts")
+        )
         show_example_label(example_words(corpus), "bbpe_text", shadow_key=WIDGETS_KEY, then=then)
     return text
 
@@ -576,7 +667,7 @@ def _train(
     return cached_training(
         "byte-level",
         (corpus, settings, choices),
-        "Learning byte-level merges",
+        t("Learning byte-level merges"),
         lambda progress: learn(
             corpus,
             settings.num_merges,
@@ -599,7 +690,7 @@ def train_or_explain(corpus: Corpus, settings: ByteLevelSettings) -> ByteLevelRe
     except SubwordError as err:
         show_error(str(err))
         return None
-    note = lookalike_note(" ".join(corpus.words), "The corpus")
+    note = lookalike_note(" ".join(corpus.words), t("The corpus"))
     if note:
         st.info(note, icon=":material/search:")
     return result
@@ -618,19 +709,31 @@ def lookalike_note(text: str, whose: str) -> str:
     found = lookalikes(text)
     if not found:
         return ""
-    names = {0x20: " (the space)", 0x0A: " (the line break)", 0x09: " (the tab)"}
+    names = {0x20: t(" (the space)"), 0x0A: t(" (the line break)"), 0x09: t(" (the tab)")}
     ch, byte = found[0]
     others = ""
     if len(found) > 1:
         rest = ", ".join(md_escape(c) for c, _ in found[1:6])
         more = " …" if len(found) > 6 else ""
-        others = f" It also contains {rest}{more}, which stand for other bytes in the same way."
+        others = " " + t(
+            "It also contains {rest}{more}, which stand for other bytes in the same way."
+        ).format(rest=rest, more=more)
     mine = ch.encode()
     return (
-        f"{md_escape(whose)} contains {md_escape(ch)} (U+{ord(ch):04X}), the letter this page "
-        f"also uses to draw the byte `{byte:02x}`{names.get(byte, '')}. Yours is a letter of its "
-        f"own, the bytes `{hex_bytes(mine)}`, drawn `{to_display(mine)}` in tokens, so the "
-        f"results are right; only the drawings look alike.{others}"
+        t(
+            "{whose} contains {char} ({code}), the letter this page also uses to draw the byte "
+            "`{byte}`{name}. Yours is a letter of its own, the bytes `{mine}`, drawn `{drawn}` "
+            "in tokens, so the results are right; only the drawings look alike."
+        ).format(
+            whose=md_escape(whose),
+            char=md_escape(ch),
+            code=f"U+{ord(ch):04X}",
+            byte=f"{byte:02x}",
+            name=names.get(byte, ""),
+            mine=hex_bytes(mine),
+            drawn=to_display(mine),
+        )
+        + others
     )
 
 
@@ -657,7 +760,7 @@ def _more(total: int, what: str) -> str:
     """A note that only the first ``MAX_CARDS`` of ``total`` items are drawn (HTML)."""
     if total <= MAX_CARDS:
         return ""
-    return f"<div class='sw-small'>The first {MAX_CARDS} of {total} {esc(what)} are shown.</div>"
+    return f"<div class='sw-small'>{esc(what.format(shown=MAX_CARDS, total=total))}</div>"
 
 
 def token_cards_html(tokens: Sequence[ByteToken], limit: int = MAX_CARDS) -> str:
@@ -672,10 +775,10 @@ def token_cards_html(tokens: Sequence[ByteToken], limit: int = MAX_CARDS) -> str
     (2, True)
     """
     cards = []
-    for i, t in enumerate(tokens[:limit]):
-        invalid = any(not p.valid for p in t.pieces)
-        label = "not UTF-8" if invalid else "part of a char" if t.partial else ""
-        cards.append(_card(t.token, t.hex, piece_note(t.pieces), i, label, bool(label)))
+    for i, token in enumerate(tokens[:limit]):
+        invalid = any(not p.valid for p in token.pieces)
+        label = t("not UTF-8") if invalid else t("part of a char") if token.partial else ""
+        cards.append(_card(token.token, token.hex, piece_note(token.pieces), i, label, bool(label)))
     return _CSS + f'<div class="bb-cards">{"".join(cards)}</div>'
 
 
@@ -688,7 +791,7 @@ def char_cards_html(text: str, limit: int = 120) -> str:
     cards = []
     for i, ch in enumerate(text[:limit]):
         data = ch.encode("utf-8")
-        size = f"{len(data)} byte{'s' if len(data) > 1 else ''}"
+        size = t.n("{n} byte", "{n} bytes", len(data)).format(n=len(data))
         drawn = "".join(BYTE_TO_UNICODE[b] for b in data)
         cards.append(_card(char_label(ch), hex_bytes(data), f"→ {drawn}", i, size))
     return _CSS + f'<div class="bb-cards">{"".join(cards)}</div>'
@@ -702,100 +805,133 @@ def char_cards_html(text: str, limit: int = 120) -> str:
 def render_tokens(model: ByteLevelModel, text: str) -> None:
     """Show the text cut into chunks, its bytes, its tokens with hex, and the decode check."""
     if not text:
-        st.info("Type some text above to see its bytes and tokens.")
+        st.info(t("Type some text above to see its bytes and tokens."))
         return
     try:
         enc = model.encode_detailed(text)
     except SubwordError as err:
         show_error(str(err))
         return
-    tokens = [t.token for t in enc.tokens]
+    tokens = [tok.token for tok in enc.tokens]
     n_bytes = len(enc.data) - enc.prefix
-    note = lookalike_note(text, "Your text")
+    note = lookalike_note(text, t("Your text"))
     if note:
         st.info(note, icon=":material/search:")
     show_html(
         "<p class='sw-text' style='font-size:1.1em'>"
-        f"<strong>{len(text)}</strong> characters → <strong>{n_bytes}</strong> bytes of UTF-8 "
-        f"→ <strong>{len(tokens)}</strong> tokens, "
-        f"<strong>{enc.partial_count}</strong> of them holding only part of a character. "
-        "No token is unknown: every byte has a token of its own.</p>"
+        + t(
+            "<strong>{chars}</strong> characters → <strong>{bytes}</strong> bytes of UTF-8 "
+            "→ <strong>{tokens}</strong> tokens, <strong>{partial}</strong> of them holding "
+            "only part of a character. No token is unknown: every byte has a token of its own."
+        ).format(chars=len(text), bytes=n_bytes, tokens=len(tokens), partial=enc.partial_count)
+        + "</p>"
     )
 
-    st.markdown("##### 1 · Cut the text into chunks")
+    st.markdown("##### " + t("1 · Cut the text into chunks"))
     prefix = (
-        " The first ␣ is the space the model put before your text, so that the first word is "
-        "treated like every other one; decoding takes it away again."
+        " "
+        + t(
+            "The first ␣ is the space the model put before your text, so that the first word "
+            "is treated like every other one; decoding takes it away again."
+        )
         if enc.prefix
         else ""
     )
     show_html(
         token_spans_html(list(enc.chunks[:MAX_CARDS]))
-        + _more(len(enc.chunks), "chunks")
+        + _more(len(enc.chunks), t("The first {shown} of {total} chunks are shown."))
         + "<div class='sw-small' style='margin-top:.3em'>"
-        f"{len(enc.chunks)} chunks. A space (␣) stays with the word after it, and letters, "
-        "digits and other symbols go to separate chunks (GPT-2's rule). Merges never cross "
-        f"from one chunk into the next.{esc(prefix)}</div>"
+        + esc(
+            t(
+                "{n} chunks. A space (␣) stays with the word after it, and letters, digits and "
+                "other symbols go to separate chunks (GPT-2's rule). Merges never cross from "
+                "one chunk into the next."
+            ).format(n=len(enc.chunks))
+            + prefix
+        )
+        + "</div>"
     )
 
-    st.markdown("##### 2 · Every character becomes 1 to 4 bytes")
+    st.markdown("##### " + t("2 · Every character becomes 1 to 4 bytes"))
     more = len(text) - 120
     show_html(
         char_cards_html(text)
-        + (f"<div class='sw-small'>… and {more} more characters.</div>" if more > 0 else "")
-        + "<div class='sw-small' style='margin-top:.3em'>Under each character: its UTF-8 "
-        "bytes in hex, and how those bytes are drawn in tokens (one printable character per "
-        "byte, from the byte table).</div>"
+        + (
+            "<div class='sw-small'>"
+            + esc(t("… and {n} more characters.").format(n=more))
+            + "</div>"
+            if more > 0
+            else ""
+        )
+        + "<div class='sw-small' style='margin-top:.3em'>"
+        + esc(
+            t(
+                "Under each character: its UTF-8 bytes in hex, and how those bytes are drawn in "
+                "tokens (one printable character per byte, from the byte table)."
+            )
+        )
+        + "</div>"
     )
 
-    st.markdown("##### 3 · BPE merges bytes into tokens")
+    st.markdown("##### " + t("3 · BPE merges bytes into tokens"))
     show_html(
         token_cards_html(enc.tokens)
-        + _more(len(tokens), "tokens")
-        + "<div class='sw-small' style='margin-top:.3em'>Top: the token as GPT-2-style "
-        "tokenizers print it; middle: its bytes; bottom: what it holds. "
-        "<strong>Dashed border, “part of a char”</strong>: the token holds only some bytes "
-        "of a character (你 1–2/3 = bytes 1 to 2 of the 3 bytes of 你); the rest is in the "
-        "next token.</div>"
+        + _more(len(tokens), t("The first {shown} of {total} tokens are shown."))
+        + "<div class='sw-small' style='margin-top:.3em'>"
+        + t(
+            "Top: the token as GPT-2-style tokenizers print it; middle: its bytes; bottom: what "
+            "it holds. <strong>Dashed border, “part of a char”</strong>: the token holds only "
+            "some bytes of a character (你 1–2/3 = bytes 1 to 2 of the 3 bytes of 你); the rest "
+            "is in the next token."
+        )
+        + "</div>"
     )
     _render_decode(model, enc, text)
 
 
 def _render_decode(model: ByteLevelModel, enc: ByteEncoding, text: str) -> None:
-    tokens = [t.token for t in enc.tokens]
+    tokens = [tok.token for tok in enc.tokens]
     decoded = model.decode(tokens)
     same = decoded == text
     badge = (
-        badge_html("✓ identical to your text", "success")
+        badge_html(t("✓ identical to your text"), "success")
         if same
-        else badge_html("✗ differs from your text", "error")
+        else badge_html(t("✗ differs from your text"), "error")
     )
-    strip = " minus the space added at the start" if enc.prefix else ""
-    st.markdown("##### 4 · Decode")
-    show_html(
-        f"<p>Join the tokens' bytes{esc(strip)} and read them as UTF-8: {badge}</p>"
-        f"<div class='bb-text'>{esc(decoded)}</div>" + _CSS
+    join = (
+        t("Join the tokens' bytes minus the space added at the start and read them as UTF-8:")
+        if enc.prefix
+        else t("Join the tokens' bytes and read them as UTF-8:")
     )
+    st.markdown("##### " + t("4 · Decode"))
+    show_html(f"<p>{esc(join)} {badge}</p><div class='bb-text'>{esc(decoded)}</div>" + _CSS)
     if len(tokens) > 1:
         # start where decoding is interesting: at the first token that ends inside a character
-        first_cut = next((i + 1 for i, t in enumerate(enc.tokens) if t.ends_inside), len(tokens))
+        first_cut = next(
+            (i + 1 for i, tok in enumerate(enc.tokens) if tok.ends_inside), len(tokens)
+        )
         upto = st.slider(
-            "Decode only the first tokens",
+            t("Decode only the first tokens"),
             min_value=1,
             max_value=len(tokens),
             value=first_cut,
             key="bbpe_decode_upto",
-            help="Stop in the middle of a character and the bytes left over are not valid "
-            "UTF-8: they are shown as �.",
+            help=t(
+                "Stop in the middle of a character and the bytes left over are not valid "
+                "UTF-8: they are shown as �."
+            ),
         )
         part = model.decode(tokens[:upto])
         cut = enc.tokens[upto - 1].ends_inside
         why = (
-            "Token "
-            f"{upto} ends inside a character, so its last bytes cannot be read on their own: "
-            "they become � (U+FFFD, the replacement character), as in GPT-2."
+            t(
+                "Token {n} ends inside a character, so its last bytes cannot be read on their "
+                "own: they become � (U+FFFD, the replacement character), as in GPT-2."
+            ).format(n=upto)
             if cut
-            else f"Token {upto} ends at a character boundary, so this part reads cleanly."
+            else t("Token {n} ends at a character boundary, so this part reads cleanly.").format(
+                n=upto
+            )
         )
         show_html(f"<div class='bb-text'>{esc(part)}</div><p class='sw-small'>{esc(why)}</p>")
 
@@ -803,11 +939,13 @@ def _render_decode(model: ByteLevelModel, enc: ByteEncoding, text: str) -> None:
 def render_hex_input(model: ByteLevelModel) -> None:
     """Encode bytes typed in hex, including bytes that are not valid UTF-8."""
     st.markdown(
-        "Byte-level BPE works on bytes, so it can even take bytes that are **not text**. "
-        "Type bytes in hex (`ff` can never occur in UTF-8):"
+        t(
+            "Byte-level BPE works on bytes, so it can even take bytes that are **not text**. "
+            "Type bytes in hex (`ff` can never occur in UTF-8):"
+        )
     )
     raw = st.text_input(
-        "Bytes in hex",
+        t("Bytes in hex"),
         key="bbpe_hex",
         on_change=remember,
         args=(WIDGETS_KEY, "bbpe_hex"),
@@ -818,35 +956,41 @@ def render_hex_input(model: ByteLevelModel) -> None:
         show_error(str(err))
         return
     if not data:
-        st.info("Type some bytes, e.g. e4 bd a0 ff.")
+        st.info(t("Type some bytes, e.g. e4 bd a0 ff."))
         return
     enc = model.encode_detailed(data)
-    back = model.decode_bytes([t.token for t in enc.tokens])
+    back = model.decode_bytes([tok.token for tok in enc.tokens])
     same = badge_html(
-        "✓ the same bytes" if back == data else "✗ other bytes",
+        t("✓ the same bytes") if back == data else t("✗ other bytes"),
         "success" if back == data else "error",
     )
     try:
         data.decode("utf-8")
-        valid = "These bytes are valid UTF-8 text."
+        valid = t("These bytes are valid UTF-8 text.")
     except UnicodeDecodeError as err:
-        valid = (
-            f"Byte {data[err.start]:02x} at offset {err.start} is not valid UTF-8, so as text "
-            "these bytes can only be shown with � in its place. The tokens keep the byte "
-            "itself, so nothing is lost until you ask for text."
-        )
-    added = " The first token's Ġ is the space the model puts in front." if enc.prefix else ""
+        valid = t(
+            "Byte {byte} at offset {offset} is not valid UTF-8, so as text these bytes can only "
+            "be shown with � in its place. The tokens keep the byte itself, so nothing is lost "
+            "until you ask for text."
+        ).format(byte=f"{data[err.start]:02x}", offset=err.start)
+    added = (
+        " " + t("The first token's Ġ is the space the model puts in front.") if enc.prefix else ""
+    )
+    counts = t("{bytes} bytes → {tokens} tokens.").format(bytes=len(data), tokens=len(enc.tokens))
     show_html(
         token_cards_html(enc.tokens)
-        + f"<p class='sw-small'>{len(data)} bytes → {len(enc.tokens)} tokens.{added}</p>"
-        + f"<p>Decode to bytes: <code>{esc(hex_bytes(back))}</code> {same}</p>"
-        + f"<p>As text: <span class='bb-text'>{esc(data.decode('utf-8', 'replace'))}</span></p>"
+        + f"<p class='sw-small'>{esc(counts + added)}</p>"
+        + f"<p>{esc(t('Decode to bytes:'))} <code>{esc(hex_bytes(back))}</code> {same}</p>"
+        + f"<p>{esc(t('As text:'))} "
+        + f"<span class='bb-text'>{esc(data.decode('utf-8', 'replace'))}</span></p>"
         + f"<p class='sw-small'>{esc(valid)}</p>"
     )
     st.caption(
-        "A corpus must be text, so the sidebar's upload is stricter: a file that is not valid "
-        "UTF-8 is refused, with the position of the first bad byte, instead of being guessed "
-        "at. Save it as UTF-8 (or paste the text) and it can be learned from."
+        t(
+            "A corpus must be text, so the sidebar's upload is stricter: a file that is not "
+            "valid UTF-8 is refused, with the position of the first bad byte, instead of being "
+            "guessed at. Save it as UTF-8 (or paste the text) and it can be learned from."
+        )
     )
 
 
@@ -885,28 +1029,30 @@ def explain_bytes(result: ByteLevelResult, step: MergeStep) -> str:
     pieces = step_pieces(result, step)
     holds = esc(describe_pieces(pieces))
     cut = any(not p.complete for p in pieces)
-    text = (
-        f"In bytes: <code>{_hex_of(left)}</code> + <code>{_hex_of(right)}</code> → "
-        f"<code>{_hex_of(left + right)}</code>. The new token holds {holds}"
-    )
+    text = t(
+        "In bytes: <code>{left}</code> + <code>{right}</code> → <code>{both}</code>. "
+        "The new token holds {holds}"
+    ).format(left=_hex_of(left), right=_hex_of(right), both=_hex_of(left + right), holds=holds)
     if cut:
-        text += (
+        text += t(
             ": <strong>only part of a character</strong>. BPE counts bytes, not characters, "
             "so it merges whatever bytes occur together most often."
         )
         others = [ch for ch in cut_characters(result, step) if ch not in {p.char for p in pieces}]
         if others:
             listed = ", ".join(char_label(ch) for ch in others[:8])
-            more = f" and {len(others) - 8} more" if len(others) > 8 else ""
-            text += (
-                f" The same bytes are also part of {esc(listed)}{more} here: different "
-                "characters share this one token."
-            )
+            more = t(" and {n} more").format(n=len(others) - 8) if len(others) > 8 else ""
+            text += " " + t(
+                "The same bytes are also part of {listed}{more} here: different characters "
+                "share this one token."
+            ).format(listed=esc(listed), more=more)
     elif pieces and pieces[0].char == " ":
-        text += ": a word with the space before it, which is how byte-level BPE knows where "
-        text += "words start (there is no end-of-word marker)."
+        text += t(
+            ": a word with the space before it, which is how byte-level BPE knows where words "
+            "start (there is no end-of-word marker)."
+        )
     else:
-        text += "."
+        text += t(".")
     return text
 
 
@@ -914,7 +1060,10 @@ def _holds(result: ByteLevelResult, step: MergeStep) -> str:
     note = piece_note(step_pieces(result, step))
     others = len(cut_characters(result, step)) - 1
     return note + (
-        f" (and {others} other character{'s' if others > 1 else ''})" if others > 0 else ""
+        " "
+        + t.n("(and {n} other character)", "(and {n} other characters)", others).format(n=others)
+        if others > 0
+        else ""
     )
 
 
@@ -929,17 +1078,19 @@ def render_learn_step(
     merges_so_far = sum(1 for s in result.steps[:number] if s.merged is not None)
     badges = []
     if step.is_tie:
-        badges.append(badge_html(f"tie × {step.ties_total:,}", "warning"))
+        badges.append(badge_html(t("tie × {n}").format(n=f"{step.ties_total:,}"), "warning"))
     if step.merged is not None:
         pieces = step_pieces(result, step)
         if any(not p.complete for p in pieces):
-            badges.append(badge_html("part of a character", "error"))
-        title = (
-            f"Merge {step.number}: {_sym(step.merged[0])} + {_sym(step.merged[1])} → "
-            f"{_sym(step.merged_symbol or '')}"
+            badges.append(badge_html(t("part of a character"), "error"))
+        title = t("Merge {n}: {left} + {right} → {new}").format(
+            n=step.number,
+            left=_sym(step.merged[0]),
+            right=_sym(step.merged[1]),
+            new=_sym(step.merged_symbol or ""),
         )
     else:
-        title = f"Step {step.number}: learning stops"
+        title = esc(t("Step {n}: learning stops").format(n=step.number))
     vocab = 256 + len({a + b for a, b in result.merges[:merges_so_far]})
     show_html(
         f"<h3 style='margin:.2em 0'>{title} {' '.join(badges)}</h3>"
@@ -949,10 +1100,10 @@ def render_learn_step(
     )
     left, right = st.columns([1, 1.15])
     with left:
-        st.markdown(f"**Pair counts before merge {step.number:d}**")
+        st.markdown("**" + t("Pair counts before merge {n}").format(n=f"{step.number:d}") + "**")
         pairs = pair_chart_data(step)
         if pairs.num_rows == 0:
-            st.info("No pairs: every chunk is a single token.")
+            st.info(t("No pairs: every chunk is a single token."))
         else:
             # the bytes in hex go into the tooltip: in the label they would crowd out the bars
             by_label = {f"{pc.pair[0]} + {pc.pair[1]}": pc.pair for pc in step.pair_counts}
@@ -966,48 +1117,95 @@ def render_learn_step(
             # the table holds the bytes in hex too: the tooltip is out of reach of a keyboard
             show_html(
                 caption_html(
-                    f"{pairs.num_rows:d} of {step.pairs_total:,} pairs"
-                    + (f" (+{left_out:,} more not drawn)" if left_out else "")
-                    + "; point at a bar for its bytes in hex. ★ merged (red bar); tie: tied "
-                    "with it (orange); dashed line: the minimum pair count."
+                    t("{shown} of {total} pairs").format(
+                        shown=f"{pairs.num_rows:d}", total=f"{step.pairs_total:,}"
+                    )
+                    + (
+                        " " + t("(+{n} more not drawn)").format(n=f"{left_out:,}")
+                        if left_out
+                        else ""
+                    )
+                    + t(
+                        "; point at a bar for its bytes in hex. ★ merged (red bar); tie: tied "
+                        "with it (orange); dashed line: the minimum pair count."
+                    )
                 )
                 + pair_table_html(
                     pairs.set_column(pairs.schema.get_field_index("pair"), "pair", [with_hex])
                 )
             )
     with right:
-        after = f"merge {step.number:d}" if step.merged else "the last merge"
-        st.markdown(f"**The corpus after {after}**")
+        heading = (
+            t("The corpus after merge {n}").format(n=f"{step.number:d}")
+            if step.merged
+            else t("The corpus after the last merge")
+        )
+        st.markdown(f"**{heading}**")
         rows = [
             (_readable(word), count, symbols, changed)
             for word, count, symbols, changed in corpus_rows(result.bpe, step.number)
         ]
         show_html(
             "<style>.bb-wrap .sw-table .sw-tokens{flex-wrap:wrap}</style><div class='bb-wrap'>"
-            + segmentation_table_html(rows, step.merged_symbol, heading="tokens after this step")
+            + segmentation_table_html(rows, step.merged_symbol, heading=t("tokens after this step"))
             + "</div>"
         )
         st.caption(
-            "␣ is a space in the text; inside tokens the space byte 20 is drawn Ġ. Each row is "
-            "a chunk of the corpus or the sample, with how often it occurs."
+            t(
+                "␣ is a space in the text; inside tokens the space byte 20 is drawn Ġ. Each row "
+                "is a chunk of the corpus or the sample, with how often it occurs."
+            )
         )
 
     if step.is_tie and step.merged is not None:
         tie_picker(_NS, (corpus, settings), step.number, step.tied, step.merged)
 
     show_html(
-        f"<p class='sw-small'>The model's vocabulary is now {vocab} tokens: all 256 bytes "
-        f"(used or not, so no text is ever unknown) + {vocab - 256} merged. The symbols "
-        "counted in the step's sentence are those present in the corpus.</p>"
+        "<p class='sw-small'>"
+        + esc(
+            t(
+                "The model's vocabulary is now {vocab} tokens: all 256 bytes (used or not, so no "
+                "text is ever unknown) + {merged} merged. The symbols counted in the step's "
+                "sentence are those present in the corpus."
+            ).format(vocab=vocab, merged=vocab - 256)
+        )
+        + "</p>"
     )
-    st.markdown("**Merge table so far (this is the model)**")
+    st.markdown("**" + t("Merge table so far (this is the model)") + "**")
     table = merge_table(result.bpe, number)
     if table.num_rows:
         symbols = table["new symbol"].to_pylist()
         table = table.add_column(4, "bytes", [[_hex_of(s) for s in symbols]])
         holds = [_holds(result, s) for s in result.steps[:number] if s.merged is not None]
         table = table.add_column(5, "holds", [holds])
-    st.dataframe(table, hide_index=True, width="stretch")
+    st.dataframe(
+        table.rename_columns([_column_label(c) for c in table.column_names]),
+        hide_index=True,
+        width="stretch",
+    )
+
+
+def _column_label(name: str) -> str:
+    """A table column's header in the session's language (the data keeps the English name)."""
+    labels = {
+        "merge": t("merge"),
+        "left": t("left"),
+        "right": t("right"),
+        "new symbol": t("new symbol"),
+        "count": t("count"),
+        "tie": t("tie"),
+        "chosen by": t("chosen by"),
+        "corpus symbols ±": t("corpus symbols ±"),
+        "bytes": t("bytes"),
+        "holds": t("holds"),
+        "method": t("method"),
+        "tokens": t("tokens"),
+        "unknown tokens": t("unknown tokens"),
+        "tokens per character": t("tokens per character"),
+        "vocabulary size": t("vocabulary size"),
+        "decodes back exactly": t("decodes back exactly"),
+    }
+    return labels.get(name, name)
 
 
 # --------------------------------------------------------------------------------------
@@ -1021,7 +1219,7 @@ def _char_train(corpus: Corpus, settings: ByteLevelSettings) -> bpe.BPEResult:
     return cached_training(
         "byte-level-chars",
         (corpus, settings),
-        "Learning character-level merges",
+        t("Learning character-level merges"),
         lambda progress: bpe.learn(
             Corpus.from_counts([*corpus.items, *extra]),
             settings.num_merges,
@@ -1083,59 +1281,82 @@ def render_compare(
 ) -> None:
     """Character-level BPE (with [UNK]) next to byte-level BPE on the same text."""
     if not text:
-        st.info("Type some text above to compare the two.")
+        st.info(t("Type some text above to compare the two."))
         return
     try:
         char_result = _char_train(corpus, settings)
     except SubwordError as err:
         show_error(str(err))
         return
+    both = (
+        t("Both learned **{n}** merges from the same corpus and sample.")
+        if SAMPLES[settings.sample].train
+        else t("Both learned **{n}** merges from the same corpus.")
+    )
     st.markdown(
-        f"Both learned **{int(settings.num_merges)}** merges from the same corpus"
-        + (" and sample" if SAMPLES[settings.sample].train else "")
-        + ". Character-level BPE starts from the characters it saw in training; anything else "
-        f"becomes `{UNK}`. Byte-level BPE starts from all 256 bytes."
+        both.format(n=int(settings.num_merges))
+        + " "
+        + t(
+            "Character-level BPE starts from the characters it saw in training; anything else "
+            "becomes `{unk}`. Byte-level BPE starts from all 256 bytes."
+        ).format(unk=UNK)
     )
     table = comparison_table(result.model, char_result, text)
-    st.dataframe(table, hide_index=True, width="stretch")
+    methods = {
+        "character-level BPE": t("character-level BPE"),
+        "byte-level BPE": t("byte-level BPE"),
+    }
+    shown = table.assign(method=table["method"].map(lambda m: methods.get(m, m)))
+    st.dataframe(shown.rename(columns=_column_label), hide_index=True, width="stretch")
 
     char_model = dataclasses.replace(char_result.model, unk_token=UNK)
     alphabet = char_model.alphabet or frozenset()
     unseen = list(dict.fromkeys(ch for ch in text if not ch.isspace() and ch not in alphabet))
     split = text.split()
     words = [char_model.strip_marker(char_model.encode(w)) for w in split[:MAX_CARDS]]
-    st.markdown("**Character-level BPE** (words split on spaces)")
+    st.markdown(t("**Character-level BPE** (words split on spaces)"))
     show_html(
         " ".join(token_spans_html(w, unk=UNK) for w in words)
-        + _more(len(split), "words")
+        + _more(len(split), t("The first {shown} of {total} words are shown."))
         + TABLE_CSS
     )
-    st.markdown("**Byte-level BPE**")
+    st.markdown("**" + t("Byte-level BPE") + "**")
     byte_tokens = result.model.encode(text)
-    show_html(token_spans_html(byte_tokens[:MAX_CARDS]) + _more(len(byte_tokens), "tokens"))
+    show_html(
+        token_spans_html(byte_tokens[:MAX_CARDS])
+        + _more(len(byte_tokens), t("The first {shown} of {total} tokens are shown."))
+    )
 
     char_row, byte_row = table.iloc[0], table.iloc[1]
     if unseen:
         listed = " ".join(char_label(ch) for ch in unseen[:30])
-        more = f" and {len(unseen) - 30} more" if len(unseen) > 30 else ""
-        unk_text = (
-            f"{len(unseen)} different characters of your text never occur in the training "
-            f"data ({listed}{more}), so character-level BPE writes {UNK} for them: "
-            f"{char_row['unknown tokens']} unknown tokens, and what they were is lost. "
-            "Byte-level BPE spells them with byte tokens instead: no unknown token, exact "
-            "decoding."
+        more = t(" and {n} more").format(n=len(unseen) - 30) if len(unseen) > 30 else ""
+        unk_text = t(
+            "{n} different characters of your text never occur in the training data "
+            "({listed}{more}), so character-level BPE writes {unk} for them: {unknown} unknown "
+            "tokens, and what they were is lost. Byte-level BPE spells them with byte tokens "
+            "instead: no unknown token, exact decoding."
+        ).format(
+            n=len(unseen),
+            listed=listed,
+            more=more,
+            unk=UNK,
+            unknown=char_row["unknown tokens"],
         )
     else:
-        unk_text = (
-            "Every character of your text occurs in the training data, so character-level "
-            f"BPE needs no {UNK} here. Type a character it has never seen (東, 🦊, ß) to "
-            "see the difference."
-        )
-    cost = (
-        f"The price: byte-level BPE uses {byte_row['tokens per character']} tokens per "
-        f"character here, character-level BPE {char_row['tokens per character']}, because a "
-        "character it has not merged costs one token per byte (up to 4). Its vocabulary "
-        f"({byte_row['vocabulary size']}) always includes all 256 bytes."
+        unk_text = t(
+            "Every character of your text occurs in the training data, so character-level BPE "
+            "needs no {unk} here. Type a character it has never seen (東, 🦊, ß) to see the "
+            "difference."
+        ).format(unk=UNK)
+    cost = t(
+        "The price: byte-level BPE uses {byte} tokens per character here, character-level BPE "
+        "{char}, because a character it has not merged costs one token per byte (up to 4). Its "
+        "vocabulary ({vocab}) always includes all 256 bytes."
+    ).format(
+        byte=byte_row["tokens per character"],
+        char=char_row["tokens per character"],
+        vocab=byte_row["vocabulary size"],
     )
     show_text(unk_text)
     show_text(cost, small=True)
@@ -1178,18 +1399,23 @@ def byte_table_html() -> str:
 def render_byte_table() -> None:
     """Explain GPT-2's byte-to-character table and draw it."""
     st.markdown(
-        "A token is a run of bytes, but bytes such as the space (`20`), the line break (`0a`) "
-        "or `00` cannot be printed. GPT-2 draws each byte as one printable character: the 188 "
-        "bytes that are printable characters stand for themselves (`61` is `a`), and the other "
-        "68 (dashed, with *) borrow the characters from U+0100 on, in byte order. So the "
-        "space `20` is drawn **Ġ**, the line break `0a` **Ċ**, the tab `09` **ĉ**. That is "
-        "why GPT-2's vocabulary is full of words like `Ġthe`: *the* with a space before it."
+        t(
+            "A token is a run of bytes, but bytes such as the space (`20`), the line break "
+            "(`0a`) or `00` cannot be printed. GPT-2 draws each byte as one printable "
+            "character: the 188 bytes that are printable characters stand for themselves (`61` "
+            "is `a`), and the other 68 (dashed, with *) borrow the characters from U+0100 on, "
+            "in byte order. So the space `20` is drawn **Ġ**, the line break `0a` **Ċ**, the "
+            "tab `09` **ĉ**. That is why GPT-2's vocabulary is full of words like `Ġthe`: *the* "
+            "with a space before it."
+        )
     )
     show_html(byte_table_html())
     st.caption(
-        "Row = first hex digit, column = second: byte e4 (the first byte of 你) is in row e_, "
-        "column _4, drawn ä. A character beyond ASCII never appears as itself in a token; you "
-        "see its bytes' stand-ins (你 = e4 bd a0 = ä½ł)."
+        t(
+            "Row = first hex digit, column = second: byte e4 (the first byte of 你) is in row "
+            "e_, column _4, drawn ä. A character beyond ASCII never appears as itself in a "
+            "token; you see its bytes' stand-ins (你 = e4 bd a0 = ä½ł)."
+        )
     )
 
 
@@ -1222,10 +1448,10 @@ def _merge_kind(token: bytes) -> str:
         whole += 1
         i += size
     if not starts_inside and not ends_inside:
-        return "one whole character" if whole == 1 else f"{whole} whole characters"
+        return t("one whole character") if whole == 1 else t("{n} whole characters").format(n=whole)
     if whole == 0 and starts_inside != ends_inside:
-        return "part of one character"
-    return "across characters"
+        return t("part of one character")
+    return t("across characters")
 
 
 def render_cjk_bytes(result: ByteLevelResult, limit: int = 12) -> None:
@@ -1241,14 +1467,20 @@ def render_cjk_bytes(result: ByteLevelResult, limit: int = 12) -> None:
         f"</td><td><code>{' '.join(f'{b:08b}' for b in ch.encode())}</code></td></tr>"
         for ch in _CJK_SAMPLES
     )
+    head = "".join(
+        f"<th>{esc(h)}</th>" for h in (t("character"), t("code point"), t("UTF-8 bytes"), t("bits"))
+    )
     show_html(
-        "<div class='sw-text'>UTF-8 writes a character with 1 to 4 bytes: ASCII (below U+0080) "
-        "with 1, U+0080 to U+07FF with 2, and U+0800 to U+FFFF with 3 bytes, "
-        "<code>1110xxxx 10xxxxxx 10xxxxxx</code>. Every Hangul syllable (U+AC00 to U+D7A3) and "
-        "the common Chinese characters (U+4E00 to U+9FFF) lie in that range, so each is 3 "
-        "bytes, and byte-level BPE starts from 3 symbols per syllable.</div>"
-        f"<table class='sw-table'><thead><tr><th>character</th><th>code point</th>"
-        f"<th>UTF-8 bytes</th><th>bits</th></tr></thead><tbody>{rows}</tbody></table>"
+        "<div class='sw-text'>"
+        + t(
+            "UTF-8 writes a character with 1 to 4 bytes: ASCII (below U+0080) with 1, U+0080 "
+            "to U+07FF with 2, and U+0800 to U+FFFF with 3 bytes, "
+            "<code>1110xxxx 10xxxxxx 10xxxxxx</code>. Every Hangul syllable (U+AC00 to U+D7A3) "
+            "and the common Chinese characters (U+4E00 to U+9FFF) lie in that range, so each "
+            "is 3 bytes, and byte-level BPE starts from 3 symbols per syllable."
+        )
+        + "</div>"
+        f"<table class='sw-table'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
     )
     merged = result.merges[:limit]
     if not merged:
@@ -1261,13 +1493,25 @@ def render_cjk_bytes(result: ByteLevelResult, limit: int = 12) -> None:
             f"<tr><td>{number}</td><td><code>{esc(hex_bytes(token))}</code></td>"
             f"<td>{esc(shown)}</td><td>{esc(_merge_kind(token))}</td></tr>"
         )
+    head = "".join(
+        f"<th>{esc(h)}</th>"
+        for h in (
+            t("merge"),
+            t("bytes"),
+            t("as text (� = part of a character)"),
+            t("holds"),
+        )
+    )
     show_html(
-        "<div class='sw-text'>What the first merges of this corpus hold. A merge "
-        "<em>across characters</em> joins the end of one syllable to the start of the next "
-        "(its bytes are no character of their own): it is learned because those bytes are "
-        "frequent together, not because they are a unit of the language.</div>"
-        "<table class='sw-table'><thead><tr><th>merge</th><th>bytes</th><th>as text (� = "
-        "part of a character)</th><th>holds</th></tr></thead><tbody>"
+        "<div class='sw-text'>"
+        + t(
+            "What the first merges of this corpus hold. A merge <em>across characters</em> "
+            "joins the end of one syllable to the start of the next (its bytes are no "
+            "character of their own): it is learned because those bytes are frequent together, "
+            "not because they are a unit of the language."
+        )
+        + "</div>"
+        f"<table class='sw-table'><thead><tr>{head}</tr></thead><tbody>"
         + "".join(lines)
         + "</tbody></table>"
     )

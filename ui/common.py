@@ -27,10 +27,12 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import RerunException, StopException
 
 from ui.html import badge_html, esc, md_escape, token_spans_html
+from ui.i18n import translator
 from ui.limits import LIMITS
 
 Pair = tuple[str, str]
 T = TypeVar("T")
+t = translator("common")
 
 _LOG = logging.getLogger("subword.app")
 
@@ -165,7 +167,7 @@ def segmentation_table_html(
     new_token: str | None,
     *,
     marker: str | None = None,
-    heading: str = "segmentation after this step",
+    heading: str | None = None,
     render: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None,
 ) -> str:
     """An HTML table: word, count, its pieces (the new token highlighted), changed badge.
@@ -174,7 +176,8 @@ def segmentation_table_html(
         rows: ``(word, count, pieces, changed at this step)``.
         new_token: the token to highlight in changed rows.
         marker: a marker to show muted inside tokens (e.g. ``"</w>"``).
-        heading: the pieces column's heading.
+        heading: the pieces column's heading (default: "segmentation after this step", in
+            the session's language).
         render: optional display form of the pieces (e.g. word-start markers).
     """
     body = []
@@ -182,13 +185,16 @@ def segmentation_table_html(
         highlight = [i for i, s in enumerate(pieces) if changed and s == new_token]
         shown = render(pieces) if render else pieces
         spans = token_spans_html(shown, highlight=highlight, marker=marker, highlight_label="new")
-        mark = badge_html("changed", "success") if changed else ""
+        # i18n: a badge on a corpus row whose pieces this step changed
+        mark = badge_html(t("changed"), "success") if changed else ""
         body.append(
             f"<tr><td>{esc(word)}</td><td style='text-align:right'>{count}</td>"
             f"<td>{spans}</td><td>{mark}</td></tr>"
         )
+    if heading is None:
+        heading = t("segmentation after this step")
     return (
-        "<table class='sw-table'><thead><tr><th>word</th><th>count</th>"
+        f"<table class='sw-table'><thead><tr><th>{esc(t('word'))}</th><th>{esc(t('count'))}</th>"
         f"<th>{esc(heading)}</th><th></th></tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table>" + TABLE_CSS
     )
@@ -414,13 +420,15 @@ def _store(name: str, max_entries: int) -> _Store:
 
 
 def shared_cache(
-    name: str, *, max_entries: int, spinner: str | None = None
+    name: str, *, max_entries: int, spinner: str | Callable[[], str] | None = None
 ) -> Callable[[Callable[..., T]], Callable[..., T]]:
     """Cache a function's results in a :class:`_Store` (shared by all sessions, bounded by
     count and by the bytes budget ``SUBWORD_LIMIT_CACHE_MB``), in place of ``st.cache_data``.
 
     The arguments must be hashable; results are shared objects, so they must never be
-    changed by a page (frozen dataclasses, tuples). ``spinner`` is shown while computing.
+    changed by a page (frozen dataclasses, tuples). ``spinner`` is shown while computing:
+    a text, or a function that returns it (called then, so that it can be translated into
+    the session's language: ``spinner=lambda: t("Reading…")``).
 
     Example:
         >>> @shared_cache("doctest-square", max_entries=4)
@@ -437,7 +445,8 @@ def shared_cache(
             hit = store.get(args)
             if hit is not None:
                 return hit  # type: ignore[return-value]
-            with st.spinner(spinner) if spinner else nullcontext():
+            text = spinner() if callable(spinner) else spinner
+            with st.spinner(text) if text else nullcontext():
                 result = compute(*args)
             # a long text as the key (the corpus parser's) is held too: count it
             key_bytes = sum(sys.getsizeof(a) for a in args if isinstance(a, str | bytes))

@@ -54,9 +54,12 @@ from ui.html import (
     table_details_html,
     token_spans_html,
 )
+from ui.i18n import translator
 from ui.limits import LIMITS
 from ui.links import PageLink, kept_params, register_page, register_params
 from ui.pretok import Pretok, PretokSpec, pretok_words
+
+t = translator("compare")
 
 Progress = Callable[[int, int], None]
 
@@ -149,15 +152,19 @@ def parse_target(text: str) -> tuple[int | None, str | None]:
     """
     stripped = str(text).strip()
     if not stripped:
-        return None, "Type a target vocabulary size, e.g. 40."
+        return None, t("Type a target vocabulary size, e.g. 40.")
     try:
         size = int(stripped)
     except ValueError:
-        return None, f"{stripped!r} is not a whole number; type a target size such as 40."
+        return None, t("{typed} is not a whole number; type a target size such as 40.").format(
+            typed=repr(stripped)
+        )
     if size < 1:
-        return None, "The target vocabulary size must be at least 1."
+        return None, t("The target vocabulary size must be at least 1.")
     if size > MAX_TARGET:
-        return None, f"Keep the target at most {MAX_TARGET:,} so that training stays quick."
+        return None, t("Keep the target at most {n} so that training stays quick.").format(
+            n=f"{MAX_TARGET:,}"
+        )
     return size, None
 
 
@@ -211,6 +218,70 @@ def _skip(name: str, alpha: int, target: int, what: str) -> Plan:
         None,
         f"skipped: it starts from {alpha} tokens ({what}), more than the target {target}",
     )
+
+
+def display_name(name: str) -> str:
+    """An algorithm's name on the page (only byte-level BPE's is translated).
+
+    >>> display_name("BPE"), display_name("Byte-level BPE")
+    ('BPE', 'Byte-level BPE')
+    """
+    return t("Byte-level BPE") if name == "Byte-level BPE" else name
+
+
+def plan_text(p: Plan, target: int = 0) -> str:
+    """What the target means for one algorithm, in the session's language (plain text).
+
+    >>> plan_text(Plan("BPE", 11, 9, ""))
+    '11 (10 characters + the </w> symbol) + 9 merges'
+    """
+    what = {
+        "BPE": t("{n} characters + the </w> symbol").format(n=p.alphabet - 1),
+        "WordPiece": t("word-initial and ## characters"),
+        "Unigram": t("characters"),
+        "Byte-level BPE": t("byte values"),
+    }.get(p.name, "")
+    if p.setting is None:
+        return t("it starts from {alpha} tokens ({what}), more than the target {target}").format(
+            alpha=p.alphabet, what=what, target=target
+        )
+    if p.name in ("BPE", "Byte-level BPE"):
+        return t("{alpha} ({what}) + {merges} merges").format(
+            alpha=p.alphabet, what=what, merges=p.setting
+        )
+    return t("vocab_size = {target}, the alphabet's {alpha} {what} included").format(
+        target=p.setting, alpha=p.alphabet, what=what
+    )
+
+
+def note_text(p: Plan, trained: Trained) -> str:
+    """How one training ended, in the session's language (plain text).
+
+    >>> from subword_core.corpus import Corpus
+    >>> corpus = Corpus.from_counts({"hug": 3, "pug": 2})
+    >>> note_text(plan(corpus, 8)[0], train_all(corpus, 8)["BPE"])
+    '8 tokens'
+    """
+    size = len(trained.vocab)
+    if p.name in ("BPE", "Byte-level BPE"):
+        if p.setting == 0:
+            return (
+                t("no merges: just the alphabet")
+                if p.name == "BPE"
+                else t("no merges: the 256 bytes")
+            )
+        merges = len(trained.model.merges)
+        if merges < (p.setting or 0):
+            return t("{size} tokens: stopped after {merges} merges, no pair left to merge").format(
+                size=size, merges=merges
+            )
+    elif p.name == "WordPiece" and size < (p.setting or 0):
+        return t("{size} tokens: stopped early, no pair left to merge").format(size=size)
+    elif p.name == "Unigram":
+        if size < (p.setting or 0):
+            return t("{n} pieces: every substring fits, nothing to prune").format(n=size)
+        return t("{n} pieces").format(n=size)
+    return t("{size} tokens").format(size=size)
 
 
 @dataclass(frozen=True)
@@ -286,7 +357,7 @@ def _train_cached(corpus: Corpus, target: int, *, quiet: bool = False) -> dict[s
     return cached_training(
         "compare-train",
         (corpus, target),
-        TRAINING_LABEL,
+        t("Training the four tokenizers (% done)"),  # TRAINING_LABEL
         lambda progress: train_all(corpus, target, progress),
         max_entries=8,
         bar=_no_bar if quiet else None,
@@ -552,6 +623,7 @@ def _overlap_chart(df: pd.DataFrame) -> alt.LayerChart:
     >>> spec["layer"][0]["encoding"]["color"]["legend"] is None
     True
     """
+    df = df.assign(a=df["a"].map(display_name), b=df["b"].map(display_name))
     order = list(dict.fromkeys(df["a"]))
     base = alt.Chart(df).encode(
         x=alt.X(
@@ -576,7 +648,12 @@ def _overlap_chart(df: pd.DataFrame) -> alt.LayerChart:
             scale=alt.Scale(domain=[0, 1], scheme="blues"),
             legend=None,
         ),
-        tooltip=["a", "b", "shared", alt.Tooltip("jaccard:Q", format=".0%")],
+        tooltip=[
+            alt.Tooltip("a:N", title=t("algorithm")),
+            alt.Tooltip("b:N", title=t("algorithm")),
+            alt.Tooltip("shared:Q", title=t("pieces shared")),
+            alt.Tooltip("jaccard:Q", format=".0%", title=t("shared / in either")),
+        ],
     )
     text = base.mark_text(fontSize=15, fontWeight="bold").encode(
         text=alt.Text("shared:Q"),
@@ -586,9 +663,11 @@ def _overlap_chart(df: pd.DataFrame) -> alt.LayerChart:
     )
     return described(
         (rect + text).properties(height=260),
-        "Heatmap: for every two algorithms, how many learned pieces of two or more characters "
-        "they share (the number in the cell); the darker the cell, the larger the share of "
-        "their pieces in common.",
+        t(
+            "Heatmap: for every two algorithms, how many learned pieces of two or more "
+            "characters they share (the number in the cell); the darker the cell, the larger "
+            "the share of their pieces in common."
+        ),
     )
 
 
@@ -600,11 +679,12 @@ def _overlap_table_html(df: pd.DataFrame) -> str:
         for r in df.itertuples(index=False)
         if names.index(r.a) <= names.index(r.b)
     ]
+    rows = [(display_name(a), display_name(b), n, share) for a, b, n, share in rows]
     return table_details_html(
-        "Show the overlap as a table",
-        ["algorithm", "algorithm", "pieces shared", "shared / in either"],
+        t("Show the overlap as a table"),
+        [t("algorithm"), t("algorithm"), t("pieces shared"), t("shared / in either")],
         rows,
-        caption="Learned pieces two algorithms share, as in the heatmap",
+        caption=t("Learned pieces two algorithms share, as in the heatmap"),
     )
 
 
@@ -661,28 +741,41 @@ def word_table_html(word: str, segs: Mapping[str, Segmented]) -> str:
             highlight=highlight,
             unk="[UNK]" if name == "WordPiece" else None,
             marker=marker,
-            highlight_label="differs",
+            highlight_label=t("differs"),
             unknown=s.unknown,
         )
-        unk = badge_html(f"{s.unks} UNK", "error") if s.unks else ""
+        unk = badge_html(t("{n} UNK").format(n=s.unks), "error") if s.unks else ""
         inside = (
-            " " + badge_html(f"{s.inside} cut inside a character", "warning") if s.inside else ""
+            " "
+            + badge_html(
+                t.n("{n} cut inside a character", "{n} cuts inside a character", s.inside).format(
+                    n=s.inside
+                ),
+                "warning",
+            )
+            if s.inside
+            else ""
         )
         body.append(
-            f"<tr><th scope='row'>{esc(name)}</th><td>{spans}</td>"
+            f"<tr><th scope='row'>{esc(display_name(name))}</th><td>{spans}</td>"
             f"<td>{_cuts_html(word, s.cuts, disputed)}</td>"
             f"<td style='text-align:right'>{s.count}</td><td>{unk}{inside}</td></tr>"
         )
     n = len(disputed)
     summary = (
-        badge_html(f"{n} disputed boundar{'y' if n == 1 else 'ies'}", "warning")
+        badge_html(
+            t.n("{n} disputed boundary", "{n} disputed boundaries", n).format(n=n), "warning"
+        )
         if n
-        else badge_html("all agree", "success")
+        else badge_html(t("all agree"), "success")
+    )
+    head = "".join(
+        f"<th>{esc(h)}</th>" for h in (t("algorithm"), t("tokens"), t("cuts"), t("count"), "")
     )
     return (
         f"<div class='cmp-word'>{esc(word)} {summary}</div>"
         "<div class='cmp-scroll'><table class='sw-table cmp-table'><thead><tr>"
-        "<th>algorithm</th><th>tokens</th><th>cuts</th><th>count</th><th></th></tr></thead>"
+        f"{head}</tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table></div>"
     )
 
@@ -739,8 +832,10 @@ def target_rule(corpus: Corpus) -> SizeRule:
         default=max(DEFAULT_TARGET, min(floor + 10, MAX_TARGET)),
         floor=floor,
         ceiling=MAX_TARGET,
-        what="target vocabulary size",
-        why=f"this corpus's {name} alphabet alone has {floor} tokens (a smaller target skips it)",
+        what=t("target vocabulary size"),
+        why=t(
+            "this corpus's {name} alphabet alone has {floor} tokens (a smaller target skips it)"
+        ).format(name=display_name(name), floor=floor),
         text=True,
     )
 
@@ -758,11 +853,11 @@ def settings_panel(corpus: Corpus) -> int | None:
     restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
     c1, c2 = st.columns([1, 3])
     typed = c1.text_input(
-        "Target vocabulary size",
+        t("Target vocabulary size"),
         key="cmp_target",
         on_change=remember,
         args=(WIDGETS_KEY, "cmp_target"),
-        help="One size for all four; what it means for each is listed on the right.",
+        help=t("One size for all four; what it means for each is listed on the right."),
     )
     target, problem = parse_target(typed)
     if problem:
@@ -770,16 +865,16 @@ def settings_panel(corpus: Corpus) -> int | None:
         return None
     assert target is not None
     rows = "".join(
-        f"<tr><th scope='row'>{esc(p.name)}</th><td>"
-        + (badge_html("skipped", "warning") + " " if p.skipped else "")
-        + f"{esc(p.meaning.removeprefix('skipped: '))}</td></tr>"
+        f"<tr><th scope='row'>{esc(display_name(p.name))}</th><td>"
+        + (badge_html(t("skipped"), "warning") + " " if p.skipped else "")
+        + f"{esc(plan_text(p, target))}</td></tr>"
         for p in plan(corpus, target)
     )
+    means = t("what the target {target} means").format(target=target)
     with c2:
         show_html(
-            "<table class='sw-table'><thead><tr><th>algorithm</th>"
-            f"<th>what the target {target} means</th></tr></thead><tbody>{rows}</tbody></table>"
-            + TABLE_CSS
+            f"<table class='sw-table'><thead><tr><th>{esc(t('algorithm'))}</th>"
+            f"<th>{esc(means)}</th></tr></thead><tbody>{rows}</tbody></table>" + TABLE_CSS
         )
     if moved:
         show_text(moved, small=True)
@@ -789,13 +884,26 @@ def settings_panel(corpus: Corpus) -> int | None:
 def train_or_explain(corpus: Corpus, target: int) -> dict[str, Trained]:
     """Train (cached); say in the page which algorithms were skipped or failed, and why."""
     out = _train_cached(corpus, target)
+    plans = {p.name: p for p in plan(corpus, target)}
     for name in ALGORITHMS:
         value = out.get(name)
         if isinstance(value, str):
             if "could not be trained" in value:
-                st.error(md_escape(value), icon=":material/warning:")
+                reason = value.split(": ", 1)[-1]
+                st.error(
+                    t("{name} could not be trained: {reason}").format(
+                        name=md_escape(display_name(name)), reason=md_escape(reason)
+                    ),
+                    icon=":material/warning:",
+                )
             else:
-                st.info(md_escape(value), icon=":material/info:")
+                st.info(
+                    t("{name} is skipped: {why}.").format(
+                        name=md_escape(display_name(name)),
+                        why=md_escape(plan_text(plans[name], target)),
+                    ),
+                    icon=":material/info:",
+                )
     return {k: v for k, v in out.items() if isinstance(v, Trained)}
 
 
@@ -816,11 +924,11 @@ def render_segmentations(
             initial=(WIDGET_DEFAULTS["cmp_text"],),
         )
     text = st.text_input(
-        "Words or a sentence to segment",
+        t("Words or a sentence to segment"),
         key="cmp_text",
         on_change=remember,
         args=(WIDGETS_KEY, "cmp_text"),
-        help="Each word (split at spaces) is segmented on its own by every algorithm.",
+        help=t("Each word (split at spaces) is segmented on its own by every algorithm."),
     )
     if examples is not None:
         show_example_label(examples, "cmp_text", shadow_key=WIDGETS_KEY)
@@ -828,7 +936,8 @@ def render_segmentations(
     words = pretok_words(text, pretok) if pretok is not None else list(dict.fromkeys(text.split()))
     if not words:
         st.info(
-            "Type one or more words above to compare their segmentations.", icon=":material/edit:"
+            t("Type one or more words above to compare their segmentations."),
+            icon=":material/edit:",
         )
         return
     shown = words[:12]
@@ -841,12 +950,19 @@ def render_segmentations(
             totals[name][1] += s.unks
         parts.append(word_table_html(word, segs))
     summary = " ".join(
-        badge_html(f"{name}: {n} tokens, {u} UNK", "error" if u else "info")
+        badge_html(
+            t("{name}: {n} tokens, {u} UNK").format(name=display_name(name), n=n, u=u),
+            "error" if u else "info",
+        )
         for name, (n, u) in totals.items()
     )
     show_html(f"<div>{summary}</div>" + "".join(parts) + TABLE_CSS)
     if len(words) > len(shown):
-        st.caption(f"Showing the first {len(shown)} of {len(words)} different words.")
+        st.caption(
+            t("Showing the first {shown} of {total} different words.").format(
+                shown=len(shown), total=len(words)
+            )
+        )
 
 
 # Small by construction: one row per algorithm and a 4 x 4 overlap table (the models
@@ -864,31 +980,51 @@ def render_corpus_figures(corpus: Corpus, target: int, trained: Mapping[str, Tra
     Cached per corpus and target, so typing a new sentence does not segment the corpus again.
     """
     figures, overlap = _figures_cached(corpus, target)
+    plans = {p.name: p for p in plan(corpus, target)}
+    headers = {
+        "algorithm": t("algorithm"),
+        "vocabulary": t("vocabulary"),
+        "tokens per word": t("tokens per word"),
+        "kept whole": t("kept whole"),
+        "UNK tokens": t("UNK tokens"),
+    }
     c1, c2 = st.columns([3, 2])
     with c1:
+        # the data keeps its English column names; the headers are translated
         st.dataframe(
-            figures,
+            figures.assign(algorithm=figures["algorithm"].map(display_name)),
             hide_index=True,
             column_config={
+                "algorithm": st.column_config.TextColumn(headers["algorithm"]),
+                "vocabulary": st.column_config.NumberColumn(headers["vocabulary"]),
                 "kept whole": st.column_config.NumberColumn(
-                    "kept whole", format="percent", help="Share of running words that are one token"
+                    headers["kept whole"],
+                    format="percent",
+                    help=t("Share of running words that are one token"),
                 ),
-                "tokens per word": st.column_config.NumberColumn(format="%.2f"),
+                "tokens per word": st.column_config.NumberColumn(
+                    headers["tokens per word"], format="%.2f"
+                ),
+                "UNK tokens": st.column_config.NumberColumn(headers["UNK tokens"]),
             },
         )
-        notes = " · ".join(f"{name}: {t.note}" for name, t in trained.items())
+        notes = " · ".join(
+            f"{display_name(name)}: {note_text(plans[name], tr)}" for name, tr in trained.items()
+        )
         st.caption(md_escape(notes))
     with c2:
         if len(trained) >= 2:
             show_chart(_overlap_chart(overlap), width="stretch")
             show_html(
                 caption_html(
-                    "Vocabulary overlap: how many learned pieces of two or more characters two "
-                    "algorithms share (markers stripped; single characters and bytes left out, "
-                    "since every algorithm starts with them). Colour: shared / in either, from "
-                    "pale (none shared) to dark blue (all)."
+                    t(
+                        "Vocabulary overlap: how many learned pieces of two or more characters "
+                        "two algorithms share (markers stripped; single characters and bytes "
+                        "left out, since every algorithm starts with them). Colour: shared / in "
+                        "either, from pale (none shared) to dark blue (all)."
+                    )
                 )
                 + _overlap_table_html(overlap)
             )
         else:
-            st.caption("The overlap chart needs at least two trained algorithms.")
+            st.caption(t("The overlap chart needs at least two trained algorithms."))

@@ -61,6 +61,8 @@ __all__ = [
     "current_source_title",
     "decode_upload",
     "error_text",
+    "example_description",
+    "example_title",
     "explain_missing_corpus",
     "require_corpus",
     "source_titles",
@@ -100,7 +102,82 @@ def _source_label(source: str) -> str:
         return ":material/upload_file: " + t("Upload a .txt file")
     if source == _TABLE:
         return ":material/table_edit: " + t("Edit a word/count table")
+    if source in EXAMPLES:
+        return example_title(source)
     return _SOURCE_TITLES[source]
+
+
+def example_title(key: str) -> str:
+    """A built-in example's title in the session's language (the core's English otherwise).
+
+    :data:`subword_core.examples.EXAMPLES` holds the English titles; the picker and the seed
+    gallery show them through this function.
+
+    Example:
+        >>> example_title("seed-hug")
+        'hug / pug / pun / bun / hugs (seed 001)'
+        >>> example_title("no-such-example")
+        'no-such-example'
+    """
+    titles = {
+        "seed-low": t("low / lower / newest / widest (seeds 002, 003)"),
+        "seed-hug": t("hug / pug / pun / bun / hugs (seed 001)"),
+        "seed-low-underscore": t(
+            "low_ / lower_ / newest_ / widest_ (seed 004, `_` as an ordinary end letter)"
+        ),
+        "paragraph": t("A short paragraph"),
+        "zh": t("中文: 计算机 / 语言 / 学习 (Chinese, no spaces)"),
+        "ko": t("한국어: 학교 / 공부 / 언어 (Korean)"),
+        "pydoc": t("Python's documentation topics (~466 KB of real English)"),
+    }
+    if key in titles:
+        return titles[key]
+    return EXAMPLES[key].title if key in EXAMPLES else key
+
+
+def example_description(key: str) -> str:
+    """A built-in example's description in the session's language (see :func:`example_title`).
+
+    Example:
+        >>> example_description("paragraph").startswith("A short story about a baker")
+        True
+    """
+    descriptions = {
+        "seed-low": t(
+            "The classic toy corpus of Sennrich et al. (2016): four words with counts. "
+            "Watch 'est' become one piece because newest and widest share it."
+        ),
+        "seed-hug": t(
+            "Five short words that share 'ug' and 'un'. Seed 001 uses it for BPE, "
+            "WordPiece and Unigram, so the three methods can be compared."
+        ),
+        "seed-low-underscore": t(
+            "The low/lower/newest/widest corpus with '_' typed at the end of each word, "
+            "as seed 004 does. Here '_' is just another letter, so it can merge like one."
+        ),
+        "paragraph": t(
+            "A short story about a baker, written so that stems and endings repeat: "
+            "walk / walked / walking, new / newer / newest, low / lower / lowest."
+        ),
+        "zh": t(
+            "Eight short Chinese sentences written for this app. Chinese puts no spaces "
+            "between words: split at spaces only, each sentence is one giant word and "
+            "。 and ， can end up inside merges; BERT's pre-tokenization cuts every "
+            "character apart."
+        ),
+        "ko": t(
+            "Eight short Korean sentences written for this app. Words (어절) are split by "
+            "spaces, but particles stay glued: 학교, 학교에서 and 학교에 are different "
+            "words until merges find 학교. Each Hangul syllable is 3 bytes in UTF-8."
+        ),
+        "pydoc": t(
+            "Every help topic of Python's own documentation, read from the Python "
+            "installation running this app. Real text: thousands of different words."
+        ),
+    }
+    if key in descriptions:
+        return descriptions[key]
+    return EXAMPLES[key].description if key in EXAMPLES else ""
 
 
 def format_name(source_format: str) -> str:
@@ -199,8 +276,20 @@ def _encoding_name(encoding: str) -> str:
     return names.get(encoding, encoding)
 
 
-def _coded_message(code: str | None, values: dict[str, int]) -> str | None:
-    """A core error's problem in the session's language, by its code (``None``: not mapped)."""
+_COUNT_LINE_EXAMPLES = '"low 5", "low: 5" or "low<TAB>5"'
+_DICT_EXAMPLE = "{'l o w </w>': 5, 'n e w e s t </w>': 6}"
+
+
+def _coded_message(code: str | None, values: dict[str, int | str]) -> str | None:
+    """A core error's problem in the session's language, by its code (``None``: not mapped).
+
+    The values that quote the input (``text``, ``word``, ``key``, ``count``…) are already
+    shortened by the core; the page escapes the whole message.
+    """
+    text = {name: str(value) for name, value in values.items()}
+    worded = _coded_input_message(code, text)
+    if worded is not None:
+        return worded
     if code == "count_too_large":
         limit = f"{values.get('max_count', 0):,}"
         if "digits" in values:
@@ -217,8 +306,73 @@ def _coded_message(code: str | None, values: dict[str, int]) -> str | None:
             "The file cannot be read as text: byte offset {offset} (counting from 0) is not "
             "valid in its encoding. Save the file as UTF-8 (most editors offer it under 'Save "
             "as' or 'Encoding') and upload it again, or paste the text into the box instead."
-        ).format(offset=f"{values.get('offset', 0):,}")
+        ).format(offset=f"{int(values.get('offset', 0)):,}")
     return None
+
+
+def _coded_input_message(code: str | None, v: dict[str, str]) -> str | None:
+    """The problems of :mod:`subword_core.corpus` that quote the input, by code."""
+    examples = {"examples": _COUNT_LINE_EXAMPLES, "example": _DICT_EXAMPLE}
+    messages = {
+        "empty_corpus": lambda: t(
+            "The corpus is empty: type some words (for example: low low lower newest), or one "
+            "word and its count per line ({examples})."
+        ),
+        "not_a_count_line": lambda: t(
+            '{text} is not in "word count" form. Most lines look like word counts, so every '
+            "line must be one word (without spaces) and its count, e.g. {examples}."
+        ),
+        "bad_count": lambda: t(
+            "In {text} the count {count} is not allowed: counts must be whole numbers of at "
+            "least 1 (like 1, 2 or 15)."
+        ),
+        "dict_syntax": lambda: t(
+            "The dictionary could not be read (Python says: {reason}). Check the quotes, "
+            "colons, commas and braces near {text}. The expected shape is {example}."
+        ),
+        "dict_unreadable": lambda: t(
+            "The dictionary could not be read. The expected shape is {example}."
+        ),
+        "not_a_dict": lambda: t(
+            'Text that starts with "{{" is read as a dictionary such as {example}, but this is '
+            "not one: each entry needs a quoted key, a colon and a count."
+        ),
+        "dict_empty": lambda: t("The dictionary is empty: add at least one entry, e.g. {example}."),
+        "dict_entry": lambda: t(
+            "{text} is not a plain dictionary entry: write each entry as 'symbols': count."
+        ),
+        "dict_key": lambda: t(
+            "Every key must be a quoted string such as 'l o w </w>', but {key} in {text} is not."
+        ),
+        "dict_key_only_marker": lambda: t(
+            "The key {key} has no symbols left once the '</w>' marker is removed; every key "
+            "needs at least one symbol, e.g. 'l o w </w>'."
+        ),
+        "dict_bad_count": lambda: t(
+            "The count for {key} is {count}, but counts must be whole numbers of at least 1 "
+            "(like 1, 2 or 15)."
+        ),
+        "word_empty": lambda: t("A word cannot be empty."),
+        "word_has_space": lambda: t(
+            "The word {word} contains whitespace; a word must be one token without spaces, "
+            "tabs or line breaks."
+        ),
+        "word_not_text": lambda: t("Every word must be text, but got {word}."),
+        "word_bad_count": lambda: t(
+            "The count of {word} is {count}, but counts must be whole numbers of at least 1."
+        ),
+        "word_repeated": lambda: t(
+            "The word {word} is listed twice; each word may appear only once."
+        ),
+        "not_a_pair": lambda: t("Each corpus item must be a (word, count) pair, not {item}."),
+        "not_counts": lambda: t(
+            "The counts must be a mapping such as {{'low': 5}} or (word, count) pairs, not {item}."
+        ),
+    }
+    if code not in messages:
+        return None
+    fields = {**examples, "text": "", "count": "", "reason": "", "key": "", "word": "", "item": ""}
+    return messages[code]().format(**{**fields, **v})
 
 
 def error_text(err: SubwordError) -> str:
@@ -474,7 +628,11 @@ def _example_outcome(key: str) -> _Outcome:
     return _example_outcome_in(key, current_language())
 
 
-@shared_cache("corpus-example", max_entries=3 * len(EXAMPLES), spinner="Reading the example…")
+@shared_cache(
+    "corpus-example",
+    max_entries=3 * len(EXAMPLES),
+    spinner=lambda: t("Reading the example…"),
+)
 def _example_outcome_in(key: str, lang: str) -> _Outcome:
     return _parse_text_in(example_text(key), lang)
 
@@ -747,7 +905,7 @@ def corpus_sidebar() -> None:
         outcome: _Outcome | None
         if source in EXAMPLES:
             state[_LAST_EXAMPLE_KEY] = source
-            show_text(EXAMPLES[source].description, small=True)
+            show_text(example_description(source), small=True)
             outcome = _example_outcome(source)
         elif source == _TYPE:
             outcome = _typed_source(entering_from)

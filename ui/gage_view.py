@@ -55,9 +55,12 @@ from ui.html import (
     table_details_html,
     visible_whitespace,
 )
+from ui.i18n import current_language, translator
 from ui.limits import LIMITS
 from ui.links import PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
+
+t = translator("gage")
 
 __all__ = [
     "SEED_TEXT",
@@ -129,11 +132,11 @@ def _pair(pair: tuple[str, str] | str) -> str:
 def _list(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return t("{some} and {last}").format(some=t(", ").join(items[:-1]), last=items[-1])
 
 
 def _chars(n: int) -> str:
-    return f"{n} character{'' if n == 1 else 's'}"
+    return t.n("{n} character", "{n} characters", n).format(n=n)
 
 
 def _pair_label(pair: tuple[str, str]) -> str:
@@ -158,26 +161,28 @@ def settings_panel() -> GageSettings | None:
     with settings_box():
         c1, c2, c3 = st.columns([2.4, 1.3, 0.9], vertical_alignment="bottom")
         text = c1.text_input(
-            "Text to compress",
+            t("Text to compress"),
             key="gage_text",
             max_chars=MAX_TEXT,
             on_change=remember,
             args=(WIDGETS_KEY, "gage_text"),
-            help="Any text. Every character is one symbol, spaces included.",
+            help=t("Any text. Every character is one symbol, spaces included."),
         )
         letters = c2.text_input(
-            "New symbols (optional)",
+            t("New symbols (optional)"),
             key="gage_letters",
-            placeholder="Z Y X … (default)",
+            placeholder=t("Z Y X … (default)"),
             on_change=remember,
             args=(WIDGETS_KEY, "gage_letters"),
-            help="Characters to use for the new symbols, in order, e.g. ZYX. They must not "
-            "occur in the text. Empty: Z, Y, X, … A, skipping letters your text uses. "
-            "Spaces here are ignored.",
+            help=t(
+                "Characters to use for the new symbols, in order, e.g. ZYX. They must not "
+                "occur in the text. Empty: Z, Y, X, … A, skipping letters your text uses. "
+                "Spaces here are ignored."
+            ),
         )
-        c3.button("Seed 003's example", on_click=_use_seed, key="gage_seed", width="stretch")
+        c3.button(t("Seed 003's example"), on_click=_use_seed, key="gage_seed", width="stretch")
     if text == "":
-        st.info("Type some text above to compress it.", icon=":material/info:")
+        st.info(t("Type some text above to compress it."), icon=":material/info:")
         return None
     return GageSettings(text, "".join(letters.split()))
 
@@ -199,14 +204,16 @@ def compress_or_explain(settings: GageSettings) -> GageResult | None:
     except SubwordError as err:
         # st.error renders markdown: our own words there, the message (which quotes the
         # student's characters) escaped below it.
-        st.error("These settings can't be used yet.", icon=":material/warning:")
+        st.error(t("These settings can't be used yet."), icon=":material/warning:")
         show_html(f'<div class="sw-text sw-problem">{esc(str(err))}</div>')
         return None
     if result.stop_reason == "out_of_symbols":
         st.warning(
-            "Compression stopped early: it ran out of unused symbols while a pair still "
-            "occurs more than once. The last step says which pair; add more new symbols "
-            "(characters the text does not use) to go on.",
+            t(
+                "Compression stopped early: it ran out of unused symbols while a pair still "
+                "occurs more than once. The last step says which pair; add more new symbols "
+                "(characters the text does not use) to go on."
+            ),
             icon=":material/warning:",
         )
     return result
@@ -266,7 +273,11 @@ def string_html(
             else esc(ch)
             for ch in piece
         )
-        title = f"character {i + 1}" if width == 1 else f"characters {i + 1}–{i + 2}"
+        title = (
+            t("character {n}").format(n=i + 1)
+            if width == 1
+            else t("characters {a}–{b}").format(a=i + 1, b=i + 2)
+        )
         boxes.append(
             f'<span class="{" ".join(classes)}" title="{esc(title)}">{head}'
             f'<span class="sw-tok-text">{body}</span>{role}</span>'
@@ -274,9 +285,13 @@ def string_html(
         i += width
     more = ""
     if len(text) > shown:
-        more = f' <span class="sw-small">… and {len(text) - shown} more characters</span>'
+        more = (
+            ' <span class="sw-small">'
+            + esc(t("… and {n} more characters").format(n=len(text) - shown))
+            + "</span>"
+        )
     if not text:
-        boxes.append('<span class="sw-empty">(empty)</span>')
+        boxes.append(f'<span class="sw-empty">{esc(t("(empty)"))}</span>')
     return f'<span class="sw-tokens sw-gage-str">{"".join(boxes)}</span>{more}'
 
 
@@ -291,11 +306,17 @@ def _overlap_note(step: GageStep) -> str:
     for pc in step.pair_counts:
         if (pc.pair in step.tied or pc.pair == step.pair) and pc.overlapping != pc.count:
             notes.append(
-                f"{_pair(pc.pair)} starts at {pc.overlapping} places, but neighbouring copies "
-                f"overlap (in {_sym(pc.pair[0] * 3)} only one copy can be replaced), so it "
-                f"counts {pc.count}"
+                t(
+                    "{pair} starts at {places} places, but neighbouring copies overlap (in "
+                    "{triple} only one copy can be replaced), so it counts {count}"
+                ).format(
+                    pair=_pair(pc.pair),
+                    places=pc.overlapping,
+                    triple=_sym(pc.pair[0] * 3),
+                    count=pc.count,
+                )
             )
-    return f" ({'; '.join(notes)}.)" if notes else ""
+    return " " + t("({notes}.)").format(notes=t("; ").join(notes)) if notes else ""
 
 
 def explain_step(step: GageStep, result: GageResult) -> str:
@@ -313,72 +334,120 @@ def explain_step(step: GageStep, result: GageResult) -> str:
     parts = []
     if not step.is_tie:
         parts.append(
-            f"The most frequent pair of neighbouring characters is {_pair(pair)}: it occurs "
-            f"<strong>{count}</strong> times, more than any other pair.{_overlap_note(step)}"
+            t(
+                "The most frequent pair of neighbouring characters is {pair}: it occurs "
+                "<strong>{count}</strong> times, more than any other pair."
+            ).format(pair=_pair(pair), count=count)
+            + _overlap_note(step)
         )
     else:
         firsts = {pc.pair: pc.first_at for pc in step.pair_counts}
         tied = [_pair(p) for p in step.tied]
-        both = "both" if len(tied) == 2 else "all"
+        sentence = (
+            t("{pairs} both occur <strong>{count}</strong> times: a tie between {n} pairs.")
+            if len(tied) == 2
+            else t("{pairs} all occur <strong>{count}</strong> times: a tie between {n} pairs.")
+        )
         parts.append(
-            f"{_list(tied)} {both} occur <strong>{count}</strong> times: a tie between "
-            f"{len(tied)} pairs.{_overlap_note(step)}"
+            sentence.format(pairs=_list(tied), count=count, n=len(tied)) + _overlap_note(step)
         )
         if step.rule == "chosen":
-            parts.append(f"You chose {_pair(pair)} among them.")
+            parts.append(t("You chose {pair} among them.").format(pair=_pair(pair)))
         else:
-            where = _list([f"{_pair(p)} at character {firsts[p] + 1}" for p in step.tied])
+            where = _list(
+                [
+                    t("{pair} at character {n}").format(pair=_pair(p), n=firsts[p] + 1)
+                    for p in step.tied
+                ]
+            )
             parts.append(
-                f"The rule <em>first occurrence</em> takes the tied pair that starts furthest "
-                f"left ({where}): {_pair(pair)}."
+                t(
+                    "The rule <em>first occurrence</em> takes the tied pair that starts "
+                    "furthest left ({where}): {pair}."
+                ).format(where=where, pair=_pair(pair))
             )
     parts.append(
-        f"Its {len(step.positions)} copies (left to right) are replaced by the new symbol "
-        f"{_sym(step.symbol)}, a character the text does not use, and the table notes "
-        f"{_sym(step.symbol)} = {_pair(pair)}."
+        t(
+            "Its {n} copies (left to right) are replaced by the new symbol {symbol}, a "
+            "character the text does not use, and the table notes {symbol} = {pair}."
+        ).format(n=len(step.positions), symbol=_sym(step.symbol), pair=_pair(pair))
     )
     parts.append(
-        f"The string shrinks from {_chars(len(step.before))} to "
-        f"<strong>{len(step.after)}</strong> (−{step.saved}); the table now has "
-        f"{step.number} entr{'y' if step.number == 1 else 'ies'}."
+        t.n(
+            "The string shrinks from {before} to <strong>{after}</strong> (−{saved}); the "
+            "table now has {n} entry.",
+            "The string shrinks from {before} to <strong>{after}</strong> (−{saved}); the "
+            "table now has {n} entries.",
+            step.number,
+        ).format(
+            before=_chars(len(step.before)), after=len(step.after), saved=step.saved, n=step.number
+        )
     )
     return " ".join(parts)
 
 
 def _explain_stop(step: GageStep, result: GageResult) -> str:
     done = len(result.replacements)
-    summary = (
-        f"After {done} replacement{'s' if done != 1 else ''}: {_chars(len(result.text))} → "
-        f"<strong>{len(result.compressed)}</strong>, plus a table of {len(result.table)} "
-        f"entr{'y' if len(result.table) == 1 else 'ies'}."
+    summary = t.n(
+        "After {done} replacement: {before} → <strong>{after}</strong>, plus a table of "
+        "{entries} entry.",
+        "After {done} replacements: {before} → <strong>{after}</strong>, plus a table of "
+        "{entries} entries.",
+        done,
+    ).format(
+        done=done,
+        before=_chars(len(result.text)),
+        after=len(result.compressed),
+        entries=len(result.table),
     )
     if step.stop_reason == "out_of_symbols":
         best = step.pair_counts[0]
         given = len(result.symbols)
         if given == 1:
-            why = f"the only new symbol, {_sym(result.symbols[0])}, is in use"
+            why = t("the only new symbol, {symbol}, is in use").format(
+                symbol=_sym(result.symbols[0])
+            )
         elif given:
-            why = f"all {given} new symbols ({_sym(''.join(result.symbols))}) are in use"
+            why = t("all {n} new symbols ({symbols}) are in use").format(
+                n=given, symbols=_sym("".join(result.symbols))
+            )
         elif set(gage.DEFAULT_SYMBOLS) <= set(result.text):
-            why = "there was none to begin with: every letter Z … A occurs in the text"
+            why = t("there was none to begin with: every letter Z … A occurs in the text")
         else:
-            why = "no new symbols were given"
+            why = t("no new symbols were given")
         return (
-            f"<strong>Stop: no unused symbol left.</strong> {_pair(best.pair)} still occurs "
-            f"<strong>{best.count}</strong> times and could be replaced, but {why}. "
-            "Type more new symbols above (characters the text does not use) to go on. " + summary
+            t(
+                "<strong>Stop: no unused symbol left.</strong> {pair} still occurs "
+                "<strong>{count}</strong> times and could be replaced, but {why}. Type more new "
+                "symbols above (characters the text does not use) to go on."
+            ).format(pair=_pair(best.pair), count=best.count, why=why)
+            + " "
+            + summary
         )
     if step.best_count == 0:
         return (
-            "<strong>Stop.</strong> The string has fewer than two characters, so it has no "
-            "pair at all. " + summary
+            t(
+                "<strong>Stop.</strong> The string has fewer than two characters, so it has no "
+                "pair at all."
+            )
+            + " "
+            + summary
         )
     n = step.pairs_total
     return (
-        f"<strong>Stop.</strong> No pair occurs twice any more: each of the {n} "
-        f"pair{'s' if n != 1 else ''} of neighbouring characters occurs once. Replacing a pair "
-        "that occurs once would shorten the string by one character but add a whole table "
-        "entry, so Gage's algorithm ends here. " + summary
+        t.n(
+            "<strong>Stop.</strong> No pair occurs twice any more: each of the {n} pair of "
+            "neighbouring characters occurs once. Replacing a pair that occurs once would "
+            "shorten the string by one character but add a whole table entry, so Gage's "
+            "algorithm ends here.",
+            "<strong>Stop.</strong> No pair occurs twice any more: each of the {n} pairs of "
+            "neighbouring characters occurs once. Replacing a pair that occurs once would "
+            "shorten the string by one character but add a whole table entry, so Gage's "
+            "algorithm ends here.",
+            n,
+        ).format(n=n)
+        + " "
+        + summary
     )
 
 
@@ -402,9 +471,9 @@ def pair_count_data(step: GageStep, limit: int = CHART_ROWS) -> pa.Table:
     rows = []
     for rank, pc in enumerate(drawn, start=1):
         if pc.pair == step.pair:
-            status, label = "replaced", f"{pc.count} ★ replaced"
+            status, label = "replaced", t("{n} ★ replaced").format(n=pc.count)
         elif pc.pair in tied:
-            status, label = "tied", f"{pc.count} tie"
+            status, label = "tied", t("{n} tie").format(n=pc.count)
         else:
             status, label = "other", str(pc.count)
         # subtle: the count with overlaps is in the tooltip, not the label: a label as long
@@ -424,8 +493,10 @@ def pair_count_data(step: GageStep, limit: int = CHART_ROWS) -> pa.Table:
     return arrow_table(rows, columns)
 
 
-def _pair_chart(text: str) -> alt.LayerChart:
+def _pair_chart(text: str, lang: str = "en") -> alt.LayerChart:
     """The pair-count bar chart, a template (see :mod:`ui.charts`); ``text``: label colour.
+
+    ``lang`` is the language its words are in (a template per language).
 
     Its data: ``pairs`` (rows of :func:`pair_count_data`) and ``threshold`` (one row,
     ``min``: how often a pair must occur, drawn as a dashed line). No legend: the label next
@@ -447,15 +518,15 @@ def _pair_chart(text: str) -> alt.LayerChart:
         ),
         x=alt.X(
             "count:Q",
-            axis=count_axis("copies (not overlapping)"),
+            axis=count_axis(t("copies (not overlapping)")),
             scale=alt.Scale(domainMin=0, nice=True),
         ),
         tooltip=[
-            "pair:N",
-            alt.Tooltip("count:Q", title="copies"),
-            alt.Tooltip("overlapping:Q", title="with overlaps"),
-            "first at:Q",
-            "status:N",
+            alt.Tooltip("pair:N", title=t("pair")),
+            alt.Tooltip("count:Q", title=t("copies")),
+            alt.Tooltip("overlapping:Q", title=t("with overlaps")),
+            alt.Tooltip("first at:Q", title=t("first at")),
+            alt.Tooltip("label:N", title=t("status")),
         ],
     )
     bars = base.mark_bar(stroke="currentColor", strokeWidth=0.5).encode(color=colour)
@@ -465,13 +536,15 @@ def _pair_chart(text: str) -> alt.LayerChart:
     rule = (
         alt.Chart(alt.NamedData("threshold"))
         .mark_rule(strokeDash=[4, 4], color=text)
-        .encode(x="min:Q", tooltip=[alt.Tooltip("min:Q", title="must occur at least")])
+        .encode(x="min:Q", tooltip=[alt.Tooltip("min:Q", title=t("must occur at least"))])
     )
     return described(
         bars + labels + rule,
-        "Bar chart: how many non-overlapping copies of each pair of neighbouring characters "
-        "the string holds, most frequent first; the pair replaced is marked ★ replaced, pairs "
-        "tied with it are marked tie.",
+        t(
+            "Bar chart: how many non-overlapping copies of each pair of neighbouring characters "
+            "the string holds, most frequent first; the pair replaced is marked ★ replaced, "
+            "pairs tied with it are marked tie."
+        ),
     )
 
 
@@ -479,29 +552,39 @@ def _pair_description(pairs: pa.Table, left_out: int) -> str:
     """What one drawing of the pair chart shows, in words (read by screen readers)."""
     rows = pairs.select(["pair", "count", "status"]).to_pylist()
     chosen = [r for r in rows if r["status"] == "replaced"]
-    more = f" (and {left_out:,} more, not drawn)" if left_out else ""
-    text = f"Bar chart of pair counts in the string: {len(rows):,} pairs{more}."
+    more = " " + t("(and {n} more, not drawn)").format(n=f"{left_out:,}") if left_out else ""
+    text = t("Bar chart of pair counts in the string: {n} pairs{more}.").format(
+        n=f"{len(rows):,}", more=more
+    )
     if chosen:
-        text += f" Replaced: {chosen[0]['pair']}, {chosen[0]['count']:,} copies."
+        text += " " + t("Replaced: {pair}, {n} copies.").format(
+            pair=chosen[0]["pair"], n=f"{chosen[0]['count']:,}"
+        )
     tied = sum(r["status"] == "tied" for r in rows)
     if tied:
-        text += f" {tied:,} other pair{'s' if tied > 1 else ''} tied with it."
-    return text + f" The dashed line: a pair must occur at least {gage.MIN_COUNT} times."
+        text += " " + t.n(
+            "{n} other pair tied with it.", "{n} other pairs tied with it.", tied
+        ).format(n=f"{tied:,}")
+    return (
+        text
+        + " "
+        + t("The dashed line: a pair must occur at least {n} times.").format(n=gage.MIN_COUNT)
+    )
 
 
 def _pair_table_html(pairs: pa.Table) -> str:
     """The pair chart's numbers as a folded table (its text alternative)."""
-    marks = {"replaced": "★ replaced", "tied": "tie", "other": ""}
+    marks = {"replaced": t("★ replaced"), "tied": t("tie"), "other": ""}
     columns = ["rank", "pair", "count", "overlapping", "first at", "status"]
     rows = [
         tuple(marks.get(r[c], r[c]) if c == "status" else r[c] for c in columns)
         for r in pairs.select(columns).to_pylist()
     ]
     return table_details_html(
-        "Show the pair counts as a table",
-        ["rank", "pair", "copies", "with overlaps", "first at", "status"],
+        t("Show the pair counts as a table"),
+        [t("rank"), t("pair"), t("copies"), t("with overlaps"), t("first at"), t("status")],
         rows,
-        caption="Pair counts in the string, as in the chart",
+        caption=t("Pair counts in the string, as in the chart"),
     )
 
 
@@ -528,8 +611,8 @@ def table_data(result: GageResult, upto: int) -> pa.Table:
                 "pair": pair,
                 "stands for": expanded[step.symbol],
                 "copies": step.best_count,
-                "chosen by": {"unique": "most frequent", "chosen": "you"}.get(
-                    step.rule, "first occurrence"
+                "chosen by": {"unique": t("most frequent"), "chosen": t("you")}.get(
+                    step.rule, t("first occurrence")
                 ),
             }
         )
@@ -547,20 +630,34 @@ def _piece_html(text: str) -> str:
 
 def _table_html(table: pa.Table, colours: Mapping[str, int], current: int) -> str:
     if table.num_rows == 0:
-        return "<p class='sw-small'>The table is empty: nothing has been replaced.</p>"
+        return (
+            "<p class='sw-small'>"
+            + esc(t("The table is empty: nothing has been replaced."))
+            + "</p>"
+        )
     body = []
     for row in table.to_pylist():
         step, symbol, pair, stands, copies, chosen = row.values()
-        now = badge_html("this step", "success") if step == current else ""
+        now = badge_html(t("this step"), "success") if step == current else ""
         body.append(
             f"<tr><td>{step}</td><td>{string_html(symbol, colours)}</td>"
             f"<td>{string_html(pair, colours)}</td>"
             f"<td class='sw-gage-wrap'>{_piece_html(stands)}</td>"
             f"<td style='text-align:right'>{copies}</td><td>{esc(chosen)} {now}</td></tr>"
         )
+    head = "".join(
+        f"<th>{esc(h)}</th>"
+        for h in (
+            t("step"),
+            t("symbol"),
+            t("= pair"),
+            t("stands for"),
+            t("copies"),
+            t("chosen by"),
+        )
+    )
     return (
-        "<table class='sw-table'><thead><tr><th>step</th><th>symbol</th><th>= pair</th>"
-        "<th>stands for</th><th>copies</th><th>chosen by</th></tr></thead>"
+        f"<table class='sw-table'><thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table>" + TABLE_CSS
     )
 
@@ -582,38 +679,44 @@ def size_data(result: GageResult, now: int | None = None) -> pa.Table:
     for k in range(len(result.replacements) + 1):
         string = len(result.string_at(k))
         table = gage.TABLE_ENTRY_CHARS * k
-        for part, n in (("string", string), ("table", table)):
+        for part, n in ((t("string"), string), (t("table"), table)):
             rows.append(
                 {"step": k, "part": part, "characters": n, "total": string + table, "now": k == now}
             )
     return arrow_table(rows, ["step", "part", "characters", "total", "now"])
 
 
-def _size_chart(text: str) -> alt.LayerChart:
-    """Characters to store after each step, a template (see :mod:`ui.charts`).
+def _size_chart(text: str, lang: str = "en") -> alt.LayerChart:
+    """Characters to store after each step, a template (see :mod:`ui.charts`), in ``lang``.
 
     Its data: ``sizes`` (rows of :func:`size_data` plus ``now``: true on the current step's
     rows, drawn darker), ``totals`` (one row per step) and ``input`` (one row, ``y``: the
     input's length, drawn as a dashed line).
     """
+    parts = [t("string"), t("table")]  # the values of size_data's "part"
     bars = (
         alt.Chart(alt.NamedData("sizes"))
         .mark_bar(stroke="currentColor", strokeWidth=0.5)
         .encode(
             x=alt.X(
                 "step:O",
-                title="after step (0 = the input)",
+                title=t("after step (0 = the input)"),
                 axis=alt.Axis(labelAngle=0, labelOverlap=True),  # drops labels that would touch
             ),
-            y=alt.Y("characters:Q", axis=count_axis("characters to store"), stack="zero"),
+            y=alt.Y("characters:Q", axis=count_axis(t("characters to store")), stack="zero"),
             color=alt.Color(
                 "part:N",
-                scale=alt.Scale(domain=["string", "table"], range=["#1f77b4", "#ff9f1c"]),
-                legend=top_legend(["string", "table"], room=250),  # a wider column
+                scale=alt.Scale(domain=parts, range=["#1f77b4", "#ff9f1c"]),
+                legend=top_legend(parts, room=250),  # a wider column
             ),
             order=alt.Order("part:N", sort="ascending"),
             opacity=alt.condition("datum.now", alt.value(1.0), alt.value(0.45)),
-            tooltip=["step:O", "part:N", "characters:Q", "total:Q"],
+            tooltip=[
+                alt.Tooltip("step:O", title=t("step")),
+                alt.Tooltip("part:N", title=t("part")),
+                alt.Tooltip("characters:Q", title=t("characters")),
+                alt.Tooltip("total:Q", title=t("total")),
+            ],
         )
     )
     totals = (
@@ -624,13 +727,15 @@ def _size_chart(text: str) -> alt.LayerChart:
     line = (
         alt.Chart(alt.NamedData("input"))
         .mark_rule(strokeDash=[4, 4], color=text)
-        .encode(y="y:Q", tooltip=[alt.Tooltip("y:Q", title="the input's length")])
+        .encode(y="y:Q", tooltip=[alt.Tooltip("y:Q", title=t("the input's length"))])
     )
     return described(
         (bars + totals + line).properties(height=360),
-        "Stacked bar chart: the characters to store after each step, the string and the "
-        "table, with their total above each bar; the current step is drawn darker, a dashed "
-        "line marks the input's length.",
+        t(
+            "Stacked bar chart: the characters to store after each step, the string and the "
+            "table, with their total above each bar; the current step is drawn darker, a "
+            "dashed line marks the input's length."
+        ),
     )
 
 
@@ -639,12 +744,13 @@ def _sizes_table_html(sizes: pa.Table) -> str:
     by_step: dict[int, dict[str, int]] = {}
     for r in sizes.select(["step", "part", "characters", "total"]).to_pylist():
         by_step.setdefault(r["step"], {"total": r["total"]})[r["part"]] = r["characters"]
-    rows = [(k, v.get("string", 0), v.get("table", 0), v["total"]) for k, v in by_step.items()]
+    string, table = t("string"), t("table")
+    rows = [(k, v.get(string, 0), v.get(table, 0), v["total"]) for k, v in by_step.items()]
     return table_details_html(
-        "Show the sizes as a table",
-        ["after step", "string", "table", "string + table"],
+        t("Show the sizes as a table"),
+        [t("after step"), string, table, t("string + table")],
         rows,
-        caption="Characters to store after each step, as in the chart",
+        caption=t("Characters to store after each step, as in the chart"),
     )
 
 
@@ -664,44 +770,43 @@ def decompress_html(result: GageResult, upto: int) -> str:
     start = result.string_at(upto)
     colours = _colours(result.table)
     rows = [
-        f"<div class='sw-gage-row'><span class='sw-gage-what'>Start</span>"
+        f"<div class='sw-gage-row'><span class='sw-gage-what'>{esc(t('Start'))}</span>"
         f"{string_html(start, colours, limit=SHOW_CHARS_DECOMPRESS)}</div>"
     ]
     steps = gage.decompress_steps(start, table)
     for ds in steps:
         # where the expanded pairs sit in the new string: each earlier one added a character
         spots = [p + k for k, p in enumerate(ds.positions)]
-        where = f"{len(ds.positions)} place{'s' if len(ds.positions) != 1 else ''}"
+        where = t.n("{n} place", "{n} places", len(ds.positions)).format(n=len(ds.positions))
         after = string_html(
-            ds.after, colours, groups=spots, label="back", limit=SHOW_CHARS_DECOMPRESS
+            ds.after, colours, groups=spots, label=t("back"), limit=SHOW_CHARS_DECOMPRESS
         )
         rows.append(
             f"<div class='sw-gage-row'><span class='sw-gage-what'>{ds.number}.</span>"
-            f"<span>{_sym(ds.symbol)} → {_pair(ds.pair)} ({where})</span>"
+            f"<span>{_sym(ds.symbol)} → {_pair(ds.pair)} ({esc(where)})</span>"
             f"{after}</div>"
         )
     end = steps[-1].after if steps else start
     if end == result.text:
-        verdict = badge_html("✓ identical to the input", "success")
+        verdict = badge_html(t("✓ identical to the input"), "success")
     else:  # pragma: no cover - compress guarantees the round trip
-        verdict = badge_html("✗ differs from the input", "error")
+        verdict = badge_html(t("✗ differs from the input"), "error")
     if not steps:
-        intro = "The table is empty, so there is nothing to undo: the string is the input."
+        intro = esc(t("The table is empty, so there is nothing to undo: the string is the input."))
     elif len(steps) == 1:
-        intro = (
-            f"The table has one entry: put {_sym(steps[0].symbol)} back as "
-            f"{_pair(steps[0].pair)} wherever it stands."
-        )
+        intro = t(
+            "The table has one entry: put {symbol} back as {pair} wherever it stands."
+        ).format(symbol=_sym(steps[0].symbol), pair=_pair(steps[0].pair))
     else:
-        intro = (
-            f"Read the table backwards: the last entry, {_sym(steps[0].symbol)}, is undone "
-            "first, because later symbols are made of earlier ones. Each symbol is put back "
-            "as its pair wherever it stands."
-        )
+        intro = t(
+            "Read the table backwards: the last entry, {symbol}, is undone first, because later "
+            "symbols are made of earlier ones. Each symbol is put back as its pair wherever it "
+            "stands."
+        ).format(symbol=_sym(steps[0].symbol))
     return (
         f"<p class='sw-text'>{intro}</p>{''.join(rows)}<p>{verdict}</p>"
-        f"<p class='sw-small'>Compare the result with the input:</p>"
-        f"<div class='sw-gage-row'><span class='sw-gage-what'>Input</span>"
+        f"<p class='sw-small'>{esc(t('Compare the result with the input:'))}</p>"
+        f"<div class='sw-gage-row'><span class='sw-gage-what'>{esc(t('Input'))}</span>"
         f"{string_html(result.text, colours, limit=SHOW_CHARS_DECOMPRESS)}</div>" + _CSS
     )
 
@@ -715,19 +820,21 @@ def _seed_note(step: GageStep, result: GageResult) -> str | None:
     if result.text != SEED_TEXT:
         return None
     if step.number == 1 and step.pair is not None:
-        same = "too" if step.pair == ("a", "a") else "instead"
-        return (
-            f"Seed 003 replaces <code>aa</code> here {same} (Z = aa). It does not say how it "
-            "counts: with overlapping copies <code>aa</code> would win outright, 4 to 2."
+        counts = t(
+            "It does not say how it counts: with overlapping copies <code>aa</code> would win "
+            "outright, 4 to 2."
         )
+        if step.pair == ("a", "a"):
+            return t("Seed 003 replaces <code>aa</code> here too (Z = aa).") + " " + counts
+        return t("Seed 003 replaces <code>aa</code> here instead (Z = aa).") + " " + counts
     if step.number != 2 or _SEED_PAIR not in step.tied:
         return None
     if step.pair == _SEED_PAIR:
-        return (
+        return t(
             "This is seed 003's choice: it replaces <code>ab</code> here (Y = ab), and step 3 "
             "then gives X = ZY, the seed's table."
         )
-    return (
+    return t(
         "Seed 003 breaks this tie the other way: it replaces <code>ab</code> (Y = ab, then "
         "X = ZY). Both choices end at <code>XdXac</code>, with different tables. Choose "
         "a + b below to reproduce the seed's table."
@@ -743,14 +850,16 @@ def describe_step(result: GageResult, number: int) -> str:
     """
     step = result.steps[number - 1]
     if step.pair is None or step.symbol is None:
-        return "stop"
+        return t("stop")
     return f"{visible_whitespace(step.pair[0] + step.pair[1])} → {visible_whitespace(step.symbol)}"
 
 
 def _title(step: GageStep) -> str:
     if step.pair is None:
-        return f"Step {step.number}: compression stops"
-    return f"Step {step.number}: {_pair(step.pair)} → {_sym(step.symbol or '')}"
+        return esc(t("Step {n}: compression stops").format(n=step.number))
+    return t("Step {n}: {pair} → {symbol}").format(
+        n=step.number, pair=_pair(step.pair), symbol=_sym(step.symbol or "")
+    )
 
 
 def render_step(result: GageResult, number: int, settings: GageSettings) -> None:
@@ -761,24 +870,26 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
     colours = _colours(result.table)
     badges = []
     if step.is_tie and step.pair is not None:
-        badges.append(badge_html(f"tie × {len(step.tied)}", "warning"))
+        badges.append(badge_html(t("tie × {n}").format(n=len(step.tied)), "warning"))
     if step.pair is not None:
-        badges.append(badge_html(f"−{step.saved} characters", "success"))
+        badges.append(badge_html(t("−{n} characters").format(n=step.saved), "success"))
     elif step.stop_reason == "out_of_symbols":
-        badges.append(badge_html("out of symbols", "error"))
+        badges.append(badge_html(t("out of symbols"), "error"))
     else:
-        badges.append(badge_html("done", "info"))
+        badges.append(badge_html(t("done"), "info"))
     # the string first: it is what a class watches shrink, so it stays near the controls
     if step.pair is not None:
-        before = string_html(step.before, colours, groups=step.positions, label="pair")
-        after = string_html(step.after, colours, highlight=step.after_positions, label="new")
+        before = string_html(step.before, colours, groups=step.positions, label=t("pair"))
+        after = string_html(step.after, colours, highlight=step.after_positions, label=t("new"))
         strings = (
-            f"<div class='sw-gage-row'><span class='sw-gage-what'>Before</span>{before}</div>"
-            f"<div class='sw-gage-row'><span class='sw-gage-what'>After</span>{after}</div>"
+            f"<div class='sw-gage-row'><span class='sw-gage-what'>{esc(t('Before'))}</span>"
+            f"{before}</div>"
+            f"<div class='sw-gage-row'><span class='sw-gage-what'>{esc(t('After'))}</span>"
+            f"{after}</div>"
         )
     else:
         strings = (
-            "<div class='sw-gage-row'><span class='sw-gage-what'>Final</span>"
+            f"<div class='sw-gage-row'><span class='sw-gage-what'>{esc(t('Final'))}</span>"
             f"{string_html(step.after, colours)}</div>"
         )
     show_html(
@@ -788,35 +899,48 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
     )
     left, right = st.columns([1, 1.25])
     with left:
-        st.markdown(f"**Pair counts in the string at step {step.number:d}**")
+        st.markdown(
+            "**" + t("Pair counts in the string at step {n}").format(n=f"{step.number:d}") + "**"
+        )
         pairs = pair_count_data(step)
         if pairs.num_rows == 0:
-            st.info("No pairs: the string has fewer than two characters.")
+            st.info(t("No pairs: the string has fewer than two characters."))
         else:
             left_out = max(step.pairs_total - pairs.num_rows, 0)
             show_template(
                 _pair_chart,
-                (text_colour(),),
+                (text_colour(), current_language()),
                 {"pairs": pairs, "threshold": {"min": [gage.MIN_COUNT]}},
                 # subtle: the chart is fitted into this height with its axis and note, so
                 # the bars get what is left over
-                properties=bar_chart_properties(pairs.num_rows, left_out, "more pairs, not drawn"),
+                properties=bar_chart_properties(
+                    pairs.num_rows, left_out, t("more pairs, not drawn")
+                ),
                 description=_pair_description(pairs, left_out),
                 width="stretch",
             )
-            drawn = f"The {pairs.num_rows:d} most frequent of" if left_out else "All"
+            drawn = (
+                t("The {shown} most frequent of {total} pairs.").format(
+                    shown=f"{pairs.num_rows:d}", total=f"{step.pairs_total:d}"
+                )
+                if left_out
+                else t("All {total} pairs.").format(total=f"{step.pairs_total:d}")
+            )
             show_html(
                 caption_html(
-                    f"{drawn} {step.pairs_total:d} pairs. ★ replaced (red bar); tie: tied "
-                    "with it (orange); dashed line: a pair must occur at least twice. Point at "
-                    "a bar for its count with overlaps. Copies are counted without overlaps, as "
-                    "the replacement uses them."
+                    drawn
+                    + " "
+                    + t(
+                        "★ replaced (red bar); tie: tied with it (orange); dashed line: a pair "
+                        "must occur at least twice. Point at a bar for its count with overlaps. "
+                        "Copies are counted without overlaps, as the replacement uses them."
+                    )
                 )
                 + _pair_table_html(pairs)
             )
     with right:
         show_html(
-            heading_html("The table so far")
+            heading_html(t("The table so far"))
             + _table_html(table_data(result, state), colours, step.number)
             + _CSS
         )
@@ -826,10 +950,10 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
 
     note = _seed_note(step, result)
     if note:
-        show_html(f"<p class='sw-text'>{badge_html('seed note', 'info')} {note}</p>")
+        show_html(f"<p class='sw-text'>{badge_html(t('seed note'), 'info')} {note}</p>")
     _render_sizes(result, state)
 
-    show_html(heading_html("Decompress: back to the original") + decompress_html(result, state))
+    show_html(heading_html(t("Decompress: back to the original")) + decompress_html(result, state))
 
 
 def _render_sizes(result: GageResult, state: int) -> None:
@@ -840,24 +964,27 @@ def _render_sizes(result: GageResult, state: int) -> None:
     original = len(result.text)
     # one horizontal container rather than four columns: fewer blocks to send at each step
     metrics = st.container(horizontal=True, gap="medium")
-    metrics.metric("String length", f"{original} → {string}", help="Characters in the string.")
     metrics.metric(
-        "Compression ratio",
+        t("String length"), f"{original} → {string}", help=t("Characters in the string.")
+    )
+    metrics.metric(
+        t("Compression ratio"),
         f"{original / string if string else 1:.2f}",
-        help="Input length ÷ string length (the table not counted).",
+        help=t("Input length ÷ string length (the table not counted)."),
     )
     metrics.metric(
-        "Table",
+        t("Table"),
         f"{entries} × {gage.TABLE_ENTRY_CHARS} = {table}",
-        help="Each entry written out takes 3 characters: the symbol and its pair.",
+        help=t("Each entry written out takes 3 characters: the symbol and its pair."),
     )
     metrics.metric(
-        "String + table",
+        t("String + table"),
         f"{total}",
-        delta=f"{total - original:+d} vs the input",
+        delta=t("{n} vs the input").format(n=f"{total - original:+d}"),
         delta_color="inverse",
-        help="What must be stored to get the text back. Input length ÷ this = "
-        f"{original / total if total else 1:.2f}.",
+        help=t("What must be stored to get the text back. Input length ÷ this = {ratio}.").format(
+            ratio=f"{original / total if total else 1:.2f}"
+        ),
     )
     left, right = st.columns([1.25, 1])
     with left:
@@ -868,36 +995,62 @@ def _render_sizes(result: GageResult, state: int) -> None:
         written = range(steps) if steps <= SIZE_TOTALS else sorted({0, state, steps - 1})
         show_template(
             _size_chart,
-            (text_colour(),),
+            (text_colour(), current_language()),
             {
                 "sizes": sizes,
                 "totals": sizes.take([2 * k for k in written]),  # one row per step
                 "input": {"y": [original]},
             },
-            description=(
-                f"Stacked bar chart of the characters to store after each of {steps - 1:,} "
-                f"steps (string and table). The input: {original:,}; after step {state:,} "
-                f"(drawn darker): {string:,} + {table:,} = {total:,}. A dashed line marks "
-                "the input's length."
+            description=t(
+                "Stacked bar chart of the characters to store after each of {steps} steps "
+                "(string and table). The input: {original}; after step {state} (drawn darker): "
+                "{string} + {table} = {total}. A dashed line marks the input's length."
+            ).format(
+                steps=f"{steps - 1:,}",
+                original=f"{original:,}",
+                state=f"{state:,}",
+                string=f"{string:,}",
+                table=f"{table:,}",
+                total=f"{total:,}",
             ),
             width="stretch",
         )
     with right:
         ratio_all = original / total if total else 1.0
         verdict = (
-            "smaller than the input"
+            t("smaller than the input")
             if total < original
-            else "the same size as the input"
+            else t("the same size as the input")
             if total == original
-            else "<strong>longer</strong> than the input"
+            else t("<strong>longer</strong> than the input")
         )
         show_html(
             "<p class='sw-text'>"
-            f"The string went from {_chars(original)} to <strong>{string}</strong>: a "
-            f"compression ratio of <strong>{original / string if string else 1:.2f}</strong>. "
-            f"But the table is part of the cost: {entries} entr{'y' if entries == 1 else 'ies'}"
-            f" × {gage.TABLE_ENTRY_CHARS} characters = {table}. String and table together take "
-            f"<strong>{total}</strong> characters, {verdict} (ratio {ratio_all:.2f}). A "
-            "replacement pays off only when its pair occurs often: each copy saves one "
-            "character, and each entry costs three.</p>" + _sizes_table_html(sizes)
+            + t.n(
+                "The string went from {before} to <strong>{after}</strong>: a compression ratio "
+                "of <strong>{ratio}</strong>. But the table is part of the cost: {entries} entry "
+                "× {size} characters = {table}. String and table together take "
+                "<strong>{total}</strong> characters, {verdict} (ratio {ratio_all}). A "
+                "replacement pays off only when its pair occurs often: each copy saves one "
+                "character, and each entry costs three.",
+                "The string went from {before} to <strong>{after}</strong>: a compression ratio "
+                "of <strong>{ratio}</strong>. But the table is part of the cost: {entries} "
+                "entries × {size} characters = {table}. String and table together take "
+                "<strong>{total}</strong> characters, {verdict} (ratio {ratio_all}). A "
+                "replacement pays off only when its pair occurs often: each copy saves one "
+                "character, and each entry costs three.",
+                entries,
+            ).format(
+                before=_chars(original),
+                after=string,
+                ratio=f"{original / string if string else 1:.2f}",
+                entries=entries,
+                size=gage.TABLE_ENTRY_CHARS,
+                table=table,
+                total=total,
+                verdict=verdict,
+                ratio_all=f"{ratio_all:.2f}",
+            )
+            + "</p>"
+            + _sizes_table_html(sizes)
         )

@@ -29,7 +29,10 @@ from subword_core.examples import example_text
 from ui.bpe_view import BPESettings
 from ui.corpus_picker import SOURCE_KEY
 from ui.html import badge_html, esc, md_escape, show_html, token_spans_html
+from ui.i18n import translator
 from ui.player import set_step
+
+t = translator("gallery")
 
 __all__ = [
     "ENTRIES",
@@ -192,159 +195,188 @@ def _open_ko_bytes() -> None:
 _BPE_LEARN = "pages/bpe_learn.py"
 _BPE_ENCODE = "pages/bpe_encode.py"
 
-ENTRIES: tuple[SeedEntry, ...] = (
-    SeedEntry(
-        "s003-bpe",
-        "003",
-        "BPE: ten merges on low / lower / newest / widest",
-        "BPE learn at step 1, ties broken by first occurrence: e+s, es+t, est+</w>, l+o, lo+w, "
-        "n+e, ne+w, new+est</w>, low+</w>, w+i.",
-        _BPE_LEARN,
-        _open_s003_bpe,
-    ),
-    SeedEntry(
-        "s002-bpe",
-        "002",
-        "BPE: the same corpus, seed 002's printed order",
-        "BPE learn at step 1 with three tie choices made for you (step 1: s+t, step 7: "
-        "w+est</w>, step 10: i+d), giving s+t, e+st, est+</w>, l+o, lo+w, n+e, w+est</w>, "
-        "ne+west</w>, low+</w>, i+d.",
-        _BPE_LEARN,
-        _open_s002_bpe,
-        "Seed 002 prints its merges as if they were the only result. Every one of them is "
-        "<strong>tied</strong> with seed 003's choice at that step: the order came from how "
-        "an older Python ordered its dict, not from a rule. The app breaks ties by first "
-        "occurrence; choose the other tied pair at steps 1, 7 and 10 (already done here) to "
-        "get seed 002's table.",
-    ),
-    SeedEntry(
-        "s003-encode",
-        "003",
-        "BPE: encoding loki, lowest, lowing, highing",
-        "BPE encode with seed 003's ten merges: loki → lo k i, lowest → low est, lowing → "
-        "low i n g, highing → h i g h i n g, iteration by iteration.",
-        _BPE_ENCODE,
-        _open_s003_encode,
-    ),
-    SeedEntry(
-        "s001-mhug",
-        "001",
-        "BPE: “mhug” with an unknown character",
-        "BPE encode on hug / pug / pun / bun / hugs with [UNK] for unseen characters: "
-        "mhug → [UNK] hug</w>.",
-        _BPE_ENCODE,
-        _open_s001_mhug,
-        "Seed 001 hands over two merges, [u g] and [h ug], without learning them. Learned from "
-        "its corpus, the app's first merges are u+g, u+n, un+&lt;/w&gt;, h+ug, …: h+ug is merge 4, "
-        "not 2, so no number of merges gives exactly the seed's two. With the ten merges "
-        "opened here the result is the seed's [UNK] hug (with the end marker on hug).",
-        "note",
-    ),
-    SeedEntry(
-        "s001-wordpiece",
-        "001",
-        "WordPiece: likelihood scores on hug / pug / pun / bun / hugs",
-        "WordPiece at step 1 with vocabulary size 9 (7 characters + 2 merges): ##g+##s "
-        "(score 1/20), then h+##u (1/36, tied; first occurrence wins).",
-        "pages/wordpiece.py",
-        _open_s001_wordpiece,
-    ),
-    SeedEntry(
-        "s001-unigram",
-        "001",
-        "Unigram: the probabilities of “pug”",
-        "The Unigram page trained on seed 001's corpus and its 15 seed tokens, open at the "
-        "tab “Seed 001's “pug” (erratum)”, which recomputes the seed's table.",
-        "pages/unigram.py",
-        _open_s001_unigram,
-        "Seed 001 uses 5/210 for p and for pu, printing P(pu, g) = 0.0022676 and "
-        "P(p, u, g) = 0.000389. Both tokens occur 17 times (pug 5 + pun 12), so "
-        "P(pu, g) = 17/210 × 20/210 = <strong>0.00771</strong> and P(p, u, g) = "
-        "17/210 × 36/210 × 20/210 = <strong>0.00132</strong>. The conclusion stands.",
-    ),
-    SeedEntry(
-        "s004-bpe",
-        "004",
-        "Seed 004's “WordPiece”: BPE with “_” as an end letter",
-        "BPE learn on low_ / lower_ / newest_ / widest_ with no end marker: e+s, es+t, est+_, "
-        "l+o, lo+w, n+e, ne+w, new+est_, low+_, w+i. Longest-prefix application is on the "
-        "WordPiece page, tab “The tutorials' other WordPiece”.",
-        _BPE_LEARN,
-        _open_s004_bpe,
-        "Seed 004 merges with <code>str.replace</code> on space-separated symbols. On its "
-        "corpus that happens to work, but replacing the text <code>a b</code> also matches "
-        "across a symbol boundary (<code>xa b</code> → <code>xab</code>) and joins symbols "
-        "that are not the pair: see the demonstration below.",
-    ),
-    SeedEntry(
-        "s003-gage",
-        "003",
-        "Gage's compression: aaabdaaabac",
-        "Gage's page at step 2, the tie between Za and ab, with the seed's choice ab made: "
-        "Z = aa, Y = ab, X = ZY, ending in XdXac.",
-        "pages/gage.py",
-        _open_s003_gage,
-        "At step 2 both Za and ab occur twice. The seed picks ab without saying it is a tie; "
-        "first occurrence would pick Za and reach the same XdXac with a different table.",
-        "note",
-    ),
-    SeedEntry(
-        "s000-vocab",
-        "000",
-        "BPE: the vocabulary can grow by +1, stay, or shrink by 1",
-        "BPE learn at step 2 (es+t), where the vocabulary shrinks from 11 to 10 symbols; step "
-        "1 changes it by 0 and step 9 (low+</w>) by +1.",
-        _BPE_LEARN,
-        _open_s000_vocab,
-        "Seed 000 says the change is random. It is not: it is fixed by the corpus. The new "
-        "symbol adds 1; each of the two merged symbols that never occurs outside the pair "
-        "vanishes and takes 1 away. The paper's “initial vocabulary + number of merges” counts "
-        "every symbol ever made, not the symbols left in the corpus.",
-    ),
-)
-ENTRIES = (
-    *ENTRIES,
-    SeedEntry(
-        "zh-bpe",
-        "中文",
-        "中文: BPE on Chinese, whitespace only",
-        "BPE learn on the Chinese example. Split at spaces only, each sentence is one word; the "
-        "first merges are 语+言 (9 times), then 学+习 and 。+</w> (tied, 8 times): the full stop "
-        "becomes part of the sentence end. Switch the pre-tokenization to BERT and every "
-        "character is a word of its own: the merges only join a character with its end "
-        "marker (学+</w>), so the tokens stay single characters, as in BERT's Chinese "
-        "vocabulary.",
-        _BPE_LEARN,
-        lambda: _open_cjk_bpe("zh"),
-    ),
-    SeedEntry(
-        "ko-bpe",
-        "한국어",
-        "한국어: BPE on Korean, particles and full stops glued",
-        "BPE learn on the Korean example: the first merge is 다+. (8 times), the full stop glued "
-        "to the verb ending, then 다.+</w> and 공+부. With BERT the full stop is cut off "
-        "first; with jamo (NFD) merges join the letters inside syllables.",
-        _BPE_LEARN,
-        lambda: _open_cjk_bpe("ko"),
-    ),
-    SeedEntry(
-        "ko-bytes",
-        "한국어",
-        "한국어: byte-level BPE, 3 bytes per syllable",
-        "Byte-level BPE on the Korean example: every syllable is 3 UTF-8 bytes, and the first "
-        "merges join bytes inside a syllable, a space with a syllable's first byte, or the end "
-        "of one syllable with the start of the next (the box “Chinese and Korean” on that "
-        "page lists them).",
-        "pages/byte_level.py",
-        _open_ko_bytes,
-    ),
+
+def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str | None]]:
+    """Each entry's title, what it shows and its note (HTML of our own), by key.
+
+    ``t`` translates; :data:`ENTRIES` holds the English, ``_entry_texts(str)``.
+
+    Example:
+        >>> _entry_texts(str)["s003-gage"][0]
+        "Gage's compression: aaabdaaabac"
+    """
+    return {
+        "s003-bpe": (
+            t("BPE: ten merges on low / lower / newest / widest"),
+            t(
+                "BPE learn at step 1, ties broken by first occurrence: e+s, es+t, est+</w>, l+o, "
+                "lo+w, n+e, ne+w, new+est</w>, low+</w>, w+i."
+            ),
+            None,
+        ),
+        "s002-bpe": (
+            t("BPE: the same corpus, seed 002's printed order"),
+            t(
+                "BPE learn at step 1 with three tie choices made for you (step 1: s+t, step 7: "
+                "w+est</w>, step 10: i+d), giving s+t, e+st, est+</w>, l+o, lo+w, n+e, w+est</w>,"
+                " ne+west</w>, low+</w>, i+d."
+            ),
+            t(
+                "Seed 002 prints its merges as if they were the only result. Every one of them is"
+                " <strong>tied</strong> with seed 003's choice at that step: the order came from "
+                "how an older Python ordered its dict, not from a rule. The app breaks ties by "
+                "first occurrence; choose the other tied pair at steps 1, 7 and 10 (already done "
+                "here) to get seed 002's table."
+            ),
+        ),
+        "s003-encode": (
+            t("BPE: encoding loki, lowest, lowing, highing"),
+            t(
+                "BPE encode with seed 003's ten merges: loki → lo k i, lowest → low est, lowing →"
+                " low i n g, highing → h i g h i n g, iteration by iteration."
+            ),
+            None,
+        ),
+        "s001-mhug": (
+            t("BPE: “mhug” with an unknown character"),
+            t(
+                "BPE encode on hug / pug / pun / bun / hugs with [UNK] for unseen characters: "
+                "mhug → [UNK] hug</w>."
+            ),
+            t(
+                "Seed 001 hands over two merges, [u g] and [h ug], without learning them. Learned"
+                " from its corpus, the app's first merges are u+g, u+n, un+&lt;/w&gt;, h+ug, …: "
+                "h+ug is merge 4, not 2, so no number of merges gives exactly the seed's two. "
+                "With the ten merges opened here the result is the seed's [UNK] hug (with the end"
+                " marker on hug)."
+            ),
+        ),
+        "s001-wordpiece": (
+            t("WordPiece: likelihood scores on hug / pug / pun / bun / hugs"),
+            t(
+                "WordPiece at step 1 with vocabulary size 9 (7 characters + 2 merges): ##g+##s "
+                "(score 1/20), then h+##u (1/36, tied; first occurrence wins)."
+            ),
+            None,
+        ),
+        "s001-unigram": (
+            t("Unigram: the probabilities of “pug”"),
+            t(
+                "The Unigram page trained on seed 001's corpus and its 15 seed tokens, open at "
+                "the tab “Seed 001's “pug” (erratum)”, which recomputes the seed's table."
+            ),
+            t(
+                "Seed 001 uses 5/210 for p and for pu, printing P(pu, g) = 0.0022676 and P(p, u, "
+                "g) = 0.000389. Both tokens occur 17 times (pug 5 + pun 12), so P(pu, g) = 17/210"
+                " × 20/210 = <strong>0.00771</strong> and P(p, u, g) = 17/210 × 36/210 × 20/210 ="
+                " <strong>0.00132</strong>. The conclusion stands."
+            ),
+        ),
+        "s004-bpe": (
+            t("Seed 004's “WordPiece”: BPE with “_” as an end letter"),
+            t(
+                "BPE learn on low_ / lower_ / newest_ / widest_ with no end marker: e+s, es+t, "
+                "est+_, l+o, lo+w, n+e, ne+w, new+est_, low+_, w+i. Longest-prefix application is"
+                " on the WordPiece page, tab “The tutorials' other WordPiece”."
+            ),
+            t(
+                "Seed 004 merges with <code>str.replace</code> on space-separated symbols. On its"
+                " corpus that happens to work, but replacing the text <code>a b</code> also "
+                "matches across a symbol boundary (<code>xa b</code> → <code>xab</code>) and "
+                "joins symbols that are not the pair: see the demonstration below."
+            ),
+        ),
+        "s003-gage": (
+            t("Gage's compression: aaabdaaabac"),
+            t(
+                "Gage's page at step 2, the tie between Za and ab, with the seed's choice ab "
+                "made: Z = aa, Y = ab, X = ZY, ending in XdXac."
+            ),
+            t(
+                "At step 2 both Za and ab occur twice. The seed picks ab without saying it is a "
+                "tie; first occurrence would pick Za and reach the same XdXac with a different "
+                "table."
+            ),
+        ),
+        "s000-vocab": (
+            t("BPE: the vocabulary can grow by +1, stay, or shrink by 1"),
+            t(
+                "BPE learn at step 2 (es+t), where the vocabulary shrinks from 11 to 10 symbols; "
+                "step 1 changes it by 0 and step 9 (low+</w>) by +1."
+            ),
+            t(
+                "Seed 000 says the change is random. It is not: it is fixed by the corpus. The "
+                "new symbol adds 1; each of the two merged symbols that never occurs outside the "
+                "pair vanishes and takes 1 away. The paper's “initial vocabulary + number of "
+                "merges” counts every symbol ever made, not the symbols left in the corpus."
+            ),
+        ),
+        "zh-bpe": (
+            t("中文: BPE on Chinese, whitespace only"),
+            t(
+                "BPE learn on the Chinese example. Split at spaces only, each sentence is one "
+                "word; the first merges are 语+言 (9 times), then 学+习 and 。+</w> "
+                "(tied, 8 times): "
+                "the full stop becomes part of the sentence end. Switch the pre-tokenization to "
+                "BERT and every character is a word of its own: the merges only join a character "
+                "with its end marker (学+</w>), so the tokens stay single characters, as in BERT's"
+                " Chinese vocabulary."
+            ),
+            None,
+        ),
+        "ko-bpe": (
+            t("한국어: BPE on Korean, particles and full stops glued"),
+            t(
+                "BPE learn on the Korean example: the first merge is 다+. (8 times), the full "
+                "stop glued to the verb ending, then 다.+</w> and 공+부. With BERT the full stop "
+                "is cut "
+                "off first; with jamo (NFD) merges join the letters inside syllables."
+            ),
+            None,
+        ),
+        "ko-bytes": (
+            t("한국어: byte-level BPE, 3 bytes per syllable"),
+            t(
+                "Byte-level BPE on the Korean example: every syllable is 3 UTF-8 bytes, and the "
+                "first merges join bytes inside a syllable, a space with a syllable's first byte,"
+                " or the end of one syllable with the start of the next (the box “Chinese and "
+                "Korean” on that page lists them)."
+            ),
+            None,
+        ),
+    }
+
+
+_ENGLISH = _entry_texts(str)
+ENTRIES: tuple[SeedEntry, ...] = tuple(
+    SeedEntry(key, seed, *_ENGLISH[key][:2], page, apply, _ENGLISH[key][2], kind)
+    for key, seed, page, apply, kind in (
+        ("s003-bpe", "003", _BPE_LEARN, _open_s003_bpe, "erratum"),
+        ("s002-bpe", "002", _BPE_LEARN, _open_s002_bpe, "erratum"),
+        ("s003-encode", "003", _BPE_ENCODE, _open_s003_encode, "erratum"),
+        ("s001-mhug", "001", _BPE_ENCODE, _open_s001_mhug, "note"),
+        ("s001-wordpiece", "001", "pages/wordpiece.py", _open_s001_wordpiece, "erratum"),
+        ("s001-unigram", "001", "pages/unigram.py", _open_s001_unigram, "erratum"),
+        ("s004-bpe", "004", _BPE_LEARN, _open_s004_bpe, "erratum"),
+        ("s003-gage", "003", "pages/gage.py", _open_s003_gage, "note"),
+        ("s000-vocab", "000", _BPE_LEARN, _open_s000_vocab, "erratum"),
+        ("zh-bpe", "中文", _BPE_LEARN, lambda: _open_cjk_bpe("zh"), "erratum"),
+        ("ko-bpe", "한국어", _BPE_LEARN, lambda: _open_cjk_bpe("ko"), "erratum"),
+        ("ko-bytes", "한국어", "pages/byte_level.py", _open_ko_bytes, "erratum"),
+    )
 )
 _BY_KEY = {entry.key: entry for entry in ENTRIES}
 
 
 def _seed_label(seed: str) -> str:
-    """``seed 003`` for a seed document, the language name for the app's own examples."""
-    return f"seed {seed}" if seed.isdigit() else f"{seed} (written for the app)"
+    """``seed 003`` for a seed document, the language name for the app's own examples.
+
+    >>> _seed_label("003"), _seed_label("中文")
+    ('seed 003', '中文 (written for the app)')
+    """
+    if seed.isdigit():
+        return t("seed {n}").format(n=seed)
+    return t("{language} (written for the app)").format(language=seed)
 
 
 def open_entry(key: str) -> None:
@@ -420,31 +452,49 @@ def _replace_demo() -> None:
     corpus = ", ".join(f"{w} ×{c}" for w, c in REPLACE_DEMO.items())
     body = []
     for number, pair, before, buggy, correct, differ in replace_demo_rows():
-        mark = badge_html("wrong", "error") if differ else badge_html("same", "success")
+        mark = badge_html(t("wrong"), "error") if differ else badge_html(t("same"), "success")
         body.append(
             f"<tr><td>{number}</td><td><code>{esc(pair)}</code></td>"
             f"<td>{token_spans_html(before.split())}</td>"
             f"<td>{token_spans_html(buggy.split())}</td>"
             f"<td>{token_spans_html(correct.split())}</td><td>{mark}</td></tr>"
         )
+    head = "".join(
+        f"<th>{esc(h)}</th>"
+        for h in (
+            t("merge"),
+            t("pair"),
+            t("before"),
+            t("buggy: str.replace"),
+            t("correct: merge_symbols"),
+            "",
+        )
+    )
     show_html(
-        f"<p class='sw-text'>Corpus {esc(corpus)}, no end marker. BPE learns x+a (7 times), "
-        "then a+b (6 times). Each merge is applied to every word two ways: "
-        '<strong>the buggy method</strong>, <code>str.replace("a b", "ab")</code> on the '
-        "space-separated symbols as seed 004 does, and the app's symbol-level merge "
-        "(<code>subword_core.bpe.merge_symbols</code>), which only joins a symbol "
-        "<code>a</code> followed by a symbol <code>b</code>.</p>"
-        "<table class='sw-table'><thead><tr><th>merge</th><th>pair</th><th>before</th>"
-        "<th>buggy: str.replace</th><th>correct: merge_symbols</th><th></th></tr></thead>"
+        "<p class='sw-text'>"
+        + t(
+            "Corpus {corpus}, no end marker. BPE learns x+a (7 times), then a+b (6 times). "
+            "Each merge is applied to every word two ways: <strong>the buggy method</strong>, "
+            '<code>str.replace("a b", "ab")</code> on the space-separated symbols as seed 004 '
+            "does, and the app's symbol-level merge "
+            "(<code>subword_core.bpe.merge_symbols</code>), which only joins a symbol "
+            "<code>a</code> followed by a symbol <code>b</code>."
+        ).format(corpus=esc(corpus))
+        + "</p>"
+        f"<table class='sw-table'><thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table>"
         "<style>.sw-table{border-collapse:collapse;width:100%}.sw-table td,.sw-table th"
         "{padding:.25em .6em;border-bottom:1px solid rgba(128,128,128,.3);text-align:left}"
         "</style>"
-        "<p class='sw-text'>In “xab” the symbols after merge 1 are <code>xa</code> and "
-        "<code>b</code>: there is no pair a + b in it, yet the text <code>xa b</code> contains "
-        "<code>a b</code>, so string replacement makes <code>xab</code>, a symbol no merge "
-        "created. (Sennrich et al.'s code avoids this with a regular expression that only "
-        "matches whole symbols.)</p>"
+        "<p class='sw-text'>"
+        + t(
+            "In “xab” the symbols after merge 1 are <code>xa</code> and <code>b</code>: there "
+            "is no pair a + b in it, yet the text <code>xa b</code> contains <code>a b</code>, "
+            "so string replacement makes <code>xab</code>, a symbol no merge created. "
+            "(Sennrich et al.'s code avoids this with a regular expression that only matches "
+            "whole symbols.)"
+        )
+        + "</p>"
     )
 
 
@@ -463,31 +513,36 @@ def render_gallery() -> None:
     goto = st.session_state.pop(GOTO_KEY, None)
     if goto:
         st.switch_page(goto)
+    texts = _entry_texts()
+    kinds = {"erratum": t("erratum"), "note": t("note")}
     for entry in ENTRIES:
+        title, shows, erratum = texts[entry.key]
         with st.container(border=True):
             left, right = st.columns([5, 1], vertical_alignment="center")
             with left:
                 show_html(
                     f"<div class='sw-text'>{badge_html(_seed_label(entry.seed), 'info')} "
-                    f"<strong>{esc(entry.title)}</strong></div>"
-                    f"<div class='sw-text'>{esc(entry.shows)}</div>"
+                    f"<strong>{esc(title)}</strong></div>"
+                    f"<div class='sw-text'>{esc(shows)}</div>"
                 )
-                if entry.erratum:
+                if erratum:
                     style = "sw-problem" if entry.note_kind == "erratum" else "sw-note"
                     kind = "warning" if entry.note_kind == "erratum" else "info"
+                    label = kinds.get(entry.note_kind, entry.note_kind)
                     show_html(
-                        f"<div class='sw-text {style}'>"
-                        f"{badge_html(entry.note_kind, kind)} {entry.erratum}</div>"
+                        f"<div class='sw-text {style}'>{badge_html(label, kind)} {erratum}</div>"
                     )
             right.button(
-                "Open",
+                t("Open"),
                 key=f"gallery_open_{entry.key}",
                 icon=":material/open_in_new:",
                 on_click=open_entry,
                 args=(entry.key,),
                 width="stretch",
-                help=f"Load this example and open it ({md_escape(entry.page)}).",
+                help=t("Load this example and open it ({page}).").format(
+                    page=md_escape(entry.page)
+                ),
             )
             if entry.key == "s004-bpe":
-                with st.expander("Seed 004's str.replace merge goes wrong on this corpus"):
+                with st.expander(t("Seed 004's str.replace merge goes wrong on this corpus")):
                     _replace_demo()

@@ -49,6 +49,7 @@ __all__ = [
     "Term",
     "entry_html",
     "render_glossary",
+    "seed_titles",
     "term_html",
     "term_md",
     "term_url",
@@ -68,6 +69,26 @@ SEED_TITLES: dict[str, str] = {
     "004": "004 (zh): “WordPiece” taught as BPE with a _ end marker, longest-prefix matching",
 }
 """The five seed tutorials the app was built from (../shared/seeds), in one line each."""
+
+
+def seed_titles() -> dict[str, str]:
+    """:data:`SEED_TITLES` in the session's language.
+
+    Example:
+        >>> seed_titles()["003"] == SEED_TITLES["003"]  # outside a session: English
+        True
+    """
+    return {
+        "000": t("000 (zh): BPE, its encodings, subword regularization, BPE-dropout, unigram LM"),
+        "001": t(
+            "001 (zh): BPE with </w>, WordPiece with ##, Unigram on hug / pug / pun / bun / hugs"
+        ),
+        "002": t("002 (zh): BPE on low / lower / newest / widest, a printed trace of 10 merges"),
+        "003": t("003 (ko): Gage's compression, BPE step by step, encoding, WordPiece, unigram"),
+        "004": t(
+            "004 (zh): “WordPiece” taught as BPE with a _ end marker, longest-prefix matching"
+        ),
+    }
 
 
 @dataclass(frozen=True)
@@ -125,11 +146,11 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("The seeds' toy corpus {toy}: 4 distinct words, 16 words in all.").format(toy=_TOY),
             (
-                ("000", "the corpus the merge table is learned on and then applied to"),
-                ("001", "hug:10 pug:5 pun:12 bun:4 hugs:5 for all three algorithms"),
-                ("002", f"{_TOY} as a Python dict of space-separated symbols"),
-                ("003", f"the same {_TOY}, as a dictionary of words and counts"),
-                ("004", "low_ lower_ newest_ widest_ with the same counts"),
+                ("000", t("the corpus the merge table is learned on and then applied to")),
+                ("001", t("hug:10 pug:5 pun:12 bun:4 hugs:5 for all three algorithms")),
+                ("002", t("{toy} as a Python dict of space-separated symbols").format(toy=_TOY)),
+                ("003", t("the same {toy}, as a dictionary of words and counts").format(toy=_TOY)),
+                ("004", t("low_ lower_ newest_ widest_ with the same counts")),
             ),
             related=("word-count",),
         ),
@@ -144,8 +165,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("In low:5 lower:2, the pair l + o occurs 5 + 2 = 7 times."),
             (
-                ("002", "the dict's values: {'l o w </w>': 5, …}"),
-                ("003", "the counts printed next to every pair at every iteration"),
+                ("002", t("the dict's values: {'l o w </w>': 5, …}")),
+                ("003", t("the counts printed next to every pair at every iteration")),
             ),
             related=("corpus", "pair"),
         ),
@@ -162,8 +183,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("BPE on the toy corpus with 10 merges: step 3 of 10 is merge 3, est + </w>."),
             (
-                ("002", "prints one line per merge of its loop"),
-                ("004", "prints Merge #1 … Merge #10"),
+                ("002", t("prints one line per merge of its loop")),
+                ("004", t("prints Merge #1 … Merge #10")),
             ),
             avoid=t(
                 "The app writes “step” for the player's position and “merge” for what a BPE or "
@@ -185,8 +206,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "t, … until no learned pair is left."
             ),
             (
-                ("000", "每轮迭代合并一对最频繁的符号 (each iteration merges one pair)"),
-                ("003", "Iteration 1, Iteration 2, … printed while learning and while encoding"),
+                ("000", t("每轮迭代合并一对最频繁的符号 (each iteration merges one pair)")),
+                ("003", t("Iteration 1, Iteration 2, … printed while learning and while encoding")),
             ),
             avoid=t(
                 "Learning merges is counted in merges and steps; “iteration” is kept for encoding "
@@ -206,11 +227,11 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("Merge 1 on the toy corpus: e + s → es, so n e w e s t becomes n e w es t."),
             (
-                ("000", "合并最频繁出现的符号对 (merge the most frequent pair)"),
-                ("001", "合并 (##g, ##s) -> ##gs in WordPiece"),
-                ("002", "10 merges, printed in order"),
-                ("003", "병합: 10 merges of the same corpus"),
-                ("004", "Merge #1: ('e', 's') …"),
+                ("000", t("合并最频繁出现的符号对 (merge the most frequent pair)")),
+                ("001", t("合并 (##g, ##s) -> ##gs in WordPiece")),
+                ("002", t("10 merges, printed in order")),
+                ("003", t("병합: 10 merges of the same corpus")),
+                ("004", t("Merge #1: ('e', 's') …")),
             ),
             related=("pair", "merge-table", "step"),
         ),
@@ -225,8 +246,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("The toy corpus's first three merges: e s, es t, est </w>."),
             (
-                ("000", "merge table: learned, then applied to the corpus (codes)"),
-                ("001", "单词合并表 codec文件: the file learn_bpe writes"),
+                ("000", t("merge table: learned, then applied to the corpus (codes)")),
+                ("001", t("单词合并表 codec文件: the file learn_bpe writes")),
             ),
             related=("merge", "merge-priority"),
         ),
@@ -241,9 +262,9 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("In n e w e s t there are 5 pairs: n + e, e + w, w + e, e + s, s + t."),
             (
-                ("000", "符号对: the most frequent pair is merged"),
-                ("001", "字符对 with the most occurrences"),
-                ("003", "글자 쌍 with its count at every iteration"),
+                ("000", t("符号对: the most frequent pair is merged")),
+                ("001", t("字符对 with the most occurrences")),
+                ("003", t("글자 쌍 with its count at every iteration")),
             ),
             related=("symbol", "merge", "tie"),
         ),
@@ -261,10 +282,13 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "n e w est</w> (4 symbols)."
             ),
             (
-                ("000", "符号词表 (symbol vocabulary): characters plus merged subword units"),
+                ("000", t("符号词表 (symbol vocabulary): characters plus merged subword units")),
                 (
                     "004",
-                    "每次合并操作都会产生一个代表字符组合的新符号 (each merge makes a new symbol)",
+                    t(
+                        "每次合并操作都会产生一个代表字符组合的新符号 "
+                        "(each merge makes a new symbol)"
+                    ),
                 ),
             ),
             avoid=t("While learning, the app says “symbol”, not “token” or “piece”."),
@@ -285,9 +309,9 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "p ##g ##n ##s ##u (7)."
             ),
             (
-                ("000", "字符词表: letters, other characters and special symbols"),
-                ("003", "l, o, w, e, r, n, s, t, i, d (vocabulary), the list before merging"),
-                ("004", "a–z, _ and [UNK] (28 entries) as the starting vocabulary"),
+                ("000", t("字符词表: letters, other characters and special symbols")),
+                ("003", t("l, o, w, e, r, n, s, t, i, d (vocabulary), the list before merging")),
+                ("004", t("a–z, _ and [UNK] (28 entries) as the starting vocabulary")),
             ),
             related=("vocabulary", "learned-vocabulary"),
         ),
@@ -305,11 +329,11 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("est</w> ends a word (newest, widest); est without it sits inside one (estate)."),
             (
-                ("000", "</w> as a separate end symbol"),
-                ("001", "</w> for BPE; ## for WordPiece continuations"),
-                ("002", "</w> as a separate end symbol"),
-                ("003", "</w> for BPE; _ at the start of words in the WordPiece example"),
-                ("004", "_ as an ordinary end character (low_, slowest_)"),
+                ("000", t("</w> as a separate end symbol")),
+                ("001", t("</w> for BPE; ## for WordPiece continuations")),
+                ("002", t("</w> as a separate end symbol")),
+                ("003", t("</w> for BPE; _ at the start of words in the WordPiece example")),
+                ("004", t("_ as an ordinary end character (low_, slowest_)")),
             ),
             related=("alphabet", "symbol"),
         ),
@@ -327,8 +351,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "merges e + s (first seen), seed 002 s + t."
             ),
             (
-                ("002", "its printed order breaks ties differently from seed 003 (s + t first)"),
-                ("003", "ties broken by the first pair met in corpus order"),
+                ("002", t("its printed order breaks ties differently from seed 003 (s + t first)")),
+                ("003", t("ties broken by the first pair met in corpus order")),
             ),
             related=("pair", "merge"),
         ),
@@ -347,10 +371,10 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "symbols are still in the corpus."
             ),
             (
-                ("000", "符号词表; its size can change by +1, 0 or −1 per merge"),
-                ("001", "Vocabulary: [...] printed after each WordPiece merge"),
-                ("003", "단어 집합 (vocabulary): the growing list printed after each merge"),
-                ("004", "vocabs: the starting list plus one entry per merge"),
+                ("000", t("符号词表; its size can change by +1, 0 or −1 per merge")),
+                ("001", t("Vocabulary: [...] printed after each WordPiece merge")),
+                ("003", t("단어 집합 (vocabulary): the growing list printed after each merge")),
+                ("004", t("vocabs: the starting list plus one entry per merge")),
             ),
             related=(
                 "alphabet",
@@ -375,9 +399,9 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "merges."
             ),
             (
-                ("000", "the paper's “initial size + number of merges”"),
-                ("003", "l, o, w, …, es, est, …: one entry longer after every merge"),
-                ("004", "最终符号词表大小=初始大小+合并操作次数"),
+                ("000", t("the paper's “initial size + number of merges”")),
+                ("003", t("l, o, w, …, es, est, …: one entry longer after every merge")),
+                ("004", t("最终符号词表大小=初始大小+合并操作次数")),
             ),
             related=("vocabulary", "corpus-symbols"),
         ),
@@ -397,8 +421,11 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "appears, es and t vanish: 11 → 10 (−1)."
             ),
             (
-                ("000", "the three cases +1, +0, −1 and why the paper's formula does not hold"),
-                ("001", "被合并词如果出现频率为0则从词表中摘除 (remove a symbol whose count is 0)"),
+                ("000", t("the three cases +1, +0, −1 and why the paper's formula does not hold")),
+                (
+                    "001",
+                    t("被合并词如果出现频率为0则从词表中摘除 (remove a symbol whose count is 0)"),
+                ),
             ),
             related=("vocabulary", "learned-vocabulary"),
         ),
@@ -414,8 +441,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("Seed 001: b h p ##g ##n ##s ##u, then ##gs after merge 1 and hu after merge 2."),
             (
-                ("001", "与BPE不同的是，wordpiece记录的是词表，而不是单词合并表"),
-                ("004", "vocabs, applied by longest-prefix match"),
+                ("001", t("与BPE不同的是，wordpiece记录的是词表，而不是单词合并表")),
+                ("004", t("vocabs, applied by longest-prefix match")),
             ),
             related=("vocabulary", "longest-match"),
         ),
@@ -431,8 +458,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("Encoding lowest with the toy merges gives 2 tokens: low and est</w>."),
             (
-                ("001", "去掉token后对LOSS影响最小的子词"),
-                ("003", "토큰화 (tokenization); UNK (Unknown Token)"),
+                ("001", t("去掉token后对LOSS影响最小的子词")),
+                ("003", t("토큰화 (tokenization); UNK (Unknown Token)")),
             ),
             avoid=t(
                 "Inside the corpus during learning the app says “symbol”; in a Unigram "
@@ -451,8 +478,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("Seed 001's 15 pieces: h u g hu ug p pu n un b bu s hug gs ugs; P(ug) = 20/210."),
             (
-                ("000", "子词 x_i with its probability p(x_i)"),
-                ("001", "初始词表: 15 subwords with counts, total 210"),
+                ("000", t("子词 x_i with its probability p(x_i)")),
+                ("001", t("初始词表: 15 subwords with counts, total 210")),
             ),
             related=("token", "likelihood", "seed-vocabulary"),
         ),
@@ -467,9 +494,9 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("lowest → low + est</w>, although lowest is not in the toy corpus."),
             (
-                ("000", "子词单元 (subword units) for rare words in NMT"),
-                ("003", "서브워드 분리 (subword segmentation)"),
-                ("004", "子词单元 as the answer to the OOV problem"),
+                ("000", t("子词单元 (subword units) for rare words in NMT")),
+                ("003", t("서브워드 분리 (subword segmentation)")),
+                ("004", t("子词单元 as the answer to the OOV problem")),
             ),
             related=("token", "piece"),
         ),
@@ -484,8 +511,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("hugs can be segmented as hug + s, hu + gs, h + ugs, …"),
             (
-                ("000", "“Hello” has several segmentations: Hell/o, H/ello, He/llo, …"),
-                ("001", "all segmentations of pug with their probabilities"),
+                ("000", t("“Hello” has several segmentations: Hell/o, H/ello, He/llo, …")),
+                ("001", t("all segmentations of pug with their probabilities")),
             ),
             related=("encode", "lattice"),
         ),
@@ -500,8 +527,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("With the toy merges: loki → lo k i; lowest → low est</w>; highing → h i g h i n g."),
             (
-                ("000", "编码: applying the merge table to a corpus"),
-                ("003", "loki, lowest, lowing, highing encoded iteration by iteration"),
+                ("000", t("编码: applying the merge table to a corpus")),
+                ("003", t("loki, lowest, lowing, highing encoded iteration by iteration")),
             ),
             related=("decode", "merge-priority", "longest-match"),
         ),
@@ -515,7 +542,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "boundary. An [UNK] token cannot be decoded back to what it replaced."
             ),
             t("low + est</w> → lowest."),
-            (("000", "解码: undoing the segmentation"),),
+            (("000", t("解码: undoing the segmentation")),),
             related=("encode", "unk"),
         ),
         Term(
@@ -530,8 +557,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("lowest: e + s (merge 1) before l + o (merge 4), giving low est</w> in the end."),
             (
-                ("000", "encoding by the merge table's order"),
-                ("003", "encode with merge priority, printed iteration by iteration"),
+                ("000", t("encoding by the merge table's order")),
+                ("003", t("encode with merge priority, printed iteration by iteration")),
             ),
             related=("merge-table", "encode"),
         ),
@@ -547,9 +574,12 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("Seed 001: hugs → hu ##gs; bum → [UNK]. Seed 004: slowest_ → s low est_."),
             (
-                ("000", "an alternative encoding: the vocabulary sorted by length, longest first"),
-                ("001", "finds the longest subword that is in the vocabulary"),
-                ("004", "start and end indices, the longest prefix in the vocabulary"),
+                (
+                    "000",
+                    t("an alternative encoding: the vocabulary sorted by length, longest first"),
+                ),
+                ("001", t("finds the longest subword that is in the vocabulary")),
+                ("004", t("start and end indices, the longest prefix in the vocabulary")),
             ),
             related=("token-list", "unk"),
         ),
@@ -568,10 +598,10 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "WordPiece."
             ),
             (
-                ("000", "<UNK> for n-grams missing from the vocabulary"),
-                ("001", "[UNK] for m in mhug; the whole word bum in WordPiece"),
-                ("003", "OOV (Out-Of-Vocabulary) or UNK (Unknown Token)"),
-                ("004", "[UNK] in the initial vocabulary, for unmatched leftovers"),
+                ("000", t("<UNK> for n-grams missing from the vocabulary")),
+                ("001", t("[UNK] for m in mhug; the whole word bum in WordPiece")),
+                ("003", t("OOV (Out-Of-Vocabulary) or UNK (Unknown Token)")),
+                ("004", t("[UNK] in the initial vocabulary, for unmatched leftovers")),
             ),
             related=("longest-match", "byte"),
         ),
@@ -590,8 +620,11 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "5 / (20 × 5) = 1/20, the best score."
             ),
             (
-                ("001", "freq_of_pair / (freq_of_first × freq_of_second), the LM likelihood gain"),
-                ("003", "WordPiece merges the pair that most raises the corpus likelihood"),
+                (
+                    "001",
+                    t("freq_of_pair / (freq_of_first × freq_of_second), the LM likelihood gain"),
+                ),
+                ("003", t("WordPiece merges the pair that most raises the corpus likelihood")),
             ),
             related=("merge", "likelihood"),
         ),
@@ -610,9 +643,9 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "20/210 = 0.00132, so pu + g wins."
             ),
             (
-                ("000", "the marginal likelihood L maximised by EM"),
-                ("001", "p(ug) = 20/210; prints 5/210 for p and pu (an erratum: 17/210)"),
-                ("003", "코퍼스의 우도(likelihood)"),
+                ("000", t("the marginal likelihood L maximised by EM")),
+                ("001", t("p(ug) = 20/210; prints 5/210 for p and pu (an erratum: 17/210)")),
+                ("003", t("코퍼스의 우도(likelihood)")),
             ),
             related=("piece", "loss", "em"),
         ),
@@ -627,7 +660,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "probabilities, and repeat."
             ),
             t("Seed 001's counts (u: 36 of 210) are the first estimate; EM refines them."),
-            (("000", "EM 算法: p(x_i) as hidden variables, maximising the likelihood"),),
+            (("000", t("EM 算法: p(x_i) as hidden variables, maximising the likelihood")),),
             related=("likelihood", "iteration"),
         ),
         Term(
@@ -645,9 +678,9 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "loss is the drop in log-likelihood over hug's and hugs's 15 occurrences."
             ),
             (
-                ("000", "loss_i: how much L drops if x_i is removed"),
-                ("001", "LOSS = sum of −log P(word), weighted by word counts"),
-                ("003", "손실(loss): how much the likelihood drops without a subword"),
+                ("000", t("loss_i: how much L drops if x_i is removed")),
+                ("001", t("LOSS = sum of −log P(word), weighted by word counts")),
+                ("003", t("손실(loss): how much the likelihood drops without a subword")),
             ),
             related=("pruning", "likelihood"),
         ),
@@ -662,9 +695,9 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("Keep 75 %: a 40-piece vocabulary keeps its 30 most useful pieces."),
             (
-                ("000", "keep the top η % of subwords; single characters are always kept"),
-                ("001", "remove p % of the subwords with the smallest loss increase"),
-                ("003", "remove the worst 10–20 % of tokens"),
+                ("000", t("keep the top η % of subwords; single characters are always kept")),
+                ("001", t("remove p % of the subwords with the smallest loss increase")),
+                ("003", t("remove the worst 10–20 % of tokens")),
             ),
             related=("loss", "seed-vocabulary"),
         ),
@@ -679,8 +712,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("Seed 001's 15 pieces for hug / pug / pun / bun / hugs."),
             (
-                ("000", "一个足够大的种子词表 (a big enough seed vocabulary)"),
-                ("001", "初始词表 of 15 subwords"),
+                ("000", t("一个足够大的种子词表 (a big enough seed vocabulary)")),
+                ("001", t("初始词表 of 15 subwords")),
             ),
             related=("piece", "pruning"),
         ),
@@ -694,7 +727,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "graph from the word's start to its end; each path through it is one segmentation."
             ),
             t("pug: p, pu, u, ug, g; paths p u g, pu g and p ug."),
-            (("000", "the candidate segmentations S(X) searched by Viterbi"),),
+            (("000", t("the candidate segmentations S(X) searched by Viterbi")),),
             related=("viterbi", "segmentation"),
         ),
         Term(
@@ -707,7 +740,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "segmentation: the best segmentation of each prefix is built from shorter ones."
             ),
             t("pug: pu + g (0.00771) beats p + u + g (0.00132)."),
-            (("000", "Viterbi 算法 for the best segmentation x*"),),
+            (("000", t("Viterbi 算法 for the best segmentation x*")),),
             related=("lattice", "likelihood"),
         ),
         Term(
@@ -724,7 +757,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "Seed 000 (from the paper): u-n-r-e-l-a-t-e-d with some merges dropped ends as "
                 "u-n re-l-a-t-e-d instead of BPE's usual result."
             ),
-            (("000", "drop each merge with probability p; the “unrelated” example"),),
+            (("000", t("drop each merge with probability p; the “unrelated” example")),),
             related=("sampling", "merge-priority"),
         ),
         Term(
@@ -737,7 +770,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "by dropout (BPE), so a model sees words split in several ways during training."
             ),
             t("Hello: Hell/o, H/ello, He/llo, He/l/l/o, H/el/l/o."),
-            (("000", "子词正则化: one-best and n-best decoding, sampling"),),
+            (("000", t("子词正则化: one-best and n-best decoding, sampling")),),
             related=("dropout", "likelihood"),
         ),
         Term(
@@ -750,7 +783,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "the 256 bytes and no text is ever unknown."
             ),
             t("é is 2 bytes (C3 A9); 你 is 3 bytes (E4 BD A0)."),
-            (("000", "mentions BBPE"),),
+            (("000", t("mentions BBPE")),),
             related=("alphabet", "unk"),
         ),
         Term(
@@ -763,7 +796,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "languages of a translation), so both are segmented the same way."
             ),
             t("Learning from low / lower and from newest / widest together."),
-            (("000", "joint BPE merges the source and target vocabularies"),),
+            (("000", t("joint BPE merges the source and target vocabularies")),),
             related=("merge-table",),
         ),
         Term(
@@ -778,8 +811,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             ),
             t("aaabdaaabac → ZabdZabac (Z = aa) → ZYdZYac (Y = ab) → XdXac (X = ZY)."),
             (
-                ("000", "a simple data compression algorithm first proposed by Gage"),
-                ("003", "aaabdaaabac step by step"),
+                ("000", t("a simple data compression algorithm first proposed by Gage")),
+                ("003", t("aaabdaaabac step by step")),
             ),
             related=("pair", "merge"),
         ),
@@ -968,7 +1001,7 @@ def render_glossary() -> None:
         render_glossary()
     """
     st.markdown(_rules())
-    seeds = "".join(f"<li>{esc(title)}</li>" for title in SEED_TITLES.values())
+    seeds = "".join(f"<li>{esc(title)}</li>" for title in seed_titles().values())
     show_html(
         "<div class='sw-small'>"
         + esc(t("The seed tutorials the app was built from, cited below by number:"))

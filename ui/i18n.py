@@ -192,12 +192,26 @@ def current_language() -> str:
         return _outside_session[0]
     state = st.session_state
     lang = state.get(LANG_KEY)
+    kept = state.get(_KEPT_KEY)
+    if kept in LANGUAGES and lang != kept:
+        # subtle: st.switch_page (the gallery's Open) reruns without the widgets' values, so
+        # the menu's state falls back to its default; the kept choice puts it back
+        lang = state[LANG_KEY] = kept
     if lang not in LANGUAGES:
         linked = st.query_params.get(LANG_KEY)
         lang = linked if linked in LANGUAGES else (browser_language() or DEFAULT_LANGUAGE)
         state[LANG_KEY] = lang
+    state[_KEPT_KEY] = lang
     _outside_session[0] = lang
     return lang
+
+
+_KEPT_KEY = "lang__kept"
+"""The language as last chosen (the menu's ``on_change`` and the first run set it)."""
+
+
+def _remember_language() -> None:
+    st.session_state[_KEPT_KEY] = st.session_state.get(LANG_KEY)
 
 
 class Translator:
@@ -263,6 +277,7 @@ def language_menu() -> str:
         tuple(LANGUAGES),
         key=LANG_KEY,
         format_func=LANGUAGES.__getitem__,
+        on_change=_remember_language,
     )
 
 

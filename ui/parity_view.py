@@ -44,7 +44,10 @@ from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
 from ui.common import shared_cache
 from ui.html import esc, md_escape, show_html, token_spans_html
+from ui.i18n import current_language, translator
 from ui.limits import LIMITS
+
+t = translator("parity")
 
 __all__ = [
     "MAX_SIZE",
@@ -203,10 +206,12 @@ def _bpe_why(
 ) -> tuple[str, bool]:
     """Explain the first differing merge (0-based ``index``) of ``result`` and subword-nmt."""
     if ours is None or theirs is None:
-        who = "The app" if ours is None else "subword-nmt"
+        who = t("The app") if ours is None else "subword-nmt"
         return (
-            f"{who} stopped earlier: no pair left at least as frequent as the minimum "
-            "frequency, counted on differently marked symbols.",
+            t(
+                "{who} stopped earlier: no pair left at least as frequent as the minimum "
+                "frequency, counted on differently marked symbols."
+            ).format(who=who),
             False,
         )
     step = result.steps[index]
@@ -214,24 +219,37 @@ def _bpe_why(
     tie = step.is_tie and step.rule != "lexicographic"
     if tie:
         reasons.append(
-            f"Tie broken differently: {step.ties_total:,} pairs had the same best count "
-            f"({step.best_count}); the app's {step.rule} rule took {ours[0]} + {ours[1]}, "
-            f"subword-nmt takes the lexicographically greatest pair, {theirs[0]} + {theirs[1]}."
+            t(
+                "Tie broken differently: {n} pairs had the same best count ({count}); the "
+                "app's {rule} rule took {ours}, subword-nmt takes the lexicographically "
+                "greatest pair, {theirs}."
+            ).format(
+                n=f"{step.ties_total:,}",
+                count=step.best_count,
+                rule={"first-seen": t("first-seen"), "chosen": t("chosen")}.get(
+                    step.rule, step.rule
+                ),
+                ours=f"{ours[0]} + {ours[1]}",
+                theirs=f"{theirs[0]} + {theirs[1]}",
+            )
         )
     glued = [s for s in theirs if s.endswith("</w>") and s != "</w>"]
     if not result.model.attach_end_of_word and (glued or "</w>" in ours):
         example = (
-            f"{glued[0]} is one symbol there"
+            t("{symbol} is one symbol there").format(symbol=glued[0])
             if glued
-            else f"a pair with </w> alone, like {ours[0]} + {ours[1]}, cannot occur there"
+            else t("a pair with </w> alone, like {pair}, cannot occur there").format(
+                pair=f"{ours[0]} + {ours[1]}"
+            )
         )
         reasons.append(
-            "Marker placement: subword-nmt glues </w> to the last character "
-            f"({example}), the app keeps </w> as a symbol of its own, so the two count "
-            "different pairs."
+            t(
+                "Marker placement: subword-nmt glues </w> to the last character ({example}), "
+                "the app keeps </w> as a symbol of its own, so the two count different pairs."
+            ).format(example=example)
         )
     if not reasons:
-        reasons.append("The pair counts differ because the end-of-word marker is placed apart.")
+        reasons.append(t("The pair counts differ because the end-of-word marker is placed apart."))
     return " ".join(reasons), tie
 
 
@@ -253,11 +271,15 @@ def bpe_parity(
     words = list(limit_corpus(corpus, max_words).words)
     their_words = _snmt_segment(codes, words)
     settings = (
-        ("subword-nmt's conventions: glued </w>, greatest pair wins ties", True, "lexicographic"),
-        ("App defaults: separate </w>, first-seen ties", False, "first-seen"),
-        ("Glued </w>, first-seen ties (only the tie rule differs)", True, "first-seen"),
         (
-            "Separate </w>, greatest pair wins ties (only the marker differs)",
+            t("subword-nmt's conventions: glued </w>, greatest pair wins ties"),
+            True,
+            "lexicographic",
+        ),
+        (t("App defaults: separate </w>, first-seen ties"), False, "first-seen"),
+        (t("Glued </w>, first-seen ties (only the tie rule differs)"), True, "first-seen"),
+        (
+            t("Separate </w>, greatest pair wins ties (only the marker differs)"),
             False,
             "lexicographic",
         ),
@@ -279,7 +301,7 @@ def bpe_parity(
         while agree < min(len(ours), len(theirs)) and ours[agree] == theirs[agree]:
             agree += 1
         first = None
-        why, tie = "Same merges in the same order.", False
+        why, tie = t("Same merges in the same order."), False
         if agree < max(len(ours), len(theirs)):
             a = ours[agree] if agree < len(ours) else None
             b = theirs[agree] if agree < len(theirs) else None
@@ -288,7 +310,7 @@ def bpe_parity(
         our_words = [result.model.strip_marker(result.model.encode(w)) for w in words]
         words_agree, diffs = _diff_words(words, our_words, their_words)
         if first is None and diffs:
-            why = "Same merges, yet some words are segmented differently when applied."
+            why = t("Same merges, yet some words are segmented differently when applied.")
         rows.append(
             BPERow(
                 label=label,
@@ -374,8 +396,8 @@ def wordpiece_parity(
     theirs, their_words = _hf_wordpiece(data, setting)
     rows = []
     for label, scoring in (
-        ("App, likelihood score (its default)", "likelihood"),
-        ("App, frequency score (the library's rule)", "frequency"),
+        (t("App, likelihood score (its default)"), "likelihood"),
+        (t("App, frequency score (the library's rule)"), "frequency"),
     ):
         result = wordpiece.learn(
             data, vocab_size, scoring=scoring, top_k=5, max_changed_words=1, history_limit=1
@@ -439,13 +461,12 @@ def explain_spm_error(message: str) -> str:
     low = _TOO_LOW.search(message)
     if low:
         chars = int(low.group(2)) - len(SPM_META)
-        return (
-            f"sentencepiece needs at least {chars} pieces here: it keeps every one of the "
-            f"corpus's {chars} characters, ▁ included (character_coverage=1.0), "
-            f"plus its {len(SPM_META)} control pieces. Set the Unigram vocabulary to {chars} "
-            "or more."
-        )
-    return f"sentencepiece refused to train: {message}"
+        return t(
+            "sentencepiece needs at least {chars} pieces here: it keeps every one of the "
+            "corpus's {chars} characters, ▁ included (character_coverage=1.0), plus its {meta} "
+            "control pieces. Set the Unigram vocabulary to {chars} or more."
+        ).format(chars=chars, meta=len(SPM_META))
+    return t("sentencepiece refused to train: {message}").format(message=message)
 
 
 def _spm_train(corpus: Corpus, vocab_size: int) -> tuple[list[str], list[list[str]]]:
@@ -500,13 +521,12 @@ def unigram_parity(corpus: Corpus, vocab_size: int, max_words: int = MAX_WORDS) 
             raise RuntimeError(explain_spm_error(str(error))) from error
         most = int(match.group(2))
         used = most - len(SPM_META)
-        note = (
-            f"sentencepiece refused {vocab_size + len(SPM_META)} pieces ({vocab_size} plus its "
-            f"3 control pieces <unk>, <s>, </s>): on this corpus it can build at most {most}, "
-            "because its vocabulary only holds characters and substrings it actually found "
-            f"(and it needs the vocabulary size to be reached exactly). Both were trained "
-            f"with {used} pieces instead."
-        )
+        note = t(
+            "sentencepiece refused {asked} pieces ({size} plus its 3 control pieces <unk>, <s>, "
+            "</s>): on this corpus it can build at most {most}, because its vocabulary only "
+            "holds characters and substrings it actually found (and it needs the vocabulary "
+            "size to be reached exactly). Both were trained with {used} pieces instead."
+        ).format(asked=vocab_size + len(SPM_META), size=vocab_size, most=most, used=used)
         theirs, their_words = _spm_train(data, most)
     result = unigram.learn(data, used, word_start="▁", digamma=True, top_k=5, boundary=2)
     ours = [p for p, _ in result.pieces]
@@ -534,21 +554,24 @@ def unigram_parity(corpus: Corpus, vocab_size: int, max_words: int = MAX_WORDS) 
 
 
 @shared_cache("parity-bpe", max_entries=8, spinner="Running subword-nmt and the app's BPE…")
-def _cached_bpe(corpus: Corpus, num_merges: int, min_frequency: int) -> BPEParity:
+def _cached_bpe(corpus: Corpus, num_merges: int, min_frequency: int, lang: str) -> BPEParity:
+    del lang  # a key: the explanations are written in the session's language
     return bpe_parity(corpus, num_merges, min_frequency)
 
 
 @shared_cache(
     "parity-wordpiece", max_entries=8, spinner="Training tokenizers' WordPiece and the app's…"
 )
-def _cached_wordpiece(corpus: Corpus, vocab_size: int) -> WordPieceParity:
+def _cached_wordpiece(corpus: Corpus, vocab_size: int, lang: str) -> WordPieceParity:
+    del lang  # a key: the labels are written in the session's language
     return wordpiece_parity(corpus, vocab_size)
 
 
 @shared_cache(
     "parity-unigram", max_entries=8, spinner="Training sentencepiece and the app's unigram…"
 )
-def _cached_unigram(corpus: Corpus, vocab_size: int) -> UnigramParity:
+def _cached_unigram(corpus: Corpus, vocab_size: int, lang: str) -> UnigramParity:
+    del lang  # a key: the note is written in the session's language
     return unigram_parity(corpus, vocab_size)
 
 
@@ -556,21 +579,23 @@ def settings_panel() -> tuple[int, int, int, int]:
     """The four settings: BPE merges, minimum frequency, WordPiece and Unigram sizes."""
     cols = st.columns(4)
     merges = cols[0].number_input(
-        "BPE merges", min_value=1, max_value=MAX_SIZE, value=50, step=10, key="par_merges"
+        t("BPE merges"), min_value=1, max_value=MAX_SIZE, value=50, step=10, key="par_merges"
     )
     min_freq = cols[1].number_input(
-        "BPE minimum frequency", min_value=1, max_value=1_000, value=2, key="par_minfreq"
+        t("BPE minimum frequency"), min_value=1, max_value=1_000, value=2, key="par_minfreq"
     )
     wp = cols[2].number_input(
-        "WordPiece vocabulary", min_value=1, max_value=MAX_SIZE, value=30, key="par_wp"
+        t("WordPiece vocabulary"), min_value=1, max_value=MAX_SIZE, value=30, key="par_wp"
     )
     uni = cols[3].number_input(
-        "Unigram vocabulary", min_value=1, max_value=MAX_SIZE, value=30, key="par_uni"
+        t("Unigram vocabulary"), min_value=1, max_value=MAX_SIZE, value=30, key="par_uni"
     )
     st.caption(
-        f"Sizes are capped at {MAX_SIZE:,} so a run stays short. WordPiece and Unigram train on "
-        f"at most the {MAX_WORDS:,} most frequent distinct words (BPE compares its segmentations "
-        "on them too)."
+        t(
+            "Sizes are capped at {size} so a run stays short. WordPiece and Unigram train on at "
+            "most the {words} most frequent distinct words (BPE compares its segmentations on "
+            "them too)."
+        ).format(size=f"{MAX_SIZE:,}", words=f"{MAX_WORDS:,}")
     )
     return int(merges), int(min_freq), int(wp), int(uni)
 
@@ -581,16 +606,18 @@ def _need(module: str) -> bool:
     if package is None:
         return True
     st.info(
-        f"This comparison needs the reference library **{md_escape(package)}**, which the app "
-        f"does not need to run. Install it with `pip install {md_escape(package)}` (or "
-        "`pip install -r requirements-dev.txt`) and reload the page.",
+        t(
+            "This comparison needs the reference library **{package}**, which the app does not "
+            "need to run. Install it with `pip install {package}` (or "
+            "`pip install -r requirements-dev.txt`) and reload the page."
+        ).format(package=md_escape(package)),
         icon=":material/package_2:",
     )
     return False
 
 
 def _pair(pair: tuple[str, str] | None) -> str:
-    return "(none: it stopped)" if pair is None else f"{pair[0]} + {pair[1]}"
+    return t("(none: it stopped)") if pair is None else f"{pair[0]} + {pair[1]}"
 
 
 def _diff_html(
@@ -602,51 +629,60 @@ def _diff_html(
         for w, a, b in diffs
     )
     return (
-        f'<table class="sw-text"><tr><th>word</th><th>{esc(ours)}</th><th>{esc(theirs)}</th>'
-        f"</tr>{rows}</table>"
+        f'<table class="sw-text"><tr><th>{esc(t("word"))}</th><th>{esc(ours)}</th>'
+        f"<th>{esc(theirs)}</th></tr>{rows}</table>"
     )
 
 
 def _tokens(tokens: Sequence[str], limit: int = 20) -> str:
-    more = f" … and {len(tokens) - limit} more" if len(tokens) > limit else ""
-    return ", ".join(tokens[:limit]) + more if tokens else "none"
+    more = t(" … and {n} more").format(n=len(tokens) - limit) if len(tokens) > limit else ""
+    return ", ".join(tokens[:limit]) + more if tokens else t("none")
 
 
 def render_bpe(corpus: Corpus, num_merges: int, min_frequency: int) -> None:
     """BPE vs subword-nmt: one row per app setting, then the first words that differ."""
-    st.subheader("BPE vs subword-nmt")
+    st.subheader(t("BPE vs subword-nmt"))
     if not _need("subword_nmt"):
         return
     try:
-        parity = _cached_bpe(corpus, num_merges, min_frequency)
+        parity = _cached_bpe(corpus, num_merges, min_frequency, current_language())
     except (SubwordError, RuntimeError, ValueError) as error:
-        st.warning("This comparison could not run on this corpus.", icon=":material/warning:")
+        st.warning(t("This comparison could not run on this corpus."), icon=":material/warning:")
         show_html(f'<div class="sw-text sw-problem">{esc(error)}</div>')
         return
     table = pd.DataFrame(
         [
             {
-                "App settings": r.label,
-                "Verdict": "agree" if r.agrees else "differ",
-                "Merges agreeing": f"{r.merges_agree} of {max(r.merges_ours, r.merges_theirs)}",
-                "Words agreeing": f"{r.words_agree} of {r.words_total}",
-                "First differing merge": (
+                t("App settings"): r.label,
+                t("Verdict"): t("agree") if r.agrees else t("differ"),
+                t("Merges agreeing"): t("{n} of {total}").format(
+                    n=r.merges_agree, total=max(r.merges_ours, r.merges_theirs)
+                ),
+                t("Words agreeing"): t("{n} of {total}").format(
+                    n=r.words_agree, total=r.words_total
+                ),
+                t("First differing merge"): (
                     "—"
                     if r.first_diff is None
-                    else f"#{r.first_diff[0]}: app {_pair(r.first_diff[1])}, "
-                    f"subword-nmt {_pair(r.first_diff[2])}"
+                    else t("#{n}: app {ours}, subword-nmt {theirs}").format(
+                        n=r.first_diff[0],
+                        ours=_pair(r.first_diff[1]),
+                        theirs=_pair(r.first_diff[2]),
+                    )
                 ),
-                "Why": r.why,
+                t("Why"): r.why,
             }
             for r in parity.rows
         ]
     )
     st.dataframe(table, hide_index=True, width="stretch")
     st.markdown(
-        f"subword-nmt learned **{len(parity.library_merges)}** merges (same number of merges "
-        "and minimum frequency for every row). With its two conventions the app must "
-        "reproduce it exactly; each other row changes one or both conventions, so the first "
-        "differing merge shows which one matters on this corpus."
+        t(
+            "subword-nmt learned **{n}** merges (same number of merges and minimum frequency "
+            "for every row). With its two conventions the app must reproduce it exactly; each "
+            "other row changes one or both conventions, so the first differing merge shows "
+            "which one matters on this corpus."
+        ).format(n=len(parity.library_merges))
     )
     reasons = "".join(
         f"<li><strong>{esc(r.label)}</strong>: {esc(r.why)}</li>"
@@ -654,79 +690,101 @@ def render_bpe(corpus: Corpus, num_merges: int, min_frequency: int) -> None:
         if not r.agrees
     )
     if reasons:
-        show_html(f'<div class="sw-text">Why they differ:<ul>{reasons}</ul></div>')
+        show_html(f'<div class="sw-text">{esc(t("Why they differ:"))}<ul>{reasons}</ul></div>')
     for row in parity.rows:
         if row.word_diffs:
-            with st.expander(f"Words segmented differently: {md_escape(row.label)}"):
-                show_html(_diff_html(row.word_diffs, "app", "subword-nmt"))
+            with st.expander(
+                t("Words segmented differently: {label}").format(label=md_escape(row.label))
+            ):
+                show_html(_diff_html(row.word_diffs, t("app"), "subword-nmt"))
 
 
 def render_wordpiece(corpus: Corpus, vocab_size: int) -> None:
     """WordPiece vs ``tokenizers``' WordPieceTrainer."""
-    st.subheader("WordPiece vs tokenizers' WordPieceTrainer")
+    st.subheader(t("WordPiece vs tokenizers' WordPieceTrainer"))
     if not _need("tokenizers"):
         return
     try:
-        parity = _cached_wordpiece(corpus, vocab_size)
+        parity = _cached_wordpiece(corpus, vocab_size, current_language())
     except (SubwordError, RuntimeError, ValueError) as error:
         st.warning(
-            "This comparison could not run with this vocabulary size.", icon=":material/warning:"
+            t("This comparison could not run with this vocabulary size."),
+            icon=":material/warning:",
         )
         show_html(f'<div class="sw-text sw-problem">{esc(error)}</div>')
         return
     table = pd.DataFrame(
         [
             {
-                "App model": r.label,
-                "Tokens shared": r.shared,
-                "Only in the app": len(r.only_ours),
-                "Only in the library": len(r.only_theirs),
-                "Words agreeing": f"{r.words_agree} of {r.words_total}",
+                t("App model"): r.label,
+                t("Tokens shared"): r.shared,
+                t("Only in the app"): len(r.only_ours),
+                t("Only in the library"): len(r.only_theirs),
+                t("Words agreeing"): t("{n} of {total}").format(
+                    n=r.words_agree, total=r.words_total
+                ),
             }
             for r in parity.rows
         ]
     )
     st.dataframe(table, hide_index=True, width="stretch")
     extra = (
-        f" It also puts a word-initial form of every character in its vocabulary, even of "
-        f"the {len(parity.extra_initials)} that never start a word here "
-        f"({_tokens(parity.extra_initials)}), so it was given vocab_size="
-        f"{parity.library_setting} (the app's {vocab_size} + [UNK] + those) to make the same "
-        "number of merges; they are left out of the counts."
+        t(
+            "It also puts a word-initial form of every character in its vocabulary, even of the "
+            "{n} that never start a word here ({tokens}), so it was given vocab_size={setting} "
+            "(the app's {size} + [UNK] + those) to make the same number of merges; they are "
+            "left out of the counts."
+        ).format(
+            n=len(parity.extra_initials),
+            tokens=_tokens(parity.extra_initials),
+            setting=parity.library_setting,
+            size=vocab_size,
+        )
         if parity.extra_initials
-        else f" It was given vocab_size={parity.library_setting} (the app's {vocab_size} + [UNK])."
+        else t("It was given vocab_size={setting} (the app's {size} + [UNK]).").format(
+            setting=parity.library_setting, size=vocab_size
+        )
     )
     show_html(
-        '<div class="sw-text">Why they differ: the library\'s WordPiece <em>trainer</em> is '
-        "frequency-based BPE with ## (it merges the most frequent pair), while the app's "
-        "WordPiece merges the pair with the best likelihood score freq(ab) / (freq(a) "
-        "freq(b)). With the frequency score the app follows the same rule; what can still "
-        "differ is the order among pairs with the same count (the app takes the first-seen "
-        f"pair, the library its own internal order).{esc(extra)}</div>"
+        '<div class="sw-text">'
+        + t(
+            "Why they differ: the library's WordPiece <em>trainer</em> is frequency-based BPE "
+            "with ## (it merges the most frequent pair), while the app's WordPiece merges the "
+            "pair with the best likelihood score freq(ab) / (freq(a) freq(b)). With the "
+            "frequency score the app follows the same rule; what can still differ is the order "
+            "among pairs with the same count (the app takes the first-seen pair, the library "
+            "its own internal order)."
+        )
+        + f" {esc(extra)}</div>"
     )
     if parity.trained_on < parity.words_in_corpus:
-        st.caption(f"Trained on the {parity.trained_on:,} most frequent distinct words.")
+        st.caption(
+            t("Trained on the {n} most frequent distinct words.").format(n=f"{parity.trained_on:,}")
+        )
     for row in parity.rows:
-        with st.expander(f"Details: {md_escape(row.label)}"):
+        with st.expander(t("Details: {label}").format(label=md_escape(row.label))):
             show_html(
-                f'<div class="sw-text">Only in the app: {esc(_tokens(row.only_ours))}<br>'
-                f"Only in the library: {esc(_tokens(row.only_theirs))}</div>"
+                f'<div class="sw-text">{esc(t("Only in the app:"))} '
+                f"{esc(_tokens(row.only_ours))}<br>"
+                f"{esc(t('Only in the library:'))} {esc(_tokens(row.only_theirs))}</div>"
             )
             if row.word_diffs:
-                show_html(_diff_html(row.word_diffs, "app", "tokenizers"))
+                show_html(_diff_html(row.word_diffs, t("app"), "tokenizers"))
 
 
 def render_unigram(corpus: Corpus, vocab_size: int) -> None:
     """Unigram vs sentencepiece."""
-    st.subheader("Unigram vs sentencepiece")
+    st.subheader(t("Unigram vs sentencepiece"))
     if not _need("sentencepiece"):
         return
     try:
-        parity = _cached_unigram(corpus, vocab_size)
+        parity = _cached_unigram(corpus, vocab_size, current_language())
     except (SubwordError, RuntimeError, ValueError) as error:
         st.warning(
-            "This comparison could not run with this vocabulary size. sentencepiece (or the "
-            "app) refused it; the message says why.",
+            t(
+                "This comparison could not run with this vocabulary size. sentencepiece (or the "
+                "app) refused it; the message says why."
+            ),
             icon=":material/warning:",
         )
         show_html(f'<div class="sw-text sw-problem">{esc(error)}</div>')
@@ -736,30 +794,42 @@ def render_unigram(corpus: Corpus, vocab_size: int) -> None:
     table = pd.DataFrame(
         [
             {
-                "Pieces (without control pieces)": parity.used,
-                "Pieces shared": parity.shared,
-                "Only in the app": len(parity.only_ours),
-                "Only in sentencepiece": len(parity.only_theirs),
-                "Words agreeing": f"{parity.words_agree} of {parity.words_total}",
+                t("Pieces (without control pieces)"): parity.used,
+                t("Pieces shared"): parity.shared,
+                t("Only in the app"): len(parity.only_ours),
+                t("Only in sentencepiece"): len(parity.only_theirs),
+                t("Words agreeing"): t("{n} of {total}").format(
+                    n=parity.words_agree, total=parity.words_total
+                ),
             }
         ]
     )
     st.dataframe(table, hide_index=True, width="stretch")
     show_html(
-        '<div class="sw-text">The app trains here with sentencepiece\'s closest settings: '
-        "the ▁ word-start marker in front of every word, the digamma M-step, shrinking factor "
-        "0.75, two EM iterations per round. Why they can still differ: sentencepiece seeds "
-        "its vocabulary from a suffix array of the text (the app from substring counts of "
-        "the words), approximates a piece's removal loss from Viterbi segmentations (the app "
-        "computes the exact drop of the likelihood) and prunes on its own schedule, and it "
-        "computes in single-precision floats, so close scores can order differently.</div>"
+        '<div class="sw-text">'
+        + esc(
+            t(
+                "The app trains here with sentencepiece's closest settings: the ▁ word-start "
+                "marker in front of every word, the digamma M-step, shrinking factor 0.75, two "
+                "EM iterations per round. Why they can still differ: sentencepiece seeds its "
+                "vocabulary from a suffix array of the text (the app from substring counts of "
+                "the words), approximates a piece's removal loss from Viterbi segmentations "
+                "(the app computes the exact drop of the likelihood) and prunes on its own "
+                "schedule, and it computes in single-precision floats, so close scores can "
+                "order differently."
+            )
+        )
+        + "</div>"
     )
     if parity.trained_on < parity.words_in_corpus:
-        st.caption(f"Trained on the {parity.trained_on:,} most frequent distinct words.")
-    with st.expander("Details"):
+        st.caption(
+            t("Trained on the {n} most frequent distinct words.").format(n=f"{parity.trained_on:,}")
+        )
+    with st.expander(t("Details")):
         show_html(
-            f'<div class="sw-text">Only in the app: {esc(_tokens(parity.only_ours))}<br>'
-            f"Only in sentencepiece: {esc(_tokens(parity.only_theirs))}</div>"
+            f'<div class="sw-text">{esc(t("Only in the app:"))} '
+            f"{esc(_tokens(parity.only_ours))}<br>"
+            f"{esc(t('Only in sentencepiece:'))} {esc(_tokens(parity.only_theirs))}</div>"
         )
         if parity.word_diffs:
-            show_html(_diff_html(parity.word_diffs, "app", "sentencepiece"))
+            show_html(_diff_html(parity.word_diffs, t("app"), "sentencepiece"))

@@ -40,7 +40,10 @@ from ui.html import (
     show_text,
     token_spans_html,
 )
+from ui.i18n import translator
 from ui.limits import LIMITS
+
+t = translator("pretrained")
 
 __all__ = [
     "SAMPLES",
@@ -74,9 +77,14 @@ def choose_files() -> dict[str, bytes] | None:
         files = choose_files()
     """
     options = [*SAMPLES, _UPLOAD]
-    labels = {**{k: v[0] for k, v in SAMPLES.items()}, _UPLOAD: "My own file(s)"}
+    labels = {
+        "bytebpe": t("Sample: byte-level BPE (GPT-2 style, 1,743 merges)"),
+        "bert": t("Sample: WordPiece (a BERT vocab.txt)"),
+        "unigram": t("Sample: Unigram (T5 / XLM-R style)"),
+        _UPLOAD: t("My own file(s)"),
+    }
     choice = st.radio(
-        "Tokenizer",
+        t("Tokenizer"),
         options,
         format_func=lambda key: md_escape(labels[key]),
         key="pre_source",
@@ -86,8 +94,10 @@ def choose_files() -> dict[str, bytes] | None:
         name = SAMPLES[choice][1]
         return {name: (ASSETS / name).read_bytes()}
     uploads = st.file_uploader(
-        "A tokenizer.json, a BERT vocab.txt, a sentencepiece .vocab, or GPT-2's vocab.json "
-        "and merges.txt together",
+        t(
+            "A tokenizer.json, a BERT vocab.txt, a sentencepiece .vocab, or GPT-2's vocab.json "
+            "and merges.txt together"
+        ),
         type=["json", "txt", "vocab", "model"],
         accept_multiple_files=True,
         key="pre_upload",
@@ -95,7 +105,7 @@ def choose_files() -> dict[str, bytes] | None:
     )
     if not uploads:
         st.info(
-            "Upload a tokenizer file to trace it. Nothing leaves this server.",
+            t("Upload a tokenizer file to trace it. Nothing leaves this server."),
             icon=":material/upload_file:",
         )
         return None
@@ -120,7 +130,7 @@ def load_tokenizer(files: dict[str, bytes]) -> Pretrained | None:
     try:
         return _load(digest.hexdigest(), items)
     except PretrainedError as err:
-        st.error("This file cannot be traced:", icon=":material/block:")
+        st.error(t("This file cannot be traced:"), icon=":material/block:")
         show_text(str(err))
         return None
 
@@ -132,25 +142,28 @@ def show_summary(tok: Pretrained) -> None:
 
         show_summary(tok)
     """
-    merges = f", {tok.merges:,} merges" if tok.merges else ""
+    merges = t(", {n} merges").format(n=f"{tok.merges:,}") if tok.merges else ""
     pipeline = " → ".join(
         [
-            *(f"normalizer {n}" for n in tok.normalizer_names),
-            *(f"pre-tokenizer {n}" for n in tok.splitter_names),
-            f"model {tok.kind}",
+            *(t("normalizer {name}").format(name=n) for n in tok.normalizer_names),
+            *(t("pre-tokenizer {name}").format(name=n) for n in tok.splitter_names),
+            t("model {kind}").format(kind=tok.kind),
         ]
     )
     notes = "".join(f"<li>{esc(n)}</li>" for n in tok.notes)
     special = (
-        f"<div class='sw-small'>Special tokens, never split: "
+        f"<div class='sw-small'>{esc(t('Special tokens, never split:'))} "
         f"{token_spans_html(list(tok.added_tokens[:12]))}"
         f"{' …' if len(tok.added_tokens) > 12 else ''}</div>"
         if tok.added_tokens
         else ""
     )
+    read = t("Read a {source}: {n} tokens{merges}.").format(
+        source=tok.source, n=f"{tok.vocab_size:,}", merges=merges
+    )
     show_html(
-        f"<div class='sw-text'>Read a {esc(tok.source)}: {tok.vocab_size:,} tokens{merges}."
-        f"<br><strong>Pipeline:</strong> {esc(pipeline)}</div>{special}"
+        f"<div class='sw-text'>{esc(read)}"
+        f"<br><strong>{esc(t('Pipeline:'))}</strong> {esc(pipeline)}</div>{special}"
         + (f"<ul class='sw-small'>{notes}</ul>" if notes else "")
     )
 
@@ -168,7 +181,9 @@ def _q(text: str) -> str:
 def _word_label(trace: Trace, step: Step) -> str:
     if step.word is None:
         return ""
-    return f"Word {step.word + 1} of {len(trace.words)}: {trace.words[step.word]}"
+    return t("Word {n} of {total}: {word}").format(
+        n=step.word + 1, total=len(trace.words), word=trace.words[step.word]
+    )
 
 
 def describe_step(trace: Trace, number: int) -> str:
@@ -180,27 +195,33 @@ def describe_step(trace: Trace, number: int) -> str:
     """
     step = trace.steps[number - 1]
     if isinstance(step, AddedTokensStep):
-        return "special tokens cut out"
+        return t("special tokens cut out")
     if isinstance(step, NormalizeStep):
-        return f"normalizer {step.component}"
+        return t("normalizer {name}").format(name=step.component)
     if isinstance(step, SplitStep):
-        return f"pre-tokenizer {step.component}: {len(step.after)} words"
+        return t("pre-tokenizer {name}: {n} words").format(name=step.component, n=len(step.after))
     if isinstance(step, ByteMapStep):
-        return f"bytes of word {(step.word or 0) + 1}"
+        return t("bytes of word {n}").format(n=(step.word or 0) + 1)
     if isinstance(step, BpeStartStep):
-        return f"word {step.word + 1}: {len(step.symbols)} symbols to start"
+        return t("word {n}: {k} symbols to start").format(n=step.word + 1, k=len(step.symbols))
     if isinstance(step, WholeWordStep):
-        return f"word {step.word + 1} is in the vocabulary"
+        return t("word {n} is in the vocabulary").format(n=step.word + 1)
     if isinstance(step, MergeStep):
-        return f"merge rank {step.rank:,}: {step.left} + {step.right} → {step.merged}"
+        return t("merge rank {rank}: {left} + {right} → {merged}").format(
+            rank=f"{step.rank:,}", left=step.left, right=step.right, merged=step.merged
+        )
     if isinstance(step, WordPieceStep):
-        found = step.found if step.found is not None else "nothing: unknown"
-        return f"word {step.word + 1}, position {step.start}: {found}"
+        found = step.found if step.found is not None else t("nothing: unknown")
+        return t("word {n}, position {start}: {found}").format(
+            n=step.word + 1, start=step.start, found=found
+        )
     if isinstance(step, LatticeStep):
-        return f"word {step.word + 1}: pieces starting at {step.start}"
+        return t("word {n}: pieces starting at {start}").format(n=step.word + 1, start=step.start)
     if isinstance(step, PathStep):
-        return f"word {step.word + 1}: best path, score {step.total:.3f}"
-    return f"result: {len(trace.tokens)} tokens"
+        return t("word {n}: best path, score {score}").format(
+            n=step.word + 1, score=f"{step.total:.3f}"
+        )
+    return t("result: {n} tokens").format(n=len(trace.tokens))
 
 
 def render_step(trace: Trace, number: int) -> None:
@@ -221,60 +242,74 @@ def render_step(trace: Trace, number: int) -> None:
 def _added(_trace: Trace, step: AddedTokensStep) -> str:
     pieces = [p for p, _ in step.pieces]
     special = [i for i, (_, added) in enumerate(step.pieces) if added]
+    spans = token_spans_html(pieces, highlight=special, highlight_label=t("special"))
     return (
-        heading_html("Special tokens first")
-        + f"<div>{token_spans_html(pieces, highlight=special, highlight_label='special')}</div>"
-        + "<div class='sw-text'>The file's special (added) tokens are found in the text before "
-        "anything else and kept whole: they are never normalized, split or merged.</div>"
+        heading_html(t("Special tokens first"))
+        + f"<div>{spans}</div>"
+        + "<div class='sw-text'>"
+        + esc(
+            t(
+                "The file's special (added) tokens are found in the text before anything else "
+                "and kept whole: they are never normalized, split or merged."
+            )
+        )
+        + "</div>"
     )
 
 
 def _text_list(texts: Sequence[str]) -> str:
-    return token_spans_html(list(texts)) if texts else "<em>(nothing)</em>"
+    return token_spans_html(list(texts)) if texts else f"<em>{esc(t('(nothing)'))}</em>"
 
 
 def _normalize(_trace: Trace, step: NormalizeStep) -> str:
     changed = step.before != step.after
     what = {
-        "NFC": "composes characters (é as one code point)",
-        "NFD": "decomposes characters (e + a combining accent)",
-        "NFKC": "replaces compatibility characters (ﬁ → fi, full-width Ａ → A) and composes",
-        "NFKD": "replaces compatibility characters and decomposes",
-        "Lowercase": "lower-cases every character",
-        "StripAccents": "removes combining marks (accents)",
-        "Strip": "removes spaces at the ends",
-        "BertNormalizer": "BERT's cleaning: control characters out, every space a plain space, "
-        "spaces around Chinese characters, and (uncased models) accents out and lower case",
-        "Nmt": "removes control characters and turns odd spaces into plain ones",
-        "Replace": "replaces a pattern",
-        "Prepend": "puts a prefix in front",
+        "NFC": t("composes characters (é as one code point)"),
+        "NFD": t("decomposes characters (e + a combining accent)"),
+        "NFKC": t("replaces compatibility characters (ﬁ → fi, full-width Ａ → A) and composes"),
+        "NFKD": t("replaces compatibility characters and decomposes"),
+        "Lowercase": t("lower-cases every character"),
+        "StripAccents": t("removes combining marks (accents)"),
+        "Strip": t("removes spaces at the ends"),
+        "BertNormalizer": t(
+            "BERT's cleaning: control characters out, every space a plain space, spaces around "
+            "Chinese characters, and (uncased models) accents out and lower case"
+        ),
+        "Nmt": t("removes control characters and turns odd spaces into plain ones"),
+        "Replace": t("replaces a pattern"),
+        "Prepend": t("puts a prefix in front"),
     }.get(step.component, "")
     return (
-        heading_html(f"Normalizer: {step.component}", what)
-        + f"<div class='sw-text'>Before: {_text_list(step.before)}</div>"
-        + f"<div class='sw-text'>After: {_text_list(step.after)} "
-        + (badge_html("changed", "info") if changed else badge_html("no change"))
+        heading_html(t("Normalizer: {name}").format(name=step.component), what)
+        + f"<div class='sw-text'>{esc(t('Before:'))} {_text_list(step.before)}</div>"
+        + f"<div class='sw-text'>{esc(t('After:'))} {_text_list(step.after)} "
+        + (badge_html(t("changed"), "info") if changed else badge_html(t("no change")))
         + "</div>"
     )
 
 
 def _split(_trace: Trace, step: SplitStep) -> str:
     what = {
-        "ByteLevel": "GPT-2's rule: a space stays with the word after it; letters, digits and "
-        "other symbols are kept apart; 's 't 're 've 'm 'll 'd are split off",
-        "BertPreTokenizer": "cut at whitespace (dropped) and around every punctuation mark",
-        "Whitespace": "runs of word characters and runs of other symbols; spaces dropped",
-        "WhitespaceSplit": "cut at whitespace, which is dropped",
-        "Metaspace": "every space becomes ▁, and a word starts at each ▁",
-        "Digits": "digits cut apart",
-        "Punctuation": "punctuation cut apart",
-        "Split": "cut at a pattern",
+        "ByteLevel": t(
+            "GPT-2's rule: a space stays with the word after it; letters, digits and other "
+            "symbols are kept apart; 's 't 're 've 'm 'll 'd are split off"
+        ),
+        "BertPreTokenizer": t("cut at whitespace (dropped) and around every punctuation mark"),
+        "Whitespace": t("runs of word characters and runs of other symbols; spaces dropped"),
+        "WhitespaceSplit": t("cut at whitespace, which is dropped"),
+        "Metaspace": t("every space becomes ▁, and a word starts at each ▁"),
+        "Digits": t("digits cut apart"),
+        "Punctuation": t("punctuation cut apart"),
+        "Split": t("cut at a pattern"),
     }.get(step.component, "")
     return (
-        heading_html(f"Pre-tokenizer: {step.component}", what)
-        + f"<div class='sw-text'>{len(step.after)} words: {_text_list(step.after)}</div>"
-        + "<div class='sw-small'>The model works on each word separately: no token ever "
-        "crosses a word boundary.</div>"
+        heading_html(t("Pre-tokenizer: {name}").format(name=step.component), what)
+        + "<div class='sw-text'>"
+        + esc(t("{n} words:").format(n=len(step.after)))
+        + f" {_text_list(step.after)}</div>"
+        + "<div class='sw-small'>"
+        + esc(t("The model works on each word separately: no token ever crosses a word boundary."))
+        + "</div>"
     )
 
 
@@ -284,142 +319,210 @@ def _bytes(_trace: Trace, step: ByteMapStep) -> str:
         for b, ch in zip(step.data, step.mapped, strict=True)
     )
     return (
-        heading_html("Bytes to printable characters", f"{len(step.data)} bytes")
-        + f"<div class='sw-text'>{_q(step.text)} is {len(step.data)} UTF-8 bytes; each byte is "
-        "drawn as one printable character (GPT-2's table: printable bytes stand for "
-        "themselves, the space 20 becomes Ġ, a newline 0a becomes Ċ). The merges work on "
-        f"these characters: {_q(step.mapped)}</div>"
+        heading_html(t("Bytes to printable characters"), t("{n} bytes").format(n=len(step.data)))
+        + "<div class='sw-text'>"
+        + t(
+            "{text} is {n} UTF-8 bytes; each byte is drawn as one printable character (GPT-2's "
+            "table: printable bytes stand for themselves, the space 20 becomes Ġ, a newline 0a "
+            "becomes Ċ). The merges work on these characters: {mapped}"
+        ).format(text=_q(step.text), n=len(step.data), mapped=_q(step.mapped))
+        + "</div>"
         f"<table class='sw-table' style='width:auto;text-align:center'><tr>{cells}</tr></table>"
     )
 
 
 def _ranks(candidates: Sequence[tuple[str, str, int]], best: int | None = None) -> str:
     if not candidates:
-        return "<em>none: no two neighbours form a learned merge</em>"
+        return f"<em>{esc(t('none: no two neighbours form a learned merge'))}</em>"
     parts = []
     for left, right, rank in candidates:
-        text = f"{esc(left)} + {esc(right)} (rank {rank:,})"
+        text = t("{left} + {right} (rank {rank})").format(
+            left=esc(left), right=esc(right), rank=f"{rank:,}"
+        )
         parts.append(f"<strong>{text}</strong>" if rank == best else text)
-    return "; ".join(parts)
+    return t("; ").join(parts)
 
 
 def _start(_trace: Trace, step: BpeStartStep) -> str:
     notes = ""
     if step.unknown:
         notes += (
-            f"<div class='sw-text'>Not in the vocabulary: {_text_list(step.unknown)} "
-            "(written as the unknown token, or dropped when the file has none).</div>"
+            "<div class='sw-text'>"
+            + t(
+                "Not in the vocabulary: {tokens} (written as the unknown token, or dropped when "
+                "the file has none)."
+            ).format(tokens=_text_list(step.unknown))
+            + "</div>"
         )
     if step.fallback:
         notes += (
-            f"<div class='sw-text'>Written as byte tokens &lt;0xXX&gt;: "
-            f"{_text_list(step.fallback)}</div>"
+            "<div class='sw-text'>"
+            + t("Written as byte tokens &lt;0xXX&gt;: {tokens}").format(
+                tokens=_text_list(step.fallback)
+            )
+            + "</div>"
         )
     best = min((r for *_, r in step.candidates), default=None)
     return (
-        heading_html("BPE: start from single characters", f"{len(step.symbols)} symbols")
+        heading_html(
+            t("BPE: start from single characters"),
+            t("{n} symbols").format(n=len(step.symbols)),
+        )
         + f"<div>{token_spans_html(list(step.symbols))}</div>{notes}"
-        + f"<div class='sw-small'>Pairs with a learned merge: {_ranks(step.candidates, best)}. "
-        "BPE applies the merge with the lowest rank (learned earliest) first, the leftmost "
-        "one on a tie, and looks again after each merge.</div>"
+        + "<div class='sw-small'>"
+        + t(
+            "Pairs with a learned merge: {pairs}. BPE applies the merge with the lowest rank "
+            "(learned earliest) first, the leftmost one on a tie, and looks again after each "
+            "merge."
+        ).format(pairs=_ranks(step.candidates, best))
+        + "</div>"
     )
 
 
 def _whole(_trace: Trace, step: WholeWordStep) -> str:
-    return heading_html("BPE: the whole word is a token") + (
-        f"<div class='sw-text'>{_q(step.text)} is in the vocabulary and the file says "
-        "<code>ignore_merges</code>, so it is one token without any merge.</div>"
+    return heading_html(t("BPE: the whole word is a token")) + (
+        "<div class='sw-text'>"
+        + t(
+            "{text} is in the vocabulary and the file says <code>ignore_merges</code>, so it is "
+            "one token without any merge."
+        ).format(text=_q(step.text))
+        + "</div>"
     )
 
 
 def _merge(_trace: Trace, step: MergeStep) -> str:
     others = len(step.candidates) - 1
     why = (
-        f"it has the lowest rank of the {len(step.candidates)} pairs present"
+        t("it has the lowest rank of the {n} pairs present").format(n=len(step.candidates))
         if others
-        else "it is the only pair present with a learned merge"
+        else t("it is the only pair present with a learned merge")
     )
     pair = [step.position, step.position + 1]
-    before = token_spans_html(list(step.before), highlight=pair, highlight_label="pair")
-    after = token_spans_html(list(step.after), highlight=[step.position], highlight_label="merged")
+    before = token_spans_html(list(step.before), highlight=pair, highlight_label=t("pair"))
+    after = token_spans_html(
+        list(step.after), highlight=[step.position], highlight_label=t("merged")
+    )
     return (
-        heading_html(f"Merge rank {step.rank:,}", f"{step.left} + {step.right} → {step.merged}")
+        heading_html(
+            t("Merge rank {rank}").format(rank=f"{step.rank:,}"),
+            f"{step.left} + {step.right} → {step.merged}",
+        )
         + f"<div>{before}</div><div>→ {after}</div>"
-        + f"<div class='sw-text'>{_q(step.left)} + {_q(step.right)} becomes {_q(step.merged)}: "
-        f"{why} (the merge learned as number {step.rank + 1:,}).</div>"
-        + f"<div class='sw-small'>Pairs present: {_ranks(step.candidates, step.rank)}</div>"
+        + "<div class='sw-text'>"
+        + t(
+            "{left} + {right} becomes {merged}: {why} (the merge learned as number {number})."
+        ).format(
+            left=_q(step.left),
+            right=_q(step.right),
+            merged=_q(step.merged),
+            why=esc(why),
+            number=f"{step.rank + 1:,}",
+        )
+        + "</div>"
+        + "<div class='sw-small'>"
+        + t("Pairs present: {pairs}").format(pairs=_ranks(step.candidates, step.rank))
+        + "</div>"
     )
 
 
 def _wordpiece(_trace: Trace, step: WordPieceStep) -> str:
     if step.too_long:
-        return heading_html("WordPiece: word too long") + (
-            f"<div class='sw-text'>{_q(step.text)} has {len(step.text)} characters, more than "
-            "the file's max_input_chars_per_word, so it becomes the unknown token.</div>"
+        return heading_html(t("WordPiece: word too long")) + (
+            "<div class='sw-text'>"
+            + t(
+                "{text} has {n} characters, more than the file's max_input_chars_per_word, so "
+                "it becomes the unknown token."
+            ).format(text=_q(step.text), n=len(step.text))
+            + "</div>"
         )
-    tries = "".join(f"<li>{_q(c)} {_YES if hit else _NO}</li>" for c, hit in step.tries)
+    yes, no = badge_html(t("in the vocabulary"), "success"), badge_html(t("no"))
+    tries = "".join(f"<li>{_q(c)} {yes if hit else no}</li>" for c, hit in step.tries)
     verdict = (
-        f"It takes {_q(step.found)}, the longest match, and goes on after it."
+        t("It takes {piece}, the longest match, and goes on after it.").format(piece=_q(step.found))
         if step.found is not None
-        else "Nothing matches, not even one character: the whole word becomes the unknown token."
+        else esc(
+            t("Nothing matches, not even one character: the whole word becomes the unknown token.")
+        )
     )
     return (
         heading_html(
-            f"WordPiece: longest match at character {step.start}", f"{len(step.tries)} tried"
+            t("WordPiece: longest match at character {n}").format(n=step.start),
+            t("{n} tried").format(n=len(step.tries)),
         )
-        + f"<div class='sw-text'>In {_q(step.text)} it tries the longest candidate first and "
-        "shortens it one character at a time (a piece inside the word carries the ## prefix):"
-        f"</div><ol class='sw-small'>{tries}</ol><div class='sw-text'>{verdict}</div>"
+        + "<div class='sw-text'>"
+        + t(
+            "In {text} it tries the longest candidate first and shortens it one character at a "
+            "time (a piece inside the word carries the ## prefix):"
+        ).format(text=_q(step.text))
+        + f"</div><ol class='sw-small'>{tries}</ol><div class='sw-text'>{verdict}</div>"
     )
-
-
-_YES = badge_html("in the vocabulary", "success")
-_NO = badge_html("no")
-_BEST = badge_html("best so far", "success")
 
 
 def _lattice(_trace: Trace, step: LatticeStep) -> str:
+    best = badge_html(t("best so far"), "success")
+    worse = esc(t("a better path exists"))
+    unknown = " " + badge_html(t("unknown"), "error")
     rows = "".join(
-        f"<tr><td>{_q(piece)}{' ' + badge_html('unknown', 'error') if unk else ''}</td>"
+        f"<tr><td>{_q(piece)}{unknown if unk else ''}</td>"
         f"<td>{step.start}–{end}</td><td>{score:.3f}</td><td>{total:.3f}</td>"
-        f"<td>{_BEST if improved else 'a better path exists'}</td></tr>"
+        f"<td>{best if improved else worse}</td></tr>"
         for piece, end, score, total, improved, unk in step.pieces
     )
+    head = "".join(
+        f"<th>{esc(h)}</th>" for h in (t("piece"), t("characters"), t("score"), t("path score"), "")
+    )
     return (
-        heading_html(f"Unigram: pieces starting at character {step.start}")
-        + f"<div class='sw-text'>In {_q(step.text)}, the best path reaching character "
-        f"{step.start} scores {step.best:.3f} (the sum of its pieces' log-probabilities). "
-        "Each piece that starts here extends it; a path replaces the best one to its end only "
-        "with a strictly higher score (Viterbi).</div>"
-        "<table class='sw-table'><thead><tr><th>piece</th><th>characters</th><th>score</th>"
-        f"<th>path score</th><th></th></tr></thead><tbody>{rows}</tbody></table>"
+        heading_html(t("Unigram: pieces starting at character {n}").format(n=step.start))
+        + "<div class='sw-text'>"
+        + t(
+            "In {text}, the best path reaching character {n} scores {best} (the sum of its "
+            "pieces' log-probabilities). Each piece that starts here extends it; a path "
+            "replaces the best one to its end only with a strictly higher score (Viterbi)."
+        ).format(text=_q(step.text), n=step.start, best=f"{step.best:.3f}")
+        + "</div>"
+        f"<table class='sw-table'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
     )
 
 
 def _path(_trace: Trace, step: PathStep) -> str:
+    unknown = " " + badge_html(t("unknown"), "error")
     rows = "".join(
-        f"<tr><td>{_q(piece)}{' ' + badge_html('unknown', 'error') if unk else ''}</td>"
+        f"<tr><td>{_q(piece)}{unknown if unk else ''}</td>"
         f"<td>{start}–{end}</td><td>{score:.3f}</td></tr>"
         for piece, start, end, score, unk in step.path
     )
+    head = "".join(f"<th>{esc(h)}</th>" for h in (t("piece"), t("characters"), t("score")))
     return (
-        heading_html("Unigram: the best path", f"score {step.total:.3f}")
+        heading_html(
+            t("Unigram: the best path"), t("score {score}").format(score=f"{step.total:.3f}")
+        )
         + f"<div>{token_spans_html(list(step.tokens))}</div>"
-        + "<div class='sw-text'>Read back from the end of the word: the pieces on the "
-        "highest-scoring path (neighbouring unknown characters become one token).</div>"
-        "<table class='sw-table'><thead><tr><th>piece</th><th>characters</th><th>score</th>"
-        f"</tr></thead><tbody>{rows}</tbody></table>"
+        + "<div class='sw-text'>"
+        + esc(
+            t(
+                "Read back from the end of the word: the pieces on the highest-scoring path "
+                "(neighbouring unknown characters become one token)."
+            )
+        )
+        + "</div>"
+        f"<table class='sw-table'><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
     )
 
 
 def _result(_trace: Trace, step: ResultStep) -> str:
     ids = ", ".join(str(i) for i in step.ids)
     return (
-        heading_html("The tokens", f"{len(step.tokens)} tokens")
+        heading_html(t("The tokens"), t("{n} tokens").format(n=len(step.tokens)))
         + f"<div>{token_spans_html(list(step.tokens))}</div>"
-        + f"<div class='sw-small'>ids: {esc(ids) or '—'}</div>"
-        + "<div class='sw-small'>The same tokens and ids as the tokenizers library's "
-        "encode(text, add_special_tokens=False).</div>"
+        + f"<div class='sw-small'>{esc(t('ids:'))} {esc(ids) or '—'}</div>"
+        + "<div class='sw-small'>"
+        + esc(
+            t(
+                "The same tokens and ids as the tokenizers library's "
+                "encode(text, add_special_tokens=False)."
+            )
+        )
+        + "</div>"
     )
 
 

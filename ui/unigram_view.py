@@ -60,7 +60,7 @@ from ui.html import (
     table_details_html,
     token_spans_html,
 )
-from ui.i18n import translator
+from ui.i18n import current_language, translator
 from ui.limits import LIMITS, advice, unigram_em_iterations, unigram_max_shrink, word_too_long
 from ui.links import MAX_LINK_INT, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
@@ -209,6 +209,72 @@ def _model_label(key: str) -> str:
         "trained": t("The model trained above"),
         "vocab": t("A sentencepiece .vocab I paste or upload"),
     }[key]
+
+
+def _column_label(name: str) -> str:
+    """A table column's header in the session's language (the data keep English names).
+
+    >>> _column_label("expected count"), _column_label("no such column")
+    ('expected count', 'no such column')
+    """
+    labels = {
+        "piece": t("piece"),
+        "count": t("count"),
+        "expected count": t("expected count"),
+        # i18n: a column header; P is the probability
+        "P before": t("P before"),
+        "P after": t("P after"),
+        "log P after": t("log P after"),
+        "rank": t("rank"),
+        "loss": t("loss"),
+        "status": t("status"),
+        "segmentation": t("segmentation"),
+        "pieces": t("pieces"),
+        "share of P(word)": t("share of P(word)"),
+        # i18n: a column header: ★ marks the most probable segmentation
+        "best": t("best"),
+        "rank by P": t("rank by P"),
+        # i18n: a column header: seed 000's length-penalised score
+        "score": t("score"),
+        "rank by score": t("rank by score"),
+        # i18n: a column header: how many of the samples gave this segmentation
+        "drawn": t("drawn"),
+        "sampled share": t("sampled share"),
+        "exact share": t("exact share"),
+        # i18n: a column header of seed 001's token table (a vocabulary entry)
+        "token": t("token"),
+        "P = product": t("P = product"),
+        "seed 001 printed": t("seed 001 printed"),
+        # i18n: a column header: ✓ or ✗ against what the seed printed
+        "check": t("check"),
+        "step": t("step"),
+        # i18n: a column header: what a training step did
+        "what": t("what"),
+        "log-likelihood": t("log-likelihood"),
+        # i18n: a column header: where the piece starts in the word (a character position)
+        "start": t("start"),
+        "end": t("end"),
+        "log P(piece)": t("log P(piece)"),
+        "best score before": t("best score before"),
+        "forward (log)": t("forward (log)"),
+        "backward (log)": t("backward (log)"),
+        "chance used": t("chance used"),
+    }
+    return labels.get(name, name)
+
+
+def _shown(table: pd.DataFrame | pa.Table) -> pd.DataFrame | pa.Table:
+    """``table`` as the page shows it: its headers in the session's language.
+
+    Tests and exports read the English columns of the ``*_table`` functions; in English the
+    table comes back with the same headers.
+
+    >>> _shown(pd.DataFrame({"rank by P": [1], "|y|": [2]})).columns.tolist()
+    ['rank by P', '|y|']
+    """
+    if isinstance(table, pa.Table):
+        return table.rename_columns([_column_label(c) for c in table.column_names])
+    return table.rename(columns={c: _column_label(str(c)) for c in table.columns})
 
 
 @dataclass(frozen=True)
@@ -843,22 +909,30 @@ def explain_prune(step: PruneStep, factor: float) -> str:
 def likelihood_chart_data(result: UnigramResult) -> pa.Table:
     """One row per step: its kind and the corpus log-likelihood after it.
 
+    The kinds and the ``what`` labels are in the session's language (the chart's legend and
+    tooltip show them; :func:`_likelihood_chart` uses the same words).
+
     >>> from subword_core.unigram import learn
     >>> table = likelihood_chart_data(learn({"hug": 10, "pug": 5, "pun": 12}, 9))
     >>> table["kind"].to_pylist()
     ['seed', 'EM', 'EM', 'prune', 'EM', 'EM']
     """
     rows = []
+    kinds = _kind_labels()
     for step, ll in zip(result.steps, result.log_likelihoods, strict=True):
-        kind = {"seed": "seed", "em": "EM", "prune": "prune"}[step.kind]
+        kind = kinds[{"seed": "seed", "em": "EM", "prune": "prune"}[step.kind]]
         if isinstance(step, EMStep):
-            label = f"EM {step.iteration} (round {step.round})"
+            label = t("EM {iteration} (round {round})").format(
+                iteration=step.iteration, round=step.round
+            )
             size = step.vocab_size
         elif isinstance(step, PruneStep):
-            label = f"prune {step.round}: {step.vocab_before:,} → {step.vocab_after:,}"
+            label = t("prune {round}: {before:,} → {after:,}").format(
+                round=step.round, before=step.vocab_before, after=step.vocab_after
+            )
             size = step.vocab_after
         else:
-            label = "seed"
+            label = kinds["seed"]
             size = step.vocab_size
         rows.append(
             {
@@ -872,31 +946,48 @@ def likelihood_chart_data(result: UnigramResult) -> pa.Table:
     return arrow_table(rows, ["step", "kind", "log-likelihood", "pieces", "what"])
 
 
-def _likelihood_chart() -> alt.LayerChart:
+def _kind_labels() -> dict[str, str]:
+    """The step kinds of the likelihood chart, by id, in the session's language."""
+    return {
+        # i18n: the likelihood chart's legend: the seed step
+        "seed": t("seed"),
+        # i18n: the likelihood chart's legend: an EM iteration
+        "EM": t("EM"),
+        # i18n: the likelihood chart's legend: a pruning round
+        "prune": t("prune"),
+    }
+
+
+def _likelihood_chart(lang: str = "en") -> alt.LayerChart:
     """The log-likelihood over the steps, a template (see :mod:`ui.charts`).
+
+    ``lang`` is the language of its legend, titles and description (a template is built once
+    per arguments, so the language must be one of them).
 
     Its data: ``steps`` (rows of :func:`likelihood_chart_data`) and ``now`` (one row,
     ``step``: the current step, drawn as a red rule).
     """
+    kinds = _kind_labels()
+    domain = [kinds[k] for k in _KIND_COLOURS]
     colour = alt.Color(
         "kind:N",
-        scale=alt.Scale(domain=list(_KIND_COLOURS), range=list(_KIND_COLOURS.values())),
-        legend=top_legend(list(_KIND_COLOURS)),
+        scale=alt.Scale(domain=domain, range=list(_KIND_COLOURS.values())),
+        legend=top_legend(domain),
     )
     # the same legend for the shape, so that the two merge into one above the plot
     shape = alt.Shape(
         "kind:N",
-        scale=alt.Scale(domain=list(_KIND_COLOURS), range=list(_KIND_SHAPES.values())),
-        legend=top_legend(list(_KIND_COLOURS)),
+        scale=alt.Scale(domain=domain, range=list(_KIND_SHAPES.values())),
+        legend=top_legend(domain),
     )
     base = alt.Chart(alt.NamedData("steps")).encode(
-        x=alt.X("step:Q", axis=count_axis("step")),
-        y=alt.Y("log-likelihood:Q", title="corpus log-likelihood", scale=alt.Scale(zero=False)),
+        x=alt.X("step:Q", axis=count_axis(t("step"))),
+        y=alt.Y("log-likelihood:Q", title=t("corpus log-likelihood"), scale=alt.Scale(zero=False)),
         tooltip=[
-            "step:Q",
-            "what:N",
-            alt.Tooltip("log-likelihood:Q", format=",.2f"),
-            "pieces:Q",
+            alt.Tooltip("step:Q", title=t("step")),
+            alt.Tooltip("what:N", title=t("what")),
+            alt.Tooltip("log-likelihood:Q", format=",.2f", title=t("log-likelihood")),
+            alt.Tooltip("pieces:Q", title=t("pieces")),
         ],
     )
     line = base.mark_line(color="#8c8c8c", strokeDash=[3, 3])
@@ -906,9 +997,11 @@ def _likelihood_chart() -> alt.LayerChart:
     )
     return described(
         (line + points + now).properties(height=300),  # ~40 px go to the legend
-        "Line chart: the corpus log-likelihood after each step of the training, the seed "
-        "(a diamond), the EM iterations (circles) and the pruning rounds (triangles); a "
-        "vertical line marks the current step.",
+        t(
+            "Line chart: the corpus log-likelihood after each step of the training, the seed "
+            "(a diamond), the EM iterations (circles) and the pruning rounds (triangles); a "
+            "vertical line marks the current step."
+        ),
     )
 
 
@@ -919,10 +1012,10 @@ def _likelihood_table_html(data: pa.Table) -> str:
         for r in data.select(["step", "what", "log-likelihood", "pieces"]).to_pylist()
     ]
     return table_details_html(
-        "Show the log-likelihoods as a table",
-        ["step", "what", "log-likelihood", "pieces"],
+        t("Show the log-likelihoods as a table"),
+        [_column_label(c) for c in ("step", "what", "log-likelihood", "pieces")],
         rows,
-        caption="Corpus log-likelihood after each step, as in the chart",
+        caption=t("Corpus log-likelihood after each step, as in the chart"),
     )
 
 
@@ -1120,19 +1213,25 @@ def render_train_step(
         st.markdown("**" + t("Corpus log-likelihood after each step") + "**")
         steps = likelihood_chart_data(result)
         current = [r for r in steps.to_pylist() if r["step"] == number]
+        if current:
+            description = t(
+                "Line chart of the corpus log-likelihood over {n:,} steps; at this step "
+                "({what}): {ll} with {pieces:,} pieces."
+            ).format(
+                n=steps.num_rows,
+                what=current[0]["what"],
+                ll=f"{current[0]['log-likelihood']:,.2f}",
+                pieces=current[0]["pieces"],
+            )
+        else:
+            description = t("Line chart of the corpus log-likelihood over {n:,} steps.").format(
+                n=steps.num_rows
+            )
         show_template(
             _likelihood_chart,
-            (),
+            (current_language(),),
             {"steps": steps, "now": {"step": [number]}},
-            description=(
-                f"Line chart of the corpus log-likelihood over {steps.num_rows:,} steps"
-                + (
-                    f"; at this step ({current[0]['what']}): "
-                    f"{current[0]['log-likelihood']:,.2f} with {current[0]['pieces']:,} pieces."
-                    if current
-                    else "."
-                )
-            ),
+            description=description,
             width="stretch",
         )
         show_html(
@@ -1168,7 +1267,7 @@ def render_train_step(
                 else t("Pieces after this iteration, most probable first")
             )
             st.markdown("**" + heading + "**")
-            st.dataframe(piece_table(step), hide_index=True, width="stretch", height=360)
+            st.dataframe(_shown(piece_table(step)), hide_index=True, width="stretch", height=360)
             omitted = (
                 caption_html(
                     t("{shown} of {n:,} pieces listed ({more:,} more not shown).").format(
@@ -1262,11 +1361,12 @@ def lattice_chart_data(lattice: Lattice) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _lattice_chart(rows: int, length: int, text: str) -> alt.LayerChart:
+def _lattice_chart(rows: int, length: int, text: str, lang: str = "en") -> alt.LayerChart:
     """The lattice of a word, a template (see :mod:`ui.charts`).
 
     ``rows``: rows of pieces; ``length``: the word's length in characters; ``text``: the
-    label colour. Its data: ``nodes`` (rows of :func:`lattice_chart_data`) and ``letters``
+    label colour; ``lang``: the language of its titles (see :func:`_likelihood_chart`). Its
+    data: ``nodes`` (rows of :func:`lattice_chart_data`) and ``letters``
     (the word's characters above the pieces: ``middle``, ``row`` = -1, ``label``).
     """
     scale = alt.Scale(
@@ -1275,14 +1375,17 @@ def _lattice_chart(rows: int, length: int, text: str) -> alt.LayerChart:
     )
     y = alt.Y("row:O", axis=None, scale=alt.Scale(domain=list(range(-1, rows))))
     tooltip = [
-        "piece:N",
-        "start:Q",
-        "end:Q",
-        "log P(piece):Q",
-        "best score before:Q",
-        "forward (log):Q",
-        "backward (log):Q",
-        "chance used:Q",
+        alt.Tooltip(f"{name}:{kind}", title=_column_label(name))
+        for name, kind in (
+            ("piece", "N"),
+            ("start", "Q"),
+            ("end", "Q"),
+            ("log P(piece)", "Q"),
+            ("best score before", "Q"),
+            ("forward (log)", "Q"),
+            ("backward (log)", "Q"),
+            ("chance used", "Q"),
+        )
     ]
     # translucent fills and theme-coloured text read on the light and the dark theme; the
     # path also differs by its thick border and the star, not by colour alone
@@ -1292,7 +1395,7 @@ def _lattice_chart(rows: int, length: int, text: str) -> alt.LayerChart:
         .encode(
             x=alt.X(
                 "start:Q",
-                title="position in the word",
+                title=t("position in the word"),
                 scale=alt.Scale(domain=[0, length]),
                 axis=count_axis(values=list(range(length + 1))),
             ),
@@ -1321,9 +1424,11 @@ def _lattice_chart(rows: int, length: int, text: str) -> alt.LayerChart:
     )
     return described(
         bars + labels + heading,
-        "Lattice of the word: its characters on top, and one bar for every vocabulary piece "
-        "that fits at those positions; the top row, marked ★, is the most probable "
-        "segmentation (the Viterbi path); a dashed border marks an unknown character.",
+        t(
+            "Lattice of the word: its characters on top, and one bar for every vocabulary piece "
+            "that fits at those positions; the top row, marked ★, is the most probable "
+            "segmentation (the Viterbi path); a dashed border marks an unknown character."
+        ),
     )
 
 
@@ -1335,15 +1440,23 @@ _LATTICE_TABLE = (
 
 def _lattice_table_html(data: pd.DataFrame) -> str:
     """The lattice chart's numbers as a folded table, path first (its text alternative)."""
+    statuses = {
+        "Viterbi path": "★ " + t("Viterbi path"),
+        # i18n: a lattice piece that is not on the best path
+        "other": t("other"),
+        # i18n: a lattice piece for a character missing from the vocabulary
+        "unknown": t("unknown"),
+    }
+    at = _LATTICE_TABLE.index("status")
     rows = [
-        tuple(("★ " + v if v == "Viterbi path" else v) for v in row)
+        tuple(statuses.get(v, v) if i == at else v for i, v in enumerate(row))
         for row in data[list(_LATTICE_TABLE)].itertuples(index=False)
     ]
     return table_details_html(
-        "Show the lattice as a table",
-        list(_LATTICE_TABLE),
+        t("Show the lattice as a table"),
+        [_column_label(c) for c in _LATTICE_TABLE],
         rows,
-        caption="Every piece of the lattice, with its scores, as in the chart",
+        caption=t("Every piece of the lattice, with its scores, as in the chart"),
     )
 
 
@@ -1440,7 +1553,7 @@ def sample_table(
     if other_drawn or other_exact > 1e-9:
         out.append(
             {
-                "segmentation": "(all others)",
+                "segmentation": t("(all others)"),
                 "drawn": other_drawn,
                 "sampled share": other_drawn / n,
                 "exact share": max(other_exact, 0.0),
@@ -1455,11 +1568,19 @@ def sample_table(
 _SHARE_COLOURS = {"sampled share": "#1f77b4", "exact share": "#ff9f1c"}
 
 
-def _sample_chart() -> alt.Chart:
-    """Sampled against exact shares, a template (see :mod:`ui.charts`).
+def _share_labels() -> dict[str, str]:
+    """The two kinds of share of the sampling chart, by id, in the session's language."""
+    return {"sampled share": t("sampled share"), "exact share": t("exact share")}
+
+
+def _sample_chart(lang: str = "en") -> alt.Chart:
+    """Sampled against exact shares, a template (see :mod:`ui.charts`); ``lang``: the
+    language of its legend, titles and description (see :func:`_likelihood_chart`).
 
     Its data: ``shares`` (:func:`_sample_shares`: one row per segmentation and kind).
     """
+    labels = _share_labels()
+    domain = [labels[k] for k in _SHARE_COLOURS]
     return (
         alt.Chart(alt.NamedData("shares"))
         .mark_bar(stroke="currentColor", strokeWidth=0.5)
@@ -1471,24 +1592,32 @@ def _sample_chart() -> alt.Chart:
                 axis=label_axis(),
             ),
             yOffset="kind:N",
-            x=alt.X("share:Q", title="share", axis=alt.Axis(format="%")),
+            x=alt.X("share:Q", title=t("share"), axis=alt.Axis(format="%")),
             color=alt.Color(
                 "kind:N",
-                scale=alt.Scale(domain=list(_SHARE_COLOURS), range=list(_SHARE_COLOURS.values())),
-                legend=top_legend(list(_SHARE_COLOURS)),
+                scale=alt.Scale(domain=domain, range=list(_SHARE_COLOURS.values())),
+                legend=top_legend(domain),
             ),
-            tooltip=["segmentation:N", "kind:N", alt.Tooltip("share:Q", format=".3f")],
+            tooltip=[
+                alt.Tooltip("segmentation:N", title=t("segmentation")),
+                # i18n: the sampling chart's tooltip: sampled or exact share
+                alt.Tooltip("kind:N", title=t("kind")),
+                alt.Tooltip("share:Q", format=".3f", title=t("share")),
+            ],
         )
         .properties(
-            description="Grouped bar chart: for each segmentation of the word, the share of "
-            "the draws that gave it (sampled) next to its exact share; the same numbers are "
-            "in the table beside it."
+            description=t(
+                "Grouped bar chart: for each segmentation of the word, the share of "
+                "the draws that gave it (sampled) next to its exact share; the same numbers "
+                "are in the table beside it."
+            )
         )
     )
 
 
 def _sample_shares(table: pd.DataFrame) -> pd.DataFrame:
-    """The sample table in long form for :func:`_sample_chart`, in the table's order.
+    """The sample table in long form for :func:`_sample_chart`, in the table's order; the
+    kinds in the session's language (as the chart's legend names them).
 
     >>> table = pd.DataFrame(
     ...     {"segmentation": ["a b", "ab"], "sampled share": [0.6, 0.4], "exact share": [0.5, 0.5]}
@@ -1502,39 +1631,49 @@ def _sample_shares(table: pd.DataFrame) -> pd.DataFrame:
         var_name="kind",
         value_name="share",
     )
+    long["kind"] = long["kind"].map(_share_labels())
     return long[["segmentation", "kind", "share", "order"]]
 
 
 def _model_from_vocab() -> Unigram | None:
     """The .vocab panel: pasted text or an uploaded file; ``None`` (explained) if invalid."""
     st.text_area(
-        "Paste a sentencepiece .vocab (one “piece TAB score” per line; spaces work too)",
+        t("Paste a sentencepiece .vocab (one “piece TAB score” per line; spaces work too)"),
         key="uni_vocab_text",
         on_change=remember,
         args=(WIDGETS_KEY, "uni_vocab_text"),
         height=150,
         placeholder="▁the\t-3.29\n▁a\t-4.36\ns\t-3.05",
     )
-    upload = st.file_uploader("…or upload a .vocab file", type=["vocab", "txt"], key="uni_upload")
+    upload = st.file_uploader(
+        t("…or upload a .vocab file"), type=["vocab", "txt"], key="uni_upload"
+    )
     text = st.session_state.get("uni_vocab_text", "")
     if upload is not None:
         raw = upload.getvalue()
         try:
             text = raw.decode("utf-8-sig")
-            show_text(f"Read {upload.name} as UTF-8 ({len(raw):,} bytes).", small=True)
+            show_text(
+                t("Read {name} as UTF-8 ({n:,} bytes).").format(name=upload.name, n=len(raw)),
+                small=True,
+            )
         except UnicodeDecodeError:
-            _problem("The file is not UTF-8 text, so it cannot be a sentencepiece .vocab file.")
+            _problem(t("The file is not UTF-8 text, so it cannot be a sentencepiece .vocab file."))
             return None
     if not text.strip():
-        st.info("Paste or upload a .vocab file to use it here.", icon=":material/description:")
+        st.info(t("Paste or upload a .vocab file to use it here."), icon=":material/description:")
         return None
     try:
         model = Unigram.from_vocab_text(text)
     except SubwordError as err:
-        _problem("The .vocab text cannot be read yet:", str(err))
+        _problem(t("The .vocab text cannot be read yet:"), str(err))
         return None
     st.caption(
-        f"{len(model):,} pieces read " + md_escape("(<unk>, <s> and </s> are skipped if present).")
+        md_escape(
+            t("{n:,} pieces read (<unk>, <s> and </s> are skipped if present).").format(
+                n=len(model)
+            )
+        )
     )
     return model
 
@@ -1688,13 +1827,15 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
         rows = int(data["row"].max()) + 1 if len(data) else 1
         show_template(
             _lattice_chart,
-            (rows, len(full), text_colour()),
+            (rows, len(full), text_colour(), current_language()),
             {"nodes": data, "letters": letters},
-            description=(
-                f"Lattice of the word {full}: {len(lattice.nodes):,} pieces fit it; the most "
-                "probable segmentation, marked ★ on the top row: "
-                + " · ".join(data.loc[data["status"] == "Viterbi path", "piece"])
-                + "."
+            description=t(
+                "Lattice of the word {word}: {n:,} pieces fit it; the most probable "
+                "segmentation, marked ★ on the top row: {path}."
+            ).format(
+                word=full,
+                n=len(lattice.nodes),
+                path=" · ".join(data.loc[data["status"] == "Viterbi path", "piece"]),
             ),
             width="stretch",
             height=height,
@@ -1726,7 +1867,10 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
         else:
             table = segmentation_table(model, full)
             st.dataframe(
-                table, hide_index=True, width="stretch", height=min(420, 38 + 35 * len(table))
+                _shown(table),
+                hide_index=True,
+                width="stretch",
+                height=min(420, 38 + 35 * len(table)),
             )
             st.caption(
                 t.n(
@@ -1744,56 +1888,67 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
 
 
 def _render_nbest(model: Unigram, word: str) -> None:
-    st.subheader("The n best, with a length penalty")
+    st.subheader(t("The n best, with a length penalty"))
     show_html(
-        "<p class='sw-text'>Seed 000 reranks the n most probable segmentations y by "
-        "<strong>score = log P(y) / |y|<sup>λ</sup></strong>, where |y| is the number of "
-        "pieces. log P is negative, so a larger λ brings segmentations with more pieces "
-        "closer to 0.</p>"
+        "<p class='sw-text'>"
+        + t(
+            "Seed 000 reranks the n most probable segmentations y by "
+            "<strong>score = log P(y) / |y|<sup>λ</sup></strong>, where |y| is the number of "
+            "pieces. log P is negative, so a larger λ brings segmentations with more pieces "
+            "closer to 0."
+        )
+        + "</p>"
     )
     c1, c2 = st.columns(2)
     k = c1.number_input(
-        "How many (n)",
+        t("How many (n)"),
         step=1,
         key="uni_k",
         on_change=remember,
         args=(WIDGETS_KEY, "uni_k"),
     )
     lam = c2.slider(
-        "λ (length exponent)",
+        t("λ (length exponent)"),
         min_value=0.0,
         max_value=3.0,
         step=0.1,
         key="uni_lambda",
         on_change=remember,
         args=(WIDGETS_KEY, "uni_lambda"),
-        help="Seed 000's score log P / |y|^λ: λ = 0 ranks by probability alone.",
+        help=t("Seed 000's score log P / |y|^λ: λ = 0 ranks by probability alone."),
     )
     if k is None or int(k) != k or k < 1:
-        st.error("n must be a whole number of at least 1.", icon=":material/warning:")
+        st.error(t("n must be a whole number of at least 1."), icon=":material/warning:")
         return
     if k > LIMITS.unigram_nbest:
         st.error(
-            f"At most {LIMITS.unigram_nbest:,} segmentations here. {advice('unigram_nbest')}",
+            t("At most {n:,} segmentations here.").format(n=int(LIMITS.unigram_nbest))
+            + " "
+            + advice("unigram_nbest"),
             icon=":material/warning:",
         )
         return
     table = nbest_table(model, word, int(k), float(lam))
-    st.dataframe(table, hide_index=True, width="stretch")
+    st.dataframe(_shown(table), hide_index=True, width="stretch")
     top = table.loc[table["rank by score"] == 1].iloc[0]
     if lam == 0:
-        why = "With λ = 0 the score is just log P, so the ranking is the probability ranking."
+        why = t("With λ = 0 the score is just log P, so the ranking is the probability ranking.")
     elif int(top["rank by P"]) == 1:
-        why = (
-            f"With λ = {lam:g}, log P is divided by |y|^{lam:g}: the most probable "
+        why = t(
+            "With λ = {lam}, log P is divided by |y|^{lam}: the most probable "
             "segmentation still scores best."
-        )
+        ).format(lam=f"{lam:g}")
     else:
-        why = (
-            f"With λ = {lam:g}, log P (always negative) is divided by |y|^{lam:g}, which "
-            "brings segmentations with more pieces closer to 0: “"
-            f"{top['segmentation']}” ({int(top['|y|'])} pieces, log P {top['log P']:.3f}) now "
-            f"scores best, {top['score']:.3f}."
+        why = t(
+            "With λ = {lam}, log P (always negative) is divided by |y|^{lam}, which "
+            "brings segmentations with more pieces closer to 0: “{segmentation}” ({n} pieces, "
+            "log P {log_p}) now scores best, {score}."
+        ).format(
+            lam=f"{lam:g}",
+            segmentation=top["segmentation"],
+            n=int(top["|y|"]),
+            log_p=f"{top['log P']:.3f}",
+            score=f"{top['score']:.3f}",
         )
     show_html(f"<p class='sw-text sw-small'>{esc(why)}</p>")
 
@@ -1801,49 +1956,55 @@ def _render_nbest(model: Unigram, word: str) -> None:
 def _render_sampling(model: Unigram, word: str) -> None:
     c1, c2, c3 = st.columns(3)
     alpha = c1.slider(
-        "α (smoothing)",
+        t("α (smoothing)"),
         min_value=0.0,
         max_value=2.0,
         step=0.05,
         key="uni_alpha",
         on_change=remember,
         args=(WIDGETS_KEY, "uni_alpha"),
-        help="Each segmentation is drawn with probability ∝ P^α: small α spreads the draws, "
-        "large α concentrates them on the best segmentation.",
+        help=t(
+            "Each segmentation is drawn with probability ∝ P^α: small α spreads the draws, "
+            "large α concentrates them on the best segmentation."
+        ),
     )
     n = c2.number_input(
-        "Samples (N)",
+        t("Samples (N)"),
         step=100,
         key="uni_samples",
         on_change=remember,
         args=(WIDGETS_KEY, "uni_samples"),
     )
     seed = c3.number_input(
-        "Random seed",
+        t("Random seed"),
         step=1,
         key="uni_seed",
         on_change=remember,
         args=(WIDGETS_KEY, "uni_seed"),
-        help="The same seed draws the same samples, so a class can replay a run.",
+        help=t("The same seed draws the same samples, so a class can replay a run."),
     )
     problems = []
     if alpha is None or alpha <= 0:
         problems.append(
-            "α must be greater than 0: each segmentation is drawn with probability "
-            "proportional to P^α, and α = 0 would ignore the model."
+            t(
+                "α must be greater than 0: each segmentation is drawn with probability "
+                "proportional to P^α, and α = 0 would ignore the model."
+            )
         )
     if n is None or int(n) != n or not 1 <= n <= MAX_SAMPLES:
-        problems.append(f"N must be a whole number from 1 to {MAX_SAMPLES:,}.")
+        problems.append(t("N must be a whole number from 1 to {n:,}.").format(n=int(MAX_SAMPLES)))
     if seed is None or int(seed) != seed:
-        problems.append("The random seed must be a whole number.")
+        problems.append(t("The random seed must be a whole number."))
     if problems:
         for problem in problems:
             st.error(problem, icon=":material/warning:")
         return
     if model.count_segmentations(word) == 1:
         st.info(
-            "This word has only one segmentation with this vocabulary, so every draw gives "
-            "it. Try a longer word, or a vocabulary with more pieces.",
+            t(
+                "This word has only one segmentation with this vocabulary, so every draw "
+                "gives it. Try a longer word, or a vocabulary with more pieces."
+            ),
             icon=":material/info:",
         )
         return
@@ -1852,7 +2013,7 @@ def _render_sampling(model: Unigram, word: str) -> None:
     with left:
         show_template(
             _sample_chart,
-            (),
+            (current_language(),),
             {"shares": _sample_shares(table)},
             width="stretch",
             height=44 * len(table) + 170,
@@ -1861,15 +2022,18 @@ def _render_sampling(model: Unigram, word: str) -> None:
         shown = table.copy()
         shown["sampled share"] = shown["sampled share"].round(4)
         shown["exact share"] = shown["exact share"].round(4)
-        st.dataframe(shown, hide_index=True, width="stretch")
+        st.dataframe(_shown(shown), hide_index=True, width="stretch")
     show_html(
         "<p class='sw-text'>"
-        f"{int(n):,} segmentations drawn with α = {alpha:g} by forward filtering, backward "
-        "sampling: the forward pass sums the prefix probabilities, then the pieces are "
-        "picked right to left, each with its share. The exact share of a segmentation is "
-        f"P^α divided by the sum over all segmentations. Total variation distance between "
-        f"the draws and the exact shares: <strong>{tv:.3f}</strong> (more samples bring it "
-        "closer to 0).</p>"
+        + t(
+            "{n:,} segmentations drawn with α = {alpha} by forward filtering, backward "
+            "sampling: the forward pass sums the prefix probabilities, then the pieces are "
+            "picked right to left, each with its share. The exact share of a segmentation is "
+            "P^α divided by the sum over all segmentations. Total variation distance between "
+            "the draws and the exact shares: <strong>{tv}</strong> (more samples bring it "
+            "closer to 0)."
+        ).format(n=int(n), alpha=f"{alpha:g}", tv=f"{tv:.3f}")
+        + "</p>"
     )
 
 
@@ -1909,9 +2073,11 @@ def seed_001_table() -> tuple[pd.DataFrame, pd.DataFrame]:
                 "segmentation": seg_text(seg.pieces),
                 "P = product": formula,
                 "P": prob_text(seg.prob),
-                "seed 001 printed": f"{printed[0]} = {printed[1]}" if printed else "(not listed)",
+                "seed 001 printed": (
+                    f"{printed[0]} = {printed[1]}" if printed else t("(not listed)")
+                ),
                 "check": (
-                    "✗ erratum: p and pu occur 17 times, not 5"
+                    t("✗ erratum: p and pu occur 17 times, not 5")
                     if printed and not math.isclose(printed[1], seg.prob, rel_tol=1e-3)
                     else ("✓" if printed else "")
                 ),
@@ -1924,43 +2090,64 @@ def render_seed_001() -> None:
     """Seed 001's worked example, recomputed, next to what the seed printed."""
     tokens, pug = seed_001_table()
     show_html(
-        "<p class='sw-text'>Seed 001 trains on hug ×10, pug ×5, pun ×12, bun ×4, hugs ×5 from "
-        "15 seed tokens. Each token's count is how often it occurs inside the words: "
-        "<code>p</code> occurs in pug (5) and pun (12), so 17 times; the 15 counts add up to "
-        "<strong>210</strong>, and a token's probability is its count / 210.</p>"
+        "<p class='sw-text'>"
+        + t(
+            "Seed 001 trains on hug ×10, pug ×5, pun ×12, bun ×4, hugs ×5 from 15 seed "
+            "tokens. Each token's count is how often it occurs inside the words: "
+            "<code>p</code> occurs in pug (5) and pun (12), so 17 times; the 15 counts add up "
+            "to <strong>210</strong>, and a token's probability is its count / 210."
+        )
+        + "</p>"
     )
-    st.markdown("**The segmentations of “pug”, recomputed, next to what the seed printed**")
-    st.dataframe(pug, hide_index=True, width="stretch")
+    st.markdown(
+        "**" + t("The segmentations of “pug”, recomputed, next to what the seed printed") + "**"
+    )
+    st.dataframe(_shown(pug), hide_index=True, width="stretch")
     left, right = st.columns([1, 1.6])
     with left:
-        st.dataframe(tokens, hide_index=True, width="stretch", height="auto")
+        st.dataframe(_shown(tokens), hide_index=True, width="stretch", height="auto")
     with right:
         ours = {row["segmentation"]: row for _, row in pug.iterrows()}
         two, three = ours[seg_text(("pu", "g"))], ours[seg_text(("p", "u", "g"))]
         printed_two = SEED_001_PRINTED[("pu", "g")]
         printed_three = SEED_001_PRINTED[("p", "u", "g")]
         show_html(
-            "<div class='sw-text sw-problem'><strong>Erratum.</strong> The seed computes "
-            f"P(pu, g) = {printed_two[0]} = {printed_two[1]} and P(p, u, g) = "
-            f"{printed_three[0]} = {printed_three[1]}, using 5 for p and for pu. Both occur "
-            "17 times (pug 5 + pun 12), so "
-            f"P(pu, g) = {esc(two['P = product'])} = <strong>{esc(two['P'])}</strong> and "
-            f"P(p, u, g) = {esc(three['P = product'])} = <strong>{esc(three['P'])}</strong>. "
-            "The conclusion stands: fewer pieces, higher probability.</div>"
+            "<div class='sw-text sw-problem'>"
+            + t(
+                "<strong>Erratum.</strong> The seed computes P(pu, g) = {printed_two} and "
+                "P(p, u, g) = {printed_three}, using 5 for p and for pu. Both occur 17 times "
+                "(pug 5 + pun 12), so P(pu, g) = {two} = <strong>{p_two}</strong> and "
+                "P(p, u, g) = {three} = <strong>{p_three}</strong>. The conclusion stands: "
+                "fewer pieces, higher probability."
+            ).format(
+                printed_two=f"{printed_two[0]} = {printed_two[1]}",
+                printed_three=f"{printed_three[0]} = {printed_three[1]}",
+                two=esc(two["P = product"]),
+                p_two=esc(two["P"]),
+                three=esc(three["P = product"]),
+                p_three=esc(three["P"]),
+            )
+            + "</div>"
         )
         show_html(
-            "<p class='sw-text'>Note the tie: <strong>p · ug</strong> has exactly the same "
-            "probability as <strong>pu · g</strong> (17 × 20 either way). The seed's table "
-            "lists pug as pu + g; Viterbi as sentencepiece runs it keeps the segmentation "
-            "whose last piece is longer, p + ug. The same happens for pun (p + un), bun "
-            "(b + un) and hugs (h + ugs, tied with hug + s and hu + gs).</p>"
+            "<p class='sw-text'>"
+            + t(
+                "Note the tie: <strong>p · ug</strong> has exactly the same probability as "
+                "<strong>pu · g</strong> (17 × 20 either way). The seed's table lists pug as "
+                "pu + g; Viterbi as sentencepiece runs it keeps the segmentation whose last "
+                "piece is longer, p + ug. The same happens for pun (p + un), bun (b + un) and "
+                "hugs (h + ugs, tied with hug + s and hu + gs)."
+            )
+            + "</p>"
         )
         st.button(
-            "Train on this example (seed 001's corpus and 15 tokens)",
+            t("Train on this example (seed 001's corpus and 15 tokens)"),
             key="uni_use_seed_001",
             on_click=use_seed_001,
-            help="Switches the sidebar corpus to hug / pug / pun / bun / hugs and the seed "
-            "vocabulary to these 15 tokens; then open the training tab.",
+            help=t(
+                "Switches the sidebar corpus to hug / pug / pun / bun / hugs and the seed "
+                "vocabulary to these 15 tokens; then open the training tab."
+            ),
         )
 
 

@@ -197,8 +197,13 @@ def test_exact_ties_follow_the_documented_rule(scores: dict[str, float], word: s
     segs = brute(word, scores, model.unk_score)
     ranked = sorted(segs, key=lambda ps: (-ps[1], tie_key(ps[0])))
     assert tuple(model.encode(word)) == ranked[0][0]
-    assert [s.pieces for s in model.nbest(word, k)] == [p for p, _ in ranked[:k]]
     assert [s.pieces for s in model.segmentations(word)] == [p for p, _ in ranked]
+    # n-best follows sentencepiece's heap order among ties (tests/core/test_unigram_sp_parity):
+    # the same scores rank by rank, and the same set unless a tie straddles the k-th place
+    got = model.nbest(word, k)
+    assert [s.log_prob for s in got] == [s for _, s in ranked[:k]]
+    if k >= len(ranked) or ranked[k - 1][1] != ranked[k][1]:
+        assert {s.pieces for s in got} == {p for p, _ in ranked[:k]}
 
 
 @settings(max_examples=150, deadline=None)
@@ -209,11 +214,13 @@ def test_nbest_equals_sorted_brute_force(scores: dict[str, float], word: str, k:
     ranked = sorted(segs, key=lambda ps: (-ps[1], tie_key(ps[0])))
     got = model.nbest(word, k)
     assert len(got) == min(k, len(segs))
-    # the same scores in the same order, and the same segmentations unless a tie (up to
-    # rounding) straddles the k-th place
-    assert [s.log_prob for s in got] == pytest.approx([s for _, s in ranked[:k]], rel=1e-12)
-    assert got[0].pieces == tuple(model.encode(word))
-    if k < len(ranked) and not math.isclose(ranked[k - 1][1], ranked[k][1], abs_tol=1e-9):
+    # the same scores in the same order (up to float32 rounding: the n-best search adds in
+    # float32, as sentencepiece does), and the same segmentations unless a near-tie
+    # straddles the k-th place
+    assert [s.log_prob for s in got] == pytest.approx([s for _, s in ranked[:k]], abs=1e-5)
+    if k == 1:
+        assert got[0].pieces == tuple(model.encode(word))
+    if k < len(ranked) and not math.isclose(ranked[k - 1][1], ranked[k][1], abs_tol=1e-5):
         assert {s.pieces for s in got} == {p for p, _ in ranked[:k]}
     score = {p: s for p, s in segs}
     for s in got:
