@@ -22,6 +22,7 @@ from ui.wordpiece_view import (
     merges_table,
     render_compare,
     render_encode,
+    render_export_note,
     render_learn_step,
     render_variants,
     settings_panel,
@@ -94,6 +95,7 @@ if settings is not None:
                     tokenizer_json_file(result.model),
                 ],
             )
+            render_export_note(result.model)
         # the comparison trains a second model (frequency scoring), and the variants tab
         # several: they run only while their tab is open (at 20,000 tokens on pydoc the
         # comparison alone took 10 s)

@@ -10,8 +10,9 @@ The ``tokenizers`` library (tested with 0.23.3) loads what :func:`dumps` writes 
 noted below. The JSON is written with the standard :mod:`json` module; ``tokenizers`` is never
 imported here.
 
-Every file uses a ``WhitespaceSplit`` pre-tokenizer, so tokenizing one word equals our
-``encode(word)``; no normalizer, no added tokens, no post-processor.
+The BPE and WordPiece files, and the Unigram file without a marker, use a
+``WhitespaceSplit`` pre-tokenizer, so tokenizing one word equals our ``encode(word)``; no
+added tokens, no post-processor.
 
 Exactly what differs (the tests check each point):
 
@@ -29,7 +30,18 @@ Exactly what differs (the tests check each point):
   "lowest merge number, every occurrence" loop whenever a merge never uses a symbol created
   by a later merge, which holds for every learned model (not for hand-written codes).
 * **WordPiece** is exact for ``unk_mode="word"`` (BERT's rule; ``max_input_chars_per_word``
-  counts characters in both); ``unk_mode="leftover"`` cannot be expressed and is refused.
+  counts characters in both) except for a word that *starts* with the unknown token's
+  spelling: ``tokenizers`` needs the unknown token in the vocabulary (it is written as id 0,
+  as in :meth:`WordPiece.to_vocab_text`), and longest-match-first then takes it like any
+  other token, so ``[UNK]s`` is ``[UNK]``, ``##s`` where a trained vocabulary without
+  ``[UNK]`` gives ``[``, ``##U``, ... (no export avoids it: an added special token would cut
+  ``[UNK]`` out of every word, a renamed unknown token would change the output).
+  ``unk_mode="leftover"`` cannot be expressed and is refused.
+* **Running text.** The WordPiece file, and the Unigram file without a marker, split words
+  with ``WhitespaceSplit`` after a normalizer that turns U+001C–U+001F into spaces: Python's
+  ``str.split()`` splits there, ``tokenizers``' Unicode whitespace does not.
+* **Unigram, normalisation.** ``Unigram.normalization`` is written as normalizers
+  (:func:`unigram_normalizers`, with its differences from sentencepiece) and read back.
 * **Unigram, unknown characters.** ``tokenizers`` glues neighbouring unknown characters into
   one token (``"xy"``), ours keeps one token per character (``"x", "y"``); the segmentation
   is otherwise the same (same lattice, same scores, same tie rule). ``tokenizers`` fixes the
@@ -37,10 +49,12 @@ Exactly what differs (the tests check each point):
   included*, so a penalty above 10 is written as a lower score of the unknown piece, and a
   penalty below 10 is refused. The unknown piece is named ``"<unk> "`` (with a space) because
   ``tokenizers`` matches that piece in text like any other piece: no word contains a space.
-* **Unigram, word start.** ``word_start="▁"`` is written as a ``Metaspace`` pre-tokenizer
-  (``prepend_scheme="always"``): tokenizing ``word`` equals our ``encode("▁" + word)``, i.e.
-  :meth:`Unigram.tokenize`. ``Metaspace`` does not add a second ``▁`` to a word that already
-  starts with one.
+* **Unigram, word start.** ``word_start="▁"`` is written as normalizers that do what
+  sentencepiece does to the whole text (:func:`subword_core.normalize.sentencepiece_text`:
+  spaces at the ends dropped, each run of spaces one ``▁``, a ``▁`` in front, none at the
+  end) and no pre-tokenizer, so ``tokenizers`` segments the text as one string, as
+  :meth:`Unigram.tokenize` does; a ``Metaspace`` decoder turns ``▁`` back into spaces.
+  Files with a ``Metaspace`` pre-tokenizer (older exports, T5-style files) still read.
 
 Example:
     >>> from subword_core.wordpiece import WordPiece
@@ -55,10 +69,12 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from subword_core.bpe import BPEModel
 from subword_core.errors import ParameterError
+from subword_core.normalize import _NMT_KEPT, _NMT_REMOVED, _NMT_SPACES, NORMALIZATIONS
 from subword_core.unigram import Unigram
 from subword_core.wordpiece import DEFAULT_MAX_CHARS, DEFAULT_PREFIX, DEFAULT_UNK, WordPiece
 
@@ -71,6 +87,7 @@ __all__ = [
     "loads",
     "model_type",
     "unigram_from_json",
+    "unigram_normalizers",
     "unigram_to_json",
     "wordpiece_from_json",
     "wordpiece_to_json",
@@ -129,14 +146,16 @@ def loads(text: str) -> Model:
     return readers[kind](text)
 
 
-def _document(model: dict[str, Any], pre_tokenizer: dict[str, Any], decoder: Any) -> str:
+def _document(
+    model: dict[str, Any], pre_tokenizer: Any, decoder: Any, normalizer: Any = None
+) -> str:
     return json.dumps(
         {
             "version": "1.0",
             "truncation": None,
             "padding": None,
             "added_tokens": [],
-            "normalizer": None,
+            "normalizer": normalizer,
             "pre_tokenizer": pre_tokenizer,
             "post_processor": None,
             "decoder": decoder,
@@ -145,6 +164,26 @@ def _document(model: dict[str, Any], pre_tokenizer: dict[str, Any], decoder: Any
         ensure_ascii=False,
         indent=2,
     )
+
+
+def _replace(pattern: str, content: str, *, regex: bool = True) -> dict[str, Any]:
+    """A ``Replace`` normalizer (``pattern`` a regular expression, or a plain string)."""
+    return {
+        "type": "Replace",
+        "pattern": {"Regex" if regex else "String": pattern},
+        "content": content,
+    }
+
+
+#: Python's ``str.split()`` also splits at the information separators U+001C–U+001F, which
+#: are not Unicode White_Space (``tokenizers``' ``WhitespaceSplit`` keeps them in a word);
+#: this normalizer turns them into spaces first, so running text splits the same.
+_SEPARATORS = _replace("[\u001c-\u001f]", " ")
+
+
+def _with_separators(normalizers: list[dict[str, Any]]) -> dict[str, Any]:
+    """A normalizer: ``normalizers`` then :data:`_SEPARATORS`, one ``Sequence``."""
+    return {"type": "Sequence", "normalizers": [*normalizers, _SEPARATORS]}
 
 
 def _is_int(value: Any) -> bool:
@@ -378,7 +417,7 @@ def wordpiece_to_json(model: WordPiece) -> str:
         "vocab": {token: index for index, token in enumerate(tokens)},
     }
     decoder = {"type": "WordPiece", "prefix": model.prefix, "cleanup": False}
-    return _document(body, {"type": "WhitespaceSplit"}, decoder)
+    return _document(body, {"type": "WhitespaceSplit"}, decoder, _with_separators([]))
 
 
 def wordpiece_from_json(text: str) -> WordPiece:
@@ -417,9 +456,17 @@ def wordpiece_from_json(text: str) -> WordPiece:
 def unigram_to_json(model: Unigram) -> str:
     """A ``tokenizer.json`` for a Unigram model: the pieces, then the unknown piece.
 
+    The normalizer rewrites the characters as ``model.normalization`` does
+    (:func:`unigram_normalizers`). With a ``word_start`` marker it also does what
+    :meth:`Unigram.tokenize` does to the whole text (sentencepiece's whitespace rules:
+    spaces at the ends dropped, a run of spaces one marker, a marker in front, none at the
+    end) and there is no pre-tokenizer, so ``tokenizers`` segments the text as one string,
+    as sentencepiece and :meth:`Unigram.tokenize` do; without one, a ``WhitespaceSplit``
+    pre-tokenizer splits the words.
+
     Raises:
         ParameterError: ``unk_penalty`` below 10, or a ``word_start`` longer than one
-            character (``Metaspace`` takes one).
+            character.
 
     Example:
         >>> body = json.loads(unigram_to_json(Unigram([("a", -1.0), ("b", -2.0)])))["model"]
@@ -435,7 +482,7 @@ def unigram_to_json(model: Unigram) -> str:
     if len(model.word_start) > 1:
         raise ParameterError(
             f"The word-start marker {model.word_start!r} is longer than one character; "
-            "tokenizers' Metaspace pre-tokenizer adds exactly one character."
+            "tokenizers' Metaspace decoder puts back exactly one character."
         )
     lowest = min(score for _, score in model.pieces)
     # subtle: tokenizers takes the minimum over its whole vocabulary, unknown piece included,
@@ -445,19 +492,101 @@ def unigram_to_json(model: Unigram) -> str:
     vocab = [[piece, score] for piece, score in model.pieces]
     vocab.append([UNIGRAM_UNK_PIECE, unk_score])
     body = {"type": "Unigram", "unk_id": len(vocab) - 1, "vocab": vocab, "byte_fallback": False}
-    if model.word_start:
-        meta = {
-            "type": "Metaspace",
-            "replacement": model.word_start,
-            "prepend_scheme": "always",
-            "split": False,
-        }
-        pre: dict[str, Any] = {
-            "type": "Sequence",
-            "pretokenizers": [{"type": "WhitespaceSplit"}, meta],
-        }
-        return _document(body, pre, meta)
-    return _document(body, {"type": "WhitespaceSplit"}, None)
+    chars = unigram_normalizers(model.normalization)
+    mark = model.word_start
+    if mark:
+        # subtle: "(?![^ ]| )" is the end of the text and "(?<![^ ]| )" its start, in
+        # Oniguruma and Python alike (``\z`` and ``$`` differ between them, and ``$`` also
+        # matches before a line feed, which "none" and "nfkc" keep inside a word)
+        end = "(?![^{0}]|{0})".format(re.escape(mark))
+        spaces = [
+            _replace("(?<![^ ]| ) +| +(?![^ ]| )", ""),  # spaces at the start and the end
+            _replace(" +", mark),
+            _replace(re.escape(mark) + "+" + end, ""),  # sentencepiece drops every ▁ at the end
+            {"type": "Prepend", "prepend": mark},
+        ]
+        normalizer = {"type": "Sequence", "normalizers": [*chars, *spaces]}
+        meta: dict[str, Any] = {"type": "Metaspace", "replacement": mark}
+        meta["prepend_scheme"] = "always"
+        meta["split"] = False
+        return _document(body, None, meta, normalizer)
+    return _document(body, {"type": "WhitespaceSplit"}, None, _with_separators(chars))
+
+
+#: Where ``nmt_nfkc`` keeps ``～`` (U+FF5E), the written normalizer puts this noncharacter
+#: (Unicode keeps U+FDD0 for a program's internal use; NFKC leaves it alone) and turns it back.
+_STAND_IN = "\ufdd0"
+
+
+def _char_class(chars: frozenset[str]) -> str:
+    return "[" + "".join(sorted(chars)) + "]"
+
+
+def unigram_normalizers(rule: str) -> list[dict[str, Any]]:
+    """``tokenizers`` normalizers that rewrite characters as ``normalize_chars(text, rule)``.
+
+    ``"none"`` is no normalizer and ``"nfkc"`` is ``NFKC``. ``"nmt_nfkc"`` is: the
+    characters sentencepiece turns into spaces → a space, the controls it removes →
+    nothing, ``～`` → U+FDD0, ``NFKC``, U+FDD0 → ``～``. Exactly what differs from
+    sentencepiece (and :func:`subword_core.normalize.normalize_chars`), for ``nfkc`` and
+    ``nmt_nfkc`` alike (the tests check each point):
+
+    * ``tokenizers`` normalises the whole text at once, sentencepiece one character (or
+      one character written decomposed) at a time: a combining mark after a character
+      that NFKC rewrites composes with the result in ``tokenizers`` (``ﬁ`` + U+0301 →
+      ``fí``) and stays apart in sentencepiece (``fi`` + U+0301), and marks after one
+      character are put in canonical order by ``tokenizers`` only.
+    * ``nmt_nfkc`` only: a text holding U+FDD0 itself gets ``～`` from ``tokenizers``.
+    * The Unicode tables differ in version (Python's against the Rust crate's):
+      characters assigned in between may be normalised by one side only.
+
+    Raises:
+        ParameterError: an unknown rule.
+
+    Example:
+        >>> [n["type"] for n in unigram_normalizers("nmt_nfkc")]
+        ['Replace', 'Replace', 'Replace', 'NFKC', 'Replace']
+    """
+    if rule not in NORMALIZATIONS:
+        raise ParameterError(
+            f"Unknown normalisation {rule!r}: choose one of {', '.join(NORMALIZATIONS)}."
+        )
+    if rule == "none":
+        return []
+    if rule == "nfkc":
+        return [{"type": "NFKC"}]
+    (kept,) = _NMT_KEPT
+    return [
+        _replace(_char_class(_NMT_SPACES), " "),
+        _replace(_char_class(_NMT_REMOVED), ""),
+        _replace(kept, _STAND_IN, regex=False),
+        {"type": "NFKC"},
+        _replace(_STAND_IN, kept, regex=False),
+    ]
+
+
+def _flat_normalizers(node: Any) -> list[Any]:
+    if isinstance(node, dict) and node.get("type") == "Sequence":
+        parts = node.get("normalizers")
+        return [n for part in parts or [] for n in _flat_normalizers(part)]
+    return [] if node is None else [node]
+
+
+def _read_normalization(node: Any) -> tuple[str, str]:
+    """(normalization, word-start marker) from a Unigram file's normalizer.
+
+    ``nmt_nfkc`` when the normalizer starts with :func:`unigram_normalizers`'s list,
+    ``nfkc`` when it starts with ``NFKC``, otherwise ``none``; the marker is a
+    ``Prepend`` normalizer's text.
+    """
+    flat = _flat_normalizers(node)
+    rule = "none"
+    if flat[:5] == unigram_normalizers("nmt_nfkc"):
+        rule = "nmt_nfkc"
+    elif flat[:1] == [{"type": "NFKC"}]:
+        rule = "nfkc"
+    prepend = [n.get("prepend") for n in flat if isinstance(n, dict) and n.get("type") == "Prepend"]
+    return rule, prepend[0] if prepend and isinstance(prepend[0], str) else ""
 
 
 def _find_metaspace(node: Any) -> str:
@@ -477,10 +606,15 @@ def _find_metaspace(node: Any) -> str:
 
 
 def unigram_from_json(text: str) -> Unigram:
-    """Read a Unigram ``tokenizer.json``: pieces, unknown penalty and word-start marker.
+    """Read a Unigram ``tokenizer.json``: pieces, unknown penalty, marker, normalisation.
 
     The piece at ``unk_id`` is dropped (it stands for unknown characters, like
-    sentencepiece's ``<unk>``); a ``Metaspace`` pre-tokenizer gives ``word_start``.
+    sentencepiece's ``<unk>``); a ``Metaspace`` pre-tokenizer or a ``Prepend`` normalizer
+    gives ``word_start``; the normalizer gives ``normalization`` when it is one that
+    :func:`unigram_to_json` writes (``NFKC`` first: ``"nfkc"``; the list of
+    :func:`unigram_normalizers` first: ``"nmt_nfkc"``), else it is ``"none"`` (other
+    normalizers are not read: the pretrained page, :mod:`subword_core.pretrained`,
+    replays them).
 
     Raises:
         ParameterError: not JSON, not a Unigram model, or bad pieces.
@@ -514,5 +648,6 @@ def unigram_from_json(text: str) -> Unigram:
         lowest = min(float(score) for _, score in pieces if isinstance(score, int | float))
         if unk_score < lowest:
             penalty += lowest - unk_score
-    word_start = _find_metaspace(doc.get("pre_tokenizer"))
-    return Unigram(pieces, unk_penalty=penalty, word_start=word_start)
+    rule, prepended = _read_normalization(doc.get("normalizer"))
+    word_start = _find_metaspace(doc.get("pre_tokenizer")) or prepended
+    return Unigram(pieces, unk_penalty=penalty, word_start=word_start, normalization=rule)

@@ -101,6 +101,7 @@ from subword_core.errors import ParameterError
 from subword_core.normalize import NORMALIZATIONS, normalize_chars, sentencepiece_text
 
 __all__ = [
+    "NBEST_MAX",
     "SEED_FACTOR",
     "SEED_MIN",
     "SENTENCEPIECE_SPECIALS",
@@ -131,6 +132,10 @@ UNK_PENALTY = 10.0
 
 SENTENCEPIECE_SPECIALS: tuple[str, ...] = ("<unk>", "<s>", "</s>", "<pad>")
 """Control pieces at the top of a sentencepiece ``.vocab`` file; they never match text."""
+
+NBEST_MAX = 512
+""":meth:`Unigram.nbest` returns at most this many segmentations: sentencepiece (0.2) refuses
+a larger n-best size (its ``kMaxNBestSize``)."""
 
 MAX_ENUMERATED = 10_000
 """:meth:`Unigram.segmentations` refuses words with more segmentations than this by default."""
@@ -538,15 +543,30 @@ class Unigram:
         skip: Iterable[str] = SENTENCEPIECE_SPECIALS,
         unk_penalty: float = UNK_PENALTY,
         word_start: str = "▁",
+        normalization: str = "none",
     ) -> Unigram:
         """Build a model from sentencepiece ``.vocab`` text: one ``piece<TAB>score`` per line.
 
-        See :func:`read_vocab` for the format and the errors.
+        See :func:`read_vocab` for the format and the errors. A ``.vocab`` file holds only
+        the pieces and their scores, not the normaliser (that lives in the binary
+        ``.model``), so ``normalization`` says which one :meth:`tokenize` applies:
+        ``"none"`` (the default, as before), ``"nfkc"`` or ``"nmt_nfkc"`` (sentencepiece's
+        default when it trained the file).
+
+        Raises:
+            ParameterError: as :func:`read_vocab`, or an unknown ``normalization``.
 
         >>> Unigram.from_vocab_text("<unk>\\t0\\n▁a\\t-1.5\\nb\\t-2").pieces
         (('▁a', -1.5), ('b', -2.0))
+        >>> Unigram.from_vocab_text("▁a\\t-1", normalization="nmt_nfkc").tokenize("ａ")
+        ['▁a']
         """
-        return cls(read_vocab(text, skip=skip), unk_penalty=unk_penalty, word_start=word_start)
+        return cls(
+            read_vocab(text, skip=skip),
+            unk_penalty=unk_penalty,
+            word_start=word_start,
+            normalization=normalization,
+        )
 
     @classmethod
     def from_vocab_file(cls, path: str | Path, **kwargs: object) -> Unigram:
@@ -570,6 +590,12 @@ class Unigram:
 
     def to_vocab_text(self) -> str:
         """Write the pieces as ``.vocab`` text (``piece<TAB>score`` lines, best first).
+
+        Only the pieces and scores: a ``.vocab`` file has no place for the normaliser
+        (``normalization``), the word-start marker or the unknown penalty (sentencepiece
+        keeps them in the binary ``.model``). Whoever reads the file back says which
+        normalisation to use (:meth:`from_vocab_text`'s ``normalization``); a
+        ``tokenizer.json`` (:mod:`subword_core.tokenizer_json`) keeps all three.
 
         Raises:
             ParameterError: a piece holds a line break (``\\n``, ``\\r``, ``\\x1c``,
@@ -793,6 +819,10 @@ class Unigram:
         "longer last piece first" describes it. Like sentencepiece, the heap is cut to
         its ``min(512, 10 k)`` best entries whenever it reaches 10,000.
 
+        At most :data:`NBEST_MAX` (512) segmentations come back: sentencepiece refuses a
+        larger ``k`` with an error; here a larger ``k`` gives the 512 best (the same list
+        sentencepiece gives for 512).
+
         Raises:
             ParameterError: ``k < 1``.
 
@@ -802,6 +832,7 @@ class Unigram:
         """
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise ParameterError(f"k (how many segmentations) must be at least 1, not {k!r}.")
+        k = min(k, NBEST_MAX)
         edges = self._edges(word)
         n = len(word)
         if k == 1:

@@ -236,6 +236,17 @@ class WordPiece:
     def to_vocab_text(self) -> str:
         """The vocabulary as a ``vocab.txt`` (the UNK token first if it is not in it).
 
+        A line number is a token's id, so the unknown token needs a line; a model read back
+        from the file (here or by ``tokenizers``) then also *matches* it: a word that starts
+        with its spelling (``[UNK]s``) gives ``[UNK]``, ``##s`` where this model, whose
+        trained vocabulary lacks ``[UNK]``, gives ``[``, ``##U``, ... Every other word
+        encodes the same. The file holds only tokens: the prefix and
+        ``max_input_chars_per_word`` are the reader's (BERT's ``##`` and 100 are the
+        usual), and so is the splitting of text into words: BERT's own tokenizer also
+        lower-cases, strips accents and splits punctuation and CJK characters; a
+        ``WhitespaceSplit`` pre-tokenizer gives :meth:`tokenize`'s words, except that
+        ``str.split()`` also splits at U+001C–U+001F (``tokenizer.json`` keeps all of it).
+
         >>> print(WordPiece(["h", "##i"]).to_vocab_text(), end="")
         [UNK]
         h

@@ -60,11 +60,13 @@ __all__ = [
     "WordPieceSettings",
     "comparison_table",
     "explain_step",
+    "export_note",
     "fraction_text",
     "merges_table",
     "quiz_verdict",
     "render_compare",
     "render_encode",
+    "render_export_note",
     "render_learn_step",
     "render_variants",
     "score_table",
@@ -1060,3 +1062,35 @@ def render_variants(corpus: Corpus, words: str) -> None:
         f"<th>{t('longest-prefix pieces')}</th></tr>"
         f"</thead><tbody>{''.join(rows)}</tbody></table>" + TABLE_CSS
     )
+
+
+def export_note(model: WordPiece) -> str:
+    """What the exported files (vocab.txt, tokenizer.json) do differently from ``model``.
+
+    >>> "[UNK]s" in export_note(WordPiece(["a"]))
+    True
+    """
+    unk = model.unk_token
+    files = t(
+        "vocab.txt holds only the tokens: read it with the prefix {prefix}, at most {limit} "
+        "characters a word and a whitespace pre-tokenizer to get this page's encoding (BERT's "
+        "own tokenizer also lower-cases, removes accents and splits off punctuation and CJK "
+        "characters). tokenizer.json holds all of it."
+    ).format(prefix=model.prefix or "''", limit=model.max_input_chars_per_word)
+    if unk in model.vocab:
+        return files
+    return (
+        t(
+            "Both files list the unknown token {unk} (line 1, id 0) because tokenizers and BERT "
+            "need it in the vocabulary; so a model read from them also matches it like a "
+            "token: a word that starts with {unk}, such as {example}, becomes {unk} + ... "
+            "there, and this page's pieces here. Every other word encodes the same."
+        ).format(unk=unk, example=unk + "s")
+        + " "
+        + files
+    )
+
+
+def render_export_note(model: WordPiece) -> None:
+    """Show :func:`export_note` under the export buttons (plain text, escaped)."""
+    show_text(export_note(model), small=True)

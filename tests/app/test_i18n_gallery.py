@@ -28,7 +28,7 @@ WORDS = {
         "numbers": "P(pu, g) = 17/210 × 20/210 = 0.00771",
         "erratum": "勘误",
         "demo": "有错误的：str.replace",
-        "example": "五个共有 ug 和 un 的短词",
+        "example": "的短词。教程 001 用它讲",  # the sidebar's example description (common)
     },
     "ko": {
         "title": "튜토리얼 예제 모음",
@@ -38,7 +38,7 @@ WORDS = {
         "numbers": "P(pu, g) = 17/210 × 20/210 = 0.00771",
         "erratum": "정오표",
         "demo": "틀린 방법: str.replace",
-        "example": "ug와 un을 함께 가진 짧은 단어 다섯 개",
+        "example": "을 함께 가진 짧은 단어 다섯 개",
     },
 }
 

@@ -221,3 +221,10 @@ def test_typed_segmentation_quiz(at: AppTest) -> None:
     at.button(key="wp_encode_segquiz_check_hugs").click()
     at.run()
     assert "Right: hu ##gs" in _html(at)
+
+
+def test_export_note_names_the_unk_difference(at: AppTest) -> None:
+    page = _html(at)
+    # the trained vocabulary lacks [UNK]; the files add it, which the note explains
+    assert "a word that starts with [UNK], such as [UNK]s, becomes [UNK] + ..." in page
+    assert "vocab.txt holds only the tokens: read it with the prefix ##, at most 100" in page

@@ -58,6 +58,7 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.tokenizer_json.bpe_to_json": ("test_json_round_trips",),
     "subword_core.tokenizer_json.wordpiece_to_json": ("test_json_round_trips",),
     "subword_core.tokenizer_json.unigram_to_json": ("test_json_round_trips",),
+    "subword_core.tokenizer_json.unigram_normalizers": ("test_unigram_normalizers",),
     "subword_core.examples.example_text": ("test_example_text",),
     "subword_core.examples.Example": ("test_example_text",),
     "subword_core.examples.Example.text": ("test_example_text",),
@@ -343,6 +344,20 @@ def test_json_round_trips(counts: dict[str, int], size: int, probe: list[str]) -
         tokenizer_json.bpe_to_json(bpe.learn(counts, size, min_frequency=1).model)
     except Exception as exc:
         assert documented(exc), repr(exc)
+
+
+@FUZZ
+@given(st.one_of(st.sampled_from(["none", "nfkc", "nmt_nfkc"]), texts(6)), texts(6))
+def test_unigram_normalizers(rule: str, piece: str) -> None:
+    try:
+        found = tokenizer_json.unigram_normalizers(rule)
+    except Exception as exc:  # documented: an unknown rule
+        assert documented(exc) and rule not in ("none", "nfkc", "nmt_nfkc"), repr(exc)
+        return
+    assert all(isinstance(n, dict) and n["type"] in ("NFKC", "Replace") for n in found)
+    assert (found == []) == (rule == "none")
+    model = unigram.Unigram([(piece or "a", -1.0)], word_start="▁", normalization=rule)
+    assert tokenizer_json.unigram_from_json(tokenizer_json.dumps(model)) == model
 
 
 # --- examples --------------------------------------------------------------------------
