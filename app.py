@@ -16,7 +16,7 @@ import streamlit as st
 import ui.all_views  # noqa: F401  (each view registers its link parameters: before apply_link)
 from ui.corpus_picker import corpus_sidebar
 from ui.html import page_styles
-from ui.i18n import language_menu, translator
+from ui.i18n import language_menu, mark_page_language, translator
 from ui.player import set_step_listener
 from ui.presenter import presenter_styles, presenter_toggle, sidebar_state
 from ui.share import apply_link, publish_link, start_link_box
@@ -85,6 +85,7 @@ apply_link(pg.url_path)
 # after the link (it may say present=1); the browser folds the sidebar when this changes
 st.set_page_config(initial_sidebar_state=sidebar_state())
 language_menu()  # after the link (it may say lang=zh); English, 简体中文, 한국어
+mark_page_language()  # <html lang> follows it (Streamlit's page says lang="en")
 presenter_toggle()
 presenter_styles()
 start_link_box(pg.url_path)

@@ -538,7 +538,7 @@ def pair_chart(text: str, lang: str = "en") -> alt.LayerChart:
 
     Its data: ``pairs`` (rows of :func:`pair_chart_data`) and ``threshold`` (one row,
     ``min``: the minimum pair count, drawn as a dashed line). No legend: the label next to
-    each bar says "★ merged" or "tie", and the caption explains the colours.
+    each bar says "★ merged" or "tie", and the caption names the colours after those marks.
 
     >>> spec = pair_chart("#31333f").to_dict(validate=False)
     >>> spec["data"], spec["layer"][2]["data"]  # the bars and their labels share pairs
@@ -984,7 +984,10 @@ def render_learn_step(
             caption = caption_html(
                 shown
                 + " "
-                + t("Red ★: merged; orange: tied with it; dashed line: the minimum pair count.")
+                + t(
+                    "★ merged (red bar); tie: tied with it (orange); dashed line: the minimum "
+                    "pair count."
+                )
             ) + pair_table_html(pairs)
         if caption:
             show_html(caption)

@@ -49,6 +49,7 @@ from ui.bpe_view import (
     explain_step,
     merge_table,
     pair_chart_data,
+    pair_table_html,
     pairs_left_out,
     show_pair_chart,  # the BPE page's pair-count chart, reused as is
 )
@@ -63,7 +64,16 @@ from ui.common import (
     tie_picker,
 )
 from ui.follow import example_words, follow_default, show_example_label
-from ui.html import badge_html, esc, md_escape, show_error, show_html, show_text, token_spans_html
+from ui.html import (
+    badge_html,
+    caption_html,
+    esc,
+    md_escape,
+    show_error,
+    show_html,
+    show_text,
+    token_spans_html,
+)
 from ui.i18n import translator
 from ui.limits import LIMITS, advice
 from ui.links import PageLink, kept_params, register_page, register_params
@@ -1104,14 +1114,24 @@ def render_learn_step(
             at = pairs.schema.get_field_index("full")
             left_out = pairs_left_out(step, pairs.num_rows)
             show_pair_chart(pairs.set_column(at, "full", [with_hex]), step.min_frequency, left_out)
-            st.caption(
-                t("{shown} of {total} pairs").format(
-                    shown=f"{pairs.num_rows:d}", total=f"{step.pairs_total:,}"
+            # the table holds the bytes in hex too: the tooltip is out of reach of a keyboard
+            show_html(
+                caption_html(
+                    t("{shown} of {total} pairs").format(
+                        shown=f"{pairs.num_rows:d}", total=f"{step.pairs_total:,}"
+                    )
+                    + (
+                        " " + t("(+{n} more not drawn)").format(n=f"{left_out:,}")
+                        if left_out
+                        else ""
+                    )
+                    + t(
+                        "; point at a bar for its bytes in hex. ★ merged (red bar); tie: tied "
+                        "with it (orange); dashed line: the minimum pair count."
+                    )
                 )
-                + (" " + t("(+{n} more not drawn)").format(n=f"{left_out:,}") if left_out else "")
-                + t(
-                    "; point at a bar for its bytes in hex. Red ★: merged; orange: tied with it; "
-                    "dashed line: the minimum pair count."
+                + pair_table_html(
+                    pairs.set_column(pairs.schema.get_field_index("pair"), "pair", [with_hex])
                 )
             )
     with right:

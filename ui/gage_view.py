@@ -931,9 +931,9 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
                     drawn
                     + " "
                     + t(
-                        "Red ★: replaced; orange: tied with it; dashed line: a pair must occur "
-                        "at least twice. Point at a bar for its count with overlaps. Copies are "
-                        "counted without overlaps, as the replacement uses them."
+                        "★ replaced (red bar); tie: tied with it (orange); dashed line: a pair "
+                        "must occur at least twice. Point at a bar for its count with overlaps. "
+                        "Copies are counted without overlaps, as the replacement uses them."
                     )
                 )
                 + _pair_table_html(pairs)

@@ -28,8 +28,8 @@ from subword_core.corpus import Corpus, parse_corpus
 from subword_core.examples import example_text
 from ui.bpe_view import BPESettings
 from ui.corpus_picker import SOURCE_KEY
-from ui.html import badge_html, esc, md_escape, show_html, token_spans_html
-from ui.i18n import translator
+from ui.html import badge_html, esc, lang_spans, md_escape, show_html, token_spans_html
+from ui.i18n import current_language, translator
 from ui.player import set_step
 
 t = translator("gallery")
@@ -515,23 +515,26 @@ def render_gallery() -> None:
         st.switch_page(goto)
     texts = _entry_texts()
     kinds = {"erratum": t("erratum"), "note": t("note")}
+    lang = current_language()  # Chinese or Korean inside the entries is marked as such
     for entry in ENTRIES:
         title, shows, erratum = texts[entry.key]
         with st.container(border=True):
             left, right = st.columns([5, 1], vertical_alignment="center")
             with left:
                 show_html(
-                    f"<div class='sw-text'>{badge_html(_seed_label(entry.seed), 'info')} "
-                    f"<strong>{esc(title)}</strong></div>"
-                    f"<div class='sw-text'>{esc(shows)}</div>"
+                    lang_spans(
+                        f"<div class='sw-text'>{badge_html(_seed_label(entry.seed), 'info')} "
+                        f"<strong>{esc(title)}</strong></div>"
+                        f"<div class='sw-text'>{esc(shows)}</div>",
+                        lang,
+                    )
                 )
                 if erratum:
                     style = "sw-problem" if entry.note_kind == "erratum" else "sw-note"
                     kind = "warning" if entry.note_kind == "erratum" else "info"
                     label = kinds.get(entry.note_kind, entry.note_kind)
-                    show_html(
-                        f"<div class='sw-text {style}'>{badge_html(label, kind)} {erratum}</div>"
-                    )
+                    note = f"<div class='sw-text {style}'>{badge_html(label, kind)} {erratum}</div>"
+                    show_html(lang_spans(note, lang))
             right.button(
                 t("Open"),
                 key=f"gallery_open_{entry.key}",

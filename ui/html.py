@@ -33,6 +33,7 @@ __all__ = [
     "caption_html",
     "esc",
     "heading_html",
+    "lang_spans",
     "md_escape",
     "page_styles",
     "show_error",
@@ -171,6 +172,42 @@ def esc(text: str) -> str:
         '&lt;b title=&quot;x&quot;&gt;low&lt;/b&gt;'
     """
     return html.escape(str(text), quote=True)
+
+
+# Runs of Korean (Hangul) and of Chinese (Han, with CJK punctuation), spaces inside a run kept
+_HANGUL = "\u1100-\u11ff\u3130-\u318f\uac00-\ud7af"
+_HAN = "\u2e80-\u2fdf\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+_SCRIPT_RUN = re.compile(f"([{_HANGUL}]+(?: +[{_HANGUL}]+)*)|([{_HAN}]+(?: +[{_HAN}]+)*)")
+_RUN_LANG = ("ko", "zh-Hans")
+_TAG = re.compile(r"(<[^>]*>)")
+
+
+def lang_spans(markup: str, page: str = "en") -> str:
+    """Mark runs of Korean and Chinese in ``markup`` with their language (WCAG 3.1.2).
+
+    A screen reader reads a ``<span lang="ko">`` with its Korean voice; Chromium also picks
+    Chinese rather than Japanese glyphs for ``zh-Hans``. Runs in the page's own language
+    (``page``: an interface language, ``"en"``, ``"zh"`` or ``"ko"``) are left as they are.
+    ``markup`` is HTML whose text is already escaped: the runs hold no ``& < > " '``, so
+    the spans cannot break it; the corpus's own words are not guessed at (only text of ours).
+
+    Example:
+        >>> lang_spans("BPE on Korean: 다+. (8 times)")
+        'BPE on Korean: <span lang="ko">다</span>+. (8 times)'
+        >>> lang_spans("中文: 学+习 and 한국어", page="zh")
+        '中文: 学+习 and <span lang="ko">한국어</span>'
+        >>> print(lang_spans("<abbr title='合并'>merge</abbr> 合并"))
+        <abbr title='合并'>merge</abbr> <span lang="zh-Hans">合并</span>
+    """
+    own = {"zh": "zh-Hans", "ko": "ko"}.get(page)
+
+    def mark(m: re.Match[str]) -> str:
+        tag = _RUN_LANG[0] if m.group(1) else _RUN_LANG[1]
+        return m.group(0) if tag == own else f'<span lang="{tag}">{m.group(0)}</span>'
+
+    # text between tags only: a run inside an attribute (a term link's title) stays as it is
+    parts = _TAG.split(markup)
+    return "".join(p if p.startswith("<") else _SCRIPT_RUN.sub(mark, p) for p in parts)
 
 
 def visible_whitespace(text: str) -> str:

@@ -52,6 +52,7 @@ from ui.links import LinkParam, register_global
 __all__ = [
     "DEFAULT_LANGUAGE",
     "DOMAINS",
+    "HTML_LANG",
     "LANGUAGES",
     "LANG_KEY",
     "LOCALES_DIR",
@@ -60,12 +61,18 @@ __all__ = [
     "current_language",
     "language_menu",
     "language_of",
+    "mark_page_language",
+    "page_language_html",
     "translation",
     "translator",
 ]
 
 LANGUAGES: dict[str, str] = {"en": "English", "zh": "简体中文", "ko": "한국어"}
 """The interface languages, by code (also the ``lang=`` link values), each named in itself."""
+
+HTML_LANG: dict[str, str] = {"en": "en", "zh": "zh-Hans", "ko": "ko"}
+"""Each interface language as a BCP 47 tag for the page's ``<html lang>`` (simplified Chinese
+is ``zh-Hans``: screen readers pick their voice, and Chromium its Han glyphs, by it)."""
 
 DEFAULT_LANGUAGE = "en"
 """The source language: the text as written in the code."""
@@ -272,3 +279,38 @@ def language_menu() -> str:
         format_func=LANGUAGES.__getitem__,
         on_change=_remember_language,
     )
+
+
+def page_language_html(lang: str) -> str:
+    """A hidden element whose script sets the page's ``<html lang>`` to ``lang``'s tag.
+
+    Streamlit's page is ``<html lang="en">`` whatever the interface: a screen reader would
+    read a Chinese or Korean interface with an English voice (WCAG 3.1.1, language of the
+    page). The script is a constant but for the tag, one of :data:`HTML_LANG`'s values (never
+    user text); its element container is hidden, so it takes no room in the sidebar.
+
+    Example:
+        >>> page_language_html("zh")  # doctest: +ELLIPSIS
+        '<style>...</style><script data-sw-lang>document.documentElement.lang = "zh-Hans";</script>'
+    """
+    tag = HTML_LANG.get(lang, HTML_LANG[DEFAULT_LANGUAGE])
+    return (
+        '<style>[data-testid="stElementContainer"]:has(> [data-testid="stHtml"] '
+        "> script[data-sw-lang]){display:none}</style>"
+        f'<script data-sw-lang>document.documentElement.lang = "{tag}";</script>'
+    )
+
+
+def mark_page_language() -> None:
+    """Set the page's ``<html lang>`` to the session's language (once per full run).
+
+    ``app.py`` calls it right after :func:`language_menu`; a new choice changes the script,
+    which then runs again. Our own HTML blocks inherit the tag; cells in another language
+    than the interface carry their own ``lang`` (the glossary's three-language columns).
+
+    Example::
+
+        mark_page_language()
+        # <html lang="ko"> in a Korean session
+    """
+    st.sidebar.html(page_language_html(current_language()), unsafe_allow_javascript=True)

@@ -193,6 +193,8 @@ _MODEL_LABELS = {
     "vocab": "A sentencepiece .vocab I paste or upload",
 }
 _KIND_COLOURS = {"seed": "#7f7f7f", "EM": "#1f77b4", "prune": "#d62728"}
+# the shape tells the kinds apart without colour (the caption names them: ◆ ● ▼)
+_KIND_SHAPES = {"seed": "diamond", "EM": "circle", "prune": "triangle-down"}
 
 
 def _seed_label(key: str) -> str:
@@ -975,7 +977,7 @@ def _likelihood_chart(lang: str = "en") -> alt.LayerChart:
     # the same legend for the shape, so that the two merge into one above the plot
     shape = alt.Shape(
         "kind:N",
-        scale=alt.Scale(domain=domain),
+        scale=alt.Scale(domain=domain, range=list(_KIND_SHAPES.values())),
         legend=top_legend(domain),
     )
     base = alt.Chart(alt.NamedData("steps")).encode(
@@ -996,9 +998,9 @@ def _likelihood_chart(lang: str = "en") -> alt.LayerChart:
     return described(
         (line + points + now).properties(height=300),  # ~40 px go to the legend
         t(
-            "Line chart: the corpus log-likelihood after each step of the training, the seed, "
-            "the EM iterations (circles) and the pruning rounds (other shapes); a vertical line "
-            "marks the current step."
+            "Line chart: the corpus log-likelihood after each step of the training, the seed "
+            "(a diamond), the EM iterations (circles) and the pruning rounds (triangles); a "
+            "vertical line marks the current step."
         ),
     )
 
@@ -1235,8 +1237,8 @@ def render_train_step(
         show_html(
             caption_html(
                 t(
-                    "Grey: the seed; blue: EM iterations (never down); red: pruning rounds. "
-                    "The red line marks this step."
+                    "◆ the seed (grey); ● EM iterations (blue, never down); ▼ pruning rounds "
+                    "(red). The vertical line marks this step."
                 )
             )
             + _likelihood_table_html(steps)
@@ -1842,7 +1844,7 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
             caption_html(
                 t(
                     "{n} nodes. Each bar is a piece from the vocabulary that fits "
-                    "the word at those positions; the top row (red, ★) is the Viterbi path, the "
+                    "the word at those positions; the top row (★, red) is the Viterbi path, the "
                     "other pieces are packed below; a dashed border marks an unknown character. "
                     "Hover a bar for its score, the best score of the text before it, the "
                     "forward and backward sums, and the chance that it is used."

@@ -181,6 +181,18 @@ def test_learning_steps_show_bytes_and_partial_merges(at: AppTest) -> None:
     assert table["new symbol"].tolist()[:3] == ["es", "est", "Ġl"]
 
 
+def test_pair_counts_as_a_table_with_their_bytes(at: AppTest) -> None:
+    """The pair chart's text alternative: a folded table, with the bytes in hex that the
+    chart gives only in a tooltip (out of reach of a keyboard); the caption leads with the
+    marks, not the colours."""
+    _tab(at, LEARN)
+    bodies = " ".join(el.proto.body for el in at.get("html"))
+    assert "Show the pair counts as a table" in bodies
+    assert "<td>1</td><td>e + s  (65 | 73)</td><td>10</td><td>★ merged</td>" in bodies
+    assert "<td>s + t  (73 | 74)</td><td>10</td><td>tie</td>" in bodies
+    assert "★ merged (red bar); tie: tied with it (orange)" in _html(at)
+
+
 def test_choosing_another_tied_pair(at: AppTest) -> None:
     _tab(at, LEARN)
     pick = at.selectbox(key="bbpe_tie_pick_1")

@@ -23,6 +23,8 @@ def _html(at: AppTest) -> str:
         re.sub(r"<style>.*?</style>|<span class=\"sw-sr\">[^<]*</span>", "", b, flags=re.S)
         for b in bodies
     )
+    # a language mark (ui.html.lang_spans) is inline: no space where it starts or ends
+    text = re.sub(r'<span lang="[^"]+">|</span>', "", text)
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text)))
 
 
@@ -196,3 +198,12 @@ def test_opening_after_the_target_page_was_used_overrides_its_widgets() -> None:
     _ok(at.run())  # and it stays there on the next run
     assert at.title[0].value == "BPE: encode & decode"
     assert at.text_input(key="bpe_encode_text").value == "mhug"
+
+
+def test_chinese_and_korean_in_the_entries_say_their_language(gallery: AppTest) -> None:
+    """WCAG 3.1.2: a run of Chinese or Korean on the English page is marked with its
+    language, so that a screen reader switches voice (ui.html.lang_spans)."""
+    bodies = " ".join(el.proto.body for el in gallery.get("html"))
+    assert '<span lang="zh-Hans">中文</span>' in bodies
+    assert '<span lang="ko">한국어</span>' in bodies
+    assert '<span lang="ko">다</span>+.' in bodies  # a syllable inside English text

@@ -41,3 +41,16 @@ def test_the_start_page_stays_english_by_default() -> None:
     assert [m.label for m in at.metric] == ["Distinct words", "Words in total", "Written as"]
     assert list(at.dataframe[0].value.columns) == ["word", "count"]
     assert "A language model never sees letters" in _markdown(at)
+
+
+@pytest.mark.parametrize(("lang", "tag"), [("zh", "zh-Hans"), ("ko", "ko"), ("en", "en")])
+def test_the_page_says_its_language(lang: str, tag: str) -> None:
+    """Streamlit's page is <html lang="en">: a script in the sidebar sets the interface's
+    tag, so that a screen reader reads it with the right voice (tests/e2e/test_axe_browser.py
+    checks the attribute in the browser)."""
+    at = open_link("home", {"lang": lang} if lang != "en" else {})
+    scripts = [
+        h.proto.body for h in at.sidebar.get("html") if "<script data-sw-lang>" in h.proto.body
+    ]
+    assert len(scripts) == 1
+    assert f'document.documentElement.lang = "{tag}";' in scripts[0]

@@ -3,6 +3,9 @@
 The ``axe-playwright-python`` package ships axe-core (``axe.min.js``): nothing is downloaded at
 run time. One server and one browser tab per theme serve the whole module; each page is opened
 once per theme and its tabs are clicked in turn, so a full run stays around two minutes.
+Presenter mode (``present=1``: larger type, settings folded) is checked on the algorithm
+pages in both themes, and the Chinese and Korean interfaces (``lang=zh``, ``lang=ko``) on three
+pages in the light theme: one page load each, no tabs (about a minute more).
 
 A violation counts unless it is on markup Streamlit draws itself and the app cannot change;
 those are listed in :data:`STREAMLIT_OWN` by rule and selector, each with its reason (the
@@ -65,6 +68,13 @@ def _tabs() -> None:
 
 
 _tabs()
+
+PRESENTER_PAGES = ("bpe_learn", "wordpiece", "unigram", "compare")
+"""Checked again in presenter mode: the algorithm pages, whose settings fold away."""
+
+LANGUAGE_PAGES = ("", "bpe_learn", "glossary")
+"""Checked again in Chinese and Korean: the start page, a step page, the glossary's three
+languages side by side."""
 
 # axe runs in the page; the nodes of a listed (rule, selector) are dropped there, where the
 # selector can be matched against the node itself.
@@ -133,6 +143,16 @@ def _report(violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def _check(page: Any, where: str, shot: str) -> dict[str, str]:
+    """axe on the page as it is: ``{where: report}`` (and a screenshot) if it finds anything."""
+    violations = axe_violations(page)
+    if not violations:
+        return {}
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"axe_{shot}.png"))
+    return {where: _report(violations)}
+
+
 @pytest.fixture(scope="module", params=["light", "dark"])
 def themed(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, Any]]:
     """One browser context per theme (the app follows the browser's colour scheme)."""
@@ -181,3 +201,54 @@ def test_every_page_of_the_navigation_is_checked(server: str, browser: Any) -> N
     )
     page.close()
     assert {urlsplit(h).path.strip("/") for h in hrefs} == set(PAGES)
+
+
+@pytest.mark.parametrize("path", PRESENTER_PAGES)
+def test_axe_finds_no_wcag_violation_in_presenter_mode(
+    server: str, themed: tuple[str, Any], path: str
+) -> None:
+    theme, context = themed
+    page = context.new_page()
+    console = Console(page)
+    page.goto(f"{server}/{path}?present=1")
+    _settled(page)
+    # presenter mode is on: its larger type, and the page's settings folded into a closed box
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "18px"
+    boxes = page.locator('[data-testid="stMain"] [data-testid="stExpander"] details')
+    assert boxes.count() >= 1
+    expect(
+        page.locator('[data-testid="stMain"] [data-testid="stExpander"] details[open]')
+    ).to_have_count(0)
+    found = _check(page, f"{path} (presenter, {theme})", f"{path}_present_{theme}")
+    assert_no_exception(page)
+    page.close()
+    assert not found, "\n\n".join(f"== {k}\n{v}" for k, v in found.items())
+    assert console.errors == [], console.errors
+
+
+@pytest.fixture(scope="module")
+def light(browser: Any) -> Iterator[Any]:
+    """A light-theme context for the translated interfaces (colours do not change with them)."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, color_scheme="light")
+    yield context
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["zh", "ko"])
+@pytest.mark.parametrize("path", LANGUAGE_PAGES)
+def test_axe_finds_no_wcag_violation_in_the_translated_interface(
+    server: str, light: Any, path: str, lang: str
+) -> None:
+    from ui.i18n import HTML_LANG
+
+    page = light.new_page()
+    console = Console(page)
+    page.goto(f"{server}/{path}?lang={lang}")
+    _settled(page)
+    # the page says its language (Streamlit's own <html> says "en"; ui.i18n sets it)
+    expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
+    found = _check(page, f"{path or 'home'} ({lang})", f"{path or 'home'}_{lang}")
+    assert_no_exception(page)
+    page.close()
+    assert not found, "\n\n".join(f"== {k}\n{v}" for k, v in found.items())
+    assert console.errors == [], console.errors
