@@ -278,7 +278,8 @@ class Trace:
 # subtle: the library classes characters with Unicode tables older than Python's (and leaves
 # unassigned code points alone), so characters added to Unicode since are classed apart.
 # These ranges are where the two disagree, found by scanning every code point against
-# tokenizers 0.23 (tests/core/test_pretrained.py checks the Basic Multilingual Plane).
+# tokenizers 0.23 (tests/core/test_pretrained.py checks the pre-tokenizers' classes on the
+# Basic Multilingual Plane, the simple normalizers on every code point).
 _NOT_PUNCT_THERE: tuple[tuple[int, int], ...] = (
     (0x61D, 0x61D),
     (0x9FD, 0x9FD),
@@ -404,6 +405,87 @@ _NOT_MN_THERE: tuple[tuple[int, int], ...] = (
     (0x1E944, 0x1E94A),
 )
 _MN_THERE: tuple[tuple[int, int], ...] = ((0x1734, 0x1734),)
+# StripAccents asks another table (any mark: Mn, Mc, Me) than BERT's normalizer (Mn only)
+_NOT_MARK_THERE: tuple[tuple[int, int], ...] = (
+    (0x7FD, 0x7FD),
+    (0x898, 0x89F),
+    (0x8CA, 0x8D3),
+    (0x9FE, 0x9FE),
+    (0xAFA, 0xAFF),
+    (0xB55, 0xB55),
+    (0xC04, 0xC04),
+    (0xC3C, 0xC3C),
+    (0xD00, 0xD00),
+    (0xD3B, 0xD3C),
+    (0xD81, 0xD81),
+    (0xEBA, 0xEBA),
+    (0x1715, 0x1715),
+    (0x180F, 0x180F),
+    (0x1ABF, 0x1ACE),
+    (0x1CF7, 0x1CF7),
+    (0x1DF6, 0x1DFA),
+    (0xA82C, 0xA82C),
+    (0xA8FF, 0xA8FF),
+    (0x10D24, 0x10D27),
+    (0x10EAB, 0x10EAC),
+    (0x10F46, 0x10F50),
+    (0x10F82, 0x10F85),
+    (0x11070, 0x11070),
+    (0x11073, 0x11074),
+    (0x110C2, 0x110C2),
+    (0x11145, 0x11146),
+    (0x111C9, 0x111C9),
+    (0x111CE, 0x111CF),
+    (0x1133B, 0x1133B),
+    (0x1145E, 0x1145E),
+    (0x1182C, 0x1183A),
+    (0x11930, 0x11935),
+    (0x11937, 0x11938),
+    (0x1193B, 0x1193E),
+    (0x11940, 0x11940),
+    (0x11942, 0x11943),
+    (0x119D1, 0x119D7),
+    (0x119DA, 0x119E0),
+    (0x119E4, 0x119E4),
+    (0x11A01, 0x11A0A),
+    (0x11A33, 0x11A39),
+    (0x11A3B, 0x11A3E),
+    (0x11A47, 0x11A47),
+    (0x11A51, 0x11A5B),
+    (0x11A8A, 0x11A99),
+    (0x11D31, 0x11D36),
+    (0x11D3A, 0x11D3A),
+    (0x11D3C, 0x11D3D),
+    (0x11D3F, 0x11D45),
+    (0x11D47, 0x11D47),
+    (0x11D8A, 0x11D8E),
+    (0x11D90, 0x11D91),
+    (0x11D93, 0x11D97),
+    (0x11EF3, 0x11EF6),
+    (0x16F4F, 0x16F4F),
+    (0x16F7F, 0x16F87),
+    (0x16FE4, 0x16FE4),
+    (0x16FF0, 0x16FF1),
+    (0x1CF00, 0x1CF2D),
+    (0x1CF30, 0x1CF46),
+    (0x1E130, 0x1E136),
+    (0x1E2AE, 0x1E2AE),
+    (0x1E2EC, 0x1E2EF),
+)
+_MARK_THERE: tuple[tuple[int, int], ...] = ((0x1CF2, 0x1CF3),)
+# characters newer than the library's normalization tables, so NFC/NFD/NFKC/NFKD keep them as
+# they are (with the marks above, which it does not know either)
+_NO_DECOMPOSITION_THERE: tuple[tuple[int, int], ...] = (
+    (0x32FF, 0x32FF),
+    (0xA7F2, 0xA7F4),
+    (0xAB69, 0xAB69),
+    (0x10781, 0x10785),
+    (0x10787, 0x107B0),
+    (0x107B2, 0x107BA),
+    (0x11938, 0x11938),
+    (0x1F16C, 0x1F16C),
+    (0x1FBF0, 0x1FBF9),
+)
 
 
 def _in(code: int, ranges: tuple[tuple[int, int], ...]) -> bool:
@@ -416,6 +498,37 @@ def _is_mn(ch: str) -> bool:
     if unicodedata.category(ch) == "Mn":
         return not _in(code, _NOT_MN_THERE)
     return _in(code, _MN_THERE)
+
+
+_UNKNOWN_THERE = re.compile(
+    "(["
+    + "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in _NO_DECOMPOSITION_THERE + _NOT_MARK_THERE)
+    + "])"
+)
+
+
+def _is_mark(ch: str) -> bool:
+    """Any combining mark (``M*``), as the library's StripAccents tables say."""
+    if unicodedata.category(ch)[0] == "M":
+        return not _in(ord(ch), _NOT_MARK_THERE)
+    return _in(ord(ch), _MARK_THERE)
+
+
+def _unicode_normalize(form: str, text: str) -> str:
+    """``unicodedata.normalize`` that leaves alone what the library's older tables do not know.
+
+    Such a character is cut out and kept; the text between is normalized on its own, as the
+    library, seeing a starter it cannot decompose or compose, does.
+
+    Example:
+        >>> _unicode_normalize("NFKD", "\\u32ff\\u00e9") == "\\u32ffe\\u0301"  # 12.1's ㋿
+        True
+    """
+    if text.isascii():
+        return text
+    # the odd pieces are the kept characters (the pattern captures them)
+    pieces = _UNKNOWN_THERE.split(text)
+    return "".join(p if i % 2 else unicodedata.normalize(form, p) for i, p in enumerate(pieces))
 
 
 def _is_ws(ch: str) -> bool:
@@ -520,7 +633,7 @@ def _bert_normalize(node: Mapping[str, Any]) -> Callable[[str], str]:
         if chinese:
             text = "".join(f" {c} " if _is_cjk(c) else c for c in text)
         if strip:
-            text = "".join(c for c in unicodedata.normalize("NFD", text) if not _is_mn(c))
+            text = "".join(c for c in _unicode_normalize("NFD", text) if not _is_mn(c))
         if lower:
             text = "".join(c.lower() for c in text)
         return text
@@ -560,14 +673,14 @@ def _normalizers(node: Any) -> list[Normalizer]:
     if kind == "Sequence":
         return [n for part in node.get("normalizers") or [] for n in _normalizers(part)]
     if kind in ("NFC", "NFD", "NFKC", "NFKD"):
-        return [(kind, lambda t, form=kind: unicodedata.normalize(form, t))]
+        return [(kind, lambda t, form=kind: _unicode_normalize(form, t))]
     if kind == "Lowercase":
         return [(kind, lambda t: "".join(c.lower() for c in t))]
     if kind == "Strip":
         return [(kind, _strip(bool(node.get("strip_left")), bool(node.get("strip_right"))))]
     if kind == "StripAccents":
         # every mark (Mn, Mc, Me), where BERT's normalizer removes only Mn
-        return [(kind, lambda t: "".join(c for c in t if unicodedata.category(c)[0] != "M"))]
+        return [(kind, lambda t: "".join(c for c in t if not _is_mark(c)))]
     if kind == "BertNormalizer":
         return [(kind, _bert_normalize(node))]
     if kind == "Nmt":
@@ -627,9 +740,11 @@ def _behave(text: str, spans: list[tuple[int, int, bool]], behavior: str) -> lis
     elif behavior == "Isolated":
         out = [(a, b) for a, b, _ in spans]
     elif behavior == "Contiguous":
+        # subtle: neighbours of the same kind join, non-matches too (only an inverted
+        # pattern puts two side by side: "aa" split on "a", inverted, stays one piece)
         last_match = False
         for a, b, match in spans:
-            if match and last_match and out:
+            if match == last_match and out:
                 out[-1] = (out[-1][0], b)
             else:
                 out.append((a, b))
