@@ -47,7 +47,10 @@ html { font-size: 18px; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 1.8rem; padding: 0 0 0.1rem; }
 /* the page's intro (the caption right under its title): the teacher says it */
 [data-testid="stElementContainer"]:has(h1)
-  + [data-testid="stElementContainer"]:has([data-testid="stCaptionContainer"]) { display: none; }
+  + [data-testid="stElementContainer"]:has([data-testid="stCaptionContainer"]),
+[data-testid="stElementContainer"]:has(h1)
+  + [data-testid="stElementContainer"]:has(> [data-testid="stHtml"] > .sw-caption:only-child)
+  { display: none; }
 .sw-text { font-size: 1.05em; }
 /* less room between blocks, so the step's chart or table starts on the first screen */
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.55rem; }

@@ -30,6 +30,7 @@ from ui.corpus_picker import keep_frequent_words
 from ui.html import esc, md_escape, show_html
 from ui.i18n import current_language, translator
 from ui.links import LinkParam, kept_params
+from ui.presenter import presenting
 
 __all__ = [
     "SCHEME_LABELS",
@@ -192,7 +193,10 @@ def pretok_panel(spec: PretokSpec, *, note: str = "") -> Pretok:
         scheme = spec.default
         state[spec.scheme_key] = scheme
     title = _short(scheme_label(scheme) if scheme in SCHEME_LABELS else spec.fixed)
-    with st.expander(
+    # in presenter mode the choice waits in the (folded) sidebar: the step's essentials
+    # must reach the projector's first screen
+    box = st.sidebar if presenting() else st.container()
+    with box.expander(
         t("Pre-tokenization: {scheme}").format(scheme=md_escape(title)),
         icon=":material/content_cut:",
     ):
