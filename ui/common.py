@@ -12,9 +12,11 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import multiprocessing
+import os
 import pickle
 import sys
 import threading
@@ -600,6 +602,11 @@ class TrainingFailed(SubwordError):
 PROGRESS_INTERVAL_SECONDS = 0.05
 """A training in a child process reports its progress at most this often."""
 
+CHILD_NICENESS = 10
+"""How much a training's child lowers its CPU priority (``os.nice``): when the cores are
+busy, the server's threads (every student's step change) go first and the long training
+takes what is left; on an idle core it runs at full speed."""
+
 _PRELOAD = [
     "subword_core.bpe",
     "subword_core.byte_level",
@@ -620,6 +627,8 @@ def _child_main(conn: Connection, job: Training) -> None:
     """Run ``job`` in the child: send ``("progress", done, total)`` at most every
     ``PROGRESS_INTERVAL_SECONDS``, then ``("result", value)`` or ``("error", exception,
     traceback text)``, each pickled once."""
+    with contextlib.suppress(OSError):  # if not allowed, it runs at the server's priority
+        os.nice(CHILD_NICENESS)
     last = [0.0]
 
     def progress(done: int, total: int) -> None:

@@ -41,6 +41,10 @@ def report_pid(steps: int, *, progress: Progress) -> tuple[int, int]:
     return os.getpid(), steps
 
 
+def report_niceness(*, progress: Progress) -> int:
+    return os.nice(0)
+
+
 def raise_corpus_error(*, progress: Progress) -> None:
     raise CorpusError("the count must be at least 1", line=3, code="count_low", values={"n": 0})
 
@@ -127,6 +131,11 @@ def test_a_heavy_training_runs_in_a_child_process_and_its_result_is_stored() -> 
     assert store.total_bytes() > 0  # sized from the child's pickle
     # the stored result is shared: no second child
     assert cached_training(name, "key", "Learning", job, bar=bar) == (pid, 5)
+
+
+def test_the_child_gives_way_to_the_server(isolate_all: None) -> None:
+    niceness = cached_training(_name(), "key", "Learning", Training(report_niceness, work=1))
+    assert niceness == min(19, os.nice(0) + ui.common.CHILD_NICENESS)
 
 
 def test_a_small_training_stays_in_the_server_process() -> None:
