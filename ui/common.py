@@ -16,6 +16,7 @@ import contextlib
 import functools
 import logging
 import multiprocessing
+import multiprocessing.forkserver
 import os
 import pickle
 import sys
@@ -621,6 +622,30 @@ _CONTEXT = multiprocessing.get_context("forkserver")
 _CONTEXT.set_forkserver_preload(_PRELOAD)
 # subtle: never "fork": the server is threaded (a forked child may inherit a lock another
 # thread held); the fork server is a clean single-threaded process that forks the children.
+
+
+_WARMED: list[bool] = []
+_WARM_LOCK = threading.Lock()
+
+
+def warm_up_training_processes() -> None:
+    """Start the fork server now, in the background, once per server process.
+
+    Its first start imports the preloaded modules (Streamlit and pandas with the Compare
+    view): about two seconds of a core. Started when the app first runs, that happens before
+    any student asks for a long training, not in the middle of a class.
+
+    Example::
+
+        warm_up_training_processes()  # app.py, once per run: only the first call starts it
+    """
+    with _WARM_LOCK:
+        if _WARMED:
+            return
+        _WARMED.append(True)
+    threading.Thread(
+        target=multiprocessing.forkserver.ensure_running, name="fork-server-start", daemon=True
+    ).start()
 
 
 def _child_main(conn: Connection, job: Training) -> None:
