@@ -618,8 +618,10 @@ _PRELOAD = [
 ]
 """Imported once by the fork server, so a training's child starts without importing them."""
 
-_CONTEXT = multiprocessing.get_context("forkserver")
-_CONTEXT.set_forkserver_preload(_PRELOAD)
+_FORK_SERVER = "forkserver" in multiprocessing.get_all_start_methods()  # not on Windows
+_CONTEXT = multiprocessing.get_context("forkserver" if _FORK_SERVER else "spawn")
+if _FORK_SERVER:
+    _CONTEXT.set_forkserver_preload(_PRELOAD)
 # subtle: never "fork": the server is threaded (a forked child may inherit a lock another
 # thread held); the fork server is a clean single-threaded process that forks the children.
 
@@ -640,7 +642,7 @@ def warm_up_training_processes() -> None:
         warm_up_training_processes()  # app.py, once per run: only the first call starts it
     """
     with _WARM_LOCK:
-        if _WARMED:
+        if _WARMED or not _FORK_SERVER:
             return
         _WARMED.append(True)
     threading.Thread(
