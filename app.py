@@ -14,6 +14,7 @@ from pathlib import Path
 import streamlit as st
 
 import ui.all_views  # noqa: F401  (each view registers its link parameters: before apply_link)
+from ui.common import warm_up_training_processes
 from ui.corpus_picker import corpus_sidebar
 from ui.html import page_styles
 from ui.i18n import language_menu, mark_page_language, translator
@@ -31,6 +32,7 @@ st.set_page_config(
     layout="wide",
 )
 sync_upload_limit()  # the server's upload limit follows ui.limits
+warm_up_training_processes()  # long trainings' processes: started before a class needs one
 
 pg = st.navigation(
     {

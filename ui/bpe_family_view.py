@@ -35,7 +35,7 @@ from ui.charts import (
     show_chart,
     top_legend,
 )
-from ui.common import TABLE_CSS, cached_training, text_colour
+from ui.common import TABLE_CSS, Training, cached_training, text_colour, training_work
 from ui.follow import ExampleWords, example_words, follow_default, show_example_label
 from ui.html import (
     badge_html,
@@ -415,8 +415,11 @@ def _joint(source: Corpus, target: Corpus, num_merges: int, options: tuple) -> j
         "joint-bpe",
         (source, target, num_merges, options),
         t("Learning joint BPE and each side alone (merges)"),
-        lambda progress: joint.learn_joint(
-            source, target, num_merges, progress=progress, **dict(options)
+        Training(
+            joint.learn_joint,
+            (source, target, num_merges),
+            dict(options),
+            work=training_work(source, num_merges) + training_work(target, num_merges),
         ),
         max_entries=16,
     )

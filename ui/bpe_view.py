@@ -37,6 +37,7 @@ from ui.charts import (
 )
 from ui.common import (
     TABLE_CSS,
+    Training,
     cached_training,
     remember,
     rerun_if_retrain_requested,
@@ -45,6 +46,7 @@ from ui.common import (
     text_colour,
     tie_choices,
     tie_picker,
+    training_work,
 )
 from ui.corpus_picker import decode_upload
 from ui.glossary import term_html
@@ -289,15 +291,17 @@ def _train(
         "bpe",
         (corpus, settings, choices),
         t("Learning merges"),
-        lambda progress: learn(
-            corpus,
-            settings.num_merges,
-            min_frequency=settings.min_frequency,
-            end_of_word=settings.end_of_word,
-            attach_end_of_word=settings.attach_end_of_word,
-            tie_break=settings.tie_break,  # type: ignore[arg-type]
-            choose=dict(choices),
-            progress=progress,
+        Training(
+            learn,
+            (corpus, settings.num_merges),
+            {
+                "min_frequency": settings.min_frequency,
+                "end_of_word": settings.end_of_word,
+                "attach_end_of_word": settings.attach_end_of_word,
+                "tie_break": settings.tie_break,
+                "choose": dict(choices),
+            },
+            work=training_work(corpus, settings.num_merges),
         ),
         max_entries=24,
     )

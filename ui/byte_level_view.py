@@ -55,6 +55,7 @@ from ui.bpe_view import (
 )
 from ui.common import (
     TABLE_CSS,
+    Training,
     cached_training,
     remember,
     rerun_if_retrain_requested,
@@ -62,6 +63,7 @@ from ui.common import (
     segmentation_table_html,
     tie_choices,
     tie_picker,
+    training_work,
 )
 from ui.follow import example_words, follow_default, show_example_label
 from ui.html import (
@@ -668,15 +670,17 @@ def _train(
         "byte-level",
         (corpus, settings, choices),
         t("Learning byte-level merges"),
-        lambda progress: learn(
-            corpus,
-            settings.num_merges,
-            extra_text=SAMPLES[settings.sample].train,
-            add_prefix_space=settings.add_prefix_space,
-            min_frequency=settings.min_frequency,
-            tie_break=settings.tie_break,  # type: ignore[arg-type]
-            choose=dict(choices),
-            progress=progress,
+        Training(
+            learn,
+            (corpus, settings.num_merges),
+            {
+                "extra_text": SAMPLES[settings.sample].train,
+                "add_prefix_space": settings.add_prefix_space,
+                "min_frequency": settings.min_frequency,
+                "tie_break": settings.tie_break,
+                "choose": dict(choices),
+            },
+            work=training_work(corpus, settings.num_merges, len(SAMPLES[settings.sample].train)),
         ),
         max_entries=24,
     )
@@ -1220,13 +1224,15 @@ def _char_train(corpus: Corpus, settings: ByteLevelSettings) -> bpe.BPEResult:
         "byte-level-chars",
         (corpus, settings),
         t("Learning character-level merges"),
-        lambda progress: bpe.learn(
-            Corpus.from_counts([*corpus.items, *extra]),
-            settings.num_merges,
-            min_frequency=settings.min_frequency,
-            attach_end_of_word=True,
-            tie_break=settings.tie_break,  # type: ignore[arg-type]
-            progress=progress,
+        Training(
+            bpe.learn,
+            (Corpus.from_counts([*corpus.items, *extra]), settings.num_merges),
+            {
+                "min_frequency": settings.min_frequency,
+                "attach_end_of_word": True,
+                "tie_break": settings.tie_break,
+            },
+            work=training_work(corpus, settings.num_merges, len(SAMPLES[settings.sample].train)),
         ),
         max_entries=16,
     )

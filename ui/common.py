@@ -12,20 +12,29 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
+import multiprocessing
+import multiprocessing.forkserver
+import os
 import pickle
 import sys
 import threading
 import time
+import traceback
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import TypeVar
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any, TypeVar
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import RerunException, StopException
 
+from subword_core.corpus import Corpus
+from subword_core.errors import SubwordError
 from ui.html import badge_html, esc, md_escape, token_spans_html
 from ui.i18n import translator
 from ui.limits import LIMITS
@@ -525,11 +534,214 @@ class _Checkpoint:
         raise self.held
 
 
+# --- long trainings in a process of their own ---------------------------------------------
+
+
+def training_work(corpus: Corpus, steps: int, extra_chars: int = 0) -> int:
+    """The estimated work of a training: the characters of ``corpus``'s distinct words (plus
+    ``extra_chars``, text it is also trained on) times ``steps`` (merges or vocabulary size).
+
+    A crude but monotone estimate, compared with the limit ``isolate_work`` to decide whether
+    a training runs in a process of its own (:func:`cached_training`).
+
+    Example:
+        >>> training_work(Corpus.from_counts({"low": 5, "lower": 2}), 10)
+        80
+    """
+    return (sum(len(word) for word in corpus.words) + extra_chars) * max(1, steps)
+
+
+@dataclass(frozen=True)
+class Training:
+    """A training as a picklable call: ``function(*args, progress=progress, **kwargs)``.
+
+    ``function`` is a module-level function (pickled by name) and the arguments picklable, so
+    :func:`cached_training` can run it in a child process when ``work`` (an estimate, see
+    :func:`training_work`) reaches the limit ``isolate_work``; below it, it runs in the
+    server's thread, which starts at once.
+
+    Example:
+        >>> from subword_core import bpe
+        >>> job = Training(bpe.learn, (Corpus.from_counts({"low": 5, "lower": 2}), 2), work=14)
+        >>> job(lambda done, total: None).merges
+        [('l', 'o'), ('lo', 'w')]
+    """
+
+    function: Callable[..., Any]
+    args: tuple[Any, ...] = ()
+    kwargs: Mapping[str, Any] = field(default_factory=dict)
+    work: int = 0
+
+    def __call__(self, progress: Callable[[int, int], None]) -> Any:
+        return self.function(*self.args, progress=progress, **self.kwargs)
+
+
+class TrainingFailed(SubwordError):
+    """The process a training ran in ended without an answer (out of memory, killed).
+
+    A :class:`SubwordError`, so the pages show its message like the trainers' own errors.
+
+    Example:
+        >>> str(TrainingFailed("x")).startswith("The training")
+        True
+    """
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(
+            t(
+                "The training ended without a result ({reason}). The server may be short of "
+                "memory: try a smaller corpus, fewer merges or a smaller vocabulary, or try "
+                "again in a moment. Nothing you typed is lost."
+            ).format(reason=reason)
+        )
+
+    def __reduce__(self) -> tuple[type[TrainingFailed], tuple[str]]:
+        return (type(self), (self.reason,))
+
+
+PROGRESS_INTERVAL_SECONDS = 0.05
+"""A training in a child process reports its progress at most this often."""
+
+CHILD_NICENESS = 10
+"""How much a training's child lowers its CPU priority (``os.nice``): when the cores are
+busy, the server's threads (every student's step change) go first and the long training
+takes what is left; on an idle core it runs at full speed."""
+
+_PRELOAD = [
+    "subword_core.bpe",
+    "subword_core.byte_level",
+    "subword_core.wordpiece",
+    "subword_core.unigram",
+    "subword_core.joint",
+    "ui.compare_view",
+]
+"""Imported once by the fork server, so a training's child starts without importing them."""
+
+_FORK_SERVER = "forkserver" in multiprocessing.get_all_start_methods()  # not on Windows
+_CONTEXT = multiprocessing.get_context("forkserver" if _FORK_SERVER else "spawn")
+if _FORK_SERVER:
+    _CONTEXT.set_forkserver_preload(_PRELOAD)
+# subtle: never "fork": the server is threaded (a forked child may inherit a lock another
+# thread held); the fork server is a clean single-threaded process that forks the children.
+
+
+_WARMED: list[bool] = []
+_WARM_LOCK = threading.Lock()
+
+
+def warm_up_training_processes() -> None:
+    """Start the fork server now, in the background, once per server process.
+
+    Its first start imports the preloaded modules (Streamlit and pandas with the Compare
+    view): about two seconds of a core. Started when the app first runs, that happens before
+    any student asks for a long training, not in the middle of a class.
+
+    Example::
+
+        warm_up_training_processes()  # app.py, once per run: only the first call starts it
+    """
+    with _WARM_LOCK:
+        if _WARMED or not _FORK_SERVER:
+            return
+        _WARMED.append(True)
+    threading.Thread(
+        target=multiprocessing.forkserver.ensure_running, name="fork-server-start", daemon=True
+    ).start()
+
+
+def _child_main(conn: Connection, job: Training) -> None:
+    """Run ``job`` in the child: send ``("progress", done, total)`` at most every
+    ``PROGRESS_INTERVAL_SECONDS``, then ``("result", value)`` or ``("error", exception,
+    traceback text)``, each pickled once."""
+    with contextlib.suppress(OSError):  # if not allowed, it runs at the server's priority
+        os.nice(CHILD_NICENESS)
+    last = [0.0]
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_INTERVAL_SECONDS or done >= total:
+            last[0] = now
+            conn.send_bytes(pickle.dumps(("progress", done, total)))
+
+    try:
+        result = job(progress)
+        message = pickle.dumps(("result", result), protocol=pickle.HIGHEST_PROTOCOL)
+        del result
+    except MemoryError:
+        message = pickle.dumps(("error", TrainingFailed("out of memory"), ""))
+    except Exception as exc:
+        details = traceback.format_exc()
+        try:
+            message = pickle.dumps(("error", exc, details), protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.loads(message)  # it must also come back as itself
+        except Exception:
+            message = pickle.dumps(("error", RuntimeError(f"{type(exc).__name__}: {exc}"), details))
+    conn.send_bytes(message)
+    conn.close()
+
+
+def _run_in_child(job: Training, checkpoint: _Checkpoint) -> tuple[Any, int]:
+    """Run ``job`` in a child process; return its result and the length of its pickle.
+
+    The server's thread waits on the pipe (so it holds the interpreter lock only to move the
+    bar), passes the progress to ``checkpoint`` and, at least every quarter second while the
+    bar stands still, asks it again whether to stop. When the checkpoint raises (the student
+    left), the child is terminated. An exception of the trainer arrives as itself (a
+    :class:`SubwordError` keeps its type and fields); a child that dies raises
+    :class:`TrainingFailed`.
+    """
+    receiver, sender = _CONTEXT.Pipe(duplex=False)
+    process = _CONTEXT.Process(target=_child_main, args=(sender, job), daemon=True)
+    process.start()
+    sender.close()  # the child holds its end: EOF here when it exits
+    shown: tuple[int, int] | None = None
+    asked = time.monotonic()
+    try:
+        while True:
+            if not receiver.poll(0.25):
+                if shown is not None and time.monotonic() - asked >= 0.25:
+                    checkpoint(*shown)  # may raise: the student left
+                    asked = time.monotonic()
+                continue
+            try:
+                payload = receiver.recv_bytes()
+            except EOFError:
+                process.join(5)
+                code = process.exitcode
+                reason = f"its process ended with code {code}"
+                if code is not None and code < 0:
+                    reason = f"its process was stopped by signal {-code}"
+                _LOG.error("Training process died: %s, %s", checkpoint.what, reason)
+                raise TrainingFailed(reason) from None
+            message = pickle.loads(payload)
+            if message[0] == "progress":
+                shown = (message[1], message[2])
+                checkpoint(*shown)
+                asked = time.monotonic()
+            elif message[0] == "result":
+                return message[1], len(payload)
+            else:
+                _, error, details = message
+                if not isinstance(error, SubwordError) and details:
+                    _LOG.error("Training failed in its process: %s\n%s", checkpoint.what, details)
+                raise error
+    finally:
+        receiver.close()
+        if process.is_alive():
+            process.terminate()
+            process.join(5)
+            if process.is_alive():
+                process.kill()
+                process.join()
+        process.close()
+
+
 def cached_training(
     name: str,
     key: Hashable,
     what: str,
-    train: Callable[[Callable[[int, int], None]], T],
+    train: Callable[[Callable[[int, int], None]], T] | Training,
     *,
     max_entries: int = 16,
     bar: Callable[[str], AbstractContextManager[Callable[[int, int], None]]] | None = None,
@@ -549,11 +761,26 @@ def cached_training(
     run) waits for it (see :class:`_Checkpoint`). A stopped training stores nothing; a session
     that starts waiting for it as it stops then trains it itself.
 
+    A long training runs in a process of its own: one Streamlit server runs every session's
+    script in threads of one Python process, which share the interpreter lock, so a training
+    in a thread slows every other student's step change (30 students' p95 went from 0.33 s to
+    1.4 s while one session trained). ``train`` given as a :class:`Training` whose ``work``
+    reaches the limit ``isolate_work`` runs in a child of a fork server (:func:`_run_in_child`):
+    it uses another core, and the server's thread only moves the bar and checks for a stop,
+    which terminates the child. Its result is pickled once, in the child; its length is the
+    size counted against the cache's budget. A smaller training, or a plain function, runs in
+    the server's thread as before (no process to start: the seed examples stay instant).
+
     Args:
         name: the kind of training (one store each).
         key: what the result depends on (corpus, settings, choices); hashable.
         what: the progress bar's label, e.g. ``"Learning merges"``.
-        train: the training, called with the ``progress(done, total)`` callback.
+        train: the training, called with the ``progress(done, total)`` callback: a
+            :class:`Training` (picklable, may run in a child process) or any function.
+
+    Raises:
+        TrainingFailed: the child process ended without an answer (out of memory, killed).
+        Whatever the trainer raised: a :class:`SubwordError` arrives from the child as itself.
         max_entries: how many results of this kind are kept.
         bar: the progress display (default :func:`progress_bar`); a test may pass its own.
 
@@ -582,9 +809,13 @@ def cached_training(
     try:
         with (bar or progress_bar)(what) as draw:
             checkpoint = _Checkpoint(store, key, what, draw, STOP_GRACE_SECONDS)
-            result = train(checkpoint)
+            if isinstance(train, Training) and train.work >= LIMITS.isolate_work:
+                result, pickled = _run_in_child(train, checkpoint)
+                size = pickled * _MEMORY_PER_PICKLED_BYTE  # measured once, in the child
+            else:
+                result, size = train(checkpoint), None
             # stored before the bar's last drawing, which may itself be interrupted
-            store.put(key, result)
+            store.put(key, result, size)
     finally:
         store.release(key)
     if checkpoint.held is not None:

@@ -42,13 +42,22 @@ from subword_core.corpus import Corpus
 from subword_core.encoders import boundaries
 from subword_core.errors import SubwordError
 from ui.charts import LABEL_PX, described, show_chart
-from ui.common import TABLE_CSS, cached_training, remember, restore_widgets
+from ui.common import (
+    TABLE_CSS,
+    Training,
+    TrainingFailed,
+    cached_training,
+    remember,
+    restore_widgets,
+    training_work,
+)
 from ui.follow import SizeRule, example_words, fit_size, follow_default, show_example_label
 from ui.html import (
     badge_html,
     caption_html,
     esc,
     md_escape,
+    show_error,
     show_html,
     show_text,
     table_details_html,
@@ -358,7 +367,7 @@ def _train_cached(corpus: Corpus, target: int, *, quiet: bool = False) -> dict[s
         "compare-train",
         (corpus, target),
         t("Training the four tokenizers (% done)"),  # TRAINING_LABEL
-        lambda progress: train_all(corpus, target, progress),
+        Training(train_all, (corpus, target), work=training_work(corpus, target)),
         max_entries=8,
         bar=_no_bar if quiet else None,
     )
@@ -883,7 +892,11 @@ def settings_panel(corpus: Corpus) -> int | None:
 
 def train_or_explain(corpus: Corpus, target: int) -> dict[str, Trained]:
     """Train (cached); say in the page which algorithms were skipped or failed, and why."""
-    out = _train_cached(corpus, target)
+    try:
+        out = _train_cached(corpus, target)
+    except TrainingFailed as err:  # its process died (out of memory, killed): none trained
+        show_error(str(err))
+        return {}
     plans = {p.name: p for p in plan(corpus, target)}
     for name in ALGORITHMS:
         value = out.get(name)

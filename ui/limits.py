@@ -92,6 +92,16 @@ class Limits:
         unigram_nbest: segmentations Unigram's n-best table lists.
         cache_mb: the estimated memory, in MB, of all the results the server keeps to share
             between sessions (trainings, parsed corpora…); the least recently used go first.
+        isolate_work: the estimated work from which a training runs in a process of its own
+            instead of a thread of the server (:func:`ui.common.cached_training`), so that it
+            uses another core and never holds the interpreter lock the other students' steps
+            need. The estimate (:func:`ui.common.training_work`) is the characters of the
+            corpus's distinct words times the steps asked (merges, vocabulary size): the seed
+            examples are at most 392,000 (the paragraph at 1,000 merges, 0.07 s) and stay in
+            the server, where a training starts at once; the pydoc example (77,718
+            characters) goes to its own process from 7 merges on (0.3 s and more). Starting
+            one costs about 20 ms (the first one, about a second more). 1 isolates every
+            training; a huge number (e.g. 10**18) turns isolation off.
     """
 
     corpus_chars: int = 5_000_000
@@ -120,6 +130,7 @@ class Limits:
     unigram_shrink_pct: int = 80
     unigram_nbest: int = 200
     cache_mb: int = 512
+    isolate_work: int = 500_000
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Limits:

@@ -46,7 +46,15 @@ from ui.charts import (
     show_template,
     top_legend,
 )
-from ui.common import TABLE_CSS, cached_training, remember, restore_widgets, text_colour
+from ui.common import (
+    TABLE_CSS,
+    Training,
+    cached_training,
+    remember,
+    restore_widgets,
+    text_colour,
+    training_work,
+)
 from ui.corpus_picker import SOURCE_KEY
 from ui.follow import ExampleWords, SizeRule, example_words, fit_size
 from ui.html import (
@@ -613,18 +621,20 @@ def _train(corpus: Corpus, settings: UnigramSettings) -> UnigramResult:
         "unigram",
         (corpus, settings),
         t("Pruning rounds"),
-        lambda progress: unigram.learn(
-            corpus,
-            settings.vocab_size,
-            seed_vocab=settings.seed_list,
-            seed_size=settings.seed_size,
-            max_piece_length=settings.max_piece_length,
-            shrinking_factor=settings.shrinking_factor,
-            em_iterations=settings.em_iterations,
-            keep_single_chars=settings.keep_single_chars,
-            word_start=settings.word_start,
-            digamma=settings.digamma,
-            progress=progress,
+        Training(
+            unigram.learn,
+            (corpus, settings.vocab_size),
+            {
+                "seed_vocab": settings.seed_list,
+                "seed_size": settings.seed_size,
+                "max_piece_length": settings.max_piece_length,
+                "shrinking_factor": settings.shrinking_factor,
+                "em_iterations": settings.em_iterations,
+                "keep_single_chars": settings.keep_single_chars,
+                "word_start": settings.word_start,
+                "digamma": settings.digamma,
+            },
+            work=training_work(corpus, settings.vocab_size),
         ),
         max_entries=16,
     )

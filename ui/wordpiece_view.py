@@ -28,6 +28,7 @@ from ui.bpe_view import TIES_LISTED, corpus_rows
 from ui.charts import arrow_table, bounded_rows
 from ui.common import (
     TABLE_CSS,
+    Training,
     cached_training,
     remember,
     rerun_if_retrain_requested,
@@ -35,6 +36,7 @@ from ui.common import (
     segmentation_table_html,
     tie_choices,
     tie_picker,
+    training_work,
 )
 from ui.follow import SizeRule, fit_size
 from ui.html import (
@@ -328,14 +330,16 @@ def _train(
         "wordpiece",
         (corpus, settings, choices),
         t("Learning the vocabulary"),
-        lambda progress: wordpiece.learn(
-            corpus,
-            settings.vocab_size,
-            prefix=settings.prefix,
-            scoring=settings.scoring,  # type: ignore[arg-type]
-            tie_break=settings.tie_break,  # type: ignore[arg-type]
-            choose=dict(choices),
-            progress=progress,
+        Training(
+            wordpiece.learn,
+            (corpus, settings.vocab_size),
+            {
+                "prefix": settings.prefix,
+                "scoring": settings.scoring,
+                "tie_break": settings.tie_break,
+                "choose": dict(choices),
+            },
+            work=training_work(corpus, settings.vocab_size),
         ),
         max_entries=24,
     )

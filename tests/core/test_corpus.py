@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import pickle
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -429,3 +430,12 @@ def test_a_corpus_error_keeps_its_code_and_values_through_pickle() -> None:
     err = CorpusError("too big", line=2, code="count_too_large", values={"digits": 13})
     back = pickle.loads(pickle.dumps(err))
     assert (back.line, back.code, back.values, str(back)) == (2, err.code, err.values, str(err))
+
+
+def test_every_whitespace_character_is_refused_inside_a_word() -> None:
+    spaces = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()]
+    assert len(spaces) > 20  # the Unicode ones too (no-break space, ideographic space…)
+    for space in spaces:
+        with pytest.raises(CorpusError, match="whitespace"):
+            Corpus.from_counts({f"a{space}b": 1})
+    assert Corpus.from_counts({"a\u200bb": 1}).words == ("a\u200bb",)  # zero-width: not a space

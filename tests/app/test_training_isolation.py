@@ -1,0 +1,266 @@
+"""Long trainings run in a process of their own (ui.common.cached_training with a Training).
+
+One Streamlit server runs every session's script in threads of one process, which share the
+interpreter lock: a training in a thread slows every other student's step change. A training
+whose estimated work reaches the limit ``isolate_work`` runs in a child process instead. These
+tests use trainers defined here (module-level, so the child can import them) that report the
+process they ran in, and the real pages with every training isolated.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+import signal
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from streamlit.runtime.scriptrunner import StopException
+from streamlit.testing.v1 import AppTest
+
+import ui.common
+from subword_core.errors import CorpusError, ParameterError
+from ui.common import Training, TrainingFailed, _store, cached_training, training_work
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+Progress = Callable[[int, int], None]
+
+
+# --- trainers the child imports by name --------------------------------------------------
+
+
+def report_pid(steps: int, *, progress: Progress) -> tuple[int, int]:
+    """The process that trained, after ``steps`` progress reports."""
+    for i in range(1, steps + 1):
+        progress(i, steps)
+    return os.getpid(), steps
+
+
+def report_niceness(*, progress: Progress) -> int:
+    return os.nice(0)
+
+
+def raise_corpus_error(*, progress: Progress) -> None:
+    raise CorpusError("the count must be at least 1", line=3, code="count_low", values={"n": 0})
+
+
+def raise_parameter_error(*, progress: Progress) -> None:
+    raise ParameterError("num_merges must be at least 1")
+
+
+def run_out_of_memory(*, progress: Progress) -> None:
+    raise MemoryError
+
+
+def die(*, progress: Progress) -> None:
+    progress(1, 2)
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def train_forever(pid_file: str, *, progress: Progress) -> None:
+    """Write the process id to ``pid_file``, then report progress until terminated."""
+    Path(pid_file).write_text(str(os.getpid()))
+    done = 0
+    while True:
+        done += 1
+        progress(done % 1000, 1000)
+        time.sleep(0.01)
+
+
+# --- helpers ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def isolate_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every :class:`Training` runs in a child process."""
+    monkeypatch.setattr(ui.common, "LIMITS", dataclasses.replace(ui.common.LIMITS, isolate_work=1))
+
+
+@pytest.fixture
+def children(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The labels of the trainings that ran in a child process (none stored before)."""
+    _store.clear()  # the pages' results of earlier tests would be found, not trained
+    seen: list[str] = []
+    original = ui.common._run_in_child
+
+    def counted(job: Training, checkpoint: ui.common._Checkpoint) -> object:
+        seen.append(checkpoint.what)
+        return original(job, checkpoint)
+
+    monkeypatch.setattr(ui.common, "_run_in_child", counted)
+    return seen
+
+
+class _Bar:
+    """A progress display that records what it drew; ``leave_after`` draws, the tab closes."""
+
+    def __init__(self, leave_after: int | None = None) -> None:
+        self.leave_after = leave_after
+        self.draws: list[tuple[int, int]] = []
+
+    @contextmanager
+    def __call__(self, what: str) -> Iterator[Progress]:
+        def draw(done: int, total: int) -> None:
+            if self.leave_after is not None and len(self.draws) >= self.leave_after:
+                raise StopException()
+            self.draws.append((done, total))
+
+        yield draw
+
+
+def _name() -> str:
+    return f"test-iso-{uuid.uuid4().hex}"
+
+
+# --- cached_training ----------------------------------------------------------------------
+
+
+def test_a_heavy_training_runs_in_a_child_process_and_its_result_is_stored() -> None:
+    name, bar = _name(), _Bar()
+    job = Training(report_pid, (5,), work=ui.common.LIMITS.isolate_work)
+    pid, steps = cached_training(name, "key", "Learning", job, bar=bar)
+    assert pid != os.getpid() and steps == 5
+    assert bar.draws and bar.draws[-1] == (5, 5)  # the child's progress moved the bar
+    store = _store(name, 16)
+    assert store.get("key") == (pid, 5)
+    assert store.total_bytes() > 0  # sized from the child's pickle
+    # the stored result is shared: no second child
+    assert cached_training(name, "key", "Learning", job, bar=bar) == (pid, 5)
+
+
+def test_the_child_gives_way_to_the_server(isolate_all: None) -> None:
+    niceness = cached_training(_name(), "key", "Learning", Training(report_niceness, work=1))
+    assert niceness == min(19, os.nice(0) + ui.common.CHILD_NICENESS)
+
+
+def test_a_small_training_stays_in_the_server_process() -> None:
+    job = Training(report_pid, (3,), work=ui.common.LIMITS.isolate_work - 1)
+    pid, _ = cached_training(_name(), "key", "Learning", job, bar=_Bar())
+    assert pid == os.getpid()
+
+
+def test_isolation_can_be_turned_off_by_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        ui.common, "LIMITS", dataclasses.replace(ui.common.LIMITS, isolate_work=10**18)
+    )
+    job = Training(report_pid, (3,), work=10**17)
+    assert cached_training(_name(), "key", "Learning", job, bar=_Bar())[0] == os.getpid()
+
+
+def test_training_work_grows_with_the_corpus_and_the_steps() -> None:
+    from subword_core.corpus import Corpus
+
+    small = Corpus.from_counts({"low": 5, "lower": 2})
+    assert training_work(small, 10) == 80
+    assert training_work(small, 20) == 160
+    assert training_work(small, 10, extra_chars=12) == 200
+
+
+@pytest.mark.parametrize(
+    ("trainer", "kind"),
+    [(raise_corpus_error, CorpusError), (raise_parameter_error, ParameterError)],
+)
+def test_a_documented_error_arrives_as_itself(
+    isolate_all: None, trainer: Callable[..., None], kind: type[Exception]
+) -> None:
+    name = _name()
+    with pytest.raises(kind) as caught:
+        cached_training(name, "key", "Learning", Training(trainer, work=1), bar=_Bar())
+    assert type(caught.value) is kind
+    if kind is CorpusError:
+        err = caught.value
+        assert isinstance(err, CorpusError)
+        assert (err.line, err.code, err.values) == (3, "count_low", {"n": 0})
+        assert str(err) == "Line 3: the count must be at least 1"
+    store = _store(name, 16)
+    assert store.get("key") is None and store.training == {}
+
+
+def test_a_child_out_of_memory_gives_a_clear_error(isolate_all: None) -> None:
+    with pytest.raises(TrainingFailed, match="out of memory"):
+        cached_training(_name(), "key", "Learning", Training(run_out_of_memory, work=1))
+
+
+def test_a_killed_child_gives_a_clear_error(isolate_all: None) -> None:
+    name = _name()
+    with pytest.raises(TrainingFailed, match="signal 9") as caught:
+        cached_training(name, "key", "Learning", Training(die, work=1), bar=_Bar())
+    assert "smaller corpus" in str(caught.value)
+    assert _store(name, 16).training == {}  # released: the next session may try again
+
+
+def test_leaving_terminates_the_child(
+    isolate_all: None,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    monkeypatch.setattr(ui.common, "STOP_GRACE_SECONDS", 0.0)
+    pid_file = tmp_path / "pid"
+    bar = _Bar(leave_after=3)
+    started = time.monotonic()
+    with caplog.at_level(logging.WARNING, "subword.app"), pytest.raises(StopException):
+        cached_training(
+            _name(),
+            "key",
+            "Learning merges",
+            Training(train_forever, (str(pid_file),), work=1),
+            bar=bar,
+        )
+    assert time.monotonic() - started < 60
+    assert len(bar.draws) == 3
+    pid = int(pid_file.read_text())
+    assert pid != os.getpid()
+    with pytest.raises(ProcessLookupError):  # terminated and reaped
+        os.kill(pid, 0)
+    assert any(
+        r.getMessage().startswith("Training stopped (its student changed the input or left): ")
+        for r in caplog.records
+    )
+
+
+# --- the pages, every training in a child -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("page", "label"),
+    [
+        ("pages/bpe_learn.py", "Learning merges"),
+        ("pages/wordpiece.py", "Learning the vocabulary"),
+        ("pages/unigram.py", "Pruning rounds"),
+        ("pages/byte_level.py", "Learning byte-level merges"),
+        ("pages/compare.py", "Training the four tokenizers (% done)"),
+        ("pages/bpe_variants.py", "Learning joint BPE and each side alone (merges)"),
+    ],
+)
+def test_each_page_trains_in_a_child(
+    isolate_all: None, children: list[str], page: str, label: str
+) -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.switch_page(page)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error, [e.value for e in at.error]
+    assert label in children
+
+
+def test_a_page_shows_a_dead_training_as_a_message(
+    isolate_all: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def dead(job: Training, checkpoint: object) -> object:
+        raise TrainingFailed("its process was stopped by signal 9")
+
+    monkeypatch.setattr(ui.common, "_run_in_child", dead)
+    _store.clear()
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    at.switch_page("pages/wordpiece.py")
+    at.run()
+    assert not at.exception
+    assert any("The training ended without a result" in e.value for e in at.error)
