@@ -18,9 +18,11 @@ from ui.unigram_view import (
     WIDGETS_KEY,
     describe_step,
     likelihood_chart_data,
+    normalize_corpus,
     page_tabs,
     render_seed_001,
     render_train_step,
+    render_vocab_export_note,
     render_word,
     settings_panel,
     train_or_explain,
@@ -68,8 +70,9 @@ st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))["uni_marker"] = 
     choice.scheme == "none"
 )
 scheme = "whitespace" if choice.scheme == "none" else choice.scheme
-corpus = apply_pretok(require_corpus(), Pretok(scheme, choice.jamo))
-settings = settings_panel(corpus)
+normalized = normalize_corpus(apply_pretok(require_corpus(), Pretok(scheme, choice.jamo)))
+corpus = normalized.corpus
+settings = settings_panel(corpus, normalized)
 result = train_or_explain(corpus, settings) if settings is not None else None
 # only the open tab runs: the word panels sample and enumerate segmentations, which would
 # otherwise run at every change of the training tab too
@@ -93,6 +96,7 @@ if train_tab.open:
                     tokenizer_json_file(result.model),
                 ],
             )
+            render_vocab_export_note(result.model)
         else:
             st.info(t("Fix the settings above to train the model."), icon=":material/info:")
 if word_tab.open:

@@ -30,6 +30,7 @@ import streamlit as st
 from subword_core import unigram
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
+from subword_core.normalize import NORMALIZATIONS, normalize_chars
 from subword_core.unigram import (
     EMStep,
     Lattice,
@@ -79,6 +80,7 @@ __all__ = [
     "SEED_001",
     "TABS",
     "TAB_IDS",
+    "Normalized",
     "UnigramSettings",
     "explain_em",
     "explain_prune",
@@ -87,11 +89,14 @@ __all__ = [
     "likelihood_chart_data",
     "loss_table",
     "nbest_table",
+    "normalize_corpus",
+    "normalized_corpus",
     "page_tabs",
     "piece_table",
     "prob_text",
     "render_seed_001",
     "render_train_step",
+    "render_vocab_export_note",
     "render_word",
     "sample_table",
     "seed_001_table",
@@ -135,6 +140,7 @@ WIDGET_DEFAULTS: dict[str, object] = {
     "uni_marker": False,
     "uni_keep_chars": True,
     "uni_digamma": False,
+    "uni_normalization": "none",
     "uni_word": None,
     "uni_model_source": "trained",
     "uni_vocab_text": "",
@@ -177,6 +183,7 @@ _LINK_PARAMS = kept_params(
         "uni_marker": ("bool",),
         "uni_keep_chars": ("bool",),
         "uni_digamma": ("bool",),
+        "uni_normalization": ("choice", NORMALIZATIONS),
         "uni_word": ("str",),
         "uni_word_touched": ("bool",),
         "uni_k": ("int", 1, LIMITS.unigram_nbest),
@@ -210,6 +217,14 @@ def _seed_label(key: str) -> str:
         "substrings": t("Every character + the most frequent substrings"),
         "given": t("My own list (seed 001's 15 tokens to start with)"),
     }[key]
+
+
+def _normalization_label(rule: str) -> str:
+    return {
+        "none": t("none (the text as it is)"),
+        "nfkc": "NFKC",
+        "nmt_nfkc": t("nmt_nfkc (sentencepiece's default)"),
+    }[rule]
 
 
 def _model_label(key: str) -> str:
@@ -302,6 +317,72 @@ class UnigramSettings:
     word_start: str = ""
     keep_single_chars: bool = True
     digamma: bool = False
+    normalization: str = "none"
+
+
+@dataclass(frozen=True)
+class Normalized:
+    """The corpus after the page's normalisation (:func:`normalized_corpus`).
+
+    Attributes:
+        corpus: The normalised corpus (the given one when nothing would be left).
+        rule: ``"none"``, ``"nfkc"`` or ``"nmt_nfkc"``.
+        changed: ``(word, normalised text)`` for every word the rule changed.
+        empty: The rule would leave no word at all (then ``corpus`` is the given one).
+
+    >>> Normalized(Corpus.from_counts({"a": 1}), "none").changed
+    ()
+    """
+
+    corpus: Corpus
+    rule: str
+    changed: tuple[tuple[str, str], ...] = ()
+    empty: bool = False
+
+
+def normalized_corpus(corpus: Corpus, rule: str) -> Normalized:
+    """Each word's text rewritten by ``rule`` (:func:`subword_core.normalize.normalize_chars`).
+
+    Words that become equal add up their counts; a word that turns into several (an invisible
+    space becomes a space under nmt_nfkc) gives each of them its count; a word that
+    disappears (only control characters) is dropped.
+
+    >>> n = normalized_corpus(Corpus.from_counts({"ＡＢＣ": 2, "abc": 1, "ABC": 1}), "nfkc")
+    >>> n.corpus.as_dict(), n.changed
+    ({'ABC': 3, 'abc': 1}, (('ＡＢＣ', 'ABC'),))
+    """
+    if rule == "none":
+        return Normalized(corpus, rule)
+    pairs: list[tuple[str, int]] = []
+    changed: list[tuple[str, str]] = []
+    for word, count in corpus.items:
+        text = normalize_chars(word, rule)
+        if text != word:
+            changed.append((word, text))
+        pairs.extend((part, count) for part in text.split())
+    if not pairs:
+        return Normalized(corpus, rule, tuple(changed), empty=True)
+    if not changed:
+        return Normalized(corpus, rule)
+    return Normalized(Corpus.from_counts(pairs), rule, tuple(changed))
+
+
+def normalize_corpus(corpus: Corpus) -> Normalized:
+    """The corpus under the normalisation chosen in the settings panel (kept in the shadow)."""
+    shadow = st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))
+    rule = shadow.get("uni_normalization")
+    return _normalized_cached(corpus, rule if rule in NORMALIZATIONS else "none")
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def _normalized_cached(corpus: Corpus, rule: str) -> Normalized:
+    return normalized_corpus(corpus, rule)
+
+
+def _normalized_text(before: str, after: str) -> str:
+    """``normalised: …`` for a text the rule changed (escaped for a markdown sink)."""
+    shown = after.replace(" ", "␠") if after else "∅"
+    return md_escape(t("normalised: {before} → {after}").format(before=before, after=shown))
 
 
 # --------------------------------------------------------------------------------------
@@ -400,11 +481,12 @@ def _vocab_typed() -> None:
     st.session_state[WIDGETS_KEY]["uni_vocab_touched"] = True
 
 
-def settings_panel(corpus: Corpus) -> UnigramSettings | None:
+def settings_panel(corpus: Corpus, normalized: Normalized | None = None) -> UnigramSettings | None:
     """Draw the training settings; return them, or ``None`` after saying what is wrong.
 
     Values are kept across pages (a shadow dict, see :func:`ui.common.restore_widgets`);
-    invalid values stay as typed.
+    invalid values stay as typed. ``normalized`` is what :func:`normalize_corpus` made of
+    the corpus (``corpus`` is then its corpus); the panel draws the choice and its effect.
     """
     shadow = st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))
     marker = "▁" if shadow.get("uni_marker") else ""
@@ -524,10 +606,50 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
                 ),
                 **keep("uni_digamma"),
             )
+            rule = st.radio(
+                t("Normalisation (before training and segmenting)"),
+                list(NORMALIZATIONS),
+                format_func=_normalization_label,
+                horizontal=True,
+                **keep("uni_normalization"),
+            )
+            st.caption(
+                t(
+                    "NFKC rewrites compatibility characters as the plain ones: full-width "
+                    "letters and ligatures such as Ａ and ﬁ become A and fi. nmt_nfkc also "
+                    "turns tabs and invisible spaces into spaces and drops control "
+                    "characters. The default is none because the tutorials work on the raw "
+                    "text; sentencepiece's default is nmt_nfkc."
+                )
+            )
+            if normalized is not None and normalized.changed:
+                first = normalized.changed[:5]
+                st.caption(
+                    md_escape(
+                        t.n(
+                            "{n:,} word of the corpus changed: {examples}.",
+                            "{n:,} words of the corpus changed: {examples}.",
+                            len(normalized.changed),
+                        ).format(
+                            n=len(normalized.changed),
+                            examples=", ".join(
+                                f"{a} → {b.replace(' ', '␠') or '∅'}" for a, b in first
+                            )
+                            + (" …" if len(normalized.changed) > len(first) else ""),
+                        )
+                    )
+                )
 
     if moved:
         show_text(moved, small=True)
     problems: list[str] = []
+    if normalized is not None and normalized.empty:
+        problems.append(
+            t(
+                "This normalisation leaves no word of the corpus (they hold only control "
+                "characters): choose another one under More settings."
+            )
+        )
     floor = chars if keep_chars else 1
     if size is None or int(size) != size:
         problems.append(t("The vocabulary size must be a whole number."))
@@ -612,12 +734,17 @@ def settings_panel(corpus: Corpus) -> UnigramSettings | None:
         word_start="▁" if use_marker else "",
         keep_single_chars=bool(keep_chars),
         digamma=bool(digamma),
+        normalization=rule if rule in NORMALIZATIONS else "none",
     )
 
 
 def _train(corpus: Corpus, settings: UnigramSettings) -> UnigramResult:
-    """Train (once per corpus and settings; shared by all sessions)."""
-    return cached_training(
+    """Train (once per corpus and settings; shared by all sessions).
+
+    The corpus is already normalised; the model keeps the rule so that it segments new text
+    (and its exports) the same way.
+    """
+    result = cached_training(
         "unigram",
         (corpus, settings),
         t("Pruning rounds"),
@@ -638,6 +765,9 @@ def _train(corpus: Corpus, settings: UnigramSettings) -> UnigramResult:
         ),
         max_entries=16,
     )
+    if result.model.normalization == settings.normalization:
+        return result
+    return replace(result, model=replace(result.model, normalization=settings.normalization))
 
 
 def em_iterations(corpus: Corpus, settings: UnigramSettings) -> tuple[int, int]:
@@ -1645,8 +1775,11 @@ def _sample_shares(table: pd.DataFrame) -> pd.DataFrame:
     return long[["segmentation", "kind", "share", "order"]]
 
 
-def _model_from_vocab() -> Unigram | None:
-    """The .vocab panel: pasted text or an uploaded file; ``None`` (explained) if invalid."""
+def _model_from_vocab(normalization: str = "none") -> Unigram | None:
+    """The .vocab panel: pasted text or an uploaded file; ``None`` (explained) if invalid.
+
+    A .vocab file does not say how its text was normalised: the page's choice is used.
+    """
     st.text_area(
         t("Paste a sentencepiece .vocab (one “piece TAB score” per line; spaces work too)"),
         key="uni_vocab_text",
@@ -1674,7 +1807,7 @@ def _model_from_vocab() -> Unigram | None:
         st.info(t("Paste or upload a .vocab file to use it here."), icon=":material/description:")
         return None
     try:
-        model = Unigram.from_vocab_text(text)
+        model = Unigram.from_vocab_text(text, normalization=normalization)
     except SubwordError as err:
         _problem(t("The .vocab text cannot be read yet:"), str(err))
         return None
@@ -1752,7 +1885,7 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
     prefix = result.word_start
     if source == "vocab":
         with st.container(border=True):
-            model = _model_from_vocab()
+            model = _model_from_vocab(result.model.normalization)
             marked = st.toggle(
                 t("Put ▁ in front of the word, as sentencepiece does"),
                 help=t(
@@ -1765,6 +1898,11 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
     if model is None:
         return
     word = typed.strip()
+    if word:
+        text = normalize_chars(word, model.normalization)
+        if text != word:
+            st.caption(_normalized_text(word, text))
+        word = text.strip()
     if not word:
         st.info(
             t("Type a word above to see its lattice and segmentations."), icon=":material/edit:"
@@ -2188,3 +2326,21 @@ def use_seed_001() -> None:
     shadow["uni_keep_chars"] = True
     shadow["uni_vocab_size"] = 10
     shadow["uni_vocab_touched"] = True
+
+
+def render_vocab_export_note(model: Unigram) -> None:
+    """Under the export buttons: what the .vocab file cannot hold (the normalisation).
+
+    Nothing is said while the normalisation is none (a .vocab then loses nothing of it).
+    """
+    if model.normalization == "none":
+        return
+    st.caption(
+        md_escape(
+            t(
+                "The .vocab file lists pieces and scores only: it cannot hold the "
+                "normalisation ({rule}); tokenizer.json holds it as its normalizer. Whoever "
+                "reads the .vocab has to choose {rule} again."
+            ).format(rule=_normalization_label(model.normalization))
+        )
+    )
