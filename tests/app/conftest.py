@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -51,3 +52,11 @@ def open_link(page: str, params: dict[str, str]) -> AppTest:
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def html_text(at: AppTest) -> str:
+    """All st.html bodies on the page, styles left out, tags stripped, entities kept (as the
+    browser gets them), runs of whitespace as one space."""
+    bodies = [el.proto.body for el in at.get("html")]
+    text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))

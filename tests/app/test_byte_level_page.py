@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import doctest
-import re
 from pathlib import Path
 
 import pytest
@@ -14,16 +13,10 @@ from subword_core import bpe
 from subword_core.byte_level import ByteLevelModel, learn
 from subword_core.corpus import parse_corpus
 from subword_core.examples import example_text
+from tests.app.conftest import html_text as _html
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "pages/byte_level.py"
-
-
-def _html(at: AppTest) -> str:
-    """All st.html bodies on the page, tags stripped, entities kept (as the browser gets them)."""
-    bodies = [el.proto.body for el in at.get("html")]
-    text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
 
 
 def _ok(at: AppTest) -> None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from subword_core.corpus import Corpus
+from tests.app.conftest import html_text as _html
 from ui.compare_view import (
     corpus_figures,
     disputed_cuts,
@@ -22,12 +22,6 @@ from ui.compare_view import (
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 SEED_LOW = Corpus.from_counts({"low": 5, "lower": 2, "newest": 6, "widest": 3})
-
-
-def _html(at: AppTest) -> str:
-    bodies = [el.proto.body for el in at.get("html")]
-    text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
 
 
 def _raw_html(at: AppTest) -> str:

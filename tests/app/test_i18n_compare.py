@@ -6,17 +6,11 @@ import json
 import re
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
+from tests.app.conftest import html_text as _html
 from tests.app.conftest import open_link
 
 PAGE = "compare"
-
-
-def _html(at: AppTest) -> str:
-    bodies = [el.proto.body for el in at.get("html")]
-    text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
 
 
 WORDS = {

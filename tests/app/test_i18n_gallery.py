@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
-from streamlit.testing.v1 import AppTest
 
+from tests.app.conftest import html_text as _html
 from tests.app.conftest import open_link
 from ui.gallery_view import ENTRIES
 
 PAGE = "gallery"
-
-
-def _html(at: AppTest) -> str:
-    bodies = [el.proto.body for el in at.get("html")]
-    text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
 
 
 WORDS = {

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from subword_core.corpus import Corpus
+from tests.app.conftest import html_text as _html
 from ui import parity_view
 from ui.parity_view import (
     bpe_parity,
@@ -26,12 +26,6 @@ pytest.importorskip("sentencepiece")
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 SEED_LOW = Corpus.from_counts({"low": 5, "lower": 2, "newest": 6, "widest": 3})
 SEED_HUG = Corpus.from_counts({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5})
-
-
-def _html(at: AppTest) -> str:
-    bodies = [el.proto.body for el in at.get("html")]
-    text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
 
 
 @pytest.fixture

@@ -3,20 +3,12 @@
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
+from tests.app.conftest import html_text as _html
 from tests.app.conftest import open_link
 from ui.share import MAX_LINK_TEXT, PAGES, PARAMS, parse_value
-
-
-def _html(at: AppTest) -> str:
-    bodies = [el.proto.body for el in at.get("html")]
-    text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
-
 
 # For every page with settings: a link with values that differ from the defaults.
 LINKS: dict[str, dict[str, str]] = {

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
-
 import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
 import ui.unigram_view as view
 from subword_core.corpus import Corpus
+from tests.app.conftest import html_text as _html
 from tests.app.conftest import open_link
 
 # full-width ＡＢＣ twice, plain ABC and abc once: NFKC makes the first three one word
@@ -18,12 +17,6 @@ FULL_WIDTH = {"text": "ＡＢＣ ＡＢＣ ABC abc"}
 
 def _ok(at: AppTest) -> None:
     assert not at.exception, [e.value for e in at.exception]
-
-
-def _html(at: AppTest) -> str:
-    bodies = [el.proto.body for el in at.get("html")]
-    text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
 
 
 def _captions(at: AppTest) -> str:

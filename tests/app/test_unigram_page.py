@@ -12,6 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import ui.unigram_view as view
+from tests.app.conftest import html_text as _html
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "pages/unigram.py"
@@ -19,13 +20,6 @@ SEED_001_COUNTS = {"h": 15, "u": 36, "g": 20, "hu": 15, "ug": 20, "p": 17, "pu":
 SEED_001_COUNTS |= {"un": 16, "b": 4, "bu": 4, "s": 5, "hug": 15, "gs": 5, "ugs": 5}
 # seed 001's vocabulary as a .vocab text (natural-log probabilities count / 210)
 SEED_001_VOCAB = "\n".join(f"{p}\t{math.log(c / 210)!r}" for p, c in SEED_001_COUNTS.items())
-
-
-def _html(at: AppTest) -> str:
-    """All st.html bodies on the page, tags stripped, entities kept (as the browser gets them)."""
-    bodies = [el.proto.body for el in at.get("html")]
-    text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
 
 
 def _frame(at: AppTest, column: str) -> pd.DataFrame:

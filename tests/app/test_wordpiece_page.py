@@ -8,13 +8,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.app.conftest import html_text as _html
+
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-
-
-def _html(at: AppTest) -> str:
-    bodies = [el.proto.body for el in at.get("html")]
-    text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
 
 
 @pytest.fixture
