@@ -76,6 +76,7 @@ __all__ = [
     "explain_rule",
     "explain_step",
     "learned_vocabulary",
+    "merge_column_label",
     "merge_table",
     "merge_table_shown",
     "pair_chart",
@@ -755,8 +756,12 @@ def merge_table(result: BPEResult, upto: int) -> pa.Table:
     return arrow_table(rows, MERGE_COLUMNS)
 
 
-def _column_label(name: str) -> str:
-    """A column of :data:`MERGE_COLUMNS` as the student reads it."""
+def merge_column_label(name: str) -> str:
+    """A column of :data:`MERGE_COLUMNS` as the student reads it (the data keeps the English).
+
+    >>> merge_column_label("new symbol"), merge_column_label("no such column")
+    ('new symbol', 'no such column')
+    """
     labels = {
         "merge": t("merge"),
         "left": t("left"),
@@ -802,7 +807,7 @@ def merge_table_shown(table: pa.Table) -> pa.Table:
         at = table.schema.get_field_index("chosen by")
         chosen = [_chosen_by_label(v) for v in table["chosen by"].to_pylist()]
         table = table.set_column(at, "chosen by", pa.array(chosen, type=pa.string()))
-    return table.rename_columns([_column_label(c) for c in table.column_names])
+    return table.rename_columns([merge_column_label(c) for c in table.column_names])
 
 
 def corpus_rows(

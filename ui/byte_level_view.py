@@ -47,6 +47,7 @@ from subword_core.errors import SubwordError
 from ui.bpe_view import (
     corpus_rows,
     explain_step,
+    merge_column_label,
     merge_table,
     pair_chart_data,
     pair_table_html,
@@ -1190,16 +1191,9 @@ def render_learn_step(
 
 
 def _column_label(name: str) -> str:
-    """A table column's header in the session's language (the data keeps the English name)."""
+    """A table column's header in the session's language (the data keeps the English name);
+    the merge table's columns are worded as on the BPE page."""
     labels = {
-        "merge": t("merge"),
-        "left": t("left"),
-        "right": t("right"),
-        "new symbol": t("new symbol"),
-        "count": t("count"),
-        "tie": t("tie"),
-        "chosen by": t("chosen by"),
-        "corpus symbols ±": t("corpus symbols ±"),
         "bytes": t("bytes"),
         "holds": t("holds"),
         "method": t("method"),
@@ -1209,7 +1203,7 @@ def _column_label(name: str) -> str:
         "vocabulary size": t("vocabulary size"),
         "decodes back exactly": t("decodes back exactly"),
     }
-    return labels.get(name, name)
+    return labels.get(name) or merge_column_label(name)
 
 
 # --------------------------------------------------------------------------------------
