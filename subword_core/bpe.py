@@ -850,24 +850,18 @@ class _Book:
     ) -> _Book:
         """The book before the first merge, for the corpus split into ``words``."""
         freqs = list(corpus.counts)
-        initial = tuple(tuple(w) for w in words)
         symbol_counts: dict[str, int] = {}
         for symbols, freq in zip(words, freqs, strict=True):
             for symbol in symbols:
                 symbol_counts[symbol] = symbol_counts.get(symbol, 0) + freq
-        if len(words) <= history_limit:
-            tracked = set(range(len(words)))
-        else:
-            by_count = sorted(range(len(words)), key=lambda i: (-freqs[i], i))
-            tracked = set(by_count[:history_limit])
         # subtle: the history stores a long word's changes, not a copy per merge (see
         # ``subword_core.history``); it also records untracked long words for the step rows
-        history = WordHistory(initial, tracked, PairTable.long_word)
+        history = WordHistory.for_corpus(words, freqs, history_limit, PairTable.long_word)
         initial_vocab = tuple(dict.fromkeys(s for w in words for s in w))
         return cls(
             corpus.words,
             freqs,
-            initial,
+            history.initial,
             initial_vocab,
             symbol_counts,
             history,

@@ -240,7 +240,8 @@ def learn_codes(
         message subword-nmt prints on stderr (``None`` otherwise).
 
     Raises:
-        CommandError: The vocabulary is empty, a word is not a non-empty string, or a count,
+        CommandError: The vocabulary is empty, a word is not a non-empty string or holds a
+            line break, or a count,
             ``num_symbols`` or ``min_frequency`` is not a whole number.
 
     Example:
@@ -283,6 +284,10 @@ def _check_learn_arguments(
     for word, count in vocabulary.items():
         if not isinstance(word, str) or not word:
             raise CommandError(f"Every word must be a non-empty string, not {word!r}.")
+        if "\n" in word:
+            # a codes file holds one merge per line: such a word could not be written (the
+            # command line reads words from lines, so they never hold one)
+            raise CommandError(f"The word {_show(word)} contains a line break.")
         if isinstance(count, bool) or not isinstance(count, int):
             raise CommandError(f"The count of {_show(word)} must be a whole number, not {count!r}.")
 

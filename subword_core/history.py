@@ -188,6 +188,28 @@ class WordHistory(Mapping[int, tuple[tuple[int, Sequence[str]], ...]]):
     ({0: ((1, ('lo', 'w')),)}, [(0, ('l', 'o', 'w'))])
     """
 
+    @classmethod
+    def for_corpus(
+        cls,
+        words: Sequence[Sequence[str]],
+        freqs: Sequence[int],
+        history_limit: int,
+        long_word: int = 64,
+    ) -> WordHistory:
+        """The history of a corpus split into ``words``: every word is tracked, or, past
+        ``history_limit`` words, the most frequent ones (equal counts: the first seen).
+
+        >>> WordHistory.for_corpus([("a", "b"), ("c",), ("d",)], [1, 5, 5], 2).tracked
+        (1, 2)
+        """
+        initial = tuple(tuple(w) for w in words)
+        if len(initial) <= history_limit:
+            tracked: Iterable[int] = range(len(initial))
+        else:
+            by_count = sorted(range(len(initial)), key=lambda i: (-freqs[i], i))
+            tracked = by_count[:history_limit]
+        return cls(initial, tracked, long_word)
+
     def __init__(
         self,
         initial: Sequence[tuple[str, ...]],

@@ -788,22 +788,23 @@ class _Book:
     ) -> _Book:
         """The book before the first merge, for the corpus split into ``words``."""
         freqs = list(corpus.counts)
-        initial = tuple(tuple(w) for w in words)
         symbol_freq: dict[str, int] = {}
         for pieces, freq in zip(words, freqs, strict=True):
             for piece in pieces:
                 symbol_freq[piece] = symbol_freq.get(piece, 0) + freq
-        if len(words) <= history_limit:
-            tracked = set(range(len(words)))
-        else:
-            by_count = sorted(range(len(words)), key=lambda i: (-freqs[i], i))
-            tracked = set(by_count[:history_limit])
         # subtle: the history stores a long word's changes, not a copy per merge (see
         # ``subword_core.history``); it also records untracked long words for the step rows
-        history = WordHistory(initial, tracked, PairTable.long_word)
+        history = WordHistory.for_corpus(words, freqs, history_limit, PairTable.long_word)
         vocab = list(alphabet)
         return cls(
-            corpus.words, freqs, initial, symbol_freq, history, vocab, set(vocab), max_changed_words
+            corpus.words,
+            freqs,
+            history.initial,
+            symbol_freq,
+            history,
+            vocab,
+            set(vocab),
+            max_changed_words,
         )
 
 

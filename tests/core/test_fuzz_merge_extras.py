@@ -85,6 +85,7 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.wordpiece.WordPieceResult.changed_at": ("test_word_history",),
     "subword_core.history.WordHistory": ("test_word_history",),
     "subword_core.history.WordHistory.record": ("test_word_history",),
+    "subword_core.history.WordHistory.for_corpus": ("test_word_history",),
     "subword_core.history.WordHistory.symbols": ("test_word_history",),
     "subword_core.history.WordHistory.changes_upto": ("test_word_history",),
     "subword_core.history.WordHistory.at": ("test_word_history",),

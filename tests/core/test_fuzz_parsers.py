@@ -612,6 +612,8 @@ def test_read_vocabulary(lines: list[str], dict_input: bool) -> None:
     anything(st.integers(-1, 3)),
 )
 @example({"aab": 3}, 5, 2)
+@example({"0\n": 1}, 1, 0)  # a line break in a word: refused (a codes line could not hold it)
+@example({"\r0": 1}, 1, 0)
 @example({"aab": 3, "a\tb": 2}, 10**9, 0)  # below 1 counts as 1: stops when pairs run out
 @example({"aab": 3}, 5, None)
 @example({"aab": 3}, None, 2)
@@ -623,6 +625,8 @@ def test_learn_codes(vocab: dict[str, int], num: object, minf: object) -> None:
         return
     assert codes.startswith(cli.CODES_HEADER)
     assert stop is None or "Stopping" in stop
+    if any(line != line.strip("\r\n ") for line in codes.split("\n")[1:-1]):
+        return  # a merge of a "\r" at a line's end: the codes format (subword-nmt's) strips it
     model = cli.read_codes(codes)
     assert model.to_codes() == codes
 
