@@ -379,7 +379,7 @@ def learn_differences(
     what = (
         f"writes {_show(theirs)} where these codes have {_show(ours)}"
         if ours and theirs
-        else f"stops after {first - 1} merge(s)"
+        else f"stops there ({first - 1} merge(s) in all)"
         if ours
         else f"goes on with {_show(theirs)}"
     )
@@ -439,16 +439,21 @@ def _difference_causes(
 
 
 def _first_remade(vocabulary: Mapping[str, int], merges: Sequence[Sequence[str]]) -> int:
-    """The number of the first merge that makes a symbol that already exists (0: none).
+    """The number of the first merge that makes a symbol that already exists, other than
+    by repeating an earlier merge (that is --min-frequency's cause); 0: none.
 
     >>> _first_remade({"ab": 1, "b</w>c": 1}, [("<", "/"), ("</", "w>"), ("b", "</w>")])
     3
+    >>> _first_remade({"ab": 1}, [("a", "b</w>"), ("a", "b</w>")])
+    0
     """
     existing = {word[-1] + MARKER for word in vocabulary}
+    made: set[tuple[str, ...]] = set()
     for number, (left, right) in enumerate(merges, start=1):
-        if left + right in existing:
+        if left + right in existing and (left, right) not in made:
             return number
         existing.add(left + right)
+        made.add((left, right))
     return 0
 
 
