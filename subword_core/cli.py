@@ -1,8 +1,7 @@
 """A command line that is a drop-in for subword-nmt: ``python -m subword_core COMMAND``.
 
 Four commands take every input subword-nmt 0.3.8's commands of the same name take and
-write the same files, byte for byte (learn-bpe: except in four documented cases, named by a
-warning, where our codes are exact BPE and subword-nmt's are not)::
+write the same files, byte for byte::
 
     python -m subword_core learn-bpe -s 1000 -i train.txt -o codes.bpe
     python -m subword_core apply-bpe -c codes.bpe -i test.txt -o test.bpe.txt
@@ -22,16 +21,19 @@ What "byte for byte" means here, exactly:
   ``\\x85``, ``\\u2028``, ``\\u2029``), words are ``line.strip('\\r\\n ').split(' ')``
   without the empty strings, so a tab, a form feed at the end of a line or a no-break space
   is part of a word, as in subword-nmt. ``--dict-input`` lines are ``word count``.
-- ``learn-bpe`` learns with our own :func:`subword_core.bpe.learn` (``</w>`` glued to
-  the last character, the greatest pair on ties) and prints subword-nmt's messages
-  (``--verbose``, ``--total-symbols``, ``no pair has frequency >= N. Stopping``). Its codes
-  are exact BPE; subword-nmt's are the same byte for byte except in four documented cases
-  (:func:`learn_differences`), where a warning on stderr names the difference: a merge
-  glues whitespace other than a space into a symbol (subword-nmt's search for pairs takes
-  it for a boundary), a merge makes a symbol that already existed (a word spelled with
-  ``</w>``; subword-nmt's pruning of rare pairs can forget counts), ``--dict-input``
-  counts below 1 (left out here) and ``--min-frequency`` below 1 (as 1 here; subword-nmt
-  writes pairs counted 0 times). Nothing is refused.
+- ``learn-bpe`` learns with :func:`subword_core.nmt_learn.learn`, our model of
+  subword-nmt's bookkeeping (``</w>`` glued to the last character, the greatest pair on
+  ties, its pruned table of pair counts), and prints subword-nmt's messages (``--verbose``,
+  ``--total-symbols``, ``no pair has frequency >= N. Stopping``). On ordinary text its
+  codes are exact BPE, as the app's pages teach it; on four kinds of input subword-nmt's
+  codes (and so ours) are not, and a warning on stderr names the cause and the first merge
+  where exact BPE differs (:func:`learn_differences`): a merge glues whitespace other than
+  a space into a symbol (subword-nmt's search for pairs then takes it for a boundary), a
+  merge makes a symbol that already existed (a word spelled with ``</w>``: the pairs
+  around the old copies are counted again, and the pruned table can forget counts),
+  ``--dict-input`` counts below 1 (kept: a negative count subtracts) and
+  ``--min-frequency`` below 1 (pairs counted 0 times are merged until ``--symbols``).
+  Nothing is refused.
 - ``apply-bpe`` segments each word with :class:`~subword_core.bpe.BPEModel` (version 0.1
   and 0.2 codes) and adds subword-nmt's rules around it: one-character words are left
   alone, ``--glossaries`` regexes, ``--vocabulary`` reversal of merges, ``--merges``,
@@ -42,9 +44,10 @@ Errors are one line on stderr and exit status 2 (never a traceback), where subwo
 crashes or stops: a file that is missing or not UTF-8, a bad ``--dict-input``, codes or
 vocabulary line, an input without words, an unsupported codes version, an invalid glossary
 regex, ``--vocabulary`` with codes that make ``</w>`` itself (undoing merges would never
-end; subword-nmt hits its recursion limit). Two cases are more lenient than subword-nmt: a
-corpus with no pair at all writes just the header, and a codes file with no merges applies
-no merges.
+end; subword-nmt hits its recursion limit). Three cases are more lenient than subword-nmt
+(with a warning where learn-bpe is concerned): a corpus with no pair at all writes just the
+header, a count too large for a float is learned from as if floats could hold it, and a
+codes file with no merges applies no merges.
 
 Example:
     >>> vocab = read_vocabulary(["low 5", "lower 2", "newest 6", "widest 3"], dict_input=True)
@@ -99,23 +102,28 @@ Pair = tuple[str, str]
 _OTHER_LINE_BREAKS = frozenset("\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 
 _LEARN_DESCRIPTION = (
-    "Learn byte-pair-encoding merges from a text and write them as a codes file, as "
-    "`subword-nmt learn-bpe` (and `python -m subword_nmt.learn_bpe`) 0.3.8 does: the "
-    "vocabulary is every space-separated word of the input with its count (or `word count` "
-    "lines with --dict-input), every word is split into characters with `</w>` glued to the "
-    "last one, and the most frequent adjacent pair (the greater pair on ties) is merged, "
-    "again and again, until --symbols merges were made or no pair occurs --min-frequency "
-    "times. The output starts with `#version: 0.2` and lists one merge per line, most "
-    "important first. Words are split at spaces only: a tab or a form feed is part of a "
-    "word, as in subword-nmt. The merges are learned by subword_core's own BPE learner and "
-    "are exact BPE; subword-nmt writes the same codes except in four cases, each named by "
-    "a warning on stderr when it happens: (1) a merge glues whitespace other than a space "
-    "into a symbol (subword-nmt's search for later pairs takes it for a boundary between "
-    "symbols); (2) a merge makes a symbol that already existed, e.g. `b</w>` in the middle "
-    "of a word spelled with `</w>` (subword-nmt's pruning of rare pairs can then forget "
-    "counts); (3) --dict-input counts below 1 (such words occur nowhere and are left out; "
-    "subword-nmt adds them); (4) --min-frequency below 1 (treated as 1: once no pair occurs "
-    "learning stops, where subword-nmt writes pairs counted 0 times until --symbols)."
+    "Learn byte-pair-encoding merges from a text and write them as a codes file, byte for "
+    "byte as `subword-nmt learn-bpe` (and `python -m subword_nmt.learn_bpe`) 0.3.8 does, for "
+    "every input it accepts: the vocabulary is every space-separated word of the input with "
+    "its count (or `word count` lines with --dict-input), every word is split into "
+    "characters with `</w>` glued to the last one, and the most frequent adjacent pair (the "
+    "greater pair on ties) is merged, again and again, until --symbols merges were made or "
+    "no pair occurs --min-frequency times. The output starts with `#version: 0.2` and lists "
+    "one merge per line, most important first. Words are split at spaces only: a tab or a "
+    "form feed is part of a word, as in subword-nmt. On ordinary text these codes are exact "
+    "BPE, as the app's pages teach it. subword-nmt keeps its pair counts in a way that makes "
+    "its codes (and so these) differ from exact BPE on four kinds of input; a warning on "
+    "stderr then names the cause and the first merge where exact BPE differs: (1) a merge "
+    "glues whitespace other than a space into a symbol (subword-nmt's search for later "
+    "pairs, in the symbols joined with spaces, takes it for a boundary between symbols); "
+    "(2) a merge makes a symbol that already existed, e.g. `b</w>` in the middle of a word "
+    "spelled with `</w>` (the pairs around the old copies are counted again, and its "
+    "pruned table of rare pairs can forget counts); (3) --dict-input counts below 1 (kept: "
+    "a negative count takes pairs away from the other words; exact BPE leaves such words "
+    "out); (4) --min-frequency below 1 (pairs counted 0 times are merged, the greatest "
+    "first, until --symbols; exact BPE stops when no pair occurs). Where subword-nmt "
+    "crashes (no word of two characters; a count too large for a float) a warning says so "
+    "and the codes are written all the same."
 )
 _APPLY_DESCRIPTION = (
     "Split every word of a text into subwords with a codes file written by learn-bpe (or "
@@ -135,8 +143,9 @@ _GET_VOCAB_DESCRIPTION = (
 _JOINT_DESCRIPTION = (
     "subword-nmt's recommended workflow for joint BPE, byte for byte as `subword-nmt "
     "learn-joint-bpe-and-vocab` does: learn one codes file from the words of all the input "
-    "texts together (as learn-bpe learns, with the same documented differences from "
-    "subword-nmt: see learn-bpe --help), then segment each input text with it and write "
+    "texts together (as learn-bpe learns: subword-nmt's codes, and the same warnings where "
+    "they are not exact BPE; see learn-bpe --help), then segment each input text with it "
+    "and write "
     "that text's vocabulary (`word count` lines, most frequent first) to the matching "
     "--write-vocabulary file, for apply-bpe --vocabulary. subtle: like subword-nmt, the "
     "words are counted with lines broken at every line break (\\f, \\x85 ...), but the "
@@ -1078,7 +1087,11 @@ def build_parser() -> argparse.ArgumentParser:
     learn_parser.add_argument(
         "--dict-input",
         action="store_true",
-        help="read the input as one 'word count' pair per line (as get-vocab writes)",
+        help=(
+            "read the input as one 'word count' pair per line (as get-vocab writes); "
+            "counts are kept as given, as subword-nmt keeps them: a count of 0 or below "
+            "still puts its word's pairs in the table, a negative one subtracts"
+        ),
     )
 
     _add_apply_command(commands)
@@ -1257,9 +1270,9 @@ def _add_learn_options(parser: argparse.ArgumentParser) -> None:
         default=2,
         metavar="FREQ",
         help=(
-            "stop when no pair occurs at least FREQ times (default: %(default)s; below 1 "
-            "counts as 1: a pair that occurs nowhere is never merged, where subword-nmt "
-            "writes such pairs until --symbols; a warning says when that happens)"
+            "stop when no pair occurs at least FREQ times (default: %(default)s). As in "
+            "subword-nmt, 0 or below merges pairs counted 0 times too (they never apply), "
+            "until --symbols; a warning says when these codes then differ from exact BPE"
         ),
     )
     parser.add_argument(

@@ -74,7 +74,17 @@ from itertools import pairwise
 from subword_core import bpe
 from subword_core.corpus import Corpus
 
-__all__ = ["MARKER", "NmtMerge", "NmtRun", "exact_merges", "learn", "rewrite", "start_words"]
+__all__ = [
+    "MARKER",
+    "NmtMerge",
+    "NmtRun",
+    "exact_merges",
+    "learn",
+    "made_by",
+    "rewrite",
+    "start_words",
+    "taken_apart",
+]
 
 MARKER = "</w>"
 PRUNE_EVERY = 100
@@ -148,6 +158,61 @@ def rewrite(symbols: Symbols, search: re.Pattern[str], merged: str) -> Symbols:
     # "a a" right after the tab, inside the symbol "x\ta", and the merge takes the "a"
     # that exact BPE would merge with the last "a"
     return tuple(search.sub(merged.replace("\\", "\\\\"), " ".join(symbols)).split(" "))
+
+
+def taken_apart(old: Symbols, left: str, right: str) -> list[Pair]:
+    """The pairs a merge of ``(left, right)`` takes apart, read off the word before it.
+
+    Walking the symbols left to right, each ``left right`` found (the walk then goes on
+    after it) takes apart the pair on its left and the pair on its right.
+
+    >>> taken_apart(("x", "a", "b", "y"), "a", "b")
+    [('x', 'a'), ('b', 'y')]
+    >>> taken_apart(("a", "b", "a", "b"), "a", "b")  # (b, a) once, by the second merge
+    [('b', 'a')]
+    """
+    taken: list[Pair] = []
+    end, at = len(old), 0
+    while True:
+        try:
+            at = old.index(left, at)  # the next place where ``left`` stands
+        except ValueError:
+            return taken
+        if at + 1 == end or old[at + 1] != right:
+            at += 1
+            continue
+        if at:
+            taken.append((old[at - 1], left))
+        # in "a b a b" the pair between the two merges, (b, a), is taken away once, by the
+        # second merge (as its left neighbour), not twice
+        follows = at + 3 < end and old[at + 2] == left and old[at + 3] == right
+        if at + 2 < end and not follows:
+            taken.append((right, old[at + 2]))
+        at += 2
+
+
+def made_by(new: Symbols, merged: str) -> list[Pair]:
+    """The pairs a merge makes, read off the word after it: those around every symbol
+    spelled like the merged one.
+
+    subtle: *every* such symbol, also one that was in the word before the merge (a symbol
+    made a second time), whose pairs were counted already.
+
+    >>> made_by(("x", "ab", "y"), "ab")
+    [('x', 'ab'), ('ab', 'y')]
+    >>> made_by(("ab", "ab"), "ab")  # (ab, ab) once, by the second one's left side
+    [('ab', 'ab')]
+    """
+    made: list[Pair] = []
+    last = len(new) - 1
+    for at, symbol in enumerate(new):
+        if symbol != merged:
+            continue
+        if at:
+            made.append((new[at - 1], merged))
+        if at < last and new[at + 1] != merged:
+            made.append((merged, new[at + 1]))
+    return made
 
 
 def _search_for(pair: Pair) -> re.Pattern[str]:
@@ -316,10 +381,9 @@ class _Books:
     def settle(self, pair: Pair, number: int, old: Symbols, new: Symbols) -> None:
         """Change the counts of the pairs around the merge in one word.
 
-        The pairs taken apart are read off the *old* symbols, at each ``left right`` found
-        walking them left to right; the pairs made are read off the *new* symbols, around
-        every symbol spelled like the merged one. Both are weighted by the word's count,
-        and the index notes them (one per occurrence).
+        The pairs taken apart are read off the *old* symbols (:func:`taken_apart`), the
+        pairs made off the *new* ones (:func:`made_by`); each occurrence changes the pair's
+        live count by the word's count and its index entry for the word by one.
 
         subtle: the two readings agree with the rewrite only when the search found exactly
         the places the walk finds, and when no symbol spelled like the merged one was in
@@ -330,40 +394,20 @@ class _Books:
         >>> {p: c for p, c in books.live.items() if p != ("a", "b")}
         {('x', 'a'): 0, ('b', 'y</w>'): 0, ('x', 'ab'): 3, ('ab', 'y</w>'): 3}
         """
-        left, right = pair
-        count, merged, end = self.counts[number], left + right, len(old)
-        at = 0
-        while at < end - 1:
-            if old[at] != left or old[at + 1] != right:
-                at += 1
-                continue
-            if at:
-                self._note((old[at - 1], left), number, -count, -1)
-            # in "a b a b" the pair between the two merges, (b, a), is taken away once
-            # (by the second merge, as its left neighbour), not twice
-            follows = at + 3 < end and old[at + 2] == left and old[at + 3] == right
-            if at + 2 < end and not follows:
-                self._note((right, old[at + 2]), number, -count, -1)
-            at += 2
-        for at, symbol in enumerate(new):
-            if symbol != merged:
-                continue
-            if at:
-                self._note((new[at - 1], merged), number, count, 1)
-            # in "ab ab" the pair (ab, ab) is made once, by the second one's left side
-            if at + 1 < len(new) and new[at + 1] != merged:
-                self._note((merged, new[at + 1]), number, count, 1)
-
-    def _note(self, pair: Pair, number: int, count: int, times: int) -> None:
-        """Add ``count`` to the pair's live count and ``times`` to its index for a word."""
-        # subtle: a pair pruned from the live table comes back here counted from 0: its
-        # live count is then only the change since it left (see prune)
-        self.live[pair] = self.live.get(pair, 0) + count
-        where = self.index.get(pair)
-        if where is None:
-            where = self.index[pair] = {}
-        where[number] = where.get(number, 0) + times
-        self._touched.add(pair)
+        count, live, index, touched = self.counts[number], self.live, self.index, self._touched
+        for change, pairs in (
+            (-1, taken_apart(old, *pair)),
+            (1, made_by(new, pair[0] + pair[1])),
+        ):
+            for changed in pairs:
+                # subtle: a pair pruned from the live table comes back here counted from
+                # 0: its live count is then only the change since it left (see prune)
+                live[changed] = live.get(changed, 0) + change * count
+                where = index.get(changed)
+                if where is None:
+                    where = index[changed] = {}
+                where[number] = where.get(number, 0) + change
+                touched.add(changed)
 
     def _push_touched(self) -> None:
         """Give every pair whose live count changed a heap entry with its new count."""
