@@ -286,7 +286,8 @@ def learn_codes(
     if verbose:
         for number, merge in enumerate(run.merges):
             left, right = merge.pair
-            say(f"pair {number}: {left} {right} -> {left}{right} (frequency {merge.count})")
+            count = _decimal(merge.count)
+            say(f"pair {number}: {left} {right} -> {left}{right} (frequency {count})")
     codes = "".join(f"{m.pair[0]} {m.pair[1]}\n" for m in run.merges)
     stop = f"no pair has frequency >= {min_frequency}. Stopping" if run.stopped else None
     return CODES_HEADER + codes, stop
@@ -376,7 +377,10 @@ def learn_differences(
         return []
     # one merge more when learning stopped early: exact BPE may go on
     size = len(merges) + (stop is not None)
-    exact = nmt_learn.exact_merges(vocabulary, size, max(1, min_frequency))
+    try:
+        exact = nmt_learn.exact_merges(vocabulary, size, max(1, min_frequency))
+    except SubwordError as err:  # e.g. a count above the app's largest (10**12)
+        return [*causes, f"exact BPE was not learned to compare these codes with: {err}"]
     first = next(
         (n for n, pair in enumerate(zip(merges, exact, strict=False), 1) if pair[0] != pair[1]),
         min(len(merges), len(exact)) + 1,
@@ -431,8 +435,8 @@ def _difference_causes(
     if low:
         causes.append(
             f"{len(low)} word(s) have a count below 1 (first: {_show(low[0])}, "
-            f"{vocabulary[low[0]]}). subword-nmt (and therefore this command) keeps them: "
-            "a negative count takes pairs away from the other words, and a count of 0 "
+            f"{_decimal(vocabulary[low[0]])}). subword-nmt (and therefore this command) "
+            "keeps them: a negative count takes pairs away from the other words, and a count of 0 "
             "puts pairs counted 0 times in its table (which can make it forget part of a "
             "rare pair's count). Exact BPE leaves them out: they occur nowhere."
         )
@@ -1632,6 +1636,19 @@ _CONTROL_NAMES = {
 def _describe(char: str) -> str:
     name = _CONTROL_NAMES.get(char) or unicodedata.name(char, "control character")
     return f"U+{ord(char):04X} {name}"
+
+
+def _decimal(number: int) -> str:
+    """``str(number)``, also beyond Python's limit on the digits of an int (4300).
+
+    >>> len(_decimal(-(10**5000)))
+    5002
+    """
+    try:
+        return str(number)
+    except ValueError:
+        high, low = divmod(abs(number), 10**4000)
+        return ("-" if number < 0 else "") + _decimal(high) + str(low).zfill(4000)
 
 
 def _show(text: str, limit: int = 40) -> str:

@@ -510,6 +510,20 @@ def test_learn_writes_subword_nmt_codes_and_warns_where_they_are_not_exact_bpe(
     assert "These codes are subword-nmt's, byte for byte." in warnings[-1]
 
 
+def test_learn_counts_too_large_for_a_float_or_for_str(tmp_path: Path, capsys) -> None:
+    """subword-nmt crashes (OverflowError) on a count too large for a float: ours learns
+    as if floats could hold it, says so, and prints sums beyond Python's 4300 digits."""
+    nines = "9" * 4300
+    text = f"ab {nines}\n" * 12 + f"bc -{nines}\n" * 12 + "bd 1" + "0" * 400 + "\n"
+    with pytest.raises(OverflowError):
+        snmt_learn(text, 5, dict_input=True)
+    codes, result = learn_file(tmp_path, text, "--dict-input", "-s", "5", "-v", capsys=capsys)
+    assert codes.startswith("#version: 0.2\na b</w>\n")
+    assert "(frequency 11999" in result.err and "Traceback" not in result.err
+    assert "OverflowError" in result.err and "exact fraction" in result.err
+    assert "exact BPE was not learned to compare" in result.err
+
+
 def test_learn_bad_arguments(tmp_path: Path, capsys) -> None:
     src = write(tmp_path / "input.txt", SEED_TEXT)
     missing = tmp_path / "no-such-dir" / "codes.bpe"
