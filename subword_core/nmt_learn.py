@@ -44,11 +44,15 @@ Where the books and the words drift apart (each marked ``# subtle:`` where it ha
    ends); once a merge has glued a tab to a neighbour (``a\\t``), the search also finds
    ``left right`` right after that tab, inside a symbol, while the counts were settled for
    the symbols alone.
-2. **The live table is pruned, and refilled from an archive that can be stale.** A pair
-   that left the live table and is counted again (only a symbol made a second time can
-   bring a count back: a word spelled with ``</w>``) starts from 0 in the live table; at
-   the next pruning a small positive count *replaces* the archived one, a negative one is
-   *added* to it.
+2. **A symbol made a second time** (a word spelled with ``</w>`` can make ``b</w>`` in its
+   middle, a symbol the word ``ab`` already holds). The settle stage reads the pairs made
+   off every copy of the merged symbol in a rewritten word, old copies too, whose pairs
+   were counted already. And the live table is pruned: a pair that left it and is counted
+   again starts from 0 there, so its live count is only the change since it left; at the
+   next pruning a negative change is *added* to the archived count, a positive one
+   *replaces* it. On ordinary text a pruned pair only ever loses occurrences (a merge makes
+   pairs with its new symbol, never counted before), so nothing is lost; a symbol made a
+   second time (or quirk 1) can bring a gain, and then the archive forgets the rest.
 3. **Counts are kept as given** (``--dict-input``): a word counted 0 times still puts its
    pairs in the table (with count 0), and a negative count takes pairs away from the other
    words. (A refill even doubles a negative count it prunes at once.)
