@@ -266,7 +266,11 @@ def learn_codes(
     _check_learn_arguments(vocabulary, num_symbols, min_frequency)
     say = log or (lambda _: None)
     if total_symbols:
-        num_symbols -= _report_alphabet(vocabulary, say)
+        internal, final = nmt_learn.alphabet(vocabulary)
+        say(f"Number of word-internal characters: {internal}")
+        say(f"Number of word-final characters: {final}")
+        say(f"Reducing number of merge operations by {internal + final}")
+        num_symbols -= internal + final
     if num_symbols < 1:
         return CODES_HEADER, None
     run = nmt_learn.learn(vocabulary, num_symbols, min_frequency)
@@ -310,26 +314,6 @@ def _check_learn_arguments(
             raise CommandError(f"The word {_show(word)} contains a line break.")
         if isinstance(count, bool) or not isinstance(count, int):
             raise CommandError(f"The count of {_show(word)} must be a whole number, not {count!r}.")
-
-
-def _report_alphabet(vocabulary: Mapping[str, int], say: Callable[[str], None]) -> int:
-    """``--total-symbols``: report and return the number of distinct initial symbols.
-
-    A character inside a word and the same character ending a word (glued to ``</w>``) are
-    two symbols, so they are counted apart, over every word read (as subword-nmt does).
-
-    >>> _report_alphabet({"low": 1, "aw": 0}, print)
-    Number of word-internal characters: 3
-    Number of word-final characters: 1
-    Reducing number of merge operations by 4
-    4
-    """
-    internal = {char for word in vocabulary for char in word[:-1]}
-    final = {word[-1] for word in vocabulary}
-    say(f"Number of word-internal characters: {len(internal)}")
-    say(f"Number of word-final characters: {len(final)}")
-    say(f"Reducing number of merge operations by {len(internal) + len(final)}")
-    return len(internal) + len(final)
 
 
 def learn_differences(
@@ -420,7 +404,7 @@ def _difference_causes(
             "merged inside a symbol, where the counts did not expect it. Replace it with "
             "spaces first to get exact BPE."
         )
-    remade = _first_remade(vocabulary, merges)
+    remade = nmt_learn.first_remade(vocabulary, merges)
     if remade:
         left, right = merges[remade - 1]
         causes.append(
@@ -449,25 +433,6 @@ def _difference_causes(
             "when no pair occurs (as with --min-frequency 1)."
         )
     return causes
-
-
-def _first_remade(vocabulary: Mapping[str, int], merges: Sequence[Sequence[str]]) -> int:
-    """The number of the first merge that makes a symbol that already exists, other than
-    by repeating an earlier merge (that is --min-frequency's cause); 0: none.
-
-    >>> _first_remade({"ab": 1, "b</w>c": 1}, [("<", "/"), ("</", "w>"), ("b", "</w>")])
-    3
-    >>> _first_remade({"ab": 1}, [("a", "b</w>"), ("a", "b</w>")])
-    0
-    """
-    existing = {word[-1] + MARKER for word in vocabulary}
-    made: set[tuple[str, ...]] = set()
-    for number, (left, right) in enumerate(merges, start=1):
-        if left + right in existing and (left, right) not in made:
-            return number
-        existing.add(left + right)
-        made.add((left, right))
-    return 0
 
 
 def _other_space(text: str) -> str:

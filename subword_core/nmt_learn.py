@@ -70,7 +70,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
@@ -82,7 +82,9 @@ __all__ = [
     "MARKER",
     "NmtMerge",
     "NmtRun",
+    "alphabet",
     "exact_merges",
+    "first_remade",
     "learn",
     "made_by",
     "rewrite",
@@ -144,6 +146,39 @@ def start_words(vocabulary: Mapping[str, int]) -> tuple[list[Symbols], list[int]
     ordered = sorted(vocabulary.items(), key=lambda item: item[1], reverse=True)
     words = [(*word[:-1], word[-1] + MARKER) for word, _ in ordered]
     return words, [count for _, count in ordered]
+
+
+def alphabet(vocabulary: Mapping[str, int]) -> tuple[int, int]:
+    """How many distinct symbols the words start with: ``(word-internal, word-final)``.
+
+    A character inside a word and the same character ending a word (glued to ``</w>``) are
+    two symbols, so they are counted apart, over every word (``--total-symbols`` subtracts
+    their sum from ``--symbols``).
+
+    >>> alphabet({"low": 1, "aw": 0})
+    (3, 1)
+    """
+    internal = {char for word in vocabulary for char in word[:-1]}
+    return len(internal), len({word[-1] for word in vocabulary})
+
+
+def first_remade(vocabulary: Mapping[str, int], merges: Sequence[Sequence[str]]) -> int:
+    """The number of the first merge that makes a symbol that already exists (quirk 2),
+    other than by repeating an earlier merge (that is quirk 4); 0: none.
+
+    >>> first_remade({"ab": 1, "b</w>c": 1}, [("<", "/"), ("</", "w>"), ("b", "</w>")])
+    3
+    >>> first_remade({"ab": 1}, [("a", "b</w>"), ("a", "b</w>")])
+    0
+    """
+    existing = {word[-1] + MARKER for word in vocabulary}
+    made: set[tuple[str, ...]] = set()
+    for number, (left, right) in enumerate(merges, start=1):
+        if left + right in existing and (left, right) not in made:
+            return number
+        existing.add(left + right)
+        made.add((left, right))
+    return 0
 
 
 def rewrite(symbols: Symbols, search: re.Pattern[str], merged: str) -> Symbols:
