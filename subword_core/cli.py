@@ -1,8 +1,7 @@
 """A command line that is a drop-in for subword-nmt: ``python -m subword_core COMMAND``.
 
 Four commands take every input subword-nmt 0.3.8's commands of the same name take and
-write the same files, byte for byte (learn-bpe: except in four documented cases, named by a
-warning, where our codes are exact BPE and subword-nmt's are not)::
+write the same files, byte for byte::
 
     python -m subword_core learn-bpe -s 1000 -i train.txt -o codes.bpe
     python -m subword_core apply-bpe -c codes.bpe -i test.txt -o test.bpe.txt
@@ -22,16 +21,19 @@ What "byte for byte" means here, exactly:
   ``\\x85``, ``\\u2028``, ``\\u2029``), words are ``line.strip('\\r\\n ').split(' ')``
   without the empty strings, so a tab, a form feed at the end of a line or a no-break space
   is part of a word, as in subword-nmt. ``--dict-input`` lines are ``word count``.
-- ``learn-bpe`` learns with our own :func:`subword_core.bpe.learn` (``</w>`` glued to
-  the last character, the greatest pair on ties) and prints subword-nmt's messages
-  (``--verbose``, ``--total-symbols``, ``no pair has frequency >= N. Stopping``). Its codes
-  are exact BPE; subword-nmt's are the same byte for byte except in four documented cases
-  (:func:`learn_differences`), where a warning on stderr names the difference: a merge
-  glues whitespace other than a space into a symbol (subword-nmt's search for pairs takes
-  it for a boundary), a merge makes a symbol that already existed (a word spelled with
-  ``</w>``; subword-nmt's pruning of rare pairs can forget counts), ``--dict-input``
-  counts below 1 (left out here) and ``--min-frequency`` below 1 (as 1 here; subword-nmt
-  writes pairs counted 0 times). Nothing is refused.
+- ``learn-bpe`` learns with :func:`subword_core.nmt_learn.learn`, our model of
+  subword-nmt's bookkeeping (``</w>`` glued to the last character, the greatest pair on
+  ties, its pruned table of pair counts), and prints subword-nmt's messages (``--verbose``,
+  ``--total-symbols``, ``no pair has frequency >= N. Stopping``). On ordinary text its
+  codes are exact BPE, as the app's pages teach it; on four kinds of input subword-nmt's
+  codes (and so ours) are not, and a warning on stderr names the cause and the first merge
+  where exact BPE differs (:func:`learn_differences`): a merge glues whitespace other than
+  a space into a symbol (subword-nmt's search for pairs then takes it for a boundary), a
+  merge makes a symbol that already existed (a word spelled with ``</w>``: the pairs
+  around the old copies are counted again, and the pruned table can forget counts),
+  ``--dict-input`` counts below 1 (kept: a negative count subtracts) and
+  ``--min-frequency`` below 1 (pairs counted 0 times are merged until ``--symbols``).
+  Nothing is refused.
 - ``apply-bpe`` segments each word with :class:`~subword_core.bpe.BPEModel` (version 0.1
   and 0.2 codes) and adds subword-nmt's rules around it: one-character words are left
   alone, ``--glossaries`` regexes, ``--vocabulary`` reversal of merges, ``--merges``,
@@ -42,9 +44,10 @@ Errors are one line on stderr and exit status 2 (never a traceback), where subwo
 crashes or stops: a file that is missing or not UTF-8, a bad ``--dict-input``, codes or
 vocabulary line, an input without words, an unsupported codes version, an invalid glossary
 regex, ``--vocabulary`` with codes that make ``</w>`` itself (undoing merges would never
-end; subword-nmt hits its recursion limit). Two cases are more lenient than subword-nmt: a
-corpus with no pair at all writes just the header, and a codes file with no merges applies
-no merges.
+end; subword-nmt hits its recursion limit). Three cases are more lenient than subword-nmt
+(with a warning where learn-bpe is concerned): a corpus with no pair at all writes just the
+header, a count too large for a float is learned from as if floats could hold it, and a
+codes file with no merges applies no merges.
 
 Example:
     >>> vocab = read_vocabulary(["low 5", "lower 2", "newest 6", "widest 3"], dict_input=True)
@@ -70,9 +73,8 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import BinaryIO
 
-from subword_core import tokenizer_json
-from subword_core.bpe import DEFAULT_END_OF_WORD, BPEModel, learn
-from subword_core.corpus import Corpus
+from subword_core import nmt_learn, tokenizer_json
+from subword_core.bpe import DEFAULT_END_OF_WORD, BPEModel
 from subword_core.errors import SubwordError
 from subword_core.unigram import Unigram
 from subword_core.wordpiece import WordPiece
@@ -100,23 +102,28 @@ Pair = tuple[str, str]
 _OTHER_LINE_BREAKS = frozenset("\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
 
 _LEARN_DESCRIPTION = (
-    "Learn byte-pair-encoding merges from a text and write them as a codes file, as "
-    "`subword-nmt learn-bpe` (and `python -m subword_nmt.learn_bpe`) 0.3.8 does: the "
-    "vocabulary is every space-separated word of the input with its count (or `word count` "
-    "lines with --dict-input), every word is split into characters with `</w>` glued to the "
-    "last one, and the most frequent adjacent pair (the greater pair on ties) is merged, "
-    "again and again, until --symbols merges were made or no pair occurs --min-frequency "
-    "times. The output starts with `#version: 0.2` and lists one merge per line, most "
-    "important first. Words are split at spaces only: a tab or a form feed is part of a "
-    "word, as in subword-nmt. The merges are learned by subword_core's own BPE learner and "
-    "are exact BPE; subword-nmt writes the same codes except in four cases, each named by "
-    "a warning on stderr when it happens: (1) a merge glues whitespace other than a space "
-    "into a symbol (subword-nmt's search for later pairs takes it for a boundary between "
-    "symbols); (2) a merge makes a symbol that already existed, e.g. `b</w>` in the middle "
-    "of a word spelled with `</w>` (subword-nmt's pruning of rare pairs can then forget "
-    "counts); (3) --dict-input counts below 1 (such words occur nowhere and are left out; "
-    "subword-nmt adds them); (4) --min-frequency below 1 (treated as 1: once no pair occurs "
-    "learning stops, where subword-nmt writes pairs counted 0 times until --symbols)."
+    "Learn byte-pair-encoding merges from a text and write them as a codes file, byte for "
+    "byte as `subword-nmt learn-bpe` (and `python -m subword_nmt.learn_bpe`) 0.3.8 does, for "
+    "every input it accepts: the vocabulary is every space-separated word of the input with "
+    "its count (or `word count` lines with --dict-input), every word is split into "
+    "characters with `</w>` glued to the last one, and the most frequent adjacent pair (the "
+    "greater pair on ties) is merged, again and again, until --symbols merges were made or "
+    "no pair occurs --min-frequency times. The output starts with `#version: 0.2` and lists "
+    "one merge per line, most important first. Words are split at spaces only: a tab or a "
+    "form feed is part of a word, as in subword-nmt. On ordinary text these codes are exact "
+    "BPE, as the app's pages teach it. subword-nmt keeps its pair counts in a way that makes "
+    "its codes (and so these) differ from exact BPE on four kinds of input; a warning on "
+    "stderr then names the cause and the first merge where exact BPE differs: (1) a merge "
+    "glues whitespace other than a space into a symbol (subword-nmt's search for later "
+    "pairs, in the symbols joined with spaces, takes it for a boundary between symbols); "
+    "(2) a merge makes a symbol that already existed, e.g. `b</w>` in the middle of a word "
+    "spelled with `</w>` (the pairs around the old copies are counted again, and its "
+    "pruned table of rare pairs can forget counts); (3) --dict-input counts below 1 (kept: "
+    "a negative count takes pairs away from the other words; exact BPE leaves such words "
+    "out); (4) --min-frequency below 1 (pairs counted 0 times are merged, the greatest "
+    "first, until --symbols; exact BPE stops when no pair occurs). Where subword-nmt "
+    "crashes (no word of two characters; a count too large for a float) a warning says so "
+    "and the codes are written all the same."
 )
 _APPLY_DESCRIPTION = (
     "Split every word of a text into subwords with a codes file written by learn-bpe (or "
@@ -136,8 +143,9 @@ _GET_VOCAB_DESCRIPTION = (
 _JOINT_DESCRIPTION = (
     "subword-nmt's recommended workflow for joint BPE, byte for byte as `subword-nmt "
     "learn-joint-bpe-and-vocab` does: learn one codes file from the words of all the input "
-    "texts together (as learn-bpe learns, with the same documented differences from "
-    "subword-nmt: see learn-bpe --help), then segment each input text with it and write "
+    "texts together (as learn-bpe learns: subword-nmt's codes, and the same warnings where "
+    "they are not exact BPE; see learn-bpe --help), then segment each input text with it "
+    "and write "
     "that text's vocabulary (`word count` lines, most frequent first) to the matching "
     "--write-vocabulary file, for apply-bpe --vocabulary. subtle: like subword-nmt, the "
     "words are counted with lines broken at every line break (\\f, \\x85 ...), but the "
@@ -213,27 +221,31 @@ def learn_codes(
     total_symbols: bool = False,
     verbose: bool = False,
     log: Callable[[str], None] | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> tuple[str, str | None]:
     """Learn ``num_symbols`` merges and write them as a subword-nmt ``#version: 0.2`` file.
 
-    The merges are learned by our own :func:`subword_core.bpe.learn` with subword-nmt's
-    conventions: ``</w>`` glued to the last character and, among pairs with the same count,
-    the greatest ``(left, right)`` pair wins. On ordinary input that is subword-nmt's
-    codes byte for byte. A few kinds of input are learned as exact BPE where subword-nmt
-    can write other codes (the command line warns; see :func:`learn_differences`): words
-    with whitespace other than spaces, words spelled with ``</w>``, counts below 1 (a
-    word counted 0 times or fewer occurs nowhere, so it is left out) and
-    ``min_frequency`` below 1 (a pair that no longer occurs is never merged, as with 1).
+    The merges are subword-nmt 0.3.8's, byte for byte, for every vocabulary it accepts:
+    they are learned by :func:`subword_core.nmt_learn.learn`, which models subword-nmt's
+    bookkeeping (``</w>`` glued to the last character, the greatest ``(left, right)`` pair
+    on ties, its pruned table of pair counts). On ordinary text that is exact BPE; on four
+    kinds of input it is not (whitespace other than spaces glued into a symbol, a symbol
+    made a second time, counts below 1, ``min_frequency`` below 1): see
+    :func:`learn_differences`, which the command line prints as warnings.
 
     Args:
-        vocabulary: ``{word: count}``, e.g. from :func:`read_vocabulary`.
+        vocabulary: ``{word: count}``, e.g. from :func:`read_vocabulary`; counts are kept
+            as given, 0 and negative ones too.
         num_symbols: How many merges to learn at most; 0 or less writes only the header.
-        min_frequency: Stop when the best pair occurs fewer times (below 1: as 1).
+        min_frequency: Stop when the best pair is counted fewer times (0 or below: pairs
+            counted 0 times are merged too, as subword-nmt does).
         total_symbols: Subtract the number of distinct characters (word-internal and
             word-final) from ``num_symbols`` (subword-nmt's ``--total-symbols``).
         verbose: Report every merge (subword-nmt's ``--verbose``).
         log: Receives the ``--total-symbols`` and ``--verbose`` lines subword-nmt prints on
             stderr, in its order.
+        warn: Receives a warning where subword-nmt would crash and this function does not
+            (no pair at all; a count too large for a float).
 
     Returns:
         The codes text and, when learning stopped before ``num_symbols`` merges, the
@@ -241,8 +253,8 @@ def learn_codes(
 
     Raises:
         CommandError: The vocabulary is empty, a word is not a non-empty string or holds a
-            line break, or a count,
-            ``num_symbols`` or ``min_frequency`` is not a whole number.
+            line break, or a count, ``num_symbols`` or ``min_frequency`` is not a whole
+            number.
 
     Example:
         >>> learn_codes({"aab": 3}, 5)
@@ -254,23 +266,35 @@ def learn_codes(
     _check_learn_arguments(vocabulary, num_symbols, min_frequency)
     say = log or (lambda _: None)
     if total_symbols:
-        num_symbols -= _report_alphabet(vocabulary, say)
-    floor = max(1, min_frequency)
-    stop = f"no pair has frequency >= {floor}. Stopping"
-    # subtle: a word counted 0 times (or fewer) occurs nowhere, so it adds nothing to any
-    # pair count; subword-nmt adds such counts as they are (see learn_differences)
-    counted = {word: count for word, count in vocabulary.items() if count > 0}
+        internal, final = nmt_learn.alphabet(vocabulary)
+        say(f"Number of word-internal characters: {internal}")
+        say(f"Number of word-final characters: {final}")
+        say(f"Reducing number of merge operations by {internal + final}")
+        num_symbols -= internal + final
     if num_symbols < 1:
         return CODES_HEADER, None
-    if not any(len(word) > 1 for word in counted):
-        # no pair to count: subword-nmt crashes here (max() of no counts); we stop at once
-        return CODES_HEADER, stop
-    merges, finished = _learn_exact(counted, num_symbols, floor)
+    run = nmt_learn.learn(vocabulary, num_symbols, min_frequency)
+    if warn and not any(len(word) > 1 for word in vocabulary):
+        warn(
+            "no word has two characters, so there is no pair to merge: subword-nmt stops "
+            "with an error here (max() of no pair counts); this command writes just the "
+            "header."
+        )
+    if warn and run.exact_threshold:
+        warn(
+            "a count is too large for a floating-point number: subword-nmt stops with an "
+            "OverflowError when it computes its pruning threshold; this command keeps the "
+            "threshold as an exact fraction, so it writes the codes subword-nmt would write "
+            "if its floats could hold the count."
+        )
     if verbose:
-        for number, ((left, right), count) in enumerate(merges):
+        for number, merge in enumerate(run.merges):
+            left, right = merge.pair
+            count = _decimal(merge.count)
             say(f"pair {number}: {left} {right} -> {left}{right} (frequency {count})")
-    codes = "".join(f"{left} {right}\n" for (left, right), _ in merges)
-    return CODES_HEADER + codes, None if finished else stop
+    codes = "".join(f"{m.pair[0]} {m.pair[1]}\n" for m in run.merges)
+    stop = f"no pair has frequency >= {min_frequency}. Stopping" if run.stopped else None
+    return CODES_HEADER + codes, stop
 
 
 def _check_learn_arguments(
@@ -292,110 +316,26 @@ def _check_learn_arguments(
             raise CommandError(f"The count of {_show(word)} must be a whole number, not {count!r}.")
 
 
-def _report_alphabet(vocabulary: Mapping[str, int], say: Callable[[str], None]) -> int:
-    """``--total-symbols``: report and return the number of distinct initial symbols.
-
-    A character inside a word and the same character ending a word (glued to ``</w>``) are
-    two symbols, so they are counted apart, over every word read (as subword-nmt does).
-
-    >>> _report_alphabet({"low": 1, "aw": 0}, print)
-    Number of word-internal characters: 3
-    Number of word-final characters: 1
-    Reducing number of merge operations by 4
-    4
-    """
-    internal = {char for word in vocabulary for char in word[:-1]}
-    final = {word[-1] for word in vocabulary}
-    say(f"Number of word-internal characters: {len(internal)}")
-    say(f"Number of word-final characters: {len(final)}")
-    say(f"Reducing number of merge operations by {len(internal) + len(final)}")
-    return len(internal) + len(final)
-
-
-def _learn_exact(
-    vocabulary: Mapping[str, int], num_merges: int, min_frequency: int
-) -> tuple[list[tuple[Pair, int]], bool]:
-    """Our BPE learner on subword-nmt's words: ``([(merge, its count)], learned them all)``.
-
-    subtle: our ``Corpus`` holds words without whitespace (a word is one token), but a
-    subword-nmt word may hold a tab or a no-break space. BPE asks only two things of a
-    character: is it equal to another, and (for the tie rule) which of two sorts first. So
-    when some word holds whitespace, every character (those of ``</w>`` too) is renamed to
-    a character that is not whitespace, keeping their order; we learn from the renamed
-    words and rename the merges back. The codes are the same as if the whitespace were any
-    other character.
-
-    >>> _learn_exact({"a\\tb": 2, "ab": 1}, 5, 1)
-    ([(('a', '\\t'), 2), (('a\\t', 'b</w>'), 2), (('a', 'b</w>'), 1)], False)
-    """
-    rename = _renaming(vocabulary)
-    back = {ord(new): chr(old) for old, new in rename.items()}
-    words = {word.translate(rename): count for word, count in vocabulary.items()}
-    result = learn(
-        Corpus.from_counts(words),
-        num_merges,
-        min_frequency=min_frequency,
-        end_of_word=MARKER.translate(rename),
-        attach_end_of_word=True,
-        tie_break="lexicographic",
-        # subword-nmt learns from a word spelled with '</w>' (see bpe.learn)
-        allow_marker_in_words=True,
-        # the command line needs the merges and their counts, not the step-by-step trace
-        top_k=1,
-        max_ties=1,
-        max_changed_words=1,
-        history_limit=1,
-    )
-    merges = [
-        ((step.merged[0].translate(back), step.merged[1].translate(back)), step.best_count)
-        for step in result.steps
-        if step.merged is not None
-    ]
-    return merges, result.stop_reason == "num_merges"
-
-
-def _renaming(vocabulary: Mapping[str, int]) -> dict[int, str]:
-    """A ``str.translate`` table: the i-th character in sorted order (the words' and the
-    marker's) becomes the i-th code point that is not whitespace; ``{}`` when no word
-    holds whitespace.
-
-    >>> _renaming({"low": 1}), sorted(_renaming({"a\\tb": 1}).items())[:2]
-    ({}, [(9, '\\x00'), (47, '\\x01')])
-    """
-    alphabet = sorted({char for word in vocabulary for char in word} | set(MARKER))
-    if not any(char.isspace() for char in alphabet):
-        return {}
-    free = (chr(point) for point in range(0x110000) if not chr(point).isspace())
-    # zip stops at the end of the alphabet: there are more free code points than characters
-    return {ord(char): new for char, new in zip(alphabet, free, strict=False)}
-
-
 def learn_differences(
     vocabulary: Mapping[str, int], min_frequency: int, codes: str, stop: str | None
 ) -> list[str]:
-    """Where subword-nmt's ``learn-bpe`` would write other codes than ours, and why.
+    """Where these codes (subword-nmt's) are not exact BPE, and why: the command's warnings.
 
-    Our codes are exact BPE. subword-nmt 0.3.8 agrees with them byte for byte except in
-    four cases, each explained by one message here (the command line prints them as
-    warnings; nothing is refused):
+    ``learn-bpe`` writes subword-nmt's codes byte for byte. The app's pages teach exact BPE,
+    and on ordinary text the two are the same. Four kinds of input can make them differ
+    (:mod:`subword_core.nmt_learn` explains each); when one of them is present, exact BPE
+    is learned too (:func:`subword_core.nmt_learn.exact_merges`) and, if its codes differ,
+    one message names each cause present and a last one the first merge that differs:
 
-    - **Whitespace glued into a symbol.** Words are split at spaces only, so a tab or a
-      no-break space is a character of its word. subword-nmt finds a pair by searching
-      the word's symbols joined with spaces for ``left right`` with whitespace on both
-      sides, so it also takes a tab for a symbol boundary. While the tab is a symbol of
-      its own that finds the same places; once a merge has glued it to a neighbour
-      (``a\\t``), a later search can match across it, and its counts go wrong from there.
-    - **A symbol made twice.** A word spelled with ``</w>`` (``ab</w>c``) can make, in
-      its middle, a symbol spelled like a word-final one (``b</w>``), which is then that
-      symbol, in both tools. subword-nmt keeps rare pairs out of its table to save time;
-      when a merge makes a symbol that already existed, it can forget part of a pair's
-      count there and learn other merges from that merge on.
-    - **Counts below 1** (``--dict-input``): we leave out words counted 0 times or fewer
-      (they occur nowhere). subword-nmt keeps them: a negative count takes pairs away
-      from the other words, and a word counted 0 can make it forget a rare pair's count.
-    - **--min-frequency below 1**: once no pair occurs any more we stop, as with 1.
-      subword-nmt goes on, because a count of 0 is ``>= 0``: it writes pairs that occur
-      nowhere (often the same ones again) until ``--symbols`` merges are written.
+    - **Whitespace glued into a symbol.** A merge glues a tab (a no-break space ...) to a
+      neighbour; subword-nmt, and therefore this command, then treats it as a symbol
+      boundary when it searches for later pairs.
+    - **A symbol made a second time** (a word spelled with ``</w>``): the pairs around the
+      old copies are counted again, and the pruned table of rare pairs can forget counts.
+    - **Counts below 1** (``--dict-input``): kept, as subword-nmt keeps them; exact BPE
+      leaves such words out (they occur nowhere).
+    - **--min-frequency below 1**: pairs counted 0 times are merged until ``--symbols``;
+      exact BPE stops when no pair occurs.
 
     Args:
         vocabulary: The words read, with their counts.
@@ -404,74 +344,95 @@ def learn_differences(
         stop: Its stop message (``None``: it learned every merge asked for).
 
     Returns:
-        One message per case that applies (empty: subword-nmt writes the same codes).
+        The messages (empty: these codes are exact BPE).
 
     Example:
-        >>> codes, stop = learn_codes({"a\\tb": 4}, 5, 0)
-        >>> [text[:33] for text in learn_differences({"a\\tb": 4}, 0, codes, stop)]
-        ['merge 1 (a \\\\t) glues U+0009 CHARA', '--min-frequency 0: learning stopp']
+        >>> vocab = {"bb\\tbba": 1, "\\tbaa": 2}
+        >>> codes, stop = learn_codes(vocab, 40, 1)
+        >>> for text in learn_differences(vocab, 1, codes, stop):
+        ...     print(text[:63])
+        merge 1 (\\t b) glues U+0009 CHARACTER TABULATION (tab) to a nei
+        exact BPE (the app's BPE pages) writes other codes from merge 5
     """
     # subtle: lines end at "\n" only; a symbol may hold a form feed, which splitlines splits at
     merges = [tuple(line.split(" ")) for line in codes.rstrip("\n").split("\n")[1:]]
-    found: list[str] = []
+    causes = _difference_causes(vocabulary, min_frequency, merges)
+    if not causes:
+        return []
+    # one merge more when learning stopped early: exact BPE may go on
+    size = len(merges) + (stop is not None)
+    try:
+        exact = nmt_learn.exact_merges(vocabulary, size, max(1, min_frequency))
+    except SubwordError as err:  # e.g. a count above the app's largest (10**12)
+        return [*causes, f"exact BPE was not learned to compare these codes with: {err}"]
+    first = next(
+        (n for n, pair in enumerate(zip(merges, exact, strict=False), 1) if pair[0] != pair[1]),
+        min(len(merges), len(exact)) + 1,
+    )
+    if first > max(len(merges), len(exact)):
+        return []  # the same codes: nothing surprising
+    ours = " ".join(merges[first - 1]) if first <= len(merges) else None
+    theirs = " ".join(exact[first - 1]) if first <= len(exact) else None
+    what = (
+        f"writes {_show(theirs)} where these codes have {_show(ours)}"
+        if ours and theirs
+        else f"stops there ({first - 1} merge(s) in all)"
+        if ours
+        else f"goes on with {_show(theirs)}"
+    )
+    return [
+        *causes,
+        f"exact BPE (the app's BPE pages) writes other codes from merge {first} on: it {what}. "
+        "These codes are subword-nmt's, byte for byte.",
+    ]
+
+
+def _difference_causes(
+    vocabulary: Mapping[str, int], min_frequency: int, merges: Sequence[Sequence[str]]
+) -> list[str]:
+    """One message per cause of :func:`learn_differences` present in this run."""
+    causes: list[str] = []
     glued = next((n for n, pair in enumerate(merges, 1) if _other_space("".join(pair))), 0)
     if glued:
         char = _other_space("".join(merges[glued - 1]))
-        found.append(
+        causes.append(
             f"merge {glued} ({_show(' '.join(merges[glued - 1]))[1:-1]}) glues "
             f"{_describe(char)} to a neighbour. Words are split at spaces only, so it is a "
-            "character of its word, here and in subword-nmt; but subword-nmt finds a pair "
-            "by searching the symbols joined with spaces, so it also takes this whitespace "
-            "for a boundary between symbols, and from this merge on it may match across it "
-            "and learn other merges. These codes are exact BPE (the whitespace counted as "
-            "any other character); replace it with spaces first to get the same codes from "
-            "both tools."
+            "character of its word; but subword-nmt (and therefore this command) finds a "
+            "pair by searching the symbols joined with spaces, where this whitespace also "
+            "counts as a boundary between symbols, so from this merge on a pair may be "
+            "merged inside a symbol, where the counts did not expect it. Replace it with "
+            "spaces first to get exact BPE."
         )
-    remade = _first_remade(vocabulary, merges)
+    remade = nmt_learn.first_remade(vocabulary, merges)
     if remade:
         left, right = merges[remade - 1]
-        found.append(
+        causes.append(
             f"merge {remade} ({_show(left + ' ' + right)[1:-1]}) makes "
             f"{_show(left + right)}, a symbol the words already hold (a word spelled with "
             f"{MARKER!r} can make, in its middle, a symbol spelled like a word-final one). "
-            "subword-nmt keeps rare pairs out of its table to save time and, when a symbol "
-            "is made a second time, can forget part of a pair's count, so from this merge "
-            "on it may learn other merges. These codes are exact BPE."
+            "subword-nmt (and therefore this command) then counts the pairs around the old "
+            "copies again, and its table of rare pairs, pruned to save time, can forget "
+            "part of a count, so from this merge on its counts may be wrong."
         )
     low = [word for word, count in vocabulary.items() if count < 1]
     if low:
-        found.append(
+        causes.append(
             f"{len(low)} word(s) have a count below 1 (first: {_show(low[0])}, "
-            f"{vocabulary[low[0]]}). A word counted 0 times or fewer occurs nowhere, so "
-            "they are left out. subword-nmt would keep them: a negative count takes pairs "
-            "away from the other words, and a word counted 0 can make it forget a rare "
-            "pair's count (it keeps rare pairs out of its table to save time), so it may "
-            "learn other merges. These codes are exact BPE on the words counted at least "
-            "once."
+            f"{_decimal(vocabulary[low[0]])}). subword-nmt (and therefore this command) "
+            "keeps them: a negative count takes pairs away from the other words, and a count of 0 "
+            "puts pairs counted 0 times in its table (which can make it forget part of a "
+            "rare pair's count). Exact BPE leaves them out: they occur nowhere."
         )
-    if min_frequency < 1 and stop is not None:
-        found.append(
-            f"--min-frequency {min_frequency}: learning stopped after {len(merges)} "
-            "merge(s) because no pair occurs any more; a pair that occurs nowhere is never "
-            "merged (as with --min-frequency 1). subword-nmt would go on writing such "
-            f"pairs (a count of 0 is >= {min_frequency}), often the same ones again, until "
-            "--symbols merges are written; they never apply. These codes are exact BPE."
+    if min_frequency < 1:
+        causes.append(
+            f"--min-frequency {min_frequency}: a count of 0 is >= {min_frequency}, so "
+            "subword-nmt (and therefore this command) goes on merging pairs counted 0 "
+            "times once the others run out (the greatest pair first, often the same one "
+            "again) until --symbols merges are written; they never apply. Exact BPE stops "
+            "when no pair occurs (as with --min-frequency 1)."
         )
-    return found
-
-
-def _first_remade(vocabulary: Mapping[str, int], merges: Sequence[Sequence[str]]) -> int:
-    """The number of the first merge that makes a symbol that already exists (0: none).
-
-    >>> _first_remade({"ab": 1, "b</w>c": 1}, [("<", "/"), ("</", "w>"), ("b", "</w>")])
-    3
-    """
-    existing = {word[-1] + MARKER for word in vocabulary}
-    for number, (left, right) in enumerate(merges, start=1):
-        if left + right in existing:
-            return number
-        existing.add(left + right)
-    return 0
+    return causes
 
 
 def _other_space(text: str) -> str:
@@ -1095,7 +1056,11 @@ def build_parser() -> argparse.ArgumentParser:
     learn_parser.add_argument(
         "--dict-input",
         action="store_true",
-        help="read the input as one 'word count' pair per line (as get-vocab writes)",
+        help=(
+            "read the input as one 'word count' pair per line (as get-vocab writes); "
+            "counts are kept as given, as subword-nmt keeps them: a count of 0 or below "
+            "still puts its word's pairs in the table, a negative one subtracts"
+        ),
     )
 
     _add_apply_command(commands)
@@ -1274,9 +1239,9 @@ def _add_learn_options(parser: argparse.ArgumentParser) -> None:
         default=2,
         metavar="FREQ",
         help=(
-            "stop when no pair occurs at least FREQ times (default: %(default)s; below 1 "
-            "counts as 1: a pair that occurs nowhere is never merged, where subword-nmt "
-            "writes such pairs until --symbols; a warning says when that happens)"
+            "stop when no pair occurs at least FREQ times (default: %(default)s). As in "
+            "subword-nmt, 0 or below merges pairs counted 0 times too (they never apply), "
+            "until --symbols; a warning says when these codes then differ from exact BPE"
         ),
     )
     parser.add_argument(
@@ -1358,42 +1323,52 @@ def _run_learn(args: argparse.Namespace) -> None:
     name = args.input or "<stdin>"
     with _open_input(args.input) as stream:
         vocab = read_vocabulary(_iter_lines(stream, name), dict_input=args.dict_input, name=name)
-    codes, stop = _learn(vocab, args)
+    codes, stop, notes = _learn(vocab, args)
     with _open_output(args.output) as out:
         out.write(codes.encode("utf-8"))
     if stop is not None:
         _log(stop)
-    _learn_warnings("learn-bpe", vocab, args.min_frequency, codes, stop)
+    _learn_warnings("learn-bpe", vocab, args.min_frequency, (codes, stop, notes))
 
 
-def _learn(vocab: Mapping[str, int], args: argparse.Namespace) -> tuple[str, str | None]:
-    return learn_codes(
+def _learn(vocab: Mapping[str, int], args: argparse.Namespace) -> tuple[str, str | None, list[str]]:
+    """:func:`learn_codes` with the command's options: the codes, the stop message and the
+    warnings about the run (printed after the output is written)."""
+    notes: list[str] = []
+    codes, stop = learn_codes(
         vocab,
         args.symbols,
         args.min_frequency,
         total_symbols=args.total_symbols,
         verbose=args.verbose,
         log=_log,
+        warn=notes.append,
     )
+    return codes, stop, notes
 
 
 def _learn_warnings(
-    command: str, vocab: Mapping[str, int], min_frequency: int, codes: str, stop: str | None
+    command: str,
+    vocab: Mapping[str, int],
+    min_frequency: int,
+    learned: tuple[str, str | None, list[str]],
 ) -> None:
-    """Warn (never refuse) where the input may surprise, and name every place where
-    subword-nmt would write other codes (:func:`learn_differences`).
+    """Warn (never refuse) where the input or the codes may surprise: where subword-nmt
+    would crash, and where its codes (these) are not exact BPE (:func:`learn_differences`).
 
     Called after a successful run, so that an error stays the only line of its run.
     """
+    codes, stop, notes = learned
     differences = learn_differences(vocab, min_frequency, codes, stop)
     spaced = [word for word in vocab if _other_space(word)]
-    if spaced and not any(text.startswith("merge ") for text in differences):
+    if spaced and not differences:
         _warn(
             command,
             f"{len(spaced)} word(s) contain whitespace other than spaces (first: "
             f"{_show(spaced[0])}, with {_describe(_other_space(spaced[0]))}). Words are split "
-            "at spaces only, as in subword-nmt, so it is a character of its word; no merge "
-            "glued it to a neighbour, so subword-nmt writes these codes too.",
+            "at spaces only, as in subword-nmt, so it is a character of its word (and, once "
+            "a merge glues it to a neighbour, a symbol boundary to subword-nmt's search for "
+            "pairs: see --help); here these codes are exact BPE all the same.",
         )
     marked = [w for w in vocab if MARKER in w]
     if marked:
@@ -1404,7 +1379,7 @@ def _learn_warnings(
             "does this command; apply-bpe restores these words, but a merge of a "
             f"{MARKER!r} spelled in the text looks like an end-of-word merge to other tools.",
         )
-    for text in differences:
+    for text in [*notes, *differences]:
         _warn(command, text)
 
 
@@ -1486,7 +1461,7 @@ def _run_joint(args: argparse.Namespace) -> None:
     for text in texts:
         for word, count in read_vocabulary(text.splitlines(keepends=True)).items():
             vocab[word] = vocab.get(word, 0) + count
-    codes, stop = _learn(vocab, args)
+    codes, stop, notes = _learn(vocab, args)
     with _open_output(args.output) as out:
         out.write(codes.encode("utf-8"))
     if stop is not None:
@@ -1496,7 +1471,7 @@ def _run_joint(args: argparse.Namespace) -> None:
         segmented = "".join(segmenter.line(line) for line in _universal_lines(text))
         with _open_output(path) as out:
             out.write(count_words(segmented.splitlines(keepends=True)).encode("utf-8"))
-    _learn_warnings("learn-joint-bpe-and-vocab", vocab, args.min_frequency, codes, stop)
+    _learn_warnings("learn-joint-bpe-and-vocab", vocab, args.min_frequency, (codes, stop, notes))
     for path, text in zip(args.input, texts, strict=True):
         char = next((ch for ch in text if ch in _OTHER_LINE_BREAKS and ch != "\r"), "")
         if char or re.search("\r(?!\n)", text):
@@ -1626,6 +1601,19 @@ _CONTROL_NAMES = {
 def _describe(char: str) -> str:
     name = _CONTROL_NAMES.get(char) or unicodedata.name(char, "control character")
     return f"U+{ord(char):04X} {name}"
+
+
+def _decimal(number: int) -> str:
+    """``str(number)``, also beyond Python's limit on the digits of an int (4300).
+
+    >>> len(_decimal(-(10**5000)))
+    5002
+    """
+    try:
+        return str(number)
+    except ValueError:
+        high, low = divmod(abs(number), 10**4000)
+        return ("-" if number < 0 else "") + _decimal(high) + str(low).zfill(4000)
 
 
 def _show(text: str, limit: int = 40) -> str:

@@ -249,10 +249,15 @@ def learn_text_with_real_subword_nmt_cli(tmp_path: Path, text: str, flags: list[
 
 
 def test_learn_without_any_pair_writes_the_header_and_stops(tmp_path: Path, capsys) -> None:
-    # subword-nmt crashes here (max() of no pair counts); we write the empty codes file.
+    # subword-nmt crashes here (max() of no pair counts); we write the empty codes file,
+    # and a warning says so
     codes, result = learn_file(tmp_path, "a b c a\n", "-s", "10", capsys=capsys)
     assert codes == "#version: 0.2\n"
-    assert result.err.splitlines() == [STOP_2]
+    stop, warning = result.err.splitlines()
+    assert stop == STOP_2
+    assert "no pair to merge: subword-nmt stops with an error here" in warning
+    with pytest.raises(ValueError, match="empty"):
+        snmt_learn("a b c a\n", 10)
 
 
 # --------------------------------------------------------------------------------------
@@ -395,18 +400,16 @@ def test_learn_bad_words(tmp_path: Path, capsys, text: str, needles: list[str]) 
 @pytest.mark.parametrize(
     ("text", "flags", "warning"),
     [
-        # once refused (exit 2), now learned: subword-nmt writes the same codes, and a
-        # warning says what may surprise
+        # once refused (exit 2), now learned as subword-nmt learns them; where the codes
+        # are exact BPE all the same, a warning says what may surprise
         ("low lower\nnew\test\n", [], "U+0009 CHARACTER TABULATION"),
         ("low\xa0lower low\xa0lower\n", [], "U+00A0 NO-BREAK SPACE"),
         ("a b\x0cc d a b\x0cc d\n", [], "U+000C FORM FEED"),
         ("low </w>x low </w>x\n", [], "end-of-word marker"),
-        # a word counted 0 times is left out: here subword-nmt writes the same codes
-        ("low 0\nlower 3\n", ["--dict-input"], "count below 1"),
         ("low 5\nlo\tw 3\n", ["--dict-input"], "U+0009"),
         # a merge glues the tab to a neighbour, but subword-nmt's search for the later
-        # pairs still finds the same places: the warning says "may"
-        ("a\tb a\tb ab ab b\ta\n" * 4, ["-s", "20", "--min-frequency", "1"], "merge 2 (a \\t)"),
+        # pairs still finds the same places: the codes are exact BPE, no difference named
+        ("a\tb a\tb ab ab b\ta\n" * 4, ["-s", "20", "--min-frequency", "1"], "U+0009"),
     ],
 )
 def test_learn_accepts_what_subword_nmt_accepts_with_a_warning(
@@ -442,7 +445,7 @@ def naive_bpe(vocab: dict[str, int], merges: int, min_frequency: int) -> str:
 
 
 @pytest.mark.parametrize(
-    ("text", "flags", "vocab", "min_frequency", "warning"),
+    ("text", "flags", "vocab", "min_frequency", "cause", "first"),
     [
         # subword-nmt takes the tab inside 'bb\tb' for a symbol boundary, merges across
         # it and learns other pairs from merge 5 on
@@ -452,15 +455,17 @@ def naive_bpe(vocab: dict[str, int], merges: int, min_frequency: int) -> str:
             {"bb\tbba": 1, "\tbaa": 2},
             1,
             "merge 1 (\\t b) glues U+0009 CHARACTER TABULATION",
+            5,
         ),
         # merge 4 makes 'a</w>' in the middle of 'a</w></w>a', a symbol that 'a' already
-        # holds; subword-nmt's pruning then forgets part of a pair's count
+        # holds; subword-nmt counts the pairs around the old copy again
         (
             "a 10\na</w></w>a 10\n",
             ["--dict-input", "-s", "60"],
             {"a": 10, "a</w></w>a": 10},
             2,
             "merge 4 (a </w>) makes 'a</w>'",
+            5,
         ),
         # subword-nmt subtracts the 3 of 'lower' from the pairs of 'low' and 'newest'
         (
@@ -469,30 +474,54 @@ def naive_bpe(vocab: dict[str, int], merges: int, min_frequency: int) -> str:
             {"low": 5, "newest": 6},
             2,
             "have a count below 1 (first: 'lower', -3)",
+            1,
         ),
         # subword-nmt goes on writing pairs counted 0 times until it has written 40
-        (SEED_TEXT, ["--min-frequency", "0", "-s", "40"], SEED_COUNTS, 1, "--min-frequency 0"),
+        (SEED_TEXT, ["--min-frequency", "0", "-s", "40"], SEED_COUNTS, 1, "--min-frequency 0", 14),
     ],
 )
-def test_learn_warns_where_subword_nmt_writes_other_codes(
+def test_learn_writes_subword_nmt_codes_and_warns_where_they_are_not_exact_bpe(
     tmp_path: Path,
     capsys,
     text: str,
     flags: list[str],
     vocab: dict[str, int],
     min_frequency: int,
-    warning: str,
+    cause: str,
+    first: int,
 ) -> None:
-    """The documented differences: our codes are exact BPE, subword-nmt's are not, and
-    one warning names the difference."""
+    """The four kinds of input where subword-nmt's codes are not exact BPE: ours are
+    subword-nmt's, byte for byte, and the warnings name the cause and the first merge
+    where exact BPE (the slow, obvious learner here) differs."""
     codes, result = learn_file(tmp_path, text, *flags, capsys=capsys)
-    assert codes == naive_bpe(vocab, int(flags[flags.index("-s") + 1]), min_frequency)
-    assert codes != learn_text_with_real_subword_nmt_cli(tmp_path, text, flags)
+    assert codes == learn_text_with_real_subword_nmt_cli(tmp_path, text, flags)
+    exact = naive_bpe(vocab, int(flags[flags.index("-s") + 1]), min_frequency)
+    assert codes != exact
+    differ = next(
+        n
+        for n, (a, b) in enumerate(itertools.zip_longest(codes.split("\n"), exact.split("\n")))
+        if a != b
+    )
+    assert differ == first  # line 0 is the header: line n is merge n
     warnings = [line for line in result.err.splitlines() if ": warning: " in line]
-    named = [line for line in warnings if warning in line]
-    assert len(named) == 1, result.err
-    assert "These codes are exact BPE" in named[0]
-    assert any(f"subword-nmt {verb}" in named[0] for verb in ("would", "finds", "keeps"))
+    assert len([line for line in warnings if cause in line]) == 1, result.err
+    exact_named = f"exact BPE (the app's BPE pages) writes other codes from merge {first} on"
+    assert exact_named in warnings[-1]
+    assert "These codes are subword-nmt's, byte for byte." in warnings[-1]
+
+
+def test_learn_counts_too_large_for_a_float_or_for_str(tmp_path: Path, capsys) -> None:
+    """subword-nmt crashes (OverflowError) on a count too large for a float: ours learns
+    as if floats could hold it, says so, and prints sums beyond Python's 4300 digits."""
+    nines = "9" * 4300
+    text = f"ab {nines}\n" * 12 + f"bc -{nines}\n" * 12 + "bd 1" + "0" * 400 + "\n"
+    with pytest.raises(OverflowError):
+        snmt_learn(text, 5, dict_input=True)
+    codes, result = learn_file(tmp_path, text, "--dict-input", "-s", "5", "-v", capsys=capsys)
+    assert codes.startswith("#version: 0.2\na b</w>\n")
+    assert "(frequency 11999" in result.err and "Traceback" not in result.err
+    assert "OverflowError" in result.err and "exact fraction" in result.err
+    assert "exact BPE was not learned to compare" in result.err
 
 
 def test_learn_bad_arguments(tmp_path: Path, capsys) -> None:

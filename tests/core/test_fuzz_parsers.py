@@ -614,7 +614,9 @@ def test_read_vocabulary(lines: list[str], dict_input: bool) -> None:
 @example({"aab": 3}, 5, 2)
 @example({"0\n": 1}, 1, 0)  # a line break in a word: refused (a codes line could not hold it)
 @example({"\r0": 1}, 1, 0)
-@example({"aab": 3, "a\tb": 2}, 10**9, 0)  # below 1 counts as 1: stops when pairs run out
+# below 1, as in subword-nmt: pairs counted 0 times are merged until --symbols
+@example({"aab": 3, "a\tb": 2}, 50, 0)
+@example({"ab": 10**400, "b": -1}, 5, 1)  # too large for a float: no OverflowError here
 @example({"aab": 3}, 5, None)
 @example({"aab": 3}, None, 2)
 def test_learn_codes(vocab: dict[str, int], num: object, minf: object) -> None:
