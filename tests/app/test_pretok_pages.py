@@ -13,7 +13,7 @@ PAGES = {
     "bpe_learn": ("bpe", "whitespace", True),
     "bpe_encode": ("bpe", "whitespace", True),
     "wordpiece": ("wp", "bert", True),
-    "unigram": ("uni", "whitespace", True),
+    "unigram": ("uni", "none", True),
     "compare": ("cmp", "whitespace", True),
     "byte_level": ("bbpe", "", False),
 }
