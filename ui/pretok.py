@@ -86,15 +86,6 @@ def _why_cjk() -> str:
     )
 
 
-def _default_help(spec: PretokSpec, text: str) -> str:
-    """The choice's help: ``text`` (escaped) or "the default is this algorithm's usual one"."""
-    if text:
-        return md_escape(text)
-    return t("The default is this algorithm's usual one: {scheme}.").format(
-        scheme=md_escape(_short(scheme_label(spec.default)).lower())
-    )
-
-
 def _jamo_help() -> str:
     return t(
         "학 = ᄒ + ᅡ + ᆨ. By default a Hangul syllable is one character, so merges can only "
@@ -256,7 +247,11 @@ def pretok_panel(spec: PretokSpec, *, note: str = "", default_help: str = "") ->
                 key=spec.scheme_key,
                 on_change=remember,
                 args=(spec.shadow, spec.scheme_key),
-                help=_default_help(spec, default_help),
+                help=md_escape(default_help)
+                if default_help
+                else t("The default is this algorithm's usual one: {scheme}.").format(
+                    scheme=md_escape(_short(scheme_label(spec.default)).lower())
+                ),
             )
         else:
             show_html(f"<div>{esc(spec.fixed)}</div>")
