@@ -575,7 +575,9 @@ def settings_panel(corpus: Corpus, normalized: Normalized | None = None) -> Unig
             **keep("uni_em"),
         )
         with st.expander(t("More settings")):
-            m1, m2, m3, m4 = st.columns(4)
+            # the toggles stacked in one wide column: four columns cut their labels to
+            # "Mark w…" at 1024 px (a projector), and more so in Korean
+            m1, m2 = st.columns([1, 2.2])
             max_len = m1.number_input(
                 t("Longest seed substring"),
                 step=1,
@@ -592,7 +594,7 @@ def settings_panel(corpus: Corpus, normalized: Normalized | None = None) -> Unig
                 disabled=True,
                 **keep("uni_marker"),
             )
-            keep_chars = m3.toggle(
+            keep_chars = m2.toggle(
                 t("Always keep single characters"),
                 help=t(
                     "Off: characters compete like other pieces; a pruned one becomes an "
@@ -600,7 +602,7 @@ def settings_panel(corpus: Corpus, normalized: Normalized | None = None) -> Unig
                 ),
                 **keep("uni_keep_chars"),
             )
-            digamma = m4.toggle(
+            digamma = m2.toggle(
                 t("Bayesian M-step (sentencepiece's digamma)"),
                 help=t(
                     "log p = ψ(count) − ψ(total): rare pieces lose more. The probabilities "
