@@ -65,7 +65,19 @@ with st.expander(t("How the four are put on the same footing")):
     )
 
 typed_corpus = require_corpus()
-choice = pretok_panel(PRETOK)
+choice = pretok_panel(
+    PRETOK,
+    note=t(
+        "One choice for all four algorithms, so that they learn from the same words. The "
+        "default is whitespace only (the words as typed), not each algorithm's own default "
+        "on its page (BERT for WordPiece, none ▁ for Unigram): choose one to see all four "
+        "on it."
+    ),
+    default_help=t(
+        "The default is whitespace only, the same for all four: the words as typed. The "
+        "WordPiece page defaults to BERT and the Unigram page to none (▁)."
+    ),
+)
 corpus = apply_pretok(typed_corpus, choice)
 target = settings_panel(corpus)
 if target is not None:

@@ -20,6 +20,7 @@ from ui.unigram_view import (
     likelihood_chart_data,
     normalize_corpus,
     page_tabs,
+    render_pretok_note,
     render_seed_001,
     render_train_step,
     render_vocab_export_note,
@@ -63,7 +64,13 @@ choice = pretok_panel(
         "Here none (▁) switches on the trainer's ▁ toggle below: each word is read as ▁word, "
         "as sentencepiece reads a sentence whose spaces are ▁ (a piece never crosses a ▁)."
     ),
+    default_help=t(
+        "The default is sentencepiece's, the library that trains unigram models: none, the "
+        "raw sentence with spaces written as ▁. Seed 001's example is read with whitespace "
+        "only (its numbers are on bare words). A choice you make is kept for every corpus."
+    ),
 )
+render_pretok_note(choice.scheme)
 # subtle: sentencepiece's ▁ is the unigram trainer's word-start marker (uni_marker), so the
 # corpus keeps its words and the marker follows the choice
 st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))["uni_marker"] = (

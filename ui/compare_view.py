@@ -112,7 +112,9 @@ register_params(
     kept_params(WIDGETS_KEY, WIDGET_DEFAULTS, {"cmp_target": ("str",), "cmp_text": ("str",)})
 )
 PRETOK = PretokSpec("cmp", "whitespace")
-"""One pre-tokenization for all four (whitespace: the words as typed)."""
+"""One pre-tokenization for all four, whitespace by default (the words as typed): the page
+compares the algorithms on the same words, so none takes its own page's default (BERT for
+WordPiece, none ▁ for Unigram); the page says so under the choice."""
 register_params(PRETOK.link_params())
 register_page("compare", PageLink((*PRETOK.keys, "cmp_target", "cmp_text")))
 DEFAULT_TARGET = 30

@@ -19,14 +19,14 @@ Example::
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import streamlit as st
 
 from subword_core.corpus import Corpus
 from subword_core.pretokenize import SCHEMES, pretokenize, pretokenize_corpus
-from ui.common import remember, restore_widgets
-from ui.corpus_picker import keep_frequent_words
+from ui.common import remember
+from ui.corpus_picker import SOURCE_KEY, keep_frequent_words
 from ui.html import esc, md_escape, show_html
 from ui.i18n import current_language, translator
 from ui.links import LinkParam, kept_params
@@ -81,7 +81,8 @@ def _why_cjk() -> str:
         "whitespace only a whole sentence becomes one giant word and 。 or ， end up inside "
         "merges; Korean words (어절) keep their particles and full stops glued on (학교에서, "
         "한다.). BERT cuts every Chinese character and punctuation mark apart first; "
-        "sentencepiece cuts nothing and marks each word start with ▁."
+        "sentencepiece, whose rule is the Unigram page's default, cuts nothing and marks "
+        "each word start with ▁."
     )
 
 
@@ -99,7 +100,8 @@ WHY_CJK = (
     "whitespace only a whole sentence becomes one giant word and 。 or ， end up inside "
     "merges; Korean words (어절) keep their particles and full stops glued on (학교에서, "
     "한다.). BERT cuts every Chinese character and punctuation mark apart first; "
-    "sentencepiece cuts nothing and marks each word start with ▁."
+    "sentencepiece, whose rule is the Unigram page's default, cuts nothing and marks "
+    "each word start with ▁."
 )
 """The one sentence every page shows under the choice."""
 
@@ -108,23 +110,34 @@ WHY_CJK = (
 class PretokSpec:
     """One page's pre-tokenization choice: its key prefix, default and offered schemes.
 
+    Until the student picks a scheme, the page uses its default, and the default may follow
+    the corpus: a built-in example listed in ``by_example`` (its worked numbers need another
+    scheme) brings its own. A scheme the student picked (or a link named) is kept whatever
+    the corpus; its kept value is ``None`` while it follows the default, so a link leaves it
+    out.
+
     Attributes:
         prefix: Key prefix (``"bpe"`` gives ``bpe_pretok``, ``bpe_jamo``, ``bpe__pretok``).
         default: The algorithm's conventional scheme.
         schemes: The schemes offered; empty for a page whose rule is fixed (``fixed`` says
             which), e.g. byte-level BPE with GPT-2's rule.
         fixed: The label of a fixed rule, shown instead of the choice.
+        by_example: ``(example key, scheme)`` pairs: built-in examples whose default here
+            is that scheme instead of ``default``.
 
     Example:
-        >>> spec = PretokSpec("wp", "bert")
+        >>> spec = PretokSpec("uni", "none", by_example=(("seed-hug", "whitespace"),))
         >>> spec.keys, spec.defaults
-        (('wp_pretok', 'wp_jamo'), {'wp_pretok': 'bert', 'wp_jamo': False})
+        (('uni_pretok', 'uni_jamo'), {'uni_pretok': None, 'uni_jamo': False})
+        >>> spec.default_for("seed-hug"), spec.default_for("zh")
+        ('whitespace', 'none')
     """
 
     prefix: str
     default: str
     schemes: tuple[str, ...] = SCHEMES
     fixed: str = ""
+    by_example: tuple[tuple[str, str], ...] = ()
 
     @property
     def shadow(self) -> str:
@@ -148,22 +161,40 @@ class PretokSpec:
 
     @property
     def defaults(self) -> dict[str, object]:
-        """The widgets' defaults."""
-        out: dict[str, object] = {self.scheme_key: self.default} if self.schemes else {}
+        """The kept values of a fresh session (the scheme ``None``: it follows the default)."""
+        out: dict[str, object] = {self.scheme_key: None} if self.schemes else {}
         out[self.jamo_key] = False
         return out
+
+    def default_for(self, source: object) -> str:
+        """The scheme used on the corpus ``source`` until the student picks one.
+
+        Args:
+            source: The sidebar's corpus source (an example key, ``"type"`` …) or ``None``.
+
+        Example:
+            >>> PretokSpec("bpe", "whitespace").default_for("zh")
+            'whitespace'
+        """
+        return dict(self.by_example).get(str(source), self.default)
 
     def link_params(self) -> tuple[LinkParam, ...]:
         """The link parameters for :func:`ui.links.register_params`.
 
+        The scheme is left out of a link while it follows the default (kept as ``None``), and
+        a link without it follows the default too.
+
         Example:
-            >>> [p.key for p in PretokSpec("bpe", "whitespace").link_params()]
-            ['bpe_pretok', 'bpe_jamo']
+            >>> [(p.key, p.optional) for p in PretokSpec("bpe", "whitespace").link_params()]
+            [('bpe_pretok', False), ('bpe_jamo', False)]
         """
         specs: dict[str, tuple] = {self.jamo_key: ("bool",)}
         if self.schemes:
             specs = {self.scheme_key: ("choice", self.schemes), **specs}
-        return kept_params(self.shadow, self.defaults, specs)
+        # not optional: None means "the default", never written as null nor read from one
+        return tuple(
+            replace(p, optional=False) for p in kept_params(self.shadow, self.defaults, specs)
+        )
 
 
 @dataclass(frozen=True)
@@ -179,18 +210,26 @@ class Pretok:
     jamo: bool = False
 
 
-def pretok_panel(spec: PretokSpec, *, note: str = "") -> Pretok:
+def pretok_panel(spec: PretokSpec, *, note: str = "", default_help: str = "") -> Pretok:
     """Draw the choice (kept across pages, carried by links) and say why it matters.
+
+    Until the student picks a scheme, the page's default for the current corpus is used
+    (:meth:`PretokSpec.default_for`); a picked one is kept when the corpus changes.
 
     Args:
         spec: The page's spec.
         note: A page-specific sentence (plain text, our own words) shown under the choice.
+        default_help: The choice's help (plain text); empty: "the default is this
+            algorithm's usual one".
     """
-    restore_widgets(spec.shadow, spec.defaults)
     state = st.session_state
-    scheme = str(state.get(spec.scheme_key, spec.default)) if spec.schemes else ""
-    if spec.schemes and scheme not in spec.schemes:
-        scheme = spec.default
+    kept = state.setdefault(spec.shadow, dict(spec.defaults))
+    state[spec.jamo_key] = kept.get(spec.jamo_key, False)
+    scheme = ""
+    if spec.schemes:
+        if kept.get(spec.scheme_key) not in spec.schemes:  # None (the default) or stale
+            kept[spec.scheme_key] = None
+        scheme = str(kept[spec.scheme_key] or spec.default_for(state.get(SOURCE_KEY)))
         state[spec.scheme_key] = scheme
     title = _short(scheme_label(scheme) if scheme in SCHEME_LABELS else spec.fixed)
     # in presenter mode the choice waits in the (folded) sidebar: the step's essentials
@@ -208,7 +247,9 @@ def pretok_panel(spec: PretokSpec, *, note: str = "") -> Pretok:
                 key=spec.scheme_key,
                 on_change=remember,
                 args=(spec.shadow, spec.scheme_key),
-                help=t("The default is this algorithm's usual one: {scheme}.").format(
+                help=md_escape(default_help)
+                if default_help
+                else t("The default is this algorithm's usual one: {scheme}.").format(
                     scheme=md_escape(_short(scheme_label(spec.default)).lower())
                 ),
             )
@@ -224,7 +265,7 @@ def pretok_panel(spec: PretokSpec, *, note: str = "") -> Pretok:
         show_html(f"<div class='sw-small'>{esc(_why_cjk())}</div>")
         if note:
             show_html(f"<div class='sw-small'>{esc(note)}</div>")
-    scheme = str(state.get(spec.scheme_key, spec.default)) if spec.schemes else ""
+    scheme = str(state.get(spec.scheme_key, scheme)) if spec.schemes else ""
     return Pretok(scheme, bool(state.get(spec.jamo_key, False)))
 
 

@@ -72,7 +72,7 @@ from ui.html import (
 from ui.i18n import current_language, translator
 from ui.limits import LIMITS, advice, unigram_em_iterations, unigram_max_shrink, word_too_long
 from ui.links import MAX_LINK_INT, PageLink, kept_params, register_page, register_params
-from ui.presenter import settings_box
+from ui.presenter import presenting, settings_box
 from ui.pretok import PretokSpec
 from ui.tabs import kept_tabs, tab_id
 
@@ -94,6 +94,7 @@ __all__ = [
     "page_tabs",
     "piece_table",
     "prob_text",
+    "render_pretok_note",
     "render_seed_001",
     "render_train_step",
     "render_vocab_export_note",
@@ -194,10 +195,11 @@ _LINK_PARAMS = kept_params(
         "uni_tab": ("tab", TAB_IDS),
     },
 )
-PRETOK = PretokSpec("uni", "whitespace")
-"""Unigram's pre-tokenization. sentencepiece's convention is none (▁, the trainer's word-start
-marker); the default stays whitespace because seed 001's unigram example and the page's results
-so far are on bare words. The choice none (▁) switches the marker on."""
+PRETOK = PretokSpec("uni", "none", by_example=(("seed-hug", "whitespace"),))
+"""Unigram's pre-tokenization: sentencepiece's convention, none (▁, the trainer's word-start
+marker: the choice none switches the marker on). Seed 001's example (``seed-hug``) defaults to
+whitespace instead: the seed counts bare words, and its 15 seed tokens, their counts (total 210)
+and P(pu, g) = 0.00771 hold only without ▁. A scheme the student picks is kept on any corpus."""
 register_params(_LINK_PARAMS, PRETOK.link_params())
 register_page(
     "unigram",
@@ -573,7 +575,9 @@ def settings_panel(corpus: Corpus, normalized: Normalized | None = None) -> Unig
             **keep("uni_em"),
         )
         with st.expander(t("More settings")):
-            m1, m2, m3, m4 = st.columns(4)
+            # the toggles stacked in one wide column: four columns cut their labels to
+            # "Mark w…" at 1024 px (a projector), and more so in Korean
+            m1, m2 = st.columns([1, 2.2])
             max_len = m1.number_input(
                 t("Longest seed substring"),
                 step=1,
@@ -590,7 +594,7 @@ def settings_panel(corpus: Corpus, normalized: Normalized | None = None) -> Unig
                 disabled=True,
                 **keep("uni_marker"),
             )
-            keep_chars = m3.toggle(
+            keep_chars = m2.toggle(
                 t("Always keep single characters"),
                 help=t(
                     "Off: characters compete like other pieces; a pruned one becomes an "
@@ -598,7 +602,7 @@ def settings_panel(corpus: Corpus, normalized: Normalized | None = None) -> Unig
                 ),
                 **keep("uni_keep_chars"),
             )
-            digamma = m4.toggle(
+            digamma = m2.toggle(
                 t("Bayesian M-step (sentencepiece's digamma)"),
                 help=t(
                     "log p = ψ(count) − ψ(total): rare pieces lose more. The probabilities "
@@ -1918,9 +1922,10 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
         return
     full = prefix + word
     marker = prefix or None
-    if len(full) > LIMITS.unigram_word_chars:
+    # the word as typed is measured (the ▁ in front is the page's, not the student's)
+    if len(word) > LIMITS.unigram_word_chars:
         st.warning(
-            md_escape(word_too_long(len(full), "unigram_word_chars", t("this tab"))),
+            md_escape(word_too_long(len(word), "unigram_word_chars", t("this tab"))),
             icon=":material/front_hand:",
         )
         return
@@ -2247,6 +2252,14 @@ def render_seed_001() -> None:
         )
         + "</p>"
     )
+    show_text(
+        t(
+            "Seed 001 counts bare words: this table is computed without ▁, and the button "
+            "below reads the example with whitespace only, not the page's default none (▁), "
+            "which would put ▁ in front of every word and change every count."
+        ),
+        small=True,
+    )
     st.markdown(
         "**" + t("The segmentations of “pug”, recomputed, next to what the seed printed") + "**"
     )
@@ -2317,7 +2330,14 @@ def page_tabs() -> Sequence[Any]:
 
 
 def use_seed_001() -> None:
+    """Load seed 001's corpus and 15 seed tokens (the page's button and the gallery's entry).
+
+    The pre-tokenization goes back to following the default, which is whitespace on this
+    example (:data:`PRETOK`): the seed counts bare words. Asking for the seed's example asks
+    for its numbers, so an earlier pick of none (▁) or BERT is let go here.
+    """
     st.session_state[SOURCE_KEY] = "seed-hug"
+    st.session_state.setdefault(PRETOK.shadow, dict(PRETOK.defaults))[PRETOK.scheme_key] = None
     shadow = st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))
     shadow["uni_tab"] = TABS[0]  # the training tab, where the result is
     shadow["uni_seed_mode"] = "given"
@@ -2326,6 +2346,36 @@ def use_seed_001() -> None:
     shadow["uni_keep_chars"] = True
     shadow["uni_vocab_size"] = 10
     shadow["uni_vocab_touched"] = True
+
+
+def render_pretok_note(scheme: str) -> None:
+    """Under the pre-tokenization choice: why seed 001's example is read with whitespace only.
+
+    Says nothing on a corpus that keeps the page's default (:data:`PRETOK`). On seed 001's
+    example it says why whitespace is that example's default, or, when another scheme was
+    picked, how to get the seed's numbers back.
+
+    Example::
+
+        render_pretok_note("whitespace")
+    """
+    wanted = dict(PRETOK.by_example).get(str(st.session_state.get(SOURCE_KEY)))
+    if wanted is None:
+        return
+    if scheme == wanted:
+        text = t(
+            "This example is read with whitespace only, not the page's default none (▁): "
+            "seed 001 counts bare words (hug, pug, pun, bun, hugs), so its 15 seed tokens add "
+            "up to 210. With ▁ every word would start with ▁ (▁hug, ▁pug …), and the seed "
+            "vocabulary and its counts would differ."
+        )
+    else:
+        text = t(
+            "Seed 001's numbers (its 15 seed tokens, total 210, P(pu, g) = 0.00771) are "
+            "counted on bare words: choose whitespace only above to get them."
+        )
+    with st.sidebar if presenting() else st.container():
+        show_text(text, small=True)
 
 
 def render_vocab_export_note(model: Unigram) -> None:

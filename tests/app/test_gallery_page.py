@@ -137,6 +137,34 @@ def test_seed_001_unigram(gallery: AppTest) -> None:
     assert "P(pu, g) = 17/210 × 20/210 = 0.00771" in _html(at)
 
 
+def test_seed_001_unigram_is_read_on_bare_words_after_a_choice(gallery: AppTest) -> None:
+    """Unigram defaults to none (▁); the seed's numbers need whitespace, whatever came before."""
+    from ui.unigram_view import TAB_IDS, WIDGETS_KEY
+
+    gallery.switch_page("pages/unigram.py")
+    _ok(gallery.run())
+    assert gallery.radio(key="uni_pretok").value == "none"  # sentencepiece's, on seed-low
+    gallery.radio(key="uni_pretok").set_value("bert")  # a choice made before
+    _ok(gallery.run())
+    gallery.switch_page("pages/gallery.py")
+    _ok(gallery.run())
+    at = _open(gallery, "s001-unigram")
+    _ok(at.run())
+    assert at.radio(key="uni_pretok").value == "whitespace"
+    assert at.toggle(key="uni_marker").value is False
+    page = _html(at)
+    assert "P(p, u, g) = 17/210 × 36/210 × 20/210 = 0.00132" in page
+    assert "Seed 001 counts bare words" in page
+    assert "This example is read with whitespace only" in page  # says why, above the tabs
+    # the training tab: step 1 holds the seed's 15 tokens with the seed's counts
+    at.session_state[WIDGETS_KEY]["uni_tab"] = TAB_IDS["train"]
+    _ok(at.run())
+    table = next(df.value for df in at.dataframe if "count" in df.value.columns)
+    counts = dict(zip(table["piece"], table["count"], strict=True))
+    assert len(counts) == 15 and sum(counts.values()) == 210
+    assert counts["p"] == counts["pu"] == 17 and counts["u"] == 36 and counts["g"] == 20
+
+
 def test_seed_004_bpe_without_marker(gallery: AppTest) -> None:
     at = _open(gallery, "s004-bpe")
     assert _title(at) == "BPE: learn merges"

@@ -13,7 +13,7 @@ PAGES = {
     "bpe_learn": ("bpe", "whitespace", True),
     "bpe_encode": ("bpe", "whitespace", True),
     "wordpiece": ("wp", "bert", True),
-    "unigram": ("uni", "whitespace", True),
+    "unigram": ("uni", "none", True),
     "compare": ("cmp", "whitespace", True),
     "byte_level": ("bbpe", "", False),
 }
@@ -113,3 +113,16 @@ def test_the_gallery_opens_the_korean_bpe_example() -> None:
     assert not at.exception
     assert at.session_state["corpus__source"] == "ko"
     assert "다" in _html(at)
+
+
+def test_the_pages_say_which_default_they_use() -> None:
+    # every page: sentencepiece's rule is the Unigram page's default
+    assert "whose rule is the Unigram page&#x27;s default" in _html(open_link("bpe_learn", {}))
+    # compare: one choice for all four, whitespace by default, not each page's own default
+    at = open_link("compare", {"corpus": "zh"})
+    assert at.radio(key="cmp_pretok").value == "whitespace"
+    page = _html(at)
+    assert "One choice for all four algorithms" in page
+    assert "none ▁ for Unigram" in page
+    assert "Unigram page to none" in at.radio(key="cmp_pretok").help
+    assert "sentencepiece" in open_link("unigram", {}).radio(key="uni_pretok").help

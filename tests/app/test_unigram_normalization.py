@@ -52,13 +52,14 @@ def test_the_corpus_helper_adds_up_equal_words_and_splits_on_new_spaces() -> Non
 def test_nfkc_trains_on_the_plain_letters_and_segments_typed_words_the_same_way() -> None:
     at = open_link("unigram", FULL_WIDTH)
     assert at.radio(key="uni_normalization").value == "none"  # the default
-    assert "The corpus has 9 different characters." in _captions(at)
+    # 9 letters and ▁ (the default pre-tokenization, none, marks every word start)
+    assert "The corpus has 10 different characters." in _captions(at)
     none_seed = _seed_pieces(at)
     assert none_seed["Ａ"] == 2 and none_seed["A"] == 1
 
     _choose(at, "nfkc")
     captions = _captions(at)
-    assert "The corpus has 6 different characters." in captions
+    assert "The corpus has 7 different characters." in captions
     assert "1 word of the corpus changed: ＡＢＣ → ABC." in captions
     nfkc_seed = _seed_pieces(at)
     assert "Ａ" not in nfkc_seed and nfkc_seed["A"] == 3  # the counts of equal words add up
@@ -72,7 +73,7 @@ def test_nfkc_trains_on_the_plain_letters_and_segments_typed_words_the_same_way(
     at.run()
     _ok(at)
     assert "normalised: ＡＢＣ → ABC" in _captions(at)
-    assert "segmentation of “ABC”" in _html(at)
+    assert "segmentation of “▁ABC”" in _html(at)  # ▁: the word start (pre-tokenization none)
 
 
 def test_without_normalisation_nothing_is_said() -> None:

@@ -83,12 +83,14 @@ def test_view_doctests() -> None:
 
 
 def test_first_step_is_the_seed() -> None:
-    at = _open()  # low 5, lower 2, newest 6, widest 3
+    at = _open()  # low 5, lower 2, newest 6, widest 3, read as ▁low … (the default, none)
     page = _html(at)
     assert "Step 1: the seed vocabulary" in page
-    assert "all 10 characters plus all 36 substrings" in page
+    assert "all 11 characters plus all 53 substrings" in page  # ▁ is the 11th character
     pieces = _frame(at, "count")
-    assert dict(zip(pieces["piece"], pieces["count"], strict=True))["e"] == 17  # hand count
+    counts = dict(zip(pieces["piece"], pieces["count"], strict=True))
+    assert counts["e"] == 17 and counts["▁"] == 16  # hand counts: ▁ starts all 16 words
+    assert counts["▁low"] == 7 and "low▁" not in counts
     assert "Step 1 of" in page
 
 
@@ -309,6 +311,12 @@ def test_the_word_start_marker_inside_the_corpus_is_explained() -> None:
     at.sidebar.text_area(key="corpus__text").set_value("hug 10\na\u2581b 3")
     at.run()
     _ok(at)
+    # the default, none (▁), switches the marker on; whitespace only switches it off
+    assert at.toggle(key="uni_marker").value is True
+    at.radio(key="uni_pretok").set_value("whitespace")
+    at.run()
+    _ok(at)
+    assert at.toggle(key="uni_marker").value is False
     assert "word-start marker" not in _html(at)  # marker off: the word is just text
     # the marker follows the pre-tokenization: none (▁) switches it on
     at.radio(key="uni_pretok").set_value("none")
@@ -354,10 +362,11 @@ def test_settings_and_word_survive_a_page_switch() -> None:
 
 def test_the_vocabulary_size_follows_the_corpus_until_typed() -> None:
     at = _open()
-    assert at.number_input(key="uni_vocab_size").value == 20  # 10 characters + 10
+    assert at.number_input(key="uni_vocab_size").value == 21  # 10 characters and ▁, + 10
     at.sidebar.radio(key="corpus__source").set_value("seed-hug")
     at.run()
-    assert at.number_input(key="uni_vocab_size").value == 17  # 7 characters + 10
+    # seed 001's example is read with whitespace only: no ▁, 7 characters + 10
+    assert at.number_input(key="uni_vocab_size").value == 17
 
 
 def test_a_large_corpus_lists_the_top_rows_only() -> None:
@@ -434,3 +443,99 @@ def test_a_large_corpus_runs_fewer_em_iterations_and_says_why() -> None:
     assert _step_line(at, 4).endswith("EM 3 of round 0")
     assert "pruning" in _step_line(at, 5)
     assert at.number_input(key="uni_em").value == 10  # what the student asked is kept
+
+
+# --------------------------------------------------------------------------------------
+# Pre-tokenization: sentencepiece's none (▁) by default; seed 001's example on bare words
+# --------------------------------------------------------------------------------------
+
+
+def _seed_counts(at: AppTest) -> dict[str, int]:
+    """The training's step 1: each seed piece and its count."""
+    table = _frame(at, "count")
+    return dict(zip(table["piece"], table["count"], strict=True))
+
+
+@pytest.mark.parametrize("corpus", [None, "zh", "ko"])
+def test_the_default_is_sentencepieces_none_on_a_fresh_page(corpus: str | None) -> None:
+    at = _open(corpus)
+    assert at.radio(key="uni_pretok").value == "none"
+    assert at.toggle(key="uni_marker").value is True
+    assert at.session_state[view.PRETOK.shadow][view.PRETOK.scheme_key] is None  # a default
+    assert "▁" in _seed_counts(at)
+    assert "seed 001 counts bare words" not in _html(at)  # no note on these examples
+    assert "uni_pretok" not in at.query_params  # a default stays out of the link
+
+
+def test_seed_001s_example_is_read_with_whitespace_and_says_why() -> None:
+    at = _open("seed-hug")
+    assert at.radio(key="uni_pretok").value == "whitespace"
+    assert at.toggle(key="uni_marker").value is False
+    page = _html(at)
+    assert "This example is read with whitespace only, not the page&#x27;s default none" in page
+    assert "seed 001 counts bare words" in page
+    at.radio(key="uni_seed_mode").set_value("given")
+    at.run()
+    _ok(at)
+    assert _seed_counts(at) == SEED_001_COUNTS  # the seed's 15 tokens, total 210
+    assert "total of all counts, 210" in _html(at)
+
+
+def test_a_default_follows_the_example_and_a_choice_is_kept() -> None:
+    at = _open()
+    for corpus, scheme in (("seed-hug", "whitespace"), ("zh", "none"), ("seed-hug", "whitespace")):
+        at.sidebar.radio(key="corpus__source").set_value(corpus)
+        at.run()
+        _ok(at)
+        assert at.radio(key="uni_pretok").value == scheme, corpus  # the default follows
+    at.radio(key="uni_pretok").set_value("bert")  # the student chooses
+    at.run()
+    for corpus in ("ko", "seed-hug", "seed-low"):
+        at.sidebar.radio(key="corpus__source").set_value(corpus)
+        at.run()
+        _ok(at)
+        assert at.radio(key="uni_pretok").value == "bert", corpus  # never overwritten
+    at.sidebar.radio(key="corpus__source").set_value("seed-hug")
+    at.run()
+    assert "choose whitespace only above to get them" in _html(at)  # the seed's numbers
+    assert at.query_params["uni_pretok"] == "bert"  # a choice travels in the link
+    # a choice of the default scheme itself is a choice too: kept on seed 001's example
+    at.radio(key="uni_pretok").set_value("none")
+    at.run()
+    at.sidebar.radio(key="corpus__source").set_value("zh")
+    at.run()
+    at.sidebar.radio(key="corpus__source").set_value("seed-hug")
+    at.run()
+    assert at.radio(key="uni_pretok").value == "none"
+
+
+def test_the_seed_001_button_brings_back_the_seeds_numbers_after_a_choice() -> None:
+    at = _open("zh")
+    at.radio(key="uni_pretok").set_value("none")  # chosen, on another corpus
+    at.run()
+    _tab(at, SEED)
+    assert "this table is computed without ▁" in _html(at)
+    at.button(key="uni_use_seed_001").click()
+    at.run()
+    _ok(at)
+    assert at.radio(key="uni_pretok").value == "whitespace"
+    assert _seed_counts(at) == SEED_001_COUNTS
+    assert "just as probable: pu · g" in _html(at)
+    # the example's default, not a choice: another corpus gets sentencepiece's none again
+    at.sidebar.radio(key="corpus__source").set_value("ko")
+    at.run()
+    assert at.radio(key="uni_pretok").value == "none"
+
+
+def test_a_link_without_a_scheme_takes_the_default_and_one_with_it_keeps_it() -> None:
+    from tests.app.conftest import open_link
+
+    assert open_link("unigram", {"corpus": "seed-hug"}).radio(key="uni_pretok").value == (
+        "whitespace"
+    )
+    assert open_link("unigram", {"corpus": "ko"}).radio(key="uni_pretok").value == "none"
+    # an older link names whitespace on the default corpus: it is kept as a choice
+    old = open_link("unigram", {"corpus": "seed-low", "uni_pretok": "whitespace"})
+    assert old.radio(key="uni_pretok").value == "whitespace"
+    assert "all 10 characters plus all 36 substrings" in _html(old)
+    assert old.query_params["uni_pretok"] == "whitespace"

@@ -37,7 +37,8 @@ def test_a_typed_word_gets_its_lattice(server: str, browser: object) -> None:
     assert page.locator("b", has_text="slowest").count() == 0  # shown as text, not markup
     box.fill("lowest")
     box.press("Enter")
-    page.get_by_text("segmentation of “lowest”").first.wait_for(timeout=20_000)
+    # ▁ in front: the page's default pre-tokenization is sentencepiece's (none, ▁)
+    page.get_by_text("segmentation of “▁lowest”").first.wait_for(timeout=20_000)
     page.get_by_text("The lattice: every piece that fits").first.wait_for(timeout=20_000)
     assert_no_exception(page)
     page.screenshot(path=str(SHOTS / "unigram_word.png"), full_page=True)
@@ -49,7 +50,10 @@ def test_seed_001_example_trains(server: str, browser: object) -> None:
     page.get_by_role("tab", name="Seed 001").click()
     page.get_by_text("Erratum.").first.wait_for(timeout=20_000)
     page.get_by_role("button", name="Train on this example").click()
+    # on bare words (whitespace only, not the page's default ▁), and the page says why
+    page.get_by_text("This example is read with whitespace only").first.wait_for(timeout=30_000)
     page.get_by_role("tab", name="Train step by step").click()
     page.get_by_text("starts from the 15 pieces you gave").first.wait_for(timeout=30_000)
+    page.get_by_text("total of all counts, 210").first.wait_for(timeout=20_000)
     assert_no_exception(page)
     page.close()
