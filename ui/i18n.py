@@ -101,9 +101,11 @@ DOMAINS: tuple[str, ...] = (
     "pretrained",
     "gallery",
     "family",
+    "errors",
 )
 """The catalogs: ``app`` (app.py, the home page), ``common`` (the UI primitives),
-``glossary``, and one per view (``family`` is BPE-dropout, joint BPE and the encoders)."""
+``glossary``, one per view (``family`` is BPE-dropout, joint BPE and the encoders), and
+``errors`` (the core's errors worded by code, :mod:`ui.core_errors`)."""
 
 
 @functools.cache

@@ -112,7 +112,7 @@ def choose_files() -> dict[str, bytes] | None:
     return {u.name: u.getvalue() for u in uploads}
 
 
-@st.cache_resource(max_entries=4, show_spinner="Reading the tokenizer…")
+@st.cache_resource(max_entries=4, show_spinner=False)  # the caller shows one, translated
 def _load(digest: str, _files: tuple[tuple[str, bytes], ...]) -> Pretrained:
     del digest  # the cache key: the files themselves are not hashed at every run
     return load(dict(_files))
@@ -128,7 +128,8 @@ def load_tokenizer(files: dict[str, bytes]) -> Pretrained | None:
     items = tuple(sorted(files.items()))
     digest = hashlib.sha256(repr([(n, hashlib.sha256(d).hexdigest()) for n, d in items]).encode())
     try:
-        return _load(digest.hexdigest(), items)
+        with st.spinner(t("Reading the tokenizer…")):
+            return _load(digest.hexdigest(), items)
     except PretrainedError as err:
         st.error(t("This file cannot be traced:"), icon=":material/block:")
         show_text(str(err))
