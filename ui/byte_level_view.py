@@ -294,9 +294,12 @@ PRETOK = PretokSpec(
     "bbpe",
     "",
     schemes=(),
-    fixed="GPT-2's rule (fixed here): runs of letters, of digits and of other symbols, each "
-    "with the space before it (Ġ), and the contractions 's 't 're 've 'm 'll 'd. A Chinese "
-    "sentence without spaces stays one run of letters; 。 and ， are cut off as symbols.",
+    fixed=lambda: t(
+        "GPT-2's rule (fixed here): runs of letters, of digits and of other symbols, each "
+        "with the space before it (Ġ), and the contractions 's 't 're 've 'm 'll 'd. A "
+        "Chinese sentence without spaces stays one run of letters; 。 and ， are cut off as "
+        "symbols."
+    ),
 )
 """Byte-level BPE's pre-tokenization: GPT-2's rule, with only the Korean jamo choice."""
 register_params(_LINK_PARAMS, PRETOK.link_params())

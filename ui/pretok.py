@@ -19,6 +19,7 @@ Example::
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import streamlit as st
@@ -113,7 +114,8 @@ class PretokSpec:
         default: The algorithm's conventional scheme.
         schemes: The schemes offered; empty for a page whose rule is fixed (``fixed`` says
             which), e.g. byte-level BPE with GPT-2's rule.
-        fixed: The label of a fixed rule, shown instead of the choice.
+        fixed: The label of a fixed rule, shown instead of the choice: a function that
+            gives it in the session's language (the page's ``lambda: t("…")``).
 
     Example:
         >>> spec = PretokSpec("wp", "bert")
@@ -124,7 +126,7 @@ class PretokSpec:
     prefix: str
     default: str
     schemes: tuple[str, ...] = SCHEMES
-    fixed: str = ""
+    fixed: Callable[[], str] | None = None
 
     @property
     def shadow(self) -> str:
@@ -192,7 +194,8 @@ def pretok_panel(spec: PretokSpec, *, note: str = "") -> Pretok:
     if spec.schemes and scheme not in spec.schemes:
         scheme = spec.default
         state[spec.scheme_key] = scheme
-    title = _short(scheme_label(scheme) if scheme in SCHEME_LABELS else spec.fixed)
+    fixed = spec.fixed() if spec.fixed is not None else ""
+    title = _short(scheme_label(scheme) if scheme in SCHEME_LABELS else fixed)
     # in presenter mode the choice waits in the (folded) sidebar: the step's essentials
     # must reach the projector's first screen
     box = st.sidebar if presenting() else st.container()
@@ -213,7 +216,7 @@ def pretok_panel(spec: PretokSpec, *, note: str = "") -> Pretok:
                 ),
             )
         else:
-            show_html(f"<div>{esc(spec.fixed)}</div>")
+            show_html(f"<div>{esc(fixed)}</div>")
         st.toggle(
             t("Korean: decompose Hangul syllables into jamo (NFD)"),
             key=spec.jamo_key,

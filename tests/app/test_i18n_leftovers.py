@@ -496,3 +496,18 @@ def test_a_message_fits_the_particle_and_keeps_other_fields() -> None:
     out = Message("{a:을/를} {a}, {n:,}개, {n:이/가}").format(a="쌍", n=1000)
     assert out == "쌍을 쌍, 1,000개, 1000이"
     assert Message("{{a:을/를}} {a}").format(a="x") == "{a:을/를} x"
+
+
+def test_the_tie_picker_speaks_korean() -> None:
+    """Seed 003's Gage example ties at step 2 (Za and ab, twice each)."""
+    at = open_link("gage", {"lang": "ko", "step": "2"})
+    go = next(b for b in at.button if b.key and "_tie_go_" in b.key)
+    assert go.label == "이 쌍을 치환하고 계속하기"
+    pick = next(s for s in at.selectbox if s.key and "_tie_pick_" in s.key)
+    assert pick.label.startswith("이 단계는 동점입니다.") and "tied" not in pick.label
+
+
+def test_the_byte_level_rule_speaks_chinese() -> None:
+    at = open_link("byte_level", {"lang": "zh", "corpus": "seed-hug"})
+    page = _html(at)
+    assert "GPT-2 的规则" in page and "GPT-2&#x27;s rule" not in page
