@@ -332,9 +332,18 @@ class Message(str):
         '단어를 찾았습니다'
         >>> Message("{n:이/가} 남았습니다 ({n:,})").format(n=1000)
         '1000이 남았습니다 (1,000)'
+        >>> ("- " + Message("{w:을/를}") + " 봅니다").format(w="단어")
+        '- 단어를 봅니다'
     """
 
     __slots__ = ()
+
+    def __add__(self, other: str) -> Message:
+        """A message joined to more text is still a message (``t("a") + " " + t("b")``)."""
+        return Message(str.__add__(self, other))
+
+    def __radd__(self, other: str) -> Message:
+        return Message(str.__add__(other, self))
 
     def format(self, *args: object, **kwargs: object) -> str:
         """Format like :meth:`str.format`, with ``{field:을/를}`` giving value + particle."""

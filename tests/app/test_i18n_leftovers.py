@@ -5,6 +5,7 @@ segmentation table's headers; the glossary's seed titles and notes. English unch
 
 from __future__ import annotations
 
+import ast
 import json
 import pickle
 import re
@@ -23,12 +24,14 @@ from subword_core.corpus import Corpus, Note, parse_corpus
 from subword_core.errors import CorpusError, ParameterError
 from subword_core.examples import EXAMPLES
 from subword_core.pretokenize import pretokenize_corpus
+from subword_core.pretrained import PretrainedError
 from subword_core.wordpiece import WordPiece
 from tests.app.conftest import open_link
 from ui.corpus_picker import error_text, example_description, example_title, note_text
 from ui.glossary import SEED_TITLES, TERMS, seed_titles
 from ui.html import esc
 from ui.i18n import LOCALES_DIR, Message, ko_particle, translation
+from ui.pretrained_view import error_text as pretrained_error_text
 from ui.share import LinkProblem
 
 HUG = {"corpus": "seed-hug"}
@@ -511,3 +514,34 @@ def test_the_byte_level_rule_speaks_chinese() -> None:
     at = open_link("byte_level", {"lang": "zh", "corpus": "seed-hug"})
     page = _html(at)
     assert "GPT-2 的规则" in page and "GPT-2&#x27;s rule" not in page
+
+
+def _tracer_codes() -> set[str]:
+    """The pretrained tracer's error codes (``_bad(message, "code")``, ``code="…"``)."""
+    tree = ast.parse((ROOT / "subword_core" / "pretrained.py").read_text(encoding="utf-8"))
+    codes: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            continue
+        if node.func.id == "_bad" and len(node.args) > 1:
+            codes.add(ast.literal_eval(node.args[1]))
+        for keyword in node.keywords:
+            if keyword.arg == "code" and isinstance(keyword.value, ast.Constant):
+                codes.add(keyword.value.value)
+    return codes
+
+
+@pytest.mark.parametrize("code", sorted(_tracer_codes()))
+def test_every_tracer_error_is_worded_in_zh_and_ko(code: str) -> None:
+    english = "An English sentence that must not reach the page."
+    err = PretrainedError(english, code=code, values={"file": "x.json"})
+    assert pretrained_error_text(err) == english
+    for lang in ("zh", "ko"):
+        worded = _in(lang, lambda: pretrained_error_text(err))
+        assert worded != english and not _ENGLISH_PROSE.search(worded), worded
+
+
+def test_a_tracer_error_in_korean_keeps_the_file_name() -> None:
+    err = PretrainedError("x", code="binary", values={"file": "model.bin"})
+    worded = _in("ko", lambda: pretrained_error_text(err))
+    assert worded.startswith("model.bin은 바이너리 파일이며"), worded  # n: 엔, a consonant
