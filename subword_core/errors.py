@@ -1,8 +1,9 @@
 """Errors raised by :mod:`subword_core`.
 
 Every documented error is a :class:`SubwordError`, which is a :class:`ValueError`, so callers
-(for example the Streamlit pages) can catch one type and show ``str(err)`` to the student: the
-message is always written in plain language.
+can catch one type. ``str(err)`` is a plain-language English message (for notebook users);
+``err.code`` and ``err.values`` name the problem and its facts, so a program (the Streamlit
+pages) can word it itself, in the student's language.
 """
 
 from __future__ import annotations
