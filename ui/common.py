@@ -597,12 +597,21 @@ class TrainingFailed(SubwordError):
 
     def __init__(self, reason: str) -> None:
         self.reason = reason
+        # the reason is a code ("out of memory", "exit 9", "signal 9"): worded here, in the
+        # session's language (an error from the training process is made again on arrival)
+        kind, _, number = reason.partition(" ")
+        worded = {
+            "exit": lambda: t("its process ended with code {n}").format(n=number),
+            "signal": lambda: t("its process was stopped by signal {n}").format(n=number),
+        }.get(kind, lambda: t("out of memory") if reason == "out of memory" else reason)()
         super().__init__(
             t(
                 "The training ended without a result ({reason}). The server may be short of "
                 "memory: try a smaller corpus, fewer merges or a smaller vocabulary, or try "
                 "again in a moment. Nothing you typed is lost."
-            ).format(reason=reason)
+            ).format(reason=worded),
+            code="training_failed",
+            values={"reason": reason},
         )
 
     def __reduce__(self) -> tuple[type[TrainingFailed], tuple[str]]:
@@ -718,9 +727,9 @@ def _run_in_child(job: Training, checkpoint: _Checkpoint) -> tuple[Any, int]:
             except EOFError:
                 process.join(5)
                 code = process.exitcode
-                reason = f"its process ended with code {code}"
+                reason = f"exit {code}"
                 if code is not None and code < 0:
-                    reason = f"its process was stopped by signal {-code}"
+                    reason = f"signal {-code}"
                 _LOG.error("Training process died: %s, %s", checkpoint.what, reason)
                 raise TrainingFailed(reason) from None
             message = pickle.loads(payload)

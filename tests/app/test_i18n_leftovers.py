@@ -27,6 +27,7 @@ from subword_core.pretokenize import pretokenize_corpus
 from subword_core.pretrained import PretrainedError
 from subword_core.wordpiece import WordPiece
 from tests.app.conftest import open_link
+from ui.common import TrainingFailed
 from ui.corpus_picker import error_text, example_description, example_title, note_text
 from ui.glossary import SEED_TITLES, TERMS, seed_titles
 from ui.html import esc
@@ -545,3 +546,12 @@ def test_a_tracer_error_in_korean_keeps_the_file_name() -> None:
     err = PretrainedError("x", code="binary", values={"file": "model.bin"})
     worded = _in("ko", lambda: pretrained_error_text(err))
     assert worded.startswith("model.bin은 바이너리 파일이며"), worded  # n: 엔, a consonant
+
+
+def test_a_failed_training_says_why_in_the_language() -> None:
+    worded = _in("ko", lambda: str(TrainingFailed("signal 9")))
+    assert "신호 9에 의해 중단" in worded and "signal" not in worded, worded
+    assert "内存不足" in _in("zh", lambda: str(TrainingFailed("out of memory")))
+    assert "(its process ended with code 1)" in str(TrainingFailed("exit 1"))
+    back = pickle.loads(pickle.dumps(TrainingFailed("exit 1")))
+    assert (back.reason, back.code) == ("exit 1", "training_failed")
