@@ -1,7 +1,11 @@
 """What earlier translations left in English, now in 中文 and 한국어: the Unigram page's tables,
 n-best, sampling and seed 001 tab, its charts (templates built per language); the corpus
 errors of the core worded by code; the built-in examples' titles and descriptions; the
-segmentation table's headers; the glossary's seed titles and notes. English unchanged."""
+segmentation table's headers; the glossary's seed titles and notes. Then (issue 18) every
+other core error by its code, the corpus and pre-tokenization notes, a dict syntax error by
+cause, the spinners, the gallery's tab names, the link box's problems after a language
+switch, the tie picker, the tracer's errors, a failed training's reason, and Korean
+particles fitted to the value before them. English unchanged."""
 
 from __future__ import annotations
 
