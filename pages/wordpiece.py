@@ -6,7 +6,7 @@ import streamlit as st
 
 from subword_core.errors import SubwordError
 from subword_core.wordpiece import WordPiece
-from ui.corpus_picker import require_corpus
+from ui.corpus_picker import error_text, require_corpus
 from ui.exports import export_panel, tokenizer_json_file
 from ui.follow import example_words, follow_default, show_example_label
 from ui.glossary import term_html
@@ -26,6 +26,7 @@ from ui.wordpiece_view import (
     render_learn_step,
     render_variants,
     settings_panel,
+    tab_labels,
     train_or_explain,
 )
 
@@ -65,14 +66,7 @@ if settings is not None:
     if result is not None:
         # the open tab is kept (by id) across setting changes and travels in the link
         learn_tab, compare_tab, encode_tab, variants_tab = kept_tabs(
-            "wp_tab",
-            {
-                "learn": t("Learn step by step"),
-                "compare": t("Likelihood vs frequency"),
-                "encode": t("Encode a word"),
-                "variants": t("The tutorials' other “WordPiece”"),
-            },
-            WIDGETS_KEY,
+            "wp_tab", tab_labels(), WIDGETS_KEY
         )
         with learn_tab:
             quiz = st.toggle(
@@ -129,7 +123,7 @@ if settings is not None:
                 try:
                     model = WordPiece.from_vocab_text(vocab_text)
                 except SubwordError as err:
-                    show_error(str(err))
+                    show_error(error_text(err))
                     model = None
             words = pretok_words(text, choice)  # cut the way the corpus was
             if model is not None:

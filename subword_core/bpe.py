@@ -225,10 +225,15 @@ def split_word(
 
 def _check_dropout(dropout: float, rng: random.Random | None) -> None:
     if isinstance(dropout, bool) or not isinstance(dropout, int | float) or not 0 <= dropout <= 1:
-        raise ParameterError(f"dropout must be a probability between 0 and 1, not {dropout!r}.")
+        raise ParameterError(
+            f"dropout must be a probability between 0 and 1, not {dropout!r}.",
+            code="bad_probability",
+            values={"name": "dropout", "value": repr(dropout)},
+        )
     if 0 < dropout < 1 and rng is None:
         raise ParameterError(
-            "BPE-dropout is random: pass rng=random.Random(seed) so the same draw can be replayed."
+            "BPE-dropout is random: pass rng=random.Random(seed) so the same draw can be replayed.",
+            code="needs_rng",
         )
 
 
@@ -544,10 +549,14 @@ class BPEModel:
         if self.end_of_word != DEFAULT_END_OF_WORD:
             raise ParameterError(
                 "subword-nmt codes files always use the '</w>' end-of-word marker; "
-                f"this model uses {self.end_of_word!r}."
+                f"this model uses {self.end_of_word!r}.",
+                code="codes_marker",
+                values={"marker": repr(self.end_of_word)},
             )
         if any(" " in symbol for pair in self.merges for symbol in pair):
-            raise ParameterError("A symbol contains a space, which a codes file cannot hold.")
+            raise ParameterError(
+                "A symbol contains a space, which a codes file cannot hold.", code="codes_space"
+            )
         header = "#version: 0.2\n" if self.attach_end_of_word else ""
         return header + "".join(f"{left} {right}\n" for left, right in self.merges)
 
@@ -566,7 +575,11 @@ class BPEModel:
         if lines and lines[0].startswith("#version:"):
             version = lines[0].split(":", 1)[1].strip()
             if version != "0.2":
-                raise ParameterError(f"Line 1: codes version {version!r} is not supported.")
+                raise ParameterError(
+                    f"Line 1: codes version {version!r} is not supported.",
+                    code="codes_version",
+                    values={"line": 1, "version": repr(version)},
+                )
             attach = True
             lines = lines[1:]
             start = 2
@@ -578,7 +591,9 @@ class BPEModel:
             if len(parts) != 2 or not all(parts):
                 raise ParameterError(
                     f"Line {number}: expected two symbols separated by one space, "
-                    f"got {line[:60]!r}."
+                    f"got {line[:60]!r}.",
+                    code="codes_line",
+                    values={"line": number, "text": repr(line[:60])},
                 )
             merges.append((parts[0], parts[1]))
         return cls(tuple(merges), DEFAULT_END_OF_WORD, attach, unk_token=unk_token)
@@ -691,7 +706,9 @@ def _check_marker(corpus: Corpus, end_of_word: str) -> None:
             raise ParameterError(
                 f"The word {word!r} already contains the end-of-word marker {end_of_word!r}, "
                 "so the marker could no longer tell where words end. Choose another marker "
-                "or remove it from the corpus."
+                "or remove it from the corpus.",
+                code="word_has_marker",
+                values={"word": repr(word), "marker": repr(end_of_word)},
             )
 
 
@@ -942,7 +959,13 @@ def _pick(
     if len(pair) != 2 or ranker.table.counts.get(pair) != ranked.best:  # type: ignore[call-overload]
         raise ParameterError(
             f"Step {number}: {pair[0]!r} + {pair[1]!r} is not one of the tied pairs "
-            f"({', '.join(f'{a}+{b}' for a, b in tied)}), so it cannot be chosen here."
+            f"({', '.join(f'{a}+{b}' for a, b in tied)}), so it cannot be chosen here.",
+            code="not_tied",
+            values={
+                "step": number,
+                "pair": f"{pair[0]!r} + {pair[1]!r}",
+                "tied": ", ".join(f"{a}+{b}" for a, b in tied),
+            },
         )
     chosen = (pair[0], pair[1])
     if chosen not in tied:
@@ -1050,7 +1073,9 @@ def _validate(
     max_changed_words: int,
 ) -> None:
     if len(corpus) == 0:
-        raise ParameterError("The corpus is empty: there is nothing to learn from.")
+        raise ParameterError(
+            "The corpus is empty: there is nothing to learn from.", code="nothing_to_learn"
+        )
     for name, value in (
         ("num_merges", num_merges),
         ("min_frequency", min_frequency),
@@ -1058,16 +1083,30 @@ def _validate(
         ("max_changed_words", max_changed_words),
     ):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ParameterError(f"{name} must be a whole number of at least 1, not {value!r}.")
+            raise ParameterError(
+                f"{name} must be a whole number of at least 1, not {value!r}.",
+                code="not_positive",
+                values={"name": name, "value": repr(value)},
+            )
     if tie_break not in TIE_BREAKS:
         raise ParameterError(
-            f"tie_break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}."
+            f"tie_break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}.",
+            code="bad_option",
+            values={
+                "name": "tie_break",
+                "value": repr(tie_break),
+                "options": ", ".join(TIE_BREAKS),
+            },
         )
 
 
 def _check_positive(name: str, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ParameterError(f"{name} must be a whole number of at least 1, not {value!r}.")
+        raise ParameterError(
+            f"{name} must be a whole number of at least 1, not {value!r}.",
+            code="not_positive",
+            values={"name": name, "value": repr(value)},
+        )
 
 
 class _Ranker:

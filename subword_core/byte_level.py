@@ -168,7 +168,9 @@ def from_display(token: str) -> bytes:
         ch = err.args[0]
         raise ParameterError(
             f"{ch!r} (U+{ord(ch):04X}) in the token {token!r} does not stand for a byte: "
-            "byte-level tokens are written only with the 256 characters of the byte table."
+            "byte-level tokens are written only with the 256 characters of the byte table.",
+            code="not_a_byte_char",
+            values={"char": repr(ch), "code_point": f"U+{ord(ch):04X}", "token": repr(token)},
         ) from None
 
 
@@ -192,14 +194,20 @@ def parse_hex(text: str) -> bytes:
     (b'\\xe4\\xbd\\xa0', b'\\xffA', b'\\xe4\\xbd')
     """
     if not isinstance(text, str):
-        raise ParameterError(f"Hex bytes are read from text (a str), not {type(text).__name__}.")
+        raise ParameterError(
+            f"Hex bytes are read from text (a str), not {type(text).__name__}.",
+            code="not_text",
+            values={"name": "hex", "type": type(text).__name__},
+        )
     out = bytearray()
     for number, part in enumerate(text.replace(",", " ").split(), start=1):
         digits = part[2:] if part.lower().startswith("0x") else part
         if not digits or len(digits) % 2 or any(c not in "0123456789abcdefABCDEF" for c in digits):
             raise ParameterError(
                 f"Item {number}, {part[:20]!r}, is not a byte in hex: write bytes as pairs of "
-                "hex digits 0-9 and a-f, such as 'e4 bd a0' or '0xff'."
+                "hex digits 0-9 and a-f, such as 'e4 bd a0' or '0xff'.",
+                code="not_hex",
+                values={"item": number, "text": repr(part[:20])},
             )
         out.extend(bytes.fromhex(digits))
     return bytes(out)
@@ -345,7 +353,9 @@ def char_pieces(data: bytes, bounds: Sequence[tuple[int, int]]) -> list[tuple[Ch
     for start, end in bounds:
         if not 0 <= start <= end <= len(data):
             raise ParameterError(
-                f"The byte range ({start}, {end}) does not lie within the {len(data)} bytes."
+                f"The byte range ({start}, {end}) does not lie within the {len(data)} bytes.",
+                code="byte_range",
+                values={"start": start, "end": end, "n": len(data)},
             )
         pieces: list[CharPiece] = []
         i = start
@@ -506,7 +516,9 @@ class ByteLevelModel:
             code = ord(err.object[err.start])
             raise ParameterError(
                 f"The text holds U+{code:04X}, a lone surrogate: half of a UTF-16 pair, not a "
-                "character, so it has no UTF-8 bytes to encode."
+                "character, so it has no UTF-8 bytes to encode.",
+                code="lone_surrogate",
+                values={"code_point": f"U+{code:04X}"},
             ) from None
         return self.bpe.encode(to_display(data))
 
@@ -592,7 +604,11 @@ class ByteLevelModel:
         ('你', '�')
         """
         if errors not in ("replace", "strict"):
-            raise ParameterError(f"errors must be 'replace' or 'strict', not {errors!r}.")
+            raise ParameterError(
+                f"errors must be 'replace' or 'strict', not {errors!r}.",
+                code="bad_option",
+                values={"name": "errors", "value": repr(errors), "options": "replace, strict"},
+            )
         data = self.decode_bytes(tokens)
         try:
             return data.decode("utf-8", errors)
@@ -600,7 +616,9 @@ class ByteLevelModel:
             raise ParameterError(
                 f"The tokens' bytes are not valid UTF-8: byte {data[err.start]:02x} at offset "
                 f"{err.start} ({err.reason}). A token list that stops in the middle of a "
-                "character cannot be read as text."
+                "character cannot be read as text.",
+                code="not_utf8",
+                values={"byte": f"{data[err.start]:02x}", "offset": err.start},
             ) from None
 
     # --- the vocabulary ----------------------------------------------------------------
@@ -724,14 +742,18 @@ def byte_corpus(
         for chunk, count in _chunk_counts(extra_text, add_prefix_space).items():
             counts[chunk] = counts.get(chunk, 0) + count
     if not counts:
-        raise ParameterError("The text is empty: there is nothing to learn from.")
+        raise ParameterError(
+            "The text is empty: there is nothing to learn from.", code="empty_text"
+        )
     try:
         mapped = [(to_display(chunk.encode("utf-8")), count) for chunk, count in counts.items()]
     except UnicodeEncodeError as err:
         code = ord(err.object[err.start])
         raise ParameterError(
             f"The text holds U+{code:04X}, a lone surrogate: not a character, so it has no "
-            "UTF-8 bytes to learn from."
+            "UTF-8 bytes to learn from.",
+            code="lone_surrogate",
+            values={"code_point": f"U+{code:04X}"},
         ) from None
     return Corpus.from_counts(mapped), tuple(counts)
 

@@ -56,6 +56,7 @@ __all__ = [
     "MAX_COUNT",
     "NORMAL_FORM",
     "Corpus",
+    "Note",
     "normalize_text",
     "parse_corpus",
 ]
@@ -83,6 +84,36 @@ _DICT_EXAMPLE = "{'l o w </w>': 5, 'n e w e s t </w>': 6}"
 _MAX_COUNT_DIGITS = len(str(MAX_COUNT))
 # Python's message for a number literal longer than sys.get_int_max_str_digits() (4300).
 _TOO_MANY_DIGITS = re.compile(r"integer string conversion.*?value has (\d+) digits")
+
+
+class Note(str):
+    """A note on what parsing did: plain English text, with a code and values for programs.
+
+    A note is a ``str`` (the English sentence), so it prints, compares and pickles as one;
+    ``code`` and ``values`` let a program word it itself (e.g. in another language).
+
+    Args:
+        text: The English sentence.
+        code: The note's stable name (e.g. ``"summed"``).
+        values: The facts behind it, by name (e.g. ``{"words": "low, new"}``).
+
+    Example:
+        >>> note = Note("Some words were added.", "summed", {"words": "low"})
+        >>> note, note.code, note.values
+        ('Some words were added.', 'summed', {'words': 'low'})
+    """
+
+    code: str
+    values: dict[str, int | str]
+
+    def __new__(cls, text: str, code: str, values: Mapping[str, int | str] | None = None) -> Note:
+        note = super().__new__(cls, text)
+        note.code = code
+        note.values = dict(values or {})
+        return note
+
+    def __reduce__(self) -> tuple[type[Note], tuple[str, str, dict[str, int | str]]]:
+        return (type(self), (str(self), self.code, self.values))
 
 
 @dataclass(frozen=True)
@@ -120,7 +151,13 @@ class Corpus:
         if self.source_format not in _SOURCE_FORMATS:
             raise ParameterError(
                 f"source_format must be one of {', '.join(_SOURCE_FORMATS)}, "
-                f"not {self.source_format!r}."
+                f"not {self.source_format!r}.",
+                code="bad_option",
+                values={
+                    "name": "source_format",
+                    "value": repr(self.source_format),
+                    "options": ", ".join(_SOURCE_FORMATS),
+                },
             )
         items = tuple(self.items)
         if not items:
@@ -251,7 +288,11 @@ def normalize_text(text: str) -> str:
         True
     """
     if not isinstance(text, str):
-        raise ParameterError(f"Only text can be normalised, not {type(text).__name__}.")
+        raise ParameterError(
+            f"Only text can be normalised, not {type(text).__name__}.",
+            code="not_text",
+            values={"name": "normalize", "type": type(text).__name__},
+        )
     return unicodedata.normalize(NORMAL_FORM, text)
 
 
@@ -280,7 +321,9 @@ def parse_corpus(text: str) -> Corpus:
     """
     if not isinstance(text, str):
         raise ParameterError(
-            f"The corpus must be given as text (a str), not {type(text).__name__}."
+            f"The corpus must be given as text (a str), not {type(text).__name__}.",
+            code="not_text",
+            values={"name": "corpus", "type": type(text).__name__},
         )
     normal = normalize_text(text)
     corpus = _parse(normal)
@@ -291,10 +334,12 @@ def parse_corpus(text: str) -> Corpus:
         corpus = Corpus(merged.items, corpus.source_format, corpus.notes)
         changed = True
     if changed:
-        note = (
+        note = Note(
             f"The text was normalised to Unicode {NORMAL_FORM}: letters typed as a base letter "
             "plus a combining accent became single letters, so words that look the same count "
-            "as one word."
+            "as one word.",
+            "normalized",
+            {"form": NORMAL_FORM},
         )
         corpus = Corpus(corpus.items, corpus.source_format, (*corpus.notes, note))
     return corpus
@@ -405,8 +450,12 @@ def _parse_count_lines(numbered: list[tuple[int, str]]) -> Corpus:
     notes: tuple[str, ...] = ()
     if repeated:
         notes = (
-            "Some words appear on more than one line, so their counts were added together: "
-            f"{_list_words(repeated)}.",
+            Note(
+                "Some words appear on more than one line, so their counts were added together: "
+                f"{_list_words(repeated)}.",
+                "lines_summed",
+                _listed(repeated),
+            ),
         )
     return Corpus(items=tuple(counts.items()), source_format="counts", notes=notes)
 
@@ -434,13 +483,20 @@ def _parse_dict(text: str) -> Corpus:
             raise _sum_too_large(word, value_node.lineno + source.offset)
 
     notes = [
-        "The symbols of each key were joined into one word and the '</w>' end-of-word markers "
-        "were removed, because the app adds its own end-of-word marker."
+        Note(
+            "The symbols of each key were joined into one word and the '</w>' end-of-word "
+            "markers were removed, because the app adds its own end-of-word marker.",
+            "keys_joined",
+        )
     ]
     if repeated:
         notes.append(
-            "Some keys became the same word, so their counts were added together: "
-            f"{_list_words(repeated)}."
+            Note(
+                "Some keys became the same word, so their counts were added together: "
+                f"{_list_words(repeated)}.",
+                "keys_summed",
+                _listed(repeated),
+            )
         )
     return Corpus(items=tuple(counts.items()), source_format="dict", notes=tuple(notes))
 
@@ -505,7 +561,12 @@ def _read_dict(source: _DictSource) -> ast.Dict:
             f"{_quote(line_text(lineno))}. The expected shape is {_DICT_EXAMPLE}.",
             line=lineno + offset,
             code="dict_syntax",
-            values={"reason": reason, "text": _quote(line_text(lineno))},
+            values={
+                "reason": reason,
+                "cause": _syntax_cause(reason),
+                "column": exc.offset or 0,
+                "text": _quote(line_text(lineno)),
+            },
         ) from None
     except (ValueError, RecursionError, MemoryError):
         raise CorpusError(
@@ -530,6 +591,32 @@ def _read_dict(source: _DictSource) -> ast.Dict:
             code="dict_empty",
         )
     return node
+
+
+_SYNTAX_CAUSES = (
+    ("quote", ("unterminated string", "unterminated triple-quoted", "EOL while scanning")),
+    ("bracket", ("never closed", "does not match", "unmatched", "unexpected EOF")),
+    ("colon", ("expected ':'",)),
+    ("comma", ("forgot a comma",)),
+    ("null", ("null bytes",)),
+)
+
+
+def _syntax_cause(reason: str) -> str:
+    """What Python's reason for a syntax error is about, as a stable name (for wording it).
+
+    ``"quote"`` (a string not closed), ``"bracket"`` (a brace or bracket not closed or not
+    matching), ``"colon"``, ``"comma"``, ``"null"`` (a NUL character), else ``"syntax"``.
+
+    >>> _syntax_cause("unterminated string literal (detected at line 1)")
+    'quote'
+    >>> _syntax_cause("'{' was never closed"), _syntax_cause("invalid syntax")
+    ('bracket', 'syntax')
+    """
+    for cause, fragments in _SYNTAX_CAUSES:
+        if any(fragment in reason for fragment in fragments):
+            return cause
+    return "syntax"
 
 
 def _dict_entry(
@@ -693,6 +780,16 @@ def _shorten(snippet: str, limit: int = _QUOTE_LIMIT) -> str:
 
 def _quote(line: str) -> str:
     return f'"{_shorten(line.strip())}"'
+
+
+def _listed(words: list[str]) -> dict[str, int | str]:
+    """The values of a note that lists words: the first few, and how many more.
+
+    >>> _listed(["a", "b"])
+    {'words': 'a, b', 'more': 0}
+    """
+    shown = ", ".join(_shorten(word, 30) for word in words[:_MAX_LISTED_WORDS])
+    return {"words": shown, "more": max(0, len(words) - _MAX_LISTED_WORDS)}
 
 
 def _list_words(words: list[str]) -> str:

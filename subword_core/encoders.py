@@ -52,7 +52,11 @@ def char_ngrams(
         ParameterError: ``n`` below 1.
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ParameterError(f"n must be a whole number of at least 1, not {n!r}.")
+        raise ParameterError(
+            f"n must be a whole number of at least 1, not {n!r}.",
+            code="not_positive",
+            values={"name": "n", "value": repr(n)},
+        )
     known = set(vocab)
     chunks = ["".join(symbols[i : i + n]) for i in range(0, len(symbols), n)]
     return [c if c in known else unk for c in chunks]

@@ -1,8 +1,9 @@
 """Errors raised by :mod:`subword_core`.
 
 Every documented error is a :class:`SubwordError`, which is a :class:`ValueError`, so callers
-(for example the Streamlit pages) can catch one type and show ``str(err)`` to the student: the
-message is always written in plain language.
+can catch one type. ``str(err)`` is a plain-language English message (for notebook users);
+``err.code`` and ``err.values`` name the problem and its facts, so a program (the Streamlit
+pages) can word it itself, in the student's language.
 """
 
 from __future__ import annotations
@@ -11,7 +12,50 @@ from collections.abc import Mapping
 
 
 class SubwordError(ValueError):
-    """Base class for every documented error of subword_core."""
+    """Base class for every documented error of subword_core.
+
+    Args:
+        message: A plain-language explanation (English) of what is wrong and how to fix it.
+        code: A stable name of the problem for programs (e.g. ``"not_positive"``), or
+            ``None``; the message is for people.
+        values: The facts behind the problem, by name (e.g. ``{"name": "top_k", "value":
+            "0"}``), for a program that words the problem itself (e.g. in another language).
+
+    Attributes:
+        message: The explanation.
+        code: The problem's stable name, or ``None``.
+        values: The facts behind the problem (empty when there are none).
+
+    Example:
+        >>> err = SubwordError("top_k must be at least 1", code="not_positive")
+        >>> str(err), err.code, err.values
+        ('top_k must be at least 1', 'not_positive', {})
+    """
+
+    def __init__(
+        self,
+        message: str = "",
+        *,
+        code: str | None = None,
+        values: Mapping[str, int | str] | None = None,
+    ) -> None:
+        # subtle: a subclass that sets its own code and values before calling this
+        # (PretrainedError) keeps them
+        self.message = message
+        self.code = code if code is not None else getattr(self, "code", None)
+        self.values: dict[str, int | str] = dict(values or getattr(self, "values", None) or {})
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Keep code and values through pickling (the training worker sends errors back).
+        return (_rebuild, (type(self), self.message, self.code, self.values))
+
+
+def _rebuild(
+    cls: type[SubwordError], message: str, code: str | None, values: dict[str, int | str]
+) -> SubwordError:
+    """A :class:`SubwordError` subclass made again from its message, code and values."""
+    return cls(message, code=code, values=values)
 
 
 class CorpusError(SubwordError):
@@ -50,11 +94,9 @@ class CorpusError(SubwordError):
         code: str | None = None,
         values: Mapping[str, int | str] | None = None,
     ) -> None:
-        self.message = message
         self.line = line
-        self.code = code
-        self.values: dict[str, int | str] = dict(values or {})
-        super().__init__(f"Line {line}: {message}" if line is not None else message)
+        super().__init__(message, code=code, values=values)
+        self.args = (f"Line {line}: {message}" if line is not None else message,)
 
     def __reduce__(
         self,
@@ -64,4 +106,14 @@ class CorpusError(SubwordError):
 
 
 class ParameterError(SubwordError):
-    """A bad argument (e.g. num_merges < 1), message in plain words."""
+    """A bad argument (e.g. num_merges < 1), message in plain words, with a code and values.
+
+    Example:
+        >>> err = ParameterError(
+        ...     "top_k must be a whole number of at least 1, not 0.",
+        ...     code="not_positive",
+        ...     values={"name": "top_k", "value": "0"},
+        ... )
+        >>> err.code, err.values["name"]
+        ('not_positive', 'top_k')
+    """

@@ -348,20 +348,26 @@ def _symbol_pool(text: str, symbols: str | Iterable[str] | None) -> tuple[str, .
         return tuple(s for s in DEFAULT_SYMBOLS if s not in present)
     if not isinstance(symbols, str) and not isinstance(symbols, Iterable):
         raise ParameterError(
-            f"symbols must be a string of characters (e.g. 'ZYX') or None, not {symbols!r}."
+            f"symbols must be a string of characters (e.g. 'ZYX') or None, not {symbols!r}.",
+            code="bad_symbols",
+            values={"value": repr(symbols)},
         )
     pool = list(symbols)
     for s in pool:
         if not isinstance(s, str) or len(s) != 1:
             raise ParameterError(
                 f"Each new symbol must be a single character; {s!r} is not. "
-                "Give them as a string such as 'ZYX'."
+                "Give them as a string such as 'ZYX'.",
+                code="symbol_not_char",
+                values={"symbol": repr(s)},
             )
     seen: set[str] = set()
     for s in pool:
         if s in seen:
             raise ParameterError(
-                f"The new symbol {s!r} is listed twice: each symbol can stand for only one pair."
+                f"The new symbol {s!r} is listed twice: each symbol can stand for only one pair.",
+                code="symbol_repeated",
+                values={"symbol": repr(s)},
             )
         seen.add(s)
     clash = [s for s in pool if s in present]
@@ -370,7 +376,9 @@ def _symbol_pool(text: str, symbols: str | Iterable[str] | None) -> tuple[str, .
         raise ParameterError(
             f"The new symbols must not occur in the text, but {listed} "
             f"{'does' if len(clash) == 1 else 'do'}: after compression nobody could tell "
-            "a new symbol from the original character. Choose characters the text does not use."
+            "a new symbol from the original character. Choose characters the text does not use.",
+            code="symbols_in_text",
+            values={"symbols": listed},
         )
     return tuple(pool)
 
@@ -379,7 +387,9 @@ def _as_pair(value: Sequence[str] | str, where: str) -> Pair:
     items = list(value) if isinstance(value, str | Sequence) else []
     if len(items) != 2 or not all(isinstance(x, str) and len(x) == 1 for x in items):
         raise ParameterError(
-            f"{where}: a pair is two characters, such as 'ab' or ('a', 'b'), not {value!r}."
+            f"{where}: a pair is two characters, such as 'ab' or ('a', 'b'), not {value!r}.",
+            code="bad_pair",
+            values={"where": where, "value": repr(value)},
         )
     return (items[0], items[1])
 
@@ -461,14 +471,26 @@ def _check_options(
     (('Z', 'Y'), {2: ('a', 'b')})
     """
     if not isinstance(text, str):
-        raise ParameterError(f"Gage's compression works on a string, not on {type(text).__name__}.")
+        raise ParameterError(
+            f"Gage's compression works on a string, not on {type(text).__name__}.",
+            code="not_text",
+            values={"name": "gage", "type": type(text).__name__},
+        )
     if isinstance(top_k, bool) or not isinstance(top_k, int) or top_k < 1:
-        raise ParameterError(f"top_k must be a whole number of at least 1, not {top_k!r}.")
+        raise ParameterError(
+            f"top_k must be a whole number of at least 1, not {top_k!r}.",
+            code="not_positive",
+            values={"name": "top_k", "value": repr(top_k)},
+        )
     pool = _symbol_pool(text, symbols)
     choices: dict[int, Pair] = {}
     for number, value in (choose or {}).items():
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise ParameterError(f"Steps are numbered from 1; {number!r} is not a step number.")
+            raise ParameterError(
+                f"Steps are numbered from 1; {number!r} is not a step number.",
+                code="bad_step",
+                values={"value": repr(number)},
+            )
         choices[number] = _as_pair(value, f"Step {number}")
     return pool, choices
 
@@ -526,7 +548,13 @@ def _pick(
         if pair not in tied:
             raise ParameterError(
                 f"Step {number}: {pair[0] + pair[1]!r} is not one of the tied pairs "
-                f"({', '.join(repr(a + b) for a, b in tied)}), so it cannot be chosen here."
+                f"({', '.join(repr(a + b) for a, b in tied)}), so it cannot be chosen here.",
+                code="not_tied",
+                values={
+                    "step": number,
+                    "pair": repr(pair[0] + pair[1]),
+                    "tied": ", ".join(repr(a + b) for a, b in tied),
+                },
             )
         return pair, "chosen", "no_repeats"
     # subtle: ``count_pairs`` puts the leftmost pair first among equal counts, so ties go
@@ -600,13 +628,16 @@ def replay(result: GageResult) -> str:
 def _check_table(table: Mapping[str, str | Sequence[str]]) -> list[tuple[str, str]]:
     if not isinstance(table, Mapping):
         raise ParameterError(
-            "The table must map each new symbol to its pair, e.g. {'Z': 'aa', 'Y': 'ab'}."
+            "The table must map each new symbol to its pair, e.g. {'Z': 'aa', 'Y': 'ab'}.",
+            code="bad_table",
         )
     entries = []
     for symbol, pair in table.items():
         if not isinstance(symbol, str) or len(symbol) != 1:
             raise ParameterError(
-                f"Table keys are single characters (the new symbols); {symbol!r} is not."
+                f"Table keys are single characters (the new symbols); {symbol!r} is not.",
+                code="table_key",
+                values={"symbol": repr(symbol)},
             )
         entries.append((symbol, "".join(_as_pair(pair, f"Table entry {symbol!r}"))))
     return entries

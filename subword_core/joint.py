@@ -65,11 +65,17 @@ def _corpus(value: Corpus | Mapping[str, int] | str, side: str) -> Corpus:
     if isinstance(value, str):
         if not value.strip():
             raise ParameterError(
-                f"The {side} corpus is empty: joint BPE needs words on both sides."
+                f"The {side} corpus is empty: joint BPE needs words on both sides.",
+                code="side_empty",
+                values={"side": side},
             )
         return parse_corpus(value)
     if not value:
-        raise ParameterError(f"The {side} corpus is empty: joint BPE needs words on both sides.")
+        raise ParameterError(
+            f"The {side} corpus is empty: joint BPE needs words on both sides.",
+            code="side_empty",
+            values={"side": side},
+        )
     return Corpus.from_counts(value)
 
 

@@ -54,7 +54,13 @@ _NMT_KEPT = frozenset("\uff5e")
 def _check_rule(rule: str) -> None:
     if rule not in NORMALIZATIONS:
         raise ParameterError(
-            f"Unknown normalisation {rule!r}: choose one of {', '.join(NORMALIZATIONS)}."
+            f"Unknown normalisation {rule!r}: choose one of {', '.join(NORMALIZATIONS)}.",
+            code="bad_option",
+            values={
+                "name": "normalization",
+                "value": repr(rule),
+                "options": ", ".join(NORMALIZATIONS),
+            },
         )
 
 

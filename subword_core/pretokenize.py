@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from subword_core.corpus import Corpus
+from subword_core.corpus import Corpus, Note
 from subword_core.errors import ParameterError
 from subword_core.pretrained import _is_cjk, _is_punct, _is_ws
 
@@ -75,7 +75,13 @@ _HANGUL_FIRST, _HANGUL_LAST = 0xAC00, 0xD7A3
 def _check_scheme(scheme: str) -> None:
     if scheme not in SCHEMES:
         raise ParameterError(
-            f"Unknown pre-tokenization {str(scheme)[:40]!r}; use one of {', '.join(SCHEMES)}."
+            f"Unknown pre-tokenization {str(scheme)[:40]!r}; use one of {', '.join(SCHEMES)}.",
+            code="bad_option",
+            values={
+                "name": "scheme",
+                "value": repr(str(scheme)[:40]),
+                "options": ", ".join(SCHEMES),
+            },
         )
 
 
@@ -231,9 +237,13 @@ def pretokenize_corpus(corpus: Corpus, scheme: str, *, jamo: bool = False) -> Co
     notes = list(corpus.notes)
     if scheme == "bert" and len(counts) != len(corpus):
         notes.append(
-            f"BERT pre-tokenization cut the {len(corpus):,} distinct words into "
-            f"{len(counts):,} distinct units (punctuation and each CJK character apart)."
+            Note(
+                f"BERT pre-tokenization cut the {len(corpus):,} distinct words into "
+                f"{len(counts):,} distinct units (punctuation and each CJK character apart).",
+                "bert_split",
+                {"words": len(corpus), "units": len(counts)},
+            )
         )
     if jamo and any(is_hangul_syllable(ch) for word in corpus.words for ch in word):
-        notes.append("Hangul syllables were decomposed into jamo (NFD).")
+        notes.append(Note("Hangul syllables were decomposed into jamo (NFD).", "jamo"))
     return Corpus(tuple(counts.items()), corpus.source_format, tuple(notes))

@@ -121,7 +121,9 @@ def dumps(model: Model) -> str:
     if isinstance(model, Unigram):
         return unigram_to_json(model)
     raise ParameterError(
-        f"Only BPE, WordPiece and Unigram models can be written, not {type(model).__name__}."
+        f"Only BPE, WordPiece and Unigram models can be written, not {type(model).__name__}.",
+        code="json_cannot_write",
+        values={"type": type(model).__name__},
     )
 
 
@@ -141,7 +143,9 @@ def loads(text: str) -> Model:
     if kind not in readers:
         raise ParameterError(
             f"This tokenizer.json holds a {kind or 'unknown'} model; only BPE, WordPiece and "
-            "Unigram models can be read."
+            "Unigram models can be read.",
+            code="json_model_kind",
+            values={"kind": kind or "unknown"},
         )
     return readers[kind](text)
 
@@ -194,7 +198,11 @@ def _text_field(body: dict[str, Any], key: str) -> str | None:
     """The model's ``key`` field when it is text or missing (``None``); refused otherwise."""
     value = body.get(key)
     if value is not None and not isinstance(value, str):
-        raise ParameterError(f"The model's {key!r} must be text, not {value!r}.")
+        raise ParameterError(
+            f"The model's {key!r} must be text, not {value!r}.",
+            code="json_field_not_text",
+            values={"key": repr(key), "value": repr(value)[:40]},
+        )
     return value
 
 
@@ -202,21 +210,30 @@ def _parse(text: str) -> tuple[dict[str, Any], dict[str, Any], str]:
     """Parse ``text``: (the whole document, its ``model``, the model's type or ``""``)."""
     if not isinstance(text, str):
         raise ParameterError(
-            f"A tokenizer.json is read from text (a str), not {type(text).__name__}."
+            f"A tokenizer.json is read from text (a str), not {type(text).__name__}.",
+            code="not_text",
+            values={"name": "tokenizer.json", "type": type(text).__name__},
         )
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as err:
-        raise ParameterError(f"This is not valid JSON: {err}.") from None
+        raise ParameterError(
+            f"This is not valid JSON: {err}.",
+            code="json_invalid",
+            values={"line": err.lineno, "column": err.colno},
+        ) from None
     except (ValueError, RecursionError):
         # subtle: json raises these for a number of more than 4,300 digits and for arrays
         # nested thousands deep, not JSONDecodeError; a hostile upload can hold either.
         raise ParameterError(
             "This JSON cannot be read: it holds a number with thousands of digits or is "
-            "nested too deeply for a tokenizer.json."
+            "nested too deeply for a tokenizer.json.",
+            code="json_unreadable",
         ) from None
     if not isinstance(doc, dict) or not isinstance(doc.get("model"), dict):
-        raise ParameterError("A tokenizer.json needs a 'model' object at the top level.")
+        raise ParameterError(
+            "A tokenizer.json needs a 'model' object at the top level.", code="json_no_model"
+        )
     model = doc["model"]
     found = model.get("type")
     if found is None:  # older files leave the type out; guess it from the fields
@@ -234,7 +251,9 @@ def _load_model(text: str, kind: str) -> tuple[dict[str, Any], dict[str, Any]]:
     doc, model, found = _parse(text)
     if found != kind:
         raise ParameterError(
-            f"This tokenizer.json holds a {found or 'unknown'} model, not a {kind} model."
+            f"This tokenizer.json holds a {found or 'unknown'} model, not a {kind} model.",
+            code="json_wrong_kind",
+            values={"found": found or "unknown", "kind": kind},
         )
     return doc, model
 
@@ -254,7 +273,9 @@ def model_type(text: str) -> str:
 
 def _vocab_in_order(vocab: Any) -> list[str]:
     if not isinstance(vocab, dict) or not all(_is_int(i) for i in vocab.values()):
-        raise ParameterError("The model's 'vocab' must be an object mapping tokens to ids.")
+        raise ParameterError(
+            "The model's 'vocab' must be an object mapping tokens to ids.", code="json_bad_vocab"
+        )
     return [token for token, _ in sorted(vocab.items(), key=lambda item: item[1])]
 
 
@@ -284,7 +305,9 @@ def bpe_to_json(model: BPEModel) -> str:
             f"('low' + {eow!r}). A tokenizer.json can only glue the marker to the last "
             f"character ('lo' + 'w{eow}', tokenizers' end_of_word_suffix), which gives "
             "different merges and tokens. Train with the marker glued to the last character "
-            "(attach_end_of_word=True, subword-nmt's convention) to export it."
+            "(attach_end_of_word=True, subword-nmt's convention) to export it.",
+            code="json_separate_marker",
+            values={"marker": repr(eow)},
         )
     vocab: dict[str, int] = {}
 
@@ -354,14 +377,18 @@ def bpe_from_json(text: str) -> BPEModel:
     if body.get("continuing_subword_prefix"):
         raise ParameterError(
             "This BPE model uses a continuing_subword_prefix "
-            f"({body['continuing_subword_prefix']!r}), which subword_core's BPE does not have."
+            f"({body['continuing_subword_prefix']!r}), which subword_core's BPE does not have.",
+            code="json_prefix",
+            values={"prefix": repr(body["continuing_subword_prefix"])[:40]},
         )
     eow = _text_field(body, "end_of_word_suffix") or ""
     unk = _text_field(body, "unk_token")
     tokens = _vocab_in_order(body.get("vocab", {}))
     entries = body.get("merges", [])
     if not isinstance(entries, list):
-        raise ParameterError("The model's 'merges' must be a list of pairs.")
+        raise ParameterError(
+            "The model's 'merges' must be a list of pairs.", code="json_bad_merges"
+        )
     merges: list[tuple[str, str]] = []
     for number, entry in enumerate(entries, start=1):
         parts = entry.split(" ") if isinstance(entry, str) else entry
@@ -370,7 +397,11 @@ def bpe_from_json(text: str) -> BPEModel:
             or len(parts) != 2
             or not all(isinstance(p, str) and p for p in parts)
         ):
-            raise ParameterError(f"Merge {number}: expected two symbols, got {entry!r}.")
+            raise ParameterError(
+                f"Merge {number}: expected two symbols, got {entry!r}.",
+                code="json_merge",
+                values={"merge": number, "entry": repr(entry)[:60]},
+            )
         merges.append((str(parts[0]), str(parts[1])))
     alphabet = set()
     for token in tokens:
@@ -406,7 +437,8 @@ def wordpiece_to_json(model: WordPiece) -> str:
         raise ParameterError(
             "tokenizers' WordPiece turns a whole word into the unknown token when any part of "
             "it matches nothing; unk_mode='leftover' (keep the matched pieces) cannot be "
-            "written as a tokenizer.json."
+            "written as a tokenizer.json.",
+            code="json_leftover",
         )
     tokens = model.to_vocab_text().splitlines()
     body = {
@@ -433,12 +465,14 @@ def wordpiece_from_json(text: str) -> WordPiece:
     _, body = _load_model(text, "WordPiece")
     tokens = _vocab_in_order(body.get("vocab", {}))
     if not tokens:
-        raise ParameterError("The WordPiece vocabulary is empty.")
+        raise ParameterError("The WordPiece vocabulary is empty.", code="json_vocab_empty")
     prefix = _text_field(body, "continuing_subword_prefix")
     max_chars = body.get("max_input_chars_per_word") or DEFAULT_MAX_CHARS
     if not _is_int(max_chars) or max_chars < 1:
         raise ParameterError(
-            f"max_input_chars_per_word must be a whole number of at least 1, not {max_chars!r}."
+            f"max_input_chars_per_word must be a whole number of at least 1, not {max_chars!r}.",
+            code="not_positive",
+            values={"name": "max_input_chars_per_word", "value": repr(max_chars)[:40]},
         )
     return WordPiece(
         tuple(tokens),
@@ -477,12 +511,16 @@ def unigram_to_json(model: Unigram) -> str:
         raise ParameterError(
             f"tokenizers' Unigram scores an unknown character 10 below the lowest score; this "
             f"model uses {model.unk_penalty:g}, which a tokenizer.json cannot express "
-            "(only penalties of 10 or more can)."
+            "(only penalties of 10 or more can).",
+            code="json_unk_penalty",
+            values={"penalty": f"{model.unk_penalty:g}"},
         )
     if len(model.word_start) > 1:
         raise ParameterError(
             f"The word-start marker {model.word_start!r} is longer than one character; "
-            "tokenizers' Metaspace decoder puts back exactly one character."
+            "tokenizers' Metaspace decoder puts back exactly one character.",
+            code="json_long_marker",
+            values={"marker": repr(model.word_start)},
         )
     lowest = min(score for _, score in model.pieces)
     # subtle: tokenizers takes the minimum over its whole vocabulary, unknown piece included,
@@ -549,7 +587,13 @@ def unigram_normalizers(rule: str) -> list[dict[str, Any]]:
     """
     if rule not in NORMALIZATIONS:
         raise ParameterError(
-            f"Unknown normalisation {rule!r}: choose one of {', '.join(NORMALIZATIONS)}."
+            f"Unknown normalisation {rule!r}: choose one of {', '.join(NORMALIZATIONS)}.",
+            code="bad_option",
+            values={
+                "name": "normalization",
+                "value": repr(rule),
+                "options": ", ".join(NORMALIZATIONS),
+            },
         )
     if rule == "none":
         return []
@@ -627,7 +671,10 @@ def unigram_from_json(text: str) -> Unigram:
     doc, body = _load_model(text, "Unigram")
     entries = body.get("vocab")
     if not isinstance(entries, list):
-        raise ParameterError("The Unigram model's 'vocab' must be a list of [piece, score].")
+        raise ParameterError(
+            "The Unigram model's 'vocab' must be a list of [piece, score].",
+            code="json_bad_unigram_vocab",
+        )
     unk_id = body.get("unk_id")
     pieces: list[tuple[str, float]] = []
     unk_score = None
@@ -638,7 +685,11 @@ def unigram_from_json(text: str) -> Unigram:
             or isinstance(entry[1], bool)
             or not isinstance(entry[1], int | float)
         ):
-            raise ParameterError(f"Vocabulary entry {index}: expected [piece, score].")
+            raise ParameterError(
+                f"Vocabulary entry {index}: expected [piece, score].",
+                code="json_vocab_entry",
+                values={"index": index},
+            )
         if index == unk_id and _is_int(unk_id):
             unk_score = float(entry[1])
             continue

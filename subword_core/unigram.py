@@ -476,9 +476,17 @@ def length_penalised_score(log_prob: float, length: int, lam: float) -> float:
     (-6.0, -2.0)
     """
     if isinstance(length, bool) or not isinstance(length, int) or length < 1:
-        raise ParameterError(f"A segmentation has at least one piece, not {length!r}.")
+        raise ParameterError(
+            f"A segmentation has at least one piece, not {length!r}.",
+            code="not_positive",
+            values={"name": "length", "value": repr(length)},
+        )
     if not (isinstance(lam, int | float) and math.isfinite(lam)) or lam < 0:
-        raise ParameterError(f"lambda must be a number of at least 0, not {lam!r}.")
+        raise ParameterError(
+            f"lambda must be a number of at least 0, not {lam!r}.",
+            code="negative",
+            values={"name": "lambda", "value": repr(lam)},
+        )
     try:
         # subtle: float, not int: 3 ** (2 ** 70) as an int would never finish
         return log_prob / float(length) ** lam
@@ -522,11 +530,21 @@ class Unigram:
     def __post_init__(self) -> None:
         pairs = tuple((p, s) for p, s in _check_pieces(self.pieces))
         if not (isinstance(self.unk_penalty, int | float) and math.isfinite(self.unk_penalty)):
-            raise ParameterError(f"unk_penalty must be a finite number, not {self.unk_penalty!r}.")
+            raise ParameterError(
+                f"unk_penalty must be a finite number, not {self.unk_penalty!r}.",
+                code="not_finite",
+                values={"name": "unk_penalty", "value": repr(self.unk_penalty)},
+            )
         if self.normalization not in NORMALIZATIONS:
             raise ParameterError(
                 f"Unknown normalization {self.normalization!r}: choose one of "
-                f"{', '.join(NORMALIZATIONS)}."
+                f"{', '.join(NORMALIZATIONS)}.",
+                code="bad_option",
+                values={
+                    "name": "normalization",
+                    "value": repr(self.normalization),
+                    "options": ", ".join(NORMALIZATIONS),
+                },
             )
         object.__setattr__(self, "pieces", pairs)
         object.__setattr__(self, "scores", dict(pairs))
@@ -584,7 +602,13 @@ class Unigram:
         except UnicodeDecodeError as err:
             raise ParameterError(
                 f"{Path(path).name} is not UTF-8 text (byte {data[err.start]:02x} at offset "
-                f"{err.start}); a sentencepiece .vocab file is UTF-8."
+                f"{err.start}); a sentencepiece .vocab file is UTF-8.",
+                code="vocab_not_utf8",
+                values={
+                    "file": Path(path).name,
+                    "byte": f"{data[err.start]:02x}",
+                    "offset": err.start,
+                },
             ) from None
         return cls.from_vocab_text(text, **kwargs)  # type: ignore[arg-type]
 
@@ -610,7 +634,9 @@ class Unigram:
             if piece.splitlines() != [piece]:
                 raise ParameterError(
                     f"The piece {piece!r} holds a line break, so it cannot be written as one "
-                    "line of a .vocab file."
+                    "line of a .vocab file.",
+                    code="piece_line_break",
+                    values={"piece": repr(piece)},
                 )
         ranked = sorted(self.pieces, key=lambda ps: -ps[1])
         return "\n".join(f"{p}\t{s!r}" for p, s in ranked)
@@ -731,7 +757,11 @@ class Unigram:
             s = self.scores.get(piece)
             if s is None:
                 if len(piece) != 1:
-                    raise ParameterError(f"{piece!r} is not a piece of this vocabulary.")
+                    raise ParameterError(
+                        f"{piece!r} is not a piece of this vocabulary.",
+                        code="not_a_piece",
+                        values={"piece": repr(piece)},
+                    )
                 s = self.unk_score
             total += s
         return total
@@ -778,13 +808,19 @@ class Unigram:
         """
         _check_alpha(alpha)
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise ParameterError(f"limit must be a whole number of at least 1, not {limit!r}.")
+            raise ParameterError(
+                f"limit must be a whole number of at least 1, not {limit!r}.",
+                code="not_positive",
+                values={"name": "limit", "value": repr(limit)},
+            )
         total = self.count_segmentations(word)
         if total > limit:
             raise ParameterError(
                 f"“{_short(word)}” can be split in {total:,} different ways with this "
                 f"vocabulary; listing them is limited to {limit:,}. Use the n best "
-                "segmentations instead, or a shorter word."
+                "segmentations instead, or a shorter word.",
+                code="too_many_segmentations",
+                values={"word": _short(word), "total": total, "limit": limit},
             )
         edges = self._edges(word)
         n = len(word)
@@ -831,7 +867,11 @@ class Unigram:
         [(('ab',), -2.5), (('a', 'b'), -3.0)]
         """
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-            raise ParameterError(f"k (how many segmentations) must be at least 1, not {k!r}.")
+            raise ParameterError(
+                f"k (how many segmentations) must be at least 1, not {k!r}.",
+                code="not_positive",
+                values={"name": "k", "value": repr(k)},
+            )
         k = min(k, NBEST_MAX)
         edges = self._edges(word)
         n = len(word)
@@ -885,10 +925,15 @@ class Unigram:
         if not isinstance(rng, random.Random):
             raise ParameterError(
                 "rng must be a random.Random (e.g. random.Random(42)), so that a run can be "
-                "replayed."
+                "replayed.",
+                code="needs_rng",
             )
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise ParameterError(f"The number of samples must be at least 1, not {n!r}.")
+            raise ParameterError(
+                f"The number of samples must be at least 1, not {n!r}.",
+                code="not_positive",
+                values={"name": "n", "value": repr(n)},
+            )
         edges = self._edges(word)
         length = len(word)
         fwd = _log_forward(edges, length, alpha)
@@ -961,7 +1006,11 @@ def read_vocab(
     [('▁the', -3.29), ('ab', -4.0)]
     """
     if not isinstance(text, str):
-        raise ParameterError(f"The .vocab text must be a str, not {type(text).__name__}.")
+        raise ParameterError(
+            f"The .vocab text must be a str, not {type(text).__name__}.",
+            code="not_text",
+            values={"name": ".vocab", "type": type(text).__name__},
+        )
     skipped = set(skip)
     pieces: list[tuple[str, float]] = []
     seen: dict[str, int] = {}
@@ -978,31 +1027,42 @@ def read_vocab(
         if not value or not piece:
             raise ParameterError(
                 f"Line {number}: “{_short(line)}” should be a piece, a TAB and a score, "
-                "like “▁the<TAB>-3.29”."
+                "like “▁the<TAB>-3.29”.",
+                code="vocab_line",
+                values={"line": number, "text": _short(line)},
             )
         try:
             score = float(value)
         except ValueError:
             raise ParameterError(
                 f"Line {number}: the score “{_short(value)}” of “{_short(piece)}” is not a "
-                "number (a log-probability such as -3.29 is expected)."
+                "number (a log-probability such as -3.29 is expected).",
+                code="vocab_score_not_number",
+                values={"line": number, "score": _short(value), "piece": _short(piece)},
             ) from None
         if not math.isfinite(score):
             raise ParameterError(
                 f"Line {number}: the score of “{_short(piece)}” is {value}; it must be a "
-                "finite number."
+                "finite number.",
+                code="vocab_score_not_finite",
+                values={"line": number, "piece": _short(piece), "score": value},
             )
         if piece in skipped:
             continue
         if piece in seen:
             raise ParameterError(
                 f"Line {number}: the piece “{_short(piece)}” is already listed on line "
-                f"{seen[piece]}."
+                f"{seen[piece]}.",
+                code="vocab_piece_repeated",
+                values={"line": number, "piece": _short(piece), "first": seen[piece]},
             )
         seen[piece] = number
         pieces.append((piece, score))
     if not pieces:
-        raise ParameterError("The .vocab text has no pieces: expect one “piece<TAB>score” a line.")
+        raise ParameterError(
+            "The .vocab text has no pieces: expect one “piece<TAB>score” a line.",
+            code="vocab_no_pieces",
+        )
     return pieces
 
 
@@ -1219,17 +1279,27 @@ def _bisect(cum: list[float], u: float) -> int:
 
 def _check_alpha(alpha: float) -> None:
     if isinstance(alpha, bool) or not isinstance(alpha, int | float) or not math.isfinite(alpha):
-        raise ParameterError(f"alpha must be a number greater than 0, not {alpha!r}.")
+        raise ParameterError(
+            f"alpha must be a number greater than 0, not {alpha!r}.",
+            code="alpha_not_positive",
+            values={"value": repr(alpha)},
+        )
     if alpha <= 0:
         raise ParameterError(
             f"alpha must be greater than 0 (it was {alpha:g}): each segmentation is drawn with "
-            "probability proportional to P ** alpha, and alpha = 0 would ignore the model."
+            "probability proportional to P ** alpha, and alpha = 0 would ignore the model.",
+            code="alpha_not_positive",
+            values={"value": f"{alpha:g}"},
         )
 
 
 def _check_pieces(pieces: Iterable[tuple[str, float]]) -> list[tuple[str, float]]:
     if isinstance(pieces, str | bytes):
-        raise ParameterError("pieces must be (piece, score) pairs, not a string.")
+        raise ParameterError(
+            "pieces must be (piece, score) pairs, not a string.",
+            code="piece_not_pair",
+            values={"item": _short(repr(pieces))},
+        )
     out: list[tuple[str, float]] = []
     seen: set[str] = set()
     for pair in pieces:
@@ -1237,20 +1307,38 @@ def _check_pieces(pieces: Iterable[tuple[str, float]]) -> list[tuple[str, float]
             piece, score = pair
         except (TypeError, ValueError):
             raise ParameterError(
-                f"Each entry must be a (piece, score) pair, not {_short(repr(pair))}."
+                f"Each entry must be a (piece, score) pair, not {_short(repr(pair))}.",
+                code="piece_not_pair",
+                values={"item": _short(repr(pair))},
             ) from None
         if not isinstance(piece, str) or not piece:
-            raise ParameterError(f"A piece must be non-empty text, not {piece!r}.")
+            raise ParameterError(
+                f"A piece must be non-empty text, not {piece!r}.",
+                code="piece_not_text",
+                values={"piece": _short(repr(piece))},
+            )
         if isinstance(score, bool) or not isinstance(score, int | float):
-            raise ParameterError(f"The score of {piece!r} must be a number, not {score!r}.")
+            raise ParameterError(
+                f"The score of {piece!r} must be a number, not {score!r}.",
+                code="score_not_number",
+                values={"piece": _short(repr(piece)), "score": _short(repr(score))},
+            )
         if not math.isfinite(score):
-            raise ParameterError(f"The score of {piece!r} must be finite, not {score!r}.")
+            raise ParameterError(
+                f"The score of {piece!r} must be finite, not {score!r}.",
+                code="score_not_finite",
+                values={"piece": _short(repr(piece)), "score": repr(score)},
+            )
         if piece in seen:
-            raise ParameterError(f"The piece {piece!r} is listed twice.")
+            raise ParameterError(
+                f"The piece {piece!r} is listed twice.",
+                code="piece_repeated",
+                values={"piece": _short(repr(piece))},
+            )
         seen.add(piece)
         out.append((piece, float(score)))
     if not out:
-        raise ParameterError("A unigram model needs at least one piece.")
+        raise ParameterError("A unigram model needs at least one piece.", code="no_pieces")
     return out
 
 
@@ -1471,7 +1559,9 @@ def _check_room_for_chars(trainer: _Trainer, vocab_size: int) -> None:
         raise ParameterError(
             f"The corpus has {chars} different characters, and every one of them is kept so "
             f"that any word can still be segmented, so the vocabulary needs at least {chars} "
-            f"pieces (you asked for {vocab_size})."
+            f"pieces (you asked for {vocab_size}).",
+            code="vocab_below_chars",
+            values={"chars": chars, "value": vocab_size},
         )
 
 
@@ -1631,7 +1721,10 @@ def _check_marker(corpus: Corpus, word_start: str) -> None:
             raise ParameterError(
                 f"The word {word!r} already contains the word-start marker {word_start!r}, "
                 "so the marker could no longer tell where words begin (decoding would turn "
-                "it into a space). Leave word starts unmarked or remove the marker from the corpus."
+                "it into a space). Leave word starts unmarked or remove the marker from the "
+                "corpus.",
+                code="word_has_start_marker",
+                values={"word": repr(word), "marker": repr(word_start)},
             )
 
 
@@ -1654,9 +1747,17 @@ def _validate(
         ("top_k", top_k),
     ):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ParameterError(f"{name} must be a whole number of at least 1, not {value!r}.")
+            raise ParameterError(
+                f"{name} must be a whole number of at least 1, not {value!r}.",
+                code="not_positive",
+                values={"name": name, "value": repr(value)},
+            )
     if isinstance(boundary, bool) or not isinstance(boundary, int) or boundary < 0:
-        raise ParameterError(f"boundary must be a whole number of at least 0, not {boundary!r}.")
+        raise ParameterError(
+            f"boundary must be a whole number of at least 0, not {boundary!r}.",
+            code="negative",
+            values={"name": "boundary", "value": repr(boundary)},
+        )
     if (
         isinstance(shrinking_factor, bool)
         or not isinstance(shrinking_factor, int | float)
@@ -1664,28 +1765,46 @@ def _validate(
     ):
         raise ParameterError(
             "shrinking_factor is the share of the vocabulary each round keeps: a number "
-            f"between 0 and 1 (both excluded), not {shrinking_factor!r}."
+            f"between 0 and 1 (both excluded), not {shrinking_factor!r}.",
+            code="bad_shrinking",
+            values={"value": repr(shrinking_factor)},
         )
     if not isinstance(word_start, str) or any(ch.isspace() for ch in word_start):
-        raise ParameterError("The word-start marker must be text without spaces.")
+        raise ParameterError(
+            "The word-start marker must be text without spaces.", code="marker_space"
+        )
     if seed_vocab is not None:
         if isinstance(seed_vocab, str):
-            raise ParameterError("seed_vocab must be a list of pieces, not one string.")
+            raise ParameterError(
+                "seed_vocab must be a list of pieces, not one string.",
+                code="seed_not_list",
+                values={"type": "str"},
+            )
         if not isinstance(seed_vocab, Iterable):
             raise ParameterError(
-                f"seed_vocab must be a list of pieces, not {type(seed_vocab).__name__}."
+                f"seed_vocab must be a list of pieces, not {type(seed_vocab).__name__}.",
+                code="seed_not_list",
+                values={"type": type(seed_vocab).__name__},
             )
         seen: set[str] = set()
         for piece in seed_vocab:
             if not isinstance(piece, str) or not piece or any(c.isspace() for c in piece):
                 raise ParameterError(
-                    f"Every seed piece must be non-empty text without spaces, not {piece!r}."
+                    f"Every seed piece must be non-empty text without spaces, not {piece!r}.",
+                    code="seed_piece_bad",
+                    values={"piece": _short(repr(piece))},
                 )
             if piece in seen:
-                raise ParameterError(f"The seed piece {piece!r} is listed twice.")
+                raise ParameterError(
+                    f"The seed piece {piece!r} is listed twice.",
+                    code="seed_piece_repeated",
+                    values={"piece": repr(piece)},
+                )
             seen.add(piece)
         if not seen:
-            raise ParameterError("The seed vocabulary is empty: list at least one piece.")
+            raise ParameterError(
+                "The seed vocabulary is empty: list at least one piece.", code="seed_empty"
+            )
 
 
 def _digamma(x: float) -> float:

@@ -193,9 +193,24 @@ class WordPiece:
     def __post_init__(self) -> None:
         object.__setattr__(self, "vocab", tuple(self.vocab))
         if self.unk_mode not in ("word", "leftover"):
-            raise ParameterError(f"unk_mode must be 'word' or 'leftover', not {self.unk_mode!r}.")
+            raise ParameterError(
+                f"unk_mode must be 'word' or 'leftover', not {self.unk_mode!r}.",
+                code="bad_option",
+                values={
+                    "name": "unk_mode",
+                    "value": repr(self.unk_mode),
+                    "options": "word, leftover",
+                },
+            )
         if self.max_input_chars_per_word < 1:
-            raise ParameterError("max_input_chars_per_word must be at least 1.")
+            raise ParameterError(
+                "max_input_chars_per_word must be at least 1.",
+                code="not_positive",
+                values={
+                    "name": "max_input_chars_per_word",
+                    "value": repr(self.max_input_chars_per_word),
+                },
+            )
         object.__setattr__(self, "_lookup", frozenset(self.vocab))
         object.__setattr__(self, "_longest", max((len(t) for t in self.vocab), default=0))
 
@@ -216,19 +231,25 @@ class WordPiece:
         while lines and not lines[-1].strip():
             lines.pop()
         if not lines:
-            raise ParameterError("The vocabulary is empty: give one token per line.")
+            raise ParameterError(
+                "The vocabulary is empty: give one token per line.", code="vocab_empty"
+            )
         seen: dict[str, int] = {}
         for number, line in enumerate(lines, start=1):
             token = line.strip()
             if not token:
                 raise ParameterError(
                     f"Line {number} is blank. A vocab.txt has one token per line and the line "
-                    "number is the token's id, so blank lines are not allowed."
+                    "number is the token's id, so blank lines are not allowed.",
+                    code="vocab_blank_line",
+                    values={"line": number},
                 )
             if token in seen:
                 raise ParameterError(
                     f"Line {number}: the token {token!r} already appeared on line "
-                    f"{seen[token]}. Each token may appear only once."
+                    f"{seen[token]}. Each token may appear only once.",
+                    code="vocab_repeated",
+                    values={"line": number, "token": repr(token), "first": seen[token]},
                 )
             seen[token] = number
         return cls(tuple(seen), **options)  # type: ignore[arg-type]
@@ -709,10 +730,20 @@ def _check_options(
     The vocabulary size must be at least the alphabet size, 3: t
     """
     if scoring not in SCORINGS:
-        raise ParameterError(f"scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}.")
+        raise ParameterError(
+            f"scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}.",
+            code="bad_option",
+            values={"name": "scoring", "value": repr(scoring), "options": ", ".join(SCORINGS)},
+        )
     if tie_break not in TIE_BREAKS:
         raise ParameterError(
-            f"tie_break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}."
+            f"tie_break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}.",
+            code="bad_option",
+            values={
+                "name": "tie_break",
+                "value": repr(tie_break),
+                "options": ", ".join(TIE_BREAKS),
+            },
         )
     for name, value in (
         ("top_k", top_k),
@@ -720,15 +751,21 @@ def _check_options(
         ("max_changed_words", max_changed_words),
     ):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ParameterError(f"{name} must be a whole number of at least 1.")
+            raise ParameterError(
+                f"{name} must be a whole number of at least 1.",
+                code="not_positive",
+                values={"name": name, "value": repr(value)},
+            )
     if prefix and any(ch.isspace() for ch in prefix):
-        raise ParameterError("The continuation prefix cannot contain spaces.")
+        raise ParameterError("The continuation prefix cannot contain spaces.", code="prefix_space")
     if prefix:
         for word in data.words:
             if prefix in word:
                 raise ParameterError(
                     f"The word {word!r} already contains the continuation prefix {prefix!r}, "
-                    "so its pieces would be ambiguous. Choose another prefix or remove it."
+                    "so its pieces would be ambiguous. Choose another prefix or remove it.",
+                    code="word_has_prefix",
+                    values={"word": repr(word), "prefix": repr(prefix)},
                 )
     alphabet = alphabet_of(data, prefix)
     if (
@@ -739,7 +776,9 @@ def _check_options(
         raise ParameterError(
             f"The vocabulary size must be at least the alphabet size, {len(alphabet)}: the "
             f"{len(alphabet)} single characters (word-initial and {prefix or 'continuation'} "
-            f"forms) are always in the vocabulary. Got {vocab_size!r}."
+            f"forms) are always in the vocabulary. Got {vocab_size!r}.",
+            code="vocab_below_alphabet",
+            values={"alphabet": len(alphabet), "value": repr(vocab_size)},
         )
     return alphabet
 
@@ -901,7 +940,9 @@ def _pick(
     if len(pair) != 2 or ranking.score.get(pair) != ranking.score[tied[0]]:  # type: ignore[call-overload]
         raise ParameterError(
             f"Step {number}: {pair[0]!r} + {pair[1]!r} is not one of the tied pairs, "
-            "so it cannot be chosen here."
+            "so it cannot be chosen here.",
+            code="not_tied",
+            values={"step": number, "pair": f"{pair[0]!r} + {pair[1]!r}", "tied": ""},
         )
     chosen = (pair[0], pair[1])
     if chosen not in tied:

@@ -490,7 +490,28 @@ class Checker:
                 return all(self._safe_container(a, seen) or self.safe(a, seen) for a in expr.args)
             case ast.Constant():
                 return True
+            case ast.Call(func=ast.Name(id=name)) if not expr.args and not expr.keywords:
+                # a function (of this module or imported) that returns a safe table, e.g. a
+                # page's tab_labels(): {id: t("constant"), …}
+                return self._returns_safe_container(name)
         return False
+
+    def _returns_safe_container(self, name: str) -> bool:
+        """Whether function ``name`` (local or imported) returns only safe containers."""
+        checker: Checker | None = self
+        if name not in self.module.functions:
+            imported = [v for v in (self.module.assigned.get(name) or []) if v is not None]
+            if not (len(imported) == 1 and isinstance(imported[0], _Imported)):
+                return False
+            checker, name = _checker_for(imported[0].module), imported[0].name
+        if checker is None or name not in checker.module.functions:
+            return False
+        returns = [
+            n.value for n in ast.walk(checker.module.functions[name]) if isinstance(n, ast.Return)
+        ]
+        return bool(returns) and all(
+            r is not None and checker._safe_container(r, set()) for r in returns
+        )
 
     def _safe_item(self, value: ast.expr | None, seen: set[str]) -> bool:
         """One value bound to a container name: a safe container, or safe items."""

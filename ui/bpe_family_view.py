@@ -36,6 +36,7 @@ from ui.charts import (
     top_legend,
 )
 from ui.common import TABLE_CSS, Training, cached_training, text_colour, training_work
+from ui.corpus_picker import error_text
 from ui.follow import ExampleWords, example_words, follow_default, show_example_label
 from ui.html import (
     badge_html,
@@ -487,7 +488,7 @@ def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) ->
         target = parse_corpus(text)
         result = _joint(source, target, num_merges, tuple(sorted(options.items())))
     except SubwordError as err:
-        show_error(str(err))
+        show_error(error_text(err))
         return
     df = joint_table(result)
     if df.empty:

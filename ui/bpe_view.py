@@ -48,7 +48,7 @@ from ui.common import (
     tie_picker,
     training_work,
 )
-from ui.corpus_picker import decode_upload
+from ui.corpus_picker import decode_upload, error_text
 from ui.glossary import term_html
 from ui.html import (
     badge_html,
@@ -336,7 +336,7 @@ def train_or_explain(corpus: Corpus, settings: BPESettings) -> BPEResult | None:
     try:
         return _train(corpus, settings, tuple(sorted(choices.items())))
     except SubwordError as err:
-        show_error(str(err))
+        show_error(error_text(err))
         return None
 
 
@@ -1203,7 +1203,7 @@ def imported_model() -> BPEModel | None:
         try:
             text, _ = decode_upload(upload.getvalue())
         except SubwordError as err:
-            show_text(str(err))
+            show_text(error_text(err))
             return None
         name = upload.name
     if not text.strip():
@@ -1218,7 +1218,7 @@ def imported_model() -> BPEModel | None:
             if is_json
             else t("This is not a codes file yet:")
         )
-        show_text(str(err))
+        show_text(error_text(err))
         return None
     marker = (
         t("the marker {marker} glued to the last letter").format(marker=model.end_of_word)

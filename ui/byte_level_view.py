@@ -66,6 +66,7 @@ from ui.common import (
     tie_picker,
     training_work,
 )
+from ui.corpus_picker import error_text
 from ui.follow import example_words, follow_default, show_example_label
 from ui.html import (
     badge_html,
@@ -293,9 +294,12 @@ PRETOK = PretokSpec(
     "bbpe",
     "",
     schemes=(),
-    fixed="GPT-2's rule (fixed here): runs of letters, of digits and of other symbols, each "
-    "with the space before it (Ġ), and the contractions 's 't 're 've 'm 'll 'd. A Chinese "
-    "sentence without spaces stays one run of letters; 。 and ， are cut off as symbols.",
+    fixed=lambda: t(
+        "GPT-2's rule (fixed here): runs of letters, of digits and of other symbols, each "
+        "with the space before it (Ġ), and the contractions 's 't 're 've 'm 'll 'd. A "
+        "Chinese sentence without spaces stays one run of letters; 。 and ， are cut off as "
+        "symbols."
+    ),
 )
 """Byte-level BPE's pre-tokenization: GPT-2's rule, with only the Korean jamo choice."""
 register_params(_LINK_PARAMS, PRETOK.link_params())
@@ -693,7 +697,7 @@ def train_or_explain(corpus: Corpus, settings: ByteLevelSettings) -> ByteLevelRe
     try:
         result = _train(corpus, settings, tuple(sorted(choices.items())))
     except SubwordError as err:
-        show_error(str(err))
+        show_error(error_text(err))
         return None
     note = lookalike_note(" ".join(corpus.words), t("The corpus"))
     if note:
@@ -815,7 +819,7 @@ def render_tokens(model: ByteLevelModel, text: str) -> None:
     try:
         enc = model.encode_detailed(text)
     except SubwordError as err:
-        show_error(str(err))
+        show_error(error_text(err))
         return
     tokens = [tok.token for tok in enc.tokens]
     n_bytes = len(enc.data) - enc.prefix
@@ -958,7 +962,7 @@ def render_hex_input(model: ByteLevelModel) -> None:
     try:
         data = parse_hex(raw)
     except SubwordError as err:
-        show_error(str(err))
+        show_error(error_text(err))
         return
     if not data:
         st.info(t("Type some bytes, e.g. e4 bd a0 ff."))
@@ -1286,7 +1290,7 @@ def render_compare(
     try:
         char_result = _char_train(corpus, settings)
     except SubwordError as err:
-        show_error(str(err))
+        show_error(error_text(err))
         return
     both = (
         t("Both learned **{n}** merges from the same corpus and sample.")

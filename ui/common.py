@@ -132,36 +132,45 @@ def tie_picker(
     step: int,
     tied: Iterable[Pair],
     merged: Pair,
-    what: str = "pair",
     verb: str = "Merge",
 ) -> None:
     """A box offering the other tied pairs at ``step``, plus "forget my choices".
 
-    ``verb`` names the action (Gage's compression replaces rather than merges).
+    ``verb`` names the action: ``"Merge"``, or ``"Replace"`` for Gage's compression (which
+    replaces rather than merges); the box is worded in the session's language.
     """
     options = list(tied)
+    replace = verb == "Replace"
     with st.container(border=True):
         c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
+        if replace:
+            label = t("This step is a tie. Replace another of the {n} tied pairs instead:")
+            go = t("Replace this pair and continue")
+        else:
+            label = t("This step is a tie. Merge another of the {n} tied pairs instead:")
+            go = t("Merge this pair and continue")
         c1.selectbox(
-            f"This step is a tie. {md_escape(verb)} another of the {len(options)} tied "
-            f"{md_escape(what)}s instead:",
+            label.format(n=len(options)),
             options,
             index=options.index(merged),
             format_func=lambda p: f"{p[0]} + {p[1]}",
             key=f"{namespace}_tie_pick_{step}",
         )
         c2.button(
-            f"{md_escape(verb)} this pair and continue",
+            go,
             key=f"{namespace}_tie_go_{step}",
             on_click=_choose,
             args=(namespace, context, step, merged),
         )
         chosen = tie_choices(namespace, context)
         if chosen:
-            listed = ", ".join(f"step {s}: {p[0]} + {p[1]}" for s, p in sorted(chosen.items()))
-            c1.caption(f"Your choices so far: {md_escape(listed)}.")
+            listed = t(", ").join(
+                t("step {step}: {pair}").format(step=s, pair=f"{p[0]} + {p[1]}")
+                for s, p in sorted(chosen.items())
+            )
+            c1.caption(t("Your choices so far: {listed}.").format(listed=md_escape(listed)))
             c2.button(
-                "Forget my choices",
+                t("Forget my choices"),
                 key=f"{namespace}_tie_reset_{step}",
                 on_click=_forget,
                 args=(namespace,),
@@ -588,12 +597,21 @@ class TrainingFailed(SubwordError):
 
     def __init__(self, reason: str) -> None:
         self.reason = reason
+        # the reason is a code ("out of memory", "exit 9", "signal 9"): worded here, in the
+        # session's language (an error from the training process is made again on arrival)
+        kind, _, number = reason.partition(" ")
+        worded = {
+            "exit": lambda: t("its process ended with code {n}").format(n=number),
+            "signal": lambda: t("its process was stopped by signal {n}").format(n=number),
+        }.get(kind, lambda: t("out of memory") if reason == "out of memory" else reason)()
         super().__init__(
             t(
                 "The training ended without a result ({reason}). The server may be short of "
                 "memory: try a smaller corpus, fewer merges or a smaller vocabulary, or try "
                 "again in a moment. Nothing you typed is lost."
-            ).format(reason=reason)
+            ).format(reason=worded),
+            code="training_failed",
+            values={"reason": reason},
         )
 
     def __reduce__(self) -> tuple[type[TrainingFailed], tuple[str]]:
@@ -709,9 +727,9 @@ def _run_in_child(job: Training, checkpoint: _Checkpoint) -> tuple[Any, int]:
             except EOFError:
                 process.join(5)
                 code = process.exitcode
-                reason = f"its process ended with code {code}"
+                reason = f"exit {code}"
                 if code is not None and code < 0:
-                    reason = f"its process was stopped by signal {-code}"
+                    reason = f"signal {-code}"
                 _LOG.error("Training process died: %s, %s", checkpoint.what, reason)
                 raise TrainingFailed(reason) from None
             message = pickle.loads(payload)

@@ -51,6 +51,7 @@ from ui.common import (
     restore_widgets,
     training_work,
 )
+from ui.corpus_picker import error_text
 from ui.follow import SizeRule, example_words, fit_size, follow_default, show_example_label
 from ui.html import (
     badge_html,
@@ -355,7 +356,9 @@ TRAINING_LABEL = "Training the four tokenizers (% done)"
 """The progress bar's label: the four trainings report together, in percent."""
 
 
-def _train_cached(corpus: Corpus, target: int, *, quiet: bool = False) -> dict[str, Trained | str]:
+def _train_cached(
+    corpus: Corpus, target: int, *, quiet: bool = False
+) -> dict[str, Trained | str | SubwordError]:
     """Train the four (once per corpus and target; shared by all sessions), with a progress
     bar; the training stops between steps when its student leaves
     (:func:`ui.common.cached_training`).
@@ -382,7 +385,7 @@ def _no_bar(what: str) -> Iterator[Progress]:
 
 def train_all(
     corpus: Corpus, target: int, progress: Progress | None = None
-) -> dict[str, Trained | str]:
+) -> dict[str, Trained | str | SubwordError]:
     """Train every algorithm the target allows; a skipped or failed one maps to a message.
 
     ``progress(done, total)`` is told the share done of all the trainings, in percent
@@ -394,7 +397,7 @@ def train_all(
     >>> [type(v).__name__ for v in out.values()], seen[-1]
     (['Trained', 'Trained', 'Trained', 'str'], 100)
     """
-    out: dict[str, Trained | str] = {}
+    out: dict[str, Trained | str | SubwordError] = {}
     plans = plan(corpus, target)
     trained = [p for p in plans if not p.skipped]
     for p in plans:
@@ -407,7 +410,7 @@ def train_all(
         try:
             out[p.name] = _train_one(corpus, p, report)
         except SubwordError as err:
-            out[p.name] = f"{p.name} could not be trained: {err}"
+            out[p.name] = err  # worded on the page, in the session's language
     if progress is not None:
         progress(100, 100)
     return out
@@ -902,23 +905,21 @@ def train_or_explain(corpus: Corpus, target: int) -> dict[str, Trained]:
     plans = {p.name: p for p in plan(corpus, target)}
     for name in ALGORITHMS:
         value = out.get(name)
-        if isinstance(value, str):
-            if "could not be trained" in value:
-                reason = value.split(": ", 1)[-1]
-                st.error(
-                    t("{name} could not be trained: {reason}").format(
-                        name=md_escape(display_name(name)), reason=md_escape(reason)
-                    ),
-                    icon=":material/warning:",
-                )
-            else:
-                st.info(
-                    t("{name} is skipped: {why}.").format(
-                        name=md_escape(display_name(name)),
-                        why=md_escape(plan_text(plans[name], target)),
-                    ),
-                    icon=":material/info:",
-                )
+        if isinstance(value, SubwordError):
+            st.error(
+                t("{name} could not be trained: {reason}").format(
+                    name=md_escape(display_name(name)), reason=md_escape(error_text(value))
+                ),
+                icon=":material/warning:",
+            )
+        elif isinstance(value, str):
+            st.info(
+                t("{name} is skipped: {why}.").format(
+                    name=md_escape(display_name(name)),
+                    why=md_escape(plan_text(plans[name], target)),
+                ),
+                icon=":material/info:",
+            )
     return {k: v for k, v in out.items() if isinstance(v, Trained)}
 
 
@@ -982,7 +983,7 @@ def render_segmentations(
 
 # Small by construction: one row per algorithm and a 4 x 4 overlap table (the models
 # themselves are in the shared store of _train_cached).
-@st.cache_data(max_entries=8, show_spinner="Segmenting the corpus…")
+@st.cache_data(max_entries=8, show_spinner=False)  # the caller shows one, translated
 def _figures_cached(corpus: Corpus, target: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     out = _train_cached(corpus, target, quiet=True)  # found: train_or_explain trained it
     trained = {k: v for k, v in out.items() if isinstance(v, Trained)}
@@ -994,7 +995,8 @@ def render_corpus_figures(corpus: Corpus, target: int, trained: Mapping[str, Tra
 
     Cached per corpus and target, so typing a new sentence does not segment the corpus again.
     """
-    figures, overlap = _figures_cached(corpus, target)
+    with st.spinner(t("Segmenting the corpus…")):
+        figures, overlap = _figures_cached(corpus, target)
     plans = {p.name: p for p in plan(corpus, target)}
     headers = {
         "algorithm": t("algorithm"),

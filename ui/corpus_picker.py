@@ -42,10 +42,11 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from subword_core.corpus import Corpus, normalize_text, parse_corpus
+from subword_core.corpus import Corpus, Note, normalize_text, parse_corpus
 from subword_core.errors import CorpusError, SubwordError
 from subword_core.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text
 from ui.common import shared_cache
+from ui.core_errors import coded_text
 from ui.html import esc, md_escape, show_html, show_text
 from ui.i18n import DEFAULT_LANGUAGE, current_language, translator
 from ui.limits import LIMITS, advice
@@ -64,6 +65,7 @@ __all__ = [
     "example_description",
     "example_title",
     "explain_missing_corpus",
+    "note_text",
     "require_corpus",
     "source_titles",
 ]
@@ -327,8 +329,8 @@ def _coded_input_message(code: str | None, v: dict[str, str]) -> str | None:
             "least 1 (like 1, 2 or 15)."
         ),
         "dict_syntax": lambda: t(
-            "The dictionary could not be read (Python says: {reason}). Check the quotes, "
-            "colons, commas and braces near {text}. The expected shape is {example}."
+            "The dictionary could not be read: {cause}, near {text} (column {column}). The "
+            "expected shape is {example}."
         ),
         "dict_unreadable": lambda: t(
             "The dictionary could not be read. The expected shape is {example}."
@@ -372,15 +374,35 @@ def _coded_input_message(code: str | None, v: dict[str, str]) -> str | None:
     if code not in messages:
         return None
     fields = {**examples, "text": "", "count": "", "reason": "", "key": "", "word": "", "item": ""}
-    return messages[code]().format(**{**fields, **v})
+    fields |= {"column": "?", **v, "cause": _syntax_cause(v.get("cause", ""))}
+    return messages[code]().format(**fields)
 
 
-def error_text(err: SubwordError) -> str:
+def _syntax_cause(cause: str) -> str:
+    """What is wrong in a dictionary that Python could not read, by the core's ``cause``.
+
+    Python's own reason (``invalid syntax``, ``'{' was never closed``) is English and
+    technical; the page says instead what to look for.
+    """
+    causes = {
+        "quote": lambda: t("a quote is not closed"),
+        "bracket": lambda: t("a brace or bracket is not closed, or does not match"),
+        "colon": lambda: t("a colon is missing"),
+        "comma": lambda: t("a comma is missing"),
+        "null": lambda: t("the text holds a NUL character"),
+    }
+    if cause in causes:
+        return causes[cause]()
+    return t("check the quotes, colons, commas and braces")
+
+
+def error_text(err: BaseException) -> str:
     """A core error worded for the student in the session's language.
 
-    In Chinese and Korean, errors with a known ``code`` (``count_too_large``, ``undecodable``)
-    are worded here from their ``values``; others, and every error in English, keep the core's
-    English explanation (it may quote the input). The line, when there is one, comes first.
+    In Chinese and Korean, errors with a known ``code`` are worded from their ``values``: the
+    corpus parser's here, the others' in :mod:`ui.core_errors`; every error in English, and
+    one without a known code, keeps the core's English explanation (it may quote the input).
+    The line, when there is one, comes first.
 
     Example:
         >>> error_text(CorpusError("too big", line=2, code="count_too_large"))
@@ -391,13 +413,69 @@ def error_text(err: SubwordError) -> str:
     code = getattr(err, "code", None)
     message = None
     if current_language() != DEFAULT_LANGUAGE:  # English: the core's words (they quote the input)
-        message = _coded_message(code, dict(getattr(err, "values", None) or {}))
+        values = dict(getattr(err, "values", None) or {})
+        message = _coded_message(code, values)
+        if message is None:
+            message = coded_text(code, values)
     if message is None:
         message = str(getattr(err, "message", None) or err)
     line = getattr(err, "line", None)
     if line is None:
         return message
     return t("Line {line}: {message}").format(line=line, message=message)
+
+
+def note_text(note: str) -> str:
+    """A note on what parsing did, in the session's language.
+
+    The core's notes (:class:`subword_core.corpus.Note`) carry a code and values: in Chinese
+    and Korean they are worded here; in English, and for the notes the UI wrote itself
+    (already in the session's language), the note is shown as it is.
+
+    Example:
+        >>> note_text(Note("Hangul syllables were decomposed into jamo (NFD).", "jamo"))
+        'Hangul syllables were decomposed into jamo (NFD).'
+        >>> note_text("Limit: …")
+        'Limit: …'
+    """
+    if not isinstance(note, Note) or current_language() == DEFAULT_LANGUAGE:
+        return str(note)
+    v = note.values
+    more = int(v.get("more", 0) or 0)
+    words = str(v.get("words", ""))
+    if more:
+        words = t.n("{words} and {n} more", "{words} and {n} more", more).format(
+            words=words, n=f"{more:,}"
+        )
+    wordings = {
+        "normalized": lambda: t(
+            "The text was normalised to Unicode {form}: letters typed as a base letter plus a "
+            "combining accent became single letters, so words that look the same count as one "
+            "word."
+        ),
+        "lines_summed": lambda: t(
+            "Some words appear on more than one line, so their counts were added together: {words}."
+        ),
+        "keys_joined": lambda: t(
+            "The symbols of each key were joined into one word and the '</w>' end-of-word "
+            "markers were removed, because the app adds its own end-of-word marker."
+        ),
+        "keys_summed": lambda: t(
+            "Some keys became the same word, so their counts were added together: {words}."
+        ),
+        "bert_split": lambda: t(
+            "BERT pre-tokenization cut the {n} distinct words into {units} distinct units "
+            "(punctuation and each CJK character apart)."
+        ),
+        "jamo": lambda: t("Hangul syllables were decomposed into jamo (NFD)."),
+    }
+    if note.code not in wordings:
+        return str(note)
+    numbers = {"n": f"{int(v.get('words', 0) or 0):,}"} if note.code == "bert_split" else {}
+    units = f"{int(v.get('units', 0) or 0):,}"
+    return wordings[note.code]().format(
+        form=v.get("form", "NFC"), words=words, units=units, **numbers
+    )
 
 
 _BOMS = (  # UTF-32's little-endian mark starts with UTF-16's: UTF-32 first
@@ -952,7 +1030,7 @@ def _show_summary(corpus: Corpus) -> None:
         ),
         '<div class="sw-small">' + esc(t("Read as: {format}").format(format=fmt)) + "</div>",
     ]
-    parts += [f'<div class="sw-small">{esc(note)}</div>' for note in corpus.notes]
+    parts += [f'<div class="sw-small">{esc(note_text(note))}</div>' for note in corpus.notes]
     show_html(f'<div class="sw-text">{"".join(parts)}</div>')
 
 

@@ -21,6 +21,7 @@ import streamlit as st
 
 from subword_core import tokenizer_json
 from subword_core.errors import SubwordError
+from ui.corpus_picker import error_text
 from ui.html import md_escape, show_text
 from ui.i18n import translator
 
@@ -112,7 +113,7 @@ def export_panel(
                 with col:
                     show_text(
                         t("{label}: not available for this model. {problem}").format(
-                            label=label, problem=err
+                            label=label, problem=error_text(err)
                         ),
                         small=True,
                     )

@@ -45,6 +45,7 @@ from ui.common import (
     tie_choices,
     tie_picker,
 )
+from ui.corpus_picker import error_text
 from ui.html import (
     badge_html,
     caption_html,
@@ -205,7 +206,7 @@ def compress_or_explain(settings: GageSettings) -> GageResult | None:
         # st.error renders markdown: our own words there, the message (which quotes the
         # student's characters) escaped below it.
         st.error(t("These settings can't be used yet."), icon=":material/warning:")
-        show_html(f'<div class="sw-text sw-problem">{esc(str(err))}</div>')
+        show_html(f'<div class="sw-text sw-problem">{esc(error_text(err))}</div>')
         return None
     if result.stop_reason == "out_of_symbols":
         st.warning(

@@ -196,6 +196,25 @@ _BPE_LEARN = "pages/bpe_learn.py"
 _BPE_ENCODE = "pages/bpe_encode.py"
 
 
+def _tab_names(*, english: bool) -> dict[str, str]:
+    """The tabs two entries send the student to, as those pages label them.
+
+    In English the pages' own English labels; else the labels the pages draw in the
+    session's language (the same translations), so the entry names the tab the student sees.
+    """
+    from ui import unigram_view, wordpiece_view  # the views import the gallery's neighbours
+
+    if english:
+        return {
+            "unigram": unigram_view.TAB_IDS["seed001"],
+            "wordpiece": wordpiece_view.TAB_IDS["variants"],
+        }
+    return {
+        "unigram": unigram_view.tab_labels()["seed001"],
+        "wordpiece": wordpiece_view.tab_labels()["variants"],
+    }
+
+
 def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str | None]]:
     """Each entry's title, what it shows and its note (HTML of our own), by key.
 
@@ -205,6 +224,7 @@ def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str |
         >>> _entry_texts(str)["s003-gage"][0]
         "Gage's compression: aaabdaaabac"
     """
+    tabs = _tab_names(english=t is str)
     return {
         "s003-bpe": (
             t("BPE: ten merges on low / lower / newest / widest"),
@@ -263,8 +283,8 @@ def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str |
             t("Unigram: the probabilities of “pug”"),
             t(
                 "The Unigram page trained on seed 001's corpus and its 15 seed tokens, open at "
-                "the tab “Seed 001's “pug” (erratum)”, which recomputes the seed's table."
-            ),
+                "the tab “{tab}”, which recomputes the seed's table."
+            ).format(tab=esc(tabs["unigram"])),
             t(
                 "Seed 001 uses 5/210 for p and for pu, printing P(pu, g) = 0.0022676 and P(p, u, "
                 "g) = 0.000389. Both tokens occur 17 times (pug 5 + pun 12), so P(pu, g) = 17/210"
@@ -277,8 +297,8 @@ def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str |
             t(
                 "BPE learn on low_ / lower_ / newest_ / widest_ with no end marker: e+s, es+t, "
                 "est+_, l+o, lo+w, n+e, ne+w, new+est_, low+_, w+i. Longest-prefix application is"
-                " on the WordPiece page, tab “The tutorials' other WordPiece”."
-            ),
+                " on the WordPiece page, tab “{tab}”."
+            ).format(tab=esc(tabs["wordpiece"])),
             t(
                 "Seed 004 merges with <code>str.replace</code> on space-separated symbols. On its"
                 " corpus that happens to work, but replacing the text <code>a b</code> also "

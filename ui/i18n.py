@@ -40,7 +40,9 @@ from __future__ import annotations
 
 import functools
 import gettext
+import html
 import io
+import re
 from pathlib import Path
 
 import streamlit as st
@@ -56,9 +58,11 @@ __all__ = [
     "LANGUAGES",
     "LANG_KEY",
     "LOCALES_DIR",
+    "Message",
     "Translator",
     "browser_language",
     "current_language",
+    "ko_particle",
     "language_menu",
     "language_of",
     "mark_page_language",
@@ -97,9 +101,11 @@ DOMAINS: tuple[str, ...] = (
     "pretrained",
     "gallery",
     "family",
+    "errors",
 )
 """The catalogs: ``app`` (app.py, the home page), ``common`` (the UI primitives),
-``glossary``, and one per view (``family`` is BPE-dropout, joint BPE and the encoders)."""
+``glossary``, one per view (``family`` is BPE-dropout, joint BPE and the encoders), and
+``errors`` (the core's errors worded by code, :mod:`ui.core_errors`)."""
 
 
 @functools.cache
@@ -214,6 +220,144 @@ def _remember_language() -> None:
     st.session_state[_KEPT_KEY] = st.session_state.get(LANG_KEY)
 
 
+_PARTICLES: dict[str, tuple[str, str, str]] = {
+    # pair: (after a final consonant, after a vowel, neutral when the sound is unknown)
+    "을/를": ("을", "를", "을(를)"),
+    "이/가": ("이", "가", "이(가)"),
+    "은/는": ("은", "는", "은(는)"),
+    "과/와": ("과", "와", "과(와)"),
+    "와/과": ("과", "와", "과(와)"),
+    "으로/로": ("으로", "로", "(으)로"),
+    "이라/라": ("이라", "라", "(이)라"),
+    "이나/나": ("이나", "나", "(이)나"),
+}
+"""The Korean particles whose form depends on the sound before them."""
+
+_DIGIT_FINAL = {"0": "ㅇ", "1": "ㄹ", "3": "ㅁ", "6": "ㄱ", "7": "ㄹ", "8": "ㄹ"}
+"""Digits read in Sino-Korean whose reading ends in a consonant (영 일 삼 육 칠 팔); 2 이,
+4 사, 5 오, 9 구 end in a vowel."""
+
+_RIEUL = 8
+"""The index of ㄹ among the final consonants of a Hangul syllable."""
+
+
+_TAG = re.compile(r"<[^<>]*>")
+_MD_LINK_AT_END = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^\n]*\)\s*$")
+
+
+def _final_sound(value: str) -> str | None:
+    """``"consonant"``, ``"rieul"`` (ㄹ) or ``"vowel"``: how ``value`` is heard to end.
+
+    Quotes, brackets and other marks at the end are skipped (``'low'`` ends in *w*); HTML
+    tags are skipped and entities read as their characters; a markdown link is its text (a
+    glossary term). ``None`` when the last sound is unknown (a Han character, a symbol only).
+
+    >>> _final_sound('<a href="glossary#pair" title="x">쌍</a>'), _final_sound("[병합](g)")
+    ('consonant', 'consonant')
+    """
+    text = _TAG.sub("", value)
+    link = _MD_LINK_AT_END.search(text)
+    if link:
+        text = text[: link.start()] + link[1]
+    text = html.unescape(text).rstrip()
+    text = re.sub(r"[^0-9A-Za-z\uac00-\ud7a3]+$", "", text)
+    if not text:
+        return None
+    last = text[-1]
+    if "\uac00" <= last <= "\ud7a3":
+        final = (ord(last) - 0xAC00) % 28
+        return "vowel" if final == 0 else "rieul" if final == _RIEUL else "consonant"
+    if last.isdigit():
+        digits = text.replace(",", "")
+        if last == "0" and digits.strip("0"):  # 10 십, 100 백, 1000 천, 10000 만
+            return "consonant"
+        final = _DIGIT_FINAL.get(last)
+        if final is None:
+            return "vowel"
+        return "rieul" if final == "ㄹ" else "consonant"
+    lower = text.lower()
+    if lower.endswith("l"):  # el, 엘; low-l words end in ㄹ
+        return "rieul"
+    if lower.endswith(("m", "n", "ng")):  # em, en; -ing 잉
+        return "consonant"
+    return "vowel"  # the other letters' names and -p, -t, -s … endings end in a vowel
+
+
+def ko_particle(value: object, pair: str) -> str:
+    """The Korean particle of ``pair`` that fits after ``value``'s last sound.
+
+    After a Hangul syllable its final consonant decides; after digits, their Sino-Korean
+    reading (1 일, 3 삼 … end in a consonant; 2 이, 4 사, 5 오, 9 구 in a vowel); after Latin
+    letters, the letter names' ending (l 엘, m 엠, n 엔 in a consonant; the others in a
+    vowel); after anything else, the neutral form (``을(를)``).
+
+    Args:
+        value: What comes before the particle (its ``str``).
+        pair: One of ``"을/를"``, ``"이/가"``, ``"은/는"``, ``"과/와"`` (or ``"와/과"``),
+            ``"으로/로"``, ``"이라/라"``, ``"이나/나"``.
+
+    Example:
+        >>> ko_particle("단어", "을/를"), ko_particle("병합", "을/를"), ko_particle("3", "이/가")
+        ('를', '을', '이')
+        >>> ko_particle("서울", "으로/로"), ko_particle("'low'", "은/는")
+        ('로', '는')
+        >>> ko_particle("學", "이/가")  # a Han character: its reading is not known here
+        '이(가)'
+        >>> ko_particle("10", "와/과"), ko_particle("1,024", "을/를"), ko_particle("bun", "이/가")
+        ('과', '를', '이')
+    """
+    after_consonant, after_vowel, neutral = _PARTICLES[pair]
+    sound = _final_sound(str(value))
+    if sound is None:
+        return neutral
+    if pair == "으로/로" and sound == "rieul":  # 서울로, 일로: ㄹ takes 로
+        return after_vowel
+    return after_vowel if sound == "vowel" else after_consonant
+
+
+_PARTICLE_FIELD = re.compile(
+    r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*):(" + "|".join(map(re.escape, _PARTICLES)) + r")\}"
+)
+
+
+class Message(str):
+    """A translated message whose :meth:`format` also fits Korean particles to the values.
+
+    A Korean translation writes ``{word:을/를}`` where English has ``{word}``: the value,
+    then the particle that fits its last sound (:func:`ko_particle`). Any other field is
+    formatted as by :meth:`str.format`.
+
+    Example:
+        >>> Message("{word:을/를} 찾았습니다").format(word="단어")
+        '단어를 찾았습니다'
+        >>> Message("{n:이/가} 남았습니다 ({n:,})").format(n=1000)
+        '1000이 남았습니다 (1,000)'
+        >>> ("- " + Message("{w:을/를}") + " 봅니다").format(w="단어")
+        '- 단어를 봅니다'
+    """
+
+    __slots__ = ()
+
+    def __add__(self, other: str) -> Message:
+        """A message joined to more text is still a message (``t("a") + " " + t("b")``)."""
+        return Message(str.__add__(self, other))
+
+    def __radd__(self, other: str) -> Message:
+        return Message(str.__add__(other, self))
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        """Format like :meth:`str.format`, with ``{field:을/를}`` giving value + particle."""
+
+        def fit(match: re.Match[str]) -> str:
+            name, pair = match[1], match[2]
+            if name not in kwargs:
+                return match[0]
+            particle = ko_particle(kwargs[name], pair)
+            return "{" + name + "}" + particle
+
+        return str.format(_PARTICLE_FIELD.sub(fit, self), *args, **kwargs)
+
+
 class Translator:
     """The messages of one domain in the session's current language.
 
@@ -231,13 +375,13 @@ class Translator:
             raise ValueError(f"unknown domain {domain!r}; add it to ui.i18n.DOMAINS")
         self.domain = domain
 
-    def __call__(self, message: str) -> str:
+    def __call__(self, message: str) -> Message:
         """``message`` in the current language (as written if untranslated)."""
-        return translation(current_language(), self.domain).gettext(message)
+        return Message(translation(current_language(), self.domain).gettext(message))
 
-    def n(self, singular: str, plural: str, n: int) -> str:
+    def n(self, singular: str, plural: str, n: int) -> Message:
         """The form of a message for the count ``n`` (Chinese and Korean have one form)."""
-        return translation(current_language(), self.domain).ngettext(singular, plural, n)
+        return Message(translation(current_language(), self.domain).ngettext(singular, plural, n))
 
     def __repr__(self) -> str:
         return f"Translator({self.domain!r})"

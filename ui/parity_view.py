@@ -43,6 +43,7 @@ from subword_core import bpe, unigram, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
 from ui.common import shared_cache
+from ui.corpus_picker import error_text
 from ui.html import esc, md_escape, show_html, token_spans_html
 from ui.i18n import current_language, translator
 from ui.limits import LIMITS
@@ -553,14 +554,18 @@ def unigram_parity(corpus: Corpus, vocab_size: int, max_words: int = MAX_WORDS) 
 # --------------------------------------------------------------------------------------
 
 
-@shared_cache("parity-bpe", max_entries=8, spinner="Running subword-nmt and the app's BPE…")
+@shared_cache(
+    "parity-bpe", max_entries=8, spinner=lambda: t("Running subword-nmt and the app's BPE…")
+)
 def _cached_bpe(corpus: Corpus, num_merges: int, min_frequency: int, lang: str) -> BPEParity:
     del lang  # a key: the explanations are written in the session's language
     return bpe_parity(corpus, num_merges, min_frequency)
 
 
 @shared_cache(
-    "parity-wordpiece", max_entries=8, spinner="Training tokenizers' WordPiece and the app's…"
+    "parity-wordpiece",
+    max_entries=8,
+    spinner=lambda: t("Training tokenizers' WordPiece and the app's…"),
 )
 def _cached_wordpiece(corpus: Corpus, vocab_size: int, lang: str) -> WordPieceParity:
     del lang  # a key: the labels are written in the session's language
@@ -568,7 +573,9 @@ def _cached_wordpiece(corpus: Corpus, vocab_size: int, lang: str) -> WordPiecePa
 
 
 @shared_cache(
-    "parity-unigram", max_entries=8, spinner="Training sentencepiece and the app's unigram…"
+    "parity-unigram",
+    max_entries=8,
+    spinner=lambda: t("Training sentencepiece and the app's unigram…"),
 )
 def _cached_unigram(corpus: Corpus, vocab_size: int, lang: str) -> UnigramParity:
     del lang  # a key: the note is written in the session's language
@@ -648,7 +655,7 @@ def render_bpe(corpus: Corpus, num_merges: int, min_frequency: int) -> None:
         parity = _cached_bpe(corpus, num_merges, min_frequency, current_language())
     except (SubwordError, RuntimeError, ValueError) as error:
         st.warning(t("This comparison could not run on this corpus."), icon=":material/warning:")
-        show_html(f'<div class="sw-text sw-problem">{esc(error)}</div>')
+        show_html(f'<div class="sw-text sw-problem">{esc(error_text(error))}</div>')
         return
     table = pd.DataFrame(
         [
@@ -711,7 +718,7 @@ def render_wordpiece(corpus: Corpus, vocab_size: int) -> None:
             t("This comparison could not run with this vocabulary size."),
             icon=":material/warning:",
         )
-        show_html(f'<div class="sw-text sw-problem">{esc(error)}</div>')
+        show_html(f'<div class="sw-text sw-problem">{esc(error_text(error))}</div>')
         return
     table = pd.DataFrame(
         [
@@ -787,7 +794,7 @@ def render_unigram(corpus: Corpus, vocab_size: int) -> None:
             ),
             icon=":material/warning:",
         )
-        show_html(f'<div class="sw-text sw-problem">{esc(error)}</div>')
+        show_html(f'<div class="sw-text sw-problem">{esc(error_text(error))}</div>')
         return
     if parity.note:
         st.info(md_escape(parity.note), icon=":material/info:")

@@ -19,6 +19,7 @@ Example::
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import streamlit as st
@@ -121,7 +122,8 @@ class PretokSpec:
         default: The algorithm's conventional scheme.
         schemes: The schemes offered; empty for a page whose rule is fixed (``fixed`` says
             which), e.g. byte-level BPE with GPT-2's rule.
-        fixed: The label of a fixed rule, shown instead of the choice.
+        fixed: The label of a fixed rule, shown instead of the choice: a function that
+            gives it in the session's language (the page's ``lambda: t("…")``).
         by_example: ``(example key, scheme)`` pairs: built-in examples whose default here
             is that scheme instead of ``default``.
 
@@ -136,7 +138,7 @@ class PretokSpec:
     prefix: str
     default: str
     schemes: tuple[str, ...] = SCHEMES
-    fixed: str = ""
+    fixed: Callable[[], str] | None = None
     by_example: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -231,7 +233,8 @@ def pretok_panel(spec: PretokSpec, *, note: str = "", default_help: str = "") ->
             kept[spec.scheme_key] = None
         scheme = str(kept[spec.scheme_key] or spec.default_for(state.get(SOURCE_KEY)))
         state[spec.scheme_key] = scheme
-    title = _short(scheme_label(scheme) if scheme in SCHEME_LABELS else spec.fixed)
+    fixed = spec.fixed() if spec.fixed is not None else ""
+    title = _short(scheme_label(scheme) if scheme in SCHEME_LABELS else fixed)
     # in presenter mode the choice waits in the (folded) sidebar: the step's essentials
     # must reach the projector's first screen
     box = st.sidebar if presenting() else st.container()
@@ -254,7 +257,7 @@ def pretok_panel(spec: PretokSpec, *, note: str = "", default_help: str = "") ->
                 ),
             )
         else:
-            show_html(f"<div>{esc(spec.fixed)}</div>")
+            show_html(f"<div>{esc(fixed)}</div>")
         st.toggle(
             t("Korean: decompose Hangul syllables into jamo (NFD)"),
             key=spec.jamo_key,

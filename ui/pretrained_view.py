@@ -8,6 +8,7 @@ Unigram lattice). Everything from a file or typed by the student is escaped (``e
 from __future__ import annotations
 
 import hashlib
+import string
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -40,7 +41,7 @@ from ui.html import (
     show_text,
     token_spans_html,
 )
-from ui.i18n import translator
+from ui.i18n import DEFAULT_LANGUAGE, Message, current_language, translator
 from ui.limits import LIMITS
 
 t = translator("pretrained")
@@ -50,6 +51,7 @@ __all__ = [
     "TEXT_CHARS",
     "choose_files",
     "describe_step",
+    "error_text",
     "load_tokenizer",
     "render_step",
     "show_summary",
@@ -112,10 +114,87 @@ def choose_files() -> dict[str, bytes] | None:
     return {u.name: u.getvalue() for u in uploads}
 
 
-@st.cache_resource(max_entries=4, show_spinner="Reading the tokenizer…")
+@st.cache_resource(max_entries=4, show_spinner=False)  # the caller shows one, translated
 def _load(digest: str, _files: tuple[tuple[str, bytes], ...]) -> Pretrained:
     del digest  # the cache key: the files themselves are not hashed at every run
     return load(dict(_files))
+
+
+def _file_problems() -> dict[str, str]:
+    """The tracer's problems with the uploaded files, by code (values filled by the caller)."""
+    formats = t("This page reads {formats}.")
+    return {
+        "no_file": t("No file given.") + " " + formats,
+        "binary": t("{file} is a binary file, not a tokenizer file.") + " " + formats,
+        "not_utf8": t("{file} is not UTF-8 text.") + " " + formats,
+        "bad_json": t("{file} starts like JSON but is not valid JSON (line {line})."),
+        "not_a_tokenizer": t("{file} is not a tokenizer file.") + " " + formats,
+        "too_many_files": t("Upload one file, or GPT-2's vocab.json together with its merges.txt."),
+        "needs_merges": t(
+            "{file} is a vocabulary (token → id) without its merges: upload the matching "
+            "merges.txt together with it."
+        ),
+        "needs_vocab": t("{file} looks like a merges.txt: upload it together with its vocab.json."),
+        "no_unk": t("{file} has no line [UNK]: a BERT vocab.txt lists the unknown token."),
+    }
+
+
+def _model_problems() -> dict[str, str]:
+    """The tracer's problems with the model a file holds, by code."""
+    return {
+        "unsupported_model": t(
+            "This file uses the model “{model}”; this page traces BPE, WordPiece and Unigram."
+        ),
+        "unsupported": t(
+            "This file's {kind} is “{component}”, which this page cannot replay exactly, so it "
+            "does not trace the file rather than show steps that may be wrong."
+        ),
+        "bad_model": t("{file}: the model's settings cannot be read."),
+        "bad_merges": t("{file}: the merges cannot be read (each is two tokens and one space)."),
+        "bad_vocab": t("{file}: the vocabulary cannot be read."),
+        "merge_not_in_vocab": t(
+            "Merge {merge} uses or makes a token that is not in the vocabulary."
+        ),
+        "dropout": t(
+            "This file uses BPE-dropout ({dropout}): its merges are skipped at random, so no "
+            "single trace is “the” encoding. Set dropout to null in the file to trace it."
+        ),
+        "unk_not_in_vocab": t(
+            "The unknown token {unk} is not in the vocabulary, so the library cannot encode a "
+            "character it does not know."
+        ),
+        "no_unk_id": t(
+            "{piece} is in no piece of the vocabulary and the file names no unknown token, so "
+            "the library cannot encode it."
+        ),
+    }
+
+
+def error_text(err: PretrainedError) -> str:
+    """A tracer error in the session's language, by its code (English: the core's message).
+
+    Example:
+        >>> error_text(PretrainedError("No file given.", code="no_file"))
+        'No file given.'
+    """
+    if current_language() == DEFAULT_LANGUAGE:
+        return str(err)
+    kinds = {"normalizer": t("normalizer"), "pre-tokenizer": t("pre-tokenizer")}
+    values = {name: str(value) for name, value in err.values.items()}
+    values["kind"] = kinds.get(values.get("kind", ""), values.get("kind", ""))
+    values["formats"] = _formats()
+    template = {**_file_problems(), **_model_problems()}.get(err.code or "")
+    if template is None:
+        return str(err)
+    needed = {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    return Message(template).format(**{**dict.fromkeys(needed, "?"), **values})
+
+
+def _formats() -> str:
+    return t(
+        "a Hugging Face tokenizer.json, a BERT vocab.txt, GPT-2's vocab.json together with "
+        "merges.txt, or a sentencepiece .vocab"
+    )
 
 
 def load_tokenizer(files: dict[str, bytes]) -> Pretrained | None:
@@ -128,10 +207,11 @@ def load_tokenizer(files: dict[str, bytes]) -> Pretrained | None:
     items = tuple(sorted(files.items()))
     digest = hashlib.sha256(repr([(n, hashlib.sha256(d).hexdigest()) for n, d in items]).encode())
     try:
-        return _load(digest.hexdigest(), items)
+        with st.spinner(t("Reading the tokenizer…")):
+            return _load(digest.hexdigest(), items)
     except PretrainedError as err:
         st.error(t("This file cannot be traced:"), icon=":material/block:")
-        show_text(str(err))
+        show_text(error_text(err))
         return None
 
 

@@ -247,6 +247,70 @@ def _parse_ties(text: str) -> dict[int, tuple[str, str]] | None:
 # --------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class LinkProblem:
+    """A part of the opening link that could not be used, worded when shown.
+
+    The box that lists them is drawn on every run, so a student who switches the language
+    after opening the link reads them in the new one: the problem is kept as a code and its
+    values, never as a sentence.
+
+    Attributes:
+        code: ``"corpus"``, ``"corpus_text"``, ``"step"``, ``"ties"``, ``"present"``,
+            ``"unknown"`` (parts no page knows), or for a setting ``"tab"``, ``"range"``,
+            ``"long"``, ``"value"``.
+        param: The setting whose value was refused, for the setting codes.
+        keys: The unknown parts' names (shortened), for ``"unknown"``.
+        more: How many more unknown parts there were.
+
+    Example:
+        >>> LinkProblem("present").text()
+        'presenter mode (present=1 turns it on)'
+        >>> LinkProblem("unknown", keys=("x", "y"), more=2).text()
+        'unknown parts x, y and 2 more'
+    """
+
+    code: str
+    param: LinkParam | None = None
+    keys: tuple[str, ...] = ()
+    more: int = 0
+
+    def text(self) -> str:
+        """The problem in the session's language (the names from the URL as they are)."""
+        if self.param is not None:
+            return self._setting_text(self.param)
+        if self.code == "unknown":
+            listed = ", ".join(self.keys)
+            if self.more:
+                listed = t("{listed} and {more} more").format(listed=listed, more=self.more)
+            return t("unknown parts {keys}").format(keys=listed)
+        wordings = {
+            "corpus": lambda: t("the corpus (no built-in example has that name)"),
+            "corpus_text": lambda: t("the corpus text (longer than {n} characters)"),
+            "step": lambda: t("the step (not a whole number from 1 to {n})"),
+            "ties": lambda: t(
+                "the tie choices (not in the expected form: a list of [step, left, right], "
+                "at most {n} characters)"
+            ),
+            "present": lambda: t("presenter mode (present=1 turns it on)"),
+        }
+        limit = MAX_STEP if self.code == "step" else MAX_LINK_TEXT
+        return wordings[self.code]().format(n=f"{limit:,}")
+
+    def _setting_text(self, param: LinkParam) -> str:
+        if self.code == "tab":
+            return t("{key} (no tab has that id; the tabs are {tabs})").format(
+                key=param.key, tabs=", ".join(param.options)
+            )
+        if self.code == "range":
+            return t("{key} (not {allowed})").format(key=param.key, allowed=allowed_range(param))
+        if self.code == "long":
+            return t("{key} (longer than {n} characters)").format(
+                key=param.key, n=f"{MAX_LINK_TEXT:,}"
+            )
+        return t("{key} (the value is not allowed here)").format(key=param.key)
+
+
 def apply_link(page: str) -> None:
     """Restore the view a link describes (once per session, before any widget is drawn).
 
@@ -264,7 +328,7 @@ def apply_link(page: str) -> None:
     params = st.query_params.to_dict()
     if not params:
         return
-    problems: list[str] = []
+    problems: list[LinkProblem] = []
     _apply_corpus(params, problems)
     spec = PAGES.get(page, PageLink())
     for key in spec.params:
@@ -276,37 +340,26 @@ def apply_link(page: str) -> None:
         if 1 <= step <= MAX_STEP:
             set_step(spec.player, step)
         else:
-            problems.append(
-                t("the step (not a whole number from 1 to {n})").format(n=f"{MAX_STEP:,}")
-            )
+            problems.append(LinkProblem("step"))
     if spec.ties and "ties" in params:
         ties = _parse_ties(params["ties"])
         if ties is None:
-            problems.append(
-                t(
-                    "the tie choices (not in the expected form: a list of [step, left, right], "
-                    "at most {n} characters)"
-                ).format(n=f"{MAX_LINK_TEXT:,}")
-            )
+            problems.append(LinkProblem("ties"))
         else:
             state[f"{spec.ties}__choices"] = (LINK_CONTEXT, ties)
     if PRESENT_KEY in params:  # presenter mode, on any page
         if params[PRESENT_KEY] in ("1", "0"):
             state[PRESENT_KEY] = params[PRESENT_KEY] == "1"
         else:
-            problems.append(t("presenter mode (present=1 turns it on)"))
+            problems.append(LinkProblem("present"))
     for key, (param, _default) in GLOBAL_PARAMS.items():  # e.g. lang=zh, on any page
         if key in params:
             _apply_param(param, params[key], problems)
     known = {"corpus", "text", "step", "ties", PRESENT_KEY, *spec.params, *GLOBAL_PARAMS}
     unknown = sorted(k for k in params if k not in known)
     if unknown:
-        shown = [_shorten(k) for k in unknown[:_MAX_LISTED_KEYS]]
-        more = len(unknown) - len(shown)
-        listed = ", ".join(shown)
-        if more:
-            listed = t("{listed} and {more} more").format(listed=listed, more=more)
-        problems.append(t("unknown parts {keys}").format(keys=listed))
+        shown = tuple(_shorten(k) for k in unknown[:_MAX_LISTED_KEYS])
+        problems.append(LinkProblem("unknown", keys=shown, more=len(unknown) - len(shown)))
     state[_PROBLEMS] = problems
 
 
@@ -314,42 +367,24 @@ def _shorten(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _apply_corpus(params: Mapping[str, str], problems: list[str]) -> None:
+def _apply_corpus(params: Mapping[str, str], problems: list[LinkProblem]) -> None:
     if "corpus" in params:
         if params["corpus"] in EXAMPLES:
             choose_source(params["corpus"])
         else:
-            problems.append(t("the corpus (no built-in example has that name)"))
+            problems.append(LinkProblem("corpus"))
     elif "text" in params:
         if len(params["text"]) <= MAX_LINK_TEXT:
             choose_source("type", params["text"])
         else:
-            problems.append(
-                t("the corpus text (longer than {n} characters)").format(n=f"{MAX_LINK_TEXT:,}")
-            )
+            problems.append(LinkProblem("corpus_text"))
 
 
-def _apply_param(param: LinkParam, text: str, problems: list[str]) -> None:
+def _apply_param(param: LinkParam, text: str, problems: list[LinkProblem]) -> None:
     value = parse_value(param, text)
-    if value is None and param.kind == "tab":
-        problems.append(
-            t("{key} (no tab has that id; the tabs are {tabs})").format(
-                key=param.key, tabs=", ".join(param.options)
-            )
-        )
-        return
-    if value is None and param.kind in ("int", "float"):
-        problems.append(
-            t("{key} (not {allowed})").format(key=param.key, allowed=allowed_range(param))
-        )
-        return
-    if value is None and param.kind == "str":
-        problems.append(
-            t("{key} (longer than {n} characters)").format(key=param.key, n=f"{MAX_LINK_TEXT:,}")
-        )
-        return
     if value is None:
-        problems.append(t("{key} (the value is not allowed here)").format(key=param.key))
+        kinds = {"tab": "tab", "int": "range", "float": "range", "str": "long"}
+        problems.append(LinkProblem(kinds.get(param.kind, "value"), param=param))
         return
     value = None if value is _NULL else value
     state = st.session_state
@@ -490,8 +525,8 @@ def publish_link(player: str | None = None) -> None:
         return
     base = (st.context.url or "").split("?")[0] or f"/{page}"
     link = f"{base}?{urlencode(params)}" if params else base
-    problems = state.get(_PROBLEMS)
-    notes = (tuple(problems or ()), tuple(left_out))
+    problems = [problem.text() for problem in state.get(_PROBLEMS) or ()]  # worded now
+    notes = (tuple(problems), tuple(left_out))
     drawn: _DrawnBox | None = state.get(_LINK_SLOT)
     if player is None and drawn is not None:
         if drawn.notes == notes and drawn.link == link:

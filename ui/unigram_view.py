@@ -56,7 +56,7 @@ from ui.common import (
     text_colour,
     training_work,
 )
-from ui.corpus_picker import SOURCE_KEY
+from ui.corpus_picker import SOURCE_KEY, error_text
 from ui.follow import ExampleWords, SizeRule, example_words, fit_size
 from ui.html import (
     badge_html,
@@ -800,7 +800,7 @@ def train_or_explain(corpus: Corpus, settings: UnigramSettings) -> UnigramResult
     try:
         result = _train(corpus, replace(settings, em_iterations=run))
     except SubwordError as err:
-        _problem(t("Training cannot start with these settings:"), str(err))
+        _problem(t("Training cannot start with these settings:"), error_text(err))
         return None
     if run < settings.em_iterations:
         st.info(
@@ -1813,7 +1813,7 @@ def _model_from_vocab(normalization: str = "none") -> Unigram | None:
     try:
         model = Unigram.from_vocab_text(text, normalization=normalization)
     except SubwordError as err:
-        _problem(t("The .vocab text cannot be read yet:"), str(err))
+        _problem(t("The .vocab text cannot be read yet:"), error_text(err))
         return None
     st.caption(
         md_escape(
@@ -2318,15 +2318,21 @@ def page_tabs() -> Sequence[Any]:
     # that it opens the same tab in any language
     shadow = st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))
     shadow["uni_tab"] = tab_id(TAB_IDS, shadow.get("uni_tab")) or shadow.get("uni_tab")
-    return kept_tabs(
-        "uni_tab",
-        {
-            "train": t("Train step by step"),
-            "word": t("Segment a word"),
-            "seed001": t("Seed 001's “pug” (erratum)"),
-        },
-        WIDGETS_KEY,
-    )
+    return kept_tabs("uni_tab", tab_labels(), WIDGETS_KEY)
+
+
+def tab_labels() -> dict[str, str]:
+    """The page's tab labels by id, in the session's language (the gallery names them too).
+
+    Example:
+        >>> tab_labels()["seed001"]
+        "Seed 001's “pug” (erratum)"
+    """
+    return {
+        "train": t("Train step by step"),
+        "word": t("Segment a word"),
+        "seed001": t("Seed 001's “pug” (erratum)"),
+    }
 
 
 def use_seed_001() -> None:

@@ -38,6 +38,7 @@ from ui.common import (
     tie_picker,
     training_work,
 )
+from ui.corpus_picker import error_text
 from ui.follow import SizeRule, fit_size
 from ui.html import (
     badge_html,
@@ -73,6 +74,7 @@ __all__ = [
     "render_variants",
     "score_table",
     "settings_panel",
+    "tab_labels",
     "train_or_explain",
     "tries_table",
 ]
@@ -115,6 +117,23 @@ TAB_IDS: dict[str, str] = {
 }
 """The page's tabs by stable id (kept in ``wp_tab``, carried by links) and their labels
 (in English; the page draws them translated)."""
+
+
+def tab_labels() -> dict[str, str]:
+    """The page's tab labels by id, in the session's language (the gallery names them too).
+
+    Example:
+        >>> tab_labels()["variants"]
+        "The tutorials' other “WordPiece”"
+    """
+    return {
+        "learn": t("Learn step by step"),
+        "compare": t("Likelihood vs frequency"),
+        "encode": t("Encode a word"),
+        "variants": t("The tutorials' other “WordPiece”"),
+    }
+
+
 _SCORING_LABELS = {
     "likelihood": "Likelihood score freq(ab) / (freq(a)·freq(b)) (WordPiece, seed 001)",
     "frequency": "Frequency, like BPE (what the `tokenizers` WordPiece trainer does)",
@@ -353,7 +372,7 @@ def train_or_explain(
     try:
         return _train(corpus, settings, tuple(sorted(choices.items())))
     except SubwordError as err:
-        show_error(str(err))
+        show_error(error_text(err))
         return None
 
 
