@@ -160,7 +160,7 @@ def settings_panel() -> GageSettings | None:
     """
     restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
     with settings_box():
-        c1, c2, c3 = st.columns([2.4, 1.3, 0.9], vertical_alignment="bottom")
+        c1, c2, c3 = st.columns([2.2, 1.2, 1.2], vertical_alignment="bottom")
         text = c1.text_input(
             t("Text to compress"),
             key="gage_text",
