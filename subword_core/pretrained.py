@@ -46,6 +46,7 @@ from typing import Any
 
 from subword_core.byte_level import BYTE_TO_UNICODE
 from subword_core.byte_level import pre_tokenize as gpt2_split
+from subword_core.charsmap import Charsmap, CharsmapError
 from subword_core.errors import SubwordError
 
 __all__ = [
@@ -110,11 +111,16 @@ class AddedTokensStep:
 
 @dataclass(frozen=True)
 class NormalizeStep:
-    """One normalizer component applied to every piece (``before`` -> ``after``)."""
+    """One normalizer component applied to every piece (``before`` -> ``after``).
+
+    ``replaced`` lists what a ``Precompiled`` normalizer (sentencepiece's rules) rewrote,
+    ``(original, replacement)``, each pair once, in the order met (empty for the others).
+    """
 
     component: str
     before: tuple[str, ...]
     after: tuple[str, ...]
+    replaced: tuple[tuple[str, str], ...] = ()
     word: None = None
 
 
@@ -651,6 +657,52 @@ def _nmt(text: str) -> str:
     return "".join(" " if ord(c) in _NMT_SPACE else c for c in text if ord(c) not in _NMT_DROP)
 
 
+class _Precompiled:
+    """The ``Precompiled`` normalizer: sentencepiece's rules (:mod:`subword_core.charsmap`).
+
+    Example:
+        >>> run = _Precompiled(Charsmap.build({"ﬁ": "fi"}))
+        >>> run("ﬁne"), run.replacements(("ﬁne", "ﬁx"))
+        ('fine', (('ﬁ', 'fi'),))
+    """
+
+    def __init__(self, charsmap: Charsmap) -> None:
+        self.charsmap = charsmap
+
+    def __call__(self, text: str) -> str:
+        try:
+            return self.charsmap.normalize(text)
+        except CharsmapError as err:
+            raise _bad(
+                f"The Precompiled normalizer's table is damaged: {err}", "bad_charsmap"
+            ) from None
+
+    def replacements(self, pieces: Sequence[str]) -> tuple[tuple[str, str], ...]:
+        """What the rules rewrote in ``pieces``: ``(original, replacement)``, each once."""
+        found: dict[tuple[str, str], None] = {}
+        for piece in pieces:
+            for old, new in self.charsmap.segments(piece):
+                if old != new:
+                    found[(old, new)] = None
+        return tuple(found)
+
+
+def _precompiled(node: Mapping[str, Any]) -> _Precompiled:
+    data = node.get("precompiled_charsmap")
+    if not isinstance(data, str):
+        raise _bad(
+            "The Precompiled normalizer has no precompiled_charsmap (base64 text), so the "
+            "library cannot read the file either.",
+            "bad_charsmap",
+        )
+    try:
+        return _Precompiled(Charsmap.from_base64(data))
+    except CharsmapError as err:
+        raise _bad(
+            f"The Precompiled normalizer's table cannot be read: {err}", "bad_charsmap"
+        ) from None
+
+
 def _strip(left: bool, right: bool) -> Callable[[str], str]:
     def run(text: str) -> str:
         start, end = 0, len(text)
@@ -685,6 +737,8 @@ def _normalizers(node: Any) -> list[Normalizer]:
         return [(kind, _bert_normalize(node))]
     if kind == "Nmt":
         return [(kind, _nmt)]
+    if kind == "Precompiled":
+        return [(kind, _precompiled(node))]
     if kind == "Prepend":
         prefix = str(node.get("prepend", ""))
         return [(kind, lambda t: prefix + t if t else t)]
@@ -1012,7 +1066,9 @@ class Pretrained:
                 (p, a, f) if a is not None else (func(p), a, f and bool(p) and func(p[0]) != "")
                 for p, a, f in pieces
             ]
-            steps.append(NormalizeStep(name, before, tuple(p for p, a, _ in pieces if a is None)))
+            after = tuple(p for p, a, _ in pieces if a is None)
+            replaced = func.replacements(before) if isinstance(func, _Precompiled) else ()
+            steps.append(NormalizeStep(name, before, after, replaced))
         if self._added:
             pieces = self._cut_added(pieces, normalized=True)
         pieces = [p for p in pieces if p[0]]

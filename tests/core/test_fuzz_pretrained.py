@@ -10,6 +10,7 @@ is the lowest-ranked pair present, and the tokens spell their word.
 
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 from functools import cache
@@ -20,6 +21,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from subword_core.byte_level import UNICODE_TO_BYTE
+from subword_core.charsmap import Charsmap, CharsmapError
 from subword_core.pretrained import (
     AddedTokensStep,
     BpeStartStep,
@@ -58,6 +60,22 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.pretrained.LatticeStep": _TRACE,
     "subword_core.pretrained.PathStep": _TRACE,
     "subword_core.pretrained.ResultStep": _TRACE,
+    **{
+        f"subword_core.charsmap.{name}": ("test_charsmap_arbitrary_bytes", "test_charsmap_built")
+        for name in (
+            "Charsmap",
+            "CharsmapError",
+            "Charsmap.from_bytes",
+            "Charsmap.from_base64",
+            "Charsmap.prefixes",
+            "Charsmap.replacement",
+            "Charsmap.transform",
+            "Charsmap.segments",
+            "Charsmap.normalize",
+            "Charsmap.build",
+            "Charsmap.to_bytes",
+        )
+    },
 }
 
 SAMPLES = Path(__file__).resolve().parents[2] / "ui" / "assets" / "pretrained"
@@ -108,7 +126,13 @@ _NORMALIZERS: list[Any] = [
     {"type": "Prepend", "prepend": "▁"},
     {"type": "Replace", "pattern": {"String": "a"}, "content": "b"},
     {"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": " "},
-    {"type": "Precompiled"},  # refused
+    {"type": "Precompiled"},  # refused: no table
+    {
+        "type": "Precompiled",
+        "precompiled_charsmap": base64.b64encode(
+            Charsmap.build({"a": "b", "\u3000": " ", "c\u0301": "", "ﬁ": "fi"}).to_bytes()
+        ).decode(),
+    },
     {"type": "Replace", "pattern": {"Regex": "\\p{L}"}, "content": ""},  # refused
     "NFC",  # not an object: refused
 ]
@@ -424,8 +448,8 @@ def test_trace_small_models(
     try:
         tok = load({"tokenizer.json": json.dumps(doc)})
     except PretrainedError as exc:
-        # only the pipeline's deliberately unsupported parts are refused
-        assert exc.code == "unsupported", exc
+        # only the pipeline's deliberately unsupported parts (and a missing table) are refused
+        assert exc.code in ("unsupported", "bad_charsmap"), exc
         return
     assert tok.kind == model["type"]
     trace = _trace_or_refuse(tok, text)
@@ -439,3 +463,59 @@ def test_trace_small_models(
         if tok.kind == "WordPiece":
             tokens = [str(t).removeprefix("##") for t in tokens]
         assert "".join(map(str, tokens)) == word
+
+
+# -- sentencepiece's precompiled charsmap ---------------------------------------------------
+
+
+@FUZZ
+@given(st.one_of(st.binary(max_size=600), texts(12)), st.one_of(texts(12), st.text(max_size=12)))
+@example(b"\x04\x00\x00\x00\x00\x00\x00\x00", "a")
+@example(b"\x04\x00\x00\x00\xff\xff\xff\xff\xff", "ab")
+def test_charsmap_arbitrary_bytes(data: bytes | str, text: str) -> None:
+    """Any blob gives a charsmap or a CharsmapError; normalizing then gives text or one."""
+    try:
+        cm = Charsmap.from_base64(data) if isinstance(data, str) else Charsmap.from_bytes(data)
+    except Exception as exc:  # the point: which exceptions escape
+        assert documented(exc, CharsmapError) and isinstance(exc, CharsmapError), repr(exc)
+        return
+    assert cm.to_bytes() == data
+    try:
+        out = cm.normalize(text)
+        pieces = cm.segments(text)
+        found = cm.prefixes(text.encode())
+        first = cm.transform(text[:1]) if text else None
+        written = [cm.replacement(offset) for _, offset in found]
+    except Exception as exc:  # the point: which exceptions escape
+        assert documented(exc, CharsmapError) and isinstance(exc, CharsmapError), repr(exc)
+        return
+    assert out == "".join(new for _, new in pieces)
+    assert "".join(old for old, _ in pieces) == text
+    assert [length for length, _ in found] == sorted(length for length, _ in found)
+    assert first is None or isinstance(first, str)
+    assert all(isinstance(w, str) for w in written)
+
+
+@FUZZ
+@given(
+    st.dictionaries(
+        st.text(
+            st.characters(exclude_characters="\x00", exclude_categories=("Cs",)),
+            min_size=1,
+            max_size=3,
+        ),
+        texts(3).map(lambda w: w.replace("\x00", "")),  # NUL ends a replacement
+        max_size=8,
+    ),
+    texts(12),
+)
+def test_charsmap_built(rules: dict[str, str], text: str) -> None:
+    """A built charsmap finds each rule: a key's longest prefix match is the key itself."""
+    cm = Charsmap.build(rules)
+    assert Charsmap.from_bytes(cm.to_bytes()).units == cm.units
+    for key, written in rules.items():
+        length, offset = cm.prefixes(key.encode())[-1]
+        assert length == len(key.encode()) and cm.replacement(offset) == written
+    assert "".join(old for old, _ in cm.segments(text)) == text
+    assert cm.normalize(text) == "".join(new for _, new in cm.segments(text))
+    assert cm.transform(text) in (None, *rules.values())
