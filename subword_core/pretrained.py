@@ -48,8 +48,11 @@ from subword_core.byte_level import BYTE_TO_UNICODE
 from subword_core.byte_level import pre_tokenize as gpt2_split
 from subword_core.charsmap import Charsmap, CharsmapError
 from subword_core.errors import SubwordError
+from subword_core.oniguruma import OnigurumaPattern, PatternError
 
 __all__ = [
+    "SUPPORTED_NORMALIZERS",
+    "SUPPORTED_PRE_TOKENIZERS",
     "AddedTokensStep",
     "BpeStartStep",
     "ByteMapStep",
@@ -66,6 +69,35 @@ __all__ = [
     "WordPieceStep",
     "load",
 ]
+
+SUPPORTED_NORMALIZERS = (
+    "NFC",
+    "NFD",
+    "NFKC",
+    "NFKD",
+    "Lowercase",
+    "Strip",
+    "StripAccents",
+    "Replace",
+    "Prepend",
+    "BertNormalizer",
+    "Nmt",
+    "Precompiled",
+    "Sequence",
+)
+"""The normalizer components :func:`load` replays (``Precompiled``: sentencepiece's rules)."""
+SUPPORTED_PRE_TOKENIZERS = (
+    "ByteLevel",
+    "BertPreTokenizer",
+    "Whitespace",
+    "WhitespaceSplit",
+    "Metaspace",
+    "Split",
+    "Punctuation",
+    "Digits",
+    "Sequence",
+)
+"""The pre-tokenizer components :func:`load` replays."""
 
 UNK_PENALTY = 10.0
 """The ``tokenizers`` library scores an unknown character ``min_score - 10`` in a lattice."""
@@ -591,34 +623,44 @@ def _unsupported(kind: str, component: str) -> PretrainedError:
     return PretrainedError(
         f"This file's {kind} is “{component}”, which this page cannot replay exactly, so it "
         "does not trace the file rather than show steps that may be wrong. Supported "
-        "normalizers: NFC, NFD, NFKC, NFKD, Lowercase, Strip, StripAccents, Replace, Prepend, "
-        "BertNormalizer, Nmt, Sequence; pre-tokenizers: ByteLevel, BertPreTokenizer, "
-        "Whitespace, WhitespaceSplit, Metaspace, Split, Punctuation, Digits, Sequence.",
+        f"normalizers: {', '.join(SUPPORTED_NORMALIZERS)}; pre-tokenizers: "
+        f"{', '.join(SUPPORTED_PRE_TOKENIZERS)} (Split and Replace with a string, or a "
+        "regular expression using \\p{L}-style classes, \\s, \\d, lookarounds and "
+        "possessive quantifiers).",
         code="unsupported",
         values={"component": component, "kind": kind},
     )
 
 
-# escapes whose meaning differs between Python's re and Oniguruma (the library's engine)
-_ENGINE_SPECIFIC = re.compile(r"\\[pPwWsSdDbBhHRXKGzZAy]|\(\?[<>=!]|\+\+|\*\+|\?\+|\}\+")
+def _pattern(node: Mapping[str, Any], kind: str) -> OnigurumaPattern:
+    """A ``Split``/``Replace`` pattern, run as Oniguruma would (:mod:`subword_core.oniguruma`).
 
-
-def _pattern(node: Mapping[str, Any], kind: str) -> re.Pattern[str]:
+    Example:
+        >>> _pattern({"pattern": {"Regex": "\\p{N}+"}}, "pre-tokenizer").spans("ab 12")
+        [(3, 5)]
+    """
     pattern = node.get("pattern") or {}
+    if not isinstance(pattern, Mapping):
+        raise _unsupported(kind, f"{node.get('type')} without a pattern")
     if "String" in pattern:
-        return re.compile(re.escape(str(pattern["String"])))
+        return OnigurumaPattern(str(pattern["String"]), literal=True)
     if "Regex" in pattern:
         text = str(pattern["Regex"])
-        if not _ENGINE_SPECIFIC.search(text):
-            try:
-                return re.compile(text)
-            except re.error:
-                pass
-        raise _unsupported(
-            kind,
-            f"{node.get('type')} with the regular expression {text[:80]} (its classes such as "
-            "\\p{L} or \\s mean slightly different things in Python, so it is not replayed)",
-        )
+        try:
+            return OnigurumaPattern(text)
+        except PatternError as err:
+            raise PretrainedError(
+                f"This file's {kind} {node.get('type')} uses the regular expression "
+                f"{text[:80]}, which may mean something else here than in the library's engine "
+                f"(Oniguruma): {err}. It is not replayed rather than traced wrongly.",
+                code="unsupported",
+                values={
+                    "kind": kind,
+                    "component": str(node.get("type")),
+                    "pattern": text[:80],
+                    "reason": str(err),
+                },
+            ) from None
     raise _unsupported(kind, f"{node.get('type')} without a pattern")
 
 
@@ -744,7 +786,7 @@ def _normalizers(node: Any) -> list[Normalizer]:
         return [(kind, lambda t: prefix + t if t else t)]
     if kind == "Replace":
         pattern, content = _pattern(node, "normalizer"), str(node.get("content", ""))
-        return [(kind, lambda t: pattern.sub(lambda _m: content, t))]
+        return [(kind, lambda t: pattern.sub(t, content))]
     raise _unsupported("normalizer", kind)
 
 
@@ -774,14 +816,14 @@ def _coalesce(spans: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]
     return out
 
 
-def _regex_spans(text: str, pattern: re.Pattern[str], invert: bool) -> list[tuple[int, int, bool]]:
+def _regex_spans(text: str, pattern: OnigurumaPattern, invert: bool) -> list[tuple[int, int, bool]]:
     spans: list[tuple[int, int, bool]] = []
     prev = 0
-    for m in pattern.finditer(text):
-        if prev != m.start():
-            spans.append((prev, m.start(), False))
-        spans.append((m.start(), m.end(), True))
-        prev = m.end()
+    for start, end in pattern.spans(text):
+        if prev != start:
+            spans.append((prev, start, False))
+        spans.append((start, end, True))
+        prev = end
     if prev != len(text):
         spans.append((prev, len(text), False))
     return [(a, b, match != invert) for a, b, match in spans]

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from subword_core.byte_level import UNICODE_TO_BYTE
 from subword_core.charsmap import Charsmap, CharsmapError
+from subword_core.oniguruma import OnigurumaPattern, PatternError, refusal
 from subword_core.pretrained import (
     AddedTokensStep,
     BpeStartStep,
@@ -60,6 +61,16 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.pretrained.LatticeStep": _TRACE,
     "subword_core.pretrained.PathStep": _TRACE,
     "subword_core.pretrained.ResultStep": _TRACE,
+    **{
+        f"subword_core.oniguruma.{name}": ("test_oniguruma_arbitrary_patterns",)
+        for name in (
+            "OnigurumaPattern",
+            "OnigurumaPattern.spans",
+            "OnigurumaPattern.sub",
+            "PatternError",
+            "refusal",
+        )
+    },
     **{
         f"subword_core.charsmap.{name}": ("test_charsmap_arbitrary_bytes", "test_charsmap_built")
         for name in (
@@ -133,7 +144,9 @@ _NORMALIZERS: list[Any] = [
             Charsmap.build({"a": "b", "\u3000": " ", "c\u0301": "", "ﬁ": "fi"}).to_bytes()
         ).decode(),
     },
-    {"type": "Replace", "pattern": {"Regex": "\\p{L}"}, "content": ""},  # refused
+    {"type": "Replace", "pattern": {"Regex": "\\p{L}"}, "content": ""},
+    {"type": "Replace", "pattern": {"Regex": "(?<![^ ]| ) +| +(?![^ ]| )"}, "content": ""},
+    {"type": "Replace", "pattern": {"Regex": "\\w"}, "content": ""},  # refused
     "NFC",  # not an object: refused
 ]
 _PRE_TOKENIZERS: list[Any] = [
@@ -147,6 +160,7 @@ _PRE_TOKENIZERS: list[Any] = [
     {"type": "Punctuation", "behavior": "MergedWithNext"},
     {"type": "Digits", "individual_digits": True},
     {"type": "Split", "pattern": {"String": "a"}, "behavior": "Contiguous"},
+    {"type": "Split", "pattern": {"Regex": "\\p{L}+|\\s+(?!\\S)|a*+"}, "behavior": "Isolated"},
     {"type": "Split", "pattern": {"String": " "}, "behavior": "Sideways"},  # refused
     {"type": "CharDelimiterSplit"},  # refused
 ]
@@ -519,3 +533,53 @@ def test_charsmap_built(rules: dict[str, str], text: str) -> None:
     assert "".join(old for old, _ in cm.segments(text)) == text
     assert cm.normalize(text) == "".join(new for _, new in cm.segments(text))
     assert cm.transform(text) in (None, *rules.values())
+
+
+# -- Oniguruma-compatible patterns ----------------------------------------------------------
+
+_PATTERN_PARTS = [
+    *"ab()[]^$|?*+{}.,-&\\",
+    "\\p{L}",
+    "\\P{N}",
+    "\\p{Greek}",
+    "\\s",
+    "\\w",
+    "(?:",
+    "(?i:",
+    "(?=",
+    "(?<!",
+    "(?>",
+    "++",
+    "{1,2}",
+    "\\x4",
+    "\\u00e9",
+]
+
+
+@FUZZ
+@given(
+    st.one_of(st.lists(st.sampled_from(_PATTERN_PARTS), max_size=8).map("".join), texts(6)),
+    st.booleans(),
+    st.one_of(texts(12), st.text("ab \n", max_size=12)),
+)
+@example("a*|", False, "ab")
+@example("", True, "ab")
+def test_oniguruma_arbitrary_patterns(pattern: str, literal: bool, text: str) -> None:
+    """Any pattern compiles or is refused with a reason; matches are ordered, inside the text."""
+    reason = refusal(pattern)
+    assert reason is None or (isinstance(reason, str) and reason)
+    try:
+        compiled = OnigurumaPattern(pattern, literal=literal)
+    except Exception as exc:  # the point: which exceptions escape
+        assert documented(exc, PatternError) and isinstance(exc, PatternError), repr(exc)
+        assert not literal
+        return
+    assert literal or reason is None
+    spans = compiled.spans(text)
+    ends = [0]
+    for start, end in spans:
+        assert ends[-1] <= start <= end <= len(text)
+        ends.append(end)
+    starts, stops = [0, *(e for _, e in spans)], [*(s for s, _ in spans), len(text)]
+    gaps = "".join(text[a:b] for a, b in zip(starts, stops, strict=True))
+    assert compiled.sub(text, "") == (gaps if text else text)

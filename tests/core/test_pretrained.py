@@ -7,6 +7,7 @@ words, Unicode letters, marks, digits, punctuation, every kind of space and the 
 from __future__ import annotations
 
 import doctest
+import functools
 import json
 import math
 import tempfile
@@ -408,14 +409,90 @@ def test_pre_tokenizers_match_the_library(pre_tokenizer, text: str) -> None:
 
 def test_a_regex_the_library_reads_differently_is_refused() -> None:
     doc = json.loads(pm.char_bpe()["tokenizer.json"])
-    doc["pre_tokenizer"] = {
-        "type": "Split",
-        "pattern": {"Regex": r"\p{L}+"},
-        "behavior": "Isolated",
-    }
+    doc["pre_tokenizer"] = {"type": "Split", "pattern": {"Regex": r"\w+"}, "behavior": "Isolated"}
     with pytest.raises(PretrainedError) as info:
         load({"tokenizer.json": json.dumps(doc)})
-    assert info.value.code == "unsupported" and "\\p{L}" in str(info.value)
+    assert info.value.code == "unsupported" and "\\w" in str(info.value)
+    assert info.value.values["pattern"] == r"\w+" and "\\w" in str(info.value.values["reason"])
+
+
+_LLAMA3 = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}|"""
+    r""" ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+_GPT2 = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
+
+
+@pytest.mark.parametrize("pattern", [_LLAMA3, _GPT2], ids=["llama3", "gpt2"])
+@SETTINGS
+@given(text=texts)
+@example(text="I'M here, you'LL see: 12345 cats\r\n\n  你好 한국어 \U0001f600!")
+def test_llama3_style_byte_level_file_matches_the_library(pattern: str, text: str) -> None:
+    """Llama-3's pipeline: a Split on GPT-4's pattern, then ByteLevel without its own regex."""
+    doc = json.loads(pm.byte_level_bpe()["tokenizer.json"])
+    doc["pre_tokenizer"] = {
+        "type": "Sequence",
+        "pretokenizers": [
+            {
+                "type": "Split",
+                "pattern": {"Regex": pattern},
+                "behavior": "Isolated",
+                "invert": False,
+            },
+            {
+                "type": "ByteLevel",
+                "add_prefix_space": False,
+                "trim_offsets": True,
+                "use_regex": False,
+            },
+        ],
+    }
+    file = json.dumps(doc)
+    _same({"tokenizer.json": file.encode()}, Tokenizer.from_str(file), text)
+
+
+# -- our own exports, traced --------------------------------------------------------------
+
+
+@functools.cache
+def _our_unigram(word_start: str, rule: str) -> str:
+    import dataclasses
+
+    from subword_core import tokenizer_json, unigram
+
+    model = unigram.learn("\n".join(pm.corpus_lines(20_000)), 400, word_start=word_start).model
+    return tokenizer_json.dumps(dataclasses.replace(model, normalization=rule))
+
+
+@functools.cache
+def _our_bpe() -> str:
+    import dataclasses
+
+    from subword_core import bpe, tokenizer_json
+
+    text = "\n".join(pm.corpus_lines(20_000))
+    model = bpe.learn(text, 300, attach_end_of_word=True, top_k=1, history_limit=1).model
+    return tokenizer_json.dumps(dataclasses.replace(model, unk_token="[UNK]"))
+
+
+@pytest.mark.parametrize(
+    ("word_start", "rule"), [("▁", "nmt_nfkc"), ("▁", "none"), ("▁", "nfkc"), ("", "nmt_nfkc")]
+)
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=texts)
+@example(text="  the  un\x1chappy\u3000cat \n\u2581 ")
+def test_our_unigram_export_traces_as_the_library(word_start: str, rule: str, text: str) -> None:
+    """The app's own Unigram tokenizer.json (lookarounds in its Replace normalizers) traces."""
+    file = _our_unigram(word_start, rule)
+    _same({"tokenizer.json": file.encode()}, Tokenizer.from_str(file), text)
+
+
+@SETTINGS
+@given(text=texts)
+@example(text="lowest\x1cnewer\x1f wider")
+def test_our_bpe_export_traces_as_the_library(text: str) -> None:
+    file = _our_bpe()
+    _same({"tokenizer.json": file.encode()}, Tokenizer.from_str(file), text)
 
 
 @pytest.fixture(scope="session")
