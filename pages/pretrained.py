@@ -12,6 +12,7 @@ from ui.pretrained_view import (
     TEXT_CHARS,
     choose_files,
     describe_step,
+    explain_error,
     load_tokenizer,
     render_step,
     show_summary,
@@ -42,7 +43,7 @@ if tok is not None:
         trace = tok.trace(text)
     except PretrainedError as err:
         st.error(t("The library cannot encode this text with this file:"), icon=":material/block:")
-        show_text(str(err))
+        show_text(explain_error(err))
     else:
         step_player(
             "pre",

@@ -162,29 +162,42 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 class PatternError(SubwordError):
     """A pattern whose meaning may differ between Oniguruma and Python, with the reason.
 
+    Attributes:
+        construct: The part of the pattern refused (``"\\\\b"``, ``"^"``), or ``""``.
+
     Example:
-        >>> str(PatternError("the escape \\\\b"))
-        'the escape \\\\b'
+        >>> err = PatternError("the escape \\\\b", construct="\\\\b")
+        >>> str(err), err.construct
+        ('the escape \\\\b', '\\\\b')
     """
 
+    def __init__(self, message: str, construct: str = "") -> None:
+        super().__init__(message)
+        self.construct = construct
 
-def _escape_length(pattern: str, at: int) -> int | str:
-    """The length of the escape at ``at`` (a backslash), or the reason it is refused."""
+    def __reduce__(self) -> tuple[type[PatternError], tuple[str, str]]:
+        return (type(self), (str(self), self.construct))
+
+
+def _escape_length(pattern: str, at: int) -> int | tuple[str, str]:
+    """The length of the escape at ``at`` (a backslash), or (the escape, why it is refused)."""
     if at + 1 >= len(pattern):
-        return "a backslash at the end"
+        return "\\", "a backslash at the end"
     ch = pattern[at + 1]
     if ch in "pP":
         found = _PROPERTY.match(pattern, at)
         if found and not found.group(1) and found.group(2) in SAFE_PROPERTIES:
             return found.end() - at
-        return f"the class {pattern[at : at + 12]} (only {', '.join(sorted(SAFE_PROPERTIES))})"
+        end = pattern.find("}", at)
+        construct = pattern[at : end + 1] if 0 < end < at + 30 else pattern[at : at + 2]
+        return construct, f"the class {construct} (only {', '.join(sorted(SAFE_PROPERTIES))})"
     if ch in _SIMPLE_ESCAPES or not (ch.isalnum() or ch == "_" or ord(ch) > 127):
         return 2
     for letter, digits in (("x", 2), ("u", 4)):
         body = pattern[at + 2 : at + 2 + digits]
         if ch == letter and len(body) == digits and set(body) <= _HEX:
             return 2 + digits
-    return f"the escape \\{ch}"
+    return f"\\{ch}", f"the escape \\{ch}"
 
 
 def refusal(pattern: str) -> str | None:
@@ -196,37 +209,45 @@ def refusal(pattern: str) -> str | None:
         >>> refusal(r"\\w+")
         'the escape \\\\w'
     """
+    found = _refused_part(pattern)
+    return None if found is None else found[1]
+
+
+def _refused_part(pattern: str) -> tuple[str, str] | None:
+    """(the part refused, why), or ``None``: :func:`refusal`'s scan, left to right."""
     i, in_class = 0, False
     while i < len(pattern):
         ch = pattern[i]
         if ch == "\\":
             step = _escape_length(pattern, i)
-            if isinstance(step, str):
+            if isinstance(step, tuple):
                 return step
             i += step
             continue
         if in_class:
             if ch == "[" or pattern.startswith("&&", i):
-                return "a class inside a class, or && (Oniguruma nests them, Python does not)"
+                why = "a class inside a class, or && (Oniguruma nests them, Python does not)"
+                return pattern[i : i + 2], why
             in_class = ch != "]"
             i += 1
             continue
         if ch == "[":
             i += 2 if pattern.startswith("[^", i) else 1
             if pattern.startswith("]", i):
-                return "a ] first in a class (a literal in Python, an error in Oniguruma)"
+                return "[]", "a ] first in a class (a literal in Python, an error in Oniguruma)"
             in_class = True
             continue
         if ch in "^$":
-            return f"the anchor {ch} (a line anchor in Oniguruma, the text's start in Python)"
+            return ch, f"the anchor {ch} (a line anchor in Oniguruma, the text's start in Python)"
         if pattern.startswith("(?", i):
             group = next((g for g in _GROUPS if pattern.startswith(g, i)), None)
             if group is None:
-                return f"the group {pattern[i : i + 4]}… (only {' '.join(_GROUPS)})"
+                part = pattern[i : i + 4]
+                return part, f"the group {part}… (only {' '.join(_GROUPS)})"
             i += len(group)
             continue
         if pattern.startswith("}+", i):
-            return "{n,m}+ (possessive in Python's regex, a repeated repeat in Oniguruma)"
+            return "}+", "{n,m}+ (possessive in Python's regex, a repeated repeat in Oniguruma)"
         i += 1
     return None
 
@@ -246,15 +267,17 @@ class OnigurumaPattern:
     """
 
     def __init__(self, pattern: str, *, literal: bool = False) -> None:
-        reason = None if literal else refusal(pattern)
-        if reason is None and not literal and (_UNASSIGNED.search(pattern) or "\u0138" in pattern):
-            reason = "characters unassigned in the library's Unicode tables, or re-classed since"
-        if reason is not None:
-            raise PatternError(reason)
+        found = None if literal else _refused_part(pattern)
+        odd = None if literal else _UNASSIGNED.search(pattern) or regex.search("\u0138", pattern)
+        if found is None and odd is not None:
+            why = "characters unassigned in the library's Unicode tables, or re-classed since"
+            found = odd.group(), why
+        if found is not None:
+            raise PatternError(found[1], construct=found[0])
         try:
             self._compiled = regex.compile(regex.escape(pattern) if literal else pattern)
         except (regex.error, OverflowError, RecursionError) as err:
-            raise PatternError(f"it does not compile ({err})") from None
+            raise PatternError(f"it does not compile ({err})", construct=pattern[:20]) from None
         self.pattern = pattern
         self._stand_in = not literal
 

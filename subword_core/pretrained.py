@@ -659,6 +659,7 @@ def _pattern(node: Mapping[str, Any], kind: str) -> OnigurumaPattern:
                     "component": str(node.get("type")),
                     "pattern": text[:80],
                     "reason": str(err),
+                    "construct": err.construct,
                 },
             ) from None
     raise _unsupported(kind, f"{node.get('type')} without a pattern")

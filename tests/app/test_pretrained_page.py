@@ -57,3 +57,31 @@ def test_upload_choice_waits_for_a_file() -> None:
     at = _open("upload")
     assert any("Upload a tokenizer file" in i.value for i in at.info)
     assert not at.get("html") or "Pipeline" not in _html(at)
+
+
+def test_precompiled_step_lists_what_it_replaced() -> None:
+    """The T5-style sample: sentencepiece's rules, each replacement with its code points."""
+    at = _open("t5", "ｆｕｌｌ\u3000width ﬁne")
+    html = _html(at)
+    assert "Precompiled" in html  # the pipeline
+    assert "replacements, each kind once" in html  # step 1: the normalizer
+    assert "U+FF46" in html and "U+3000" in html and "U+FB01" in html
+
+
+def test_refusals_are_worded_by_code() -> None:
+    from subword_core.pretrained import PretrainedError
+    from ui.pretrained_view import explain_error
+
+    regex = PretrainedError(
+        "x",
+        code="unsupported",
+        values={"kind": "pre-tokenizer", "component": "Split", "pattern": "^a", "construct": "^"},
+    )
+    text = explain_error(regex)
+    assert "^a" in text and "Oniguruma" in text and "Precompiled" in text
+    component = PretrainedError(
+        "x", code="unsupported", values={"kind": "normalizer", "component": "ByteLevel"}
+    )
+    assert "“ByteLevel”" in explain_error(component)
+    assert "precompiled_charsmap" in explain_error(PretrainedError("x", code="bad_charsmap"))
+    assert explain_error(PretrainedError("plain words", code="no_unk")) == "plain words"

@@ -413,7 +413,9 @@ def test_load_arbitrary_json(model: Any, pipeline: tuple[Any, Any], added: Any, 
 
 @FUZZ_SLOW
 @given(
-    st.sampled_from(["bert-vocab.txt", "byte-level-bpe.json", "unigram.json"]),
+    st.sampled_from(
+        ["bert-vocab.txt", "byte-level-bpe.json", "unigram.json", "t5-precompiled-unigram.json"]
+    ),
     st.one_of(texts(16), st.text(max_size=30)),
 )
 @example("byte-level-bpe.json", "<|endoftext|>hello  world\n")
@@ -430,7 +432,7 @@ def test_trace_samples(name: str, text: str) -> None:
             for t in trace.tokens
         )
         assert data == text.encode()
-    elif name == "unigram.json":
+    elif name in ("unigram.json", "t5-precompiled-unigram.json"):
         words = [w for w in trace.words if w not in tok.added_tokens]
         assert all(w.startswith("▁") for w in words)
     else:

@@ -118,8 +118,9 @@ def test_the_unassigned_table_is_what_the_library_calls_unassigned() -> None:
 def test_what_may_differ_is_refused_in_words(pattern: str, words: str) -> None:
     reason = refusal(pattern)
     assert reason is not None and words in reason
-    with pytest.raises(PatternError):
+    with pytest.raises(PatternError) as info:
         OnigurumaPattern(pattern)
+    assert info.value.construct and info.value.construct in pattern + "]"
 
 
 _SPACES = "".join(c for c in map(chr, range(0x3001)) if c.isspace()) + "\u200b\ufeff\u180e"
