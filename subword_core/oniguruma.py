@@ -241,6 +241,8 @@ def _refused_part(pattern: str) -> tuple[str, str] | None:
             return ch, f"the anchor {ch} (a line anchor in Oniguruma, the text's start in Python)"
         if pattern.startswith("(?", i):
             group = next((g for g in _GROUPS if pattern.startswith(g, i)), None)
+            if group == "(?i:" and (risk := _case_fold_risk(_group_body(pattern, i + 4))):
+                return "(?i:", risk
             if group is None:
                 part = pattern[i : i + 4]
                 return part, f"the group {part}… (only {' '.join(_GROUPS)})"
@@ -249,6 +251,44 @@ def _refused_part(pattern: str) -> tuple[str, str] | None:
         if pattern.startswith("}+", i):
             return "}+", "{n,m}+ (possessive in Python's regex, a repeated repeat in Oniguruma)"
         i += 1
+    return None
+
+
+# full case folding: Oniguruma's (?i:ss) also matches ß, (?i:fi) the ligature ﬁ; Python's
+# regex module (simple folding) does not. And (?i:i) matches İ in regex, not in Oniguruma.
+_MULTI_FOLDS = ("ss", "st", "ff", "fi", "fl")
+
+
+def _group_body(pattern: str, start: int) -> str:
+    """The text of the group whose body starts at ``start``, up to its closing parenthesis."""
+    depth, i = 1, start
+    while i < len(pattern) and depth:
+        if pattern[i] == "\\":
+            i += 2
+            continue
+        depth += {"(": 1, ")": -1}.get(pattern[i], 0)
+        i += 1
+    return pattern[start : i - 1] if depth == 0 else pattern[start:]
+
+
+def _case_fold_risk(body: str) -> str | None:
+    """Why a case-insensitive group may match other text in Oniguruma, or ``None``.
+
+    Example:
+        >>> _case_fold_risk("'s|'t|'re|'ve|'m|'ll|'d") is None
+        True
+        >>> _case_fold_risk("ss")
+        '(?i:…) holding ss (Oniguruma folds case fully: ß, ﬁ, ﬆ also match)'
+    """
+    low = body.lower()
+    if not body.isascii() or "[" in body or "\\" in body:
+        return "(?i:…) holding a class, an escape or a non-ASCII letter (case folding differs)"
+    if "i" in low:
+        return "(?i:…) holding i (the regex module also matches İ there, Oniguruma does not)"
+    for pair in _MULTI_FOLDS:
+        # subtle: a repeated s or f (s+, (s){2}) can spell ss or ff too
+        if pair in low or regex.search(f"{pair[0]}\\)*[*+{{]", low):
+            return f"(?i:…) holding {pair} (Oniguruma folds case fully: ß, ﬁ, ﬆ also match)"
     return None
 
 

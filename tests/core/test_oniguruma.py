@@ -113,6 +113,13 @@ def test_the_unassigned_table_is_what_the_library_calls_unassigned() -> None:
         (r"(a)\1", "\\1"),
         (r"[]a]", "] first"),
         ("\\", "backslash at the end"),
+        (r"(?i:ss)", "(?i:"),
+        (r"(?i:'s|fi)", "(?i:"),
+        (r"(?i:i)", "(?i:"),
+        (r"(?i:s+)", "(?i:"),
+        (r"(?i:(s){2})", "(?i:"),
+        (r"(?i:é)", "(?i:"),
+        (r"(?i:[a-z])", "(?i:"),
     ],
 )
 def test_what_may_differ_is_refused_in_words(pattern: str, words: str) -> None:
