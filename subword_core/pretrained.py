@@ -636,7 +636,7 @@ def _pattern(node: Mapping[str, Any], kind: str) -> OnigurumaPattern:
     """A ``Split``/``Replace`` pattern, run as Oniguruma would (:mod:`subword_core.oniguruma`).
 
     Example:
-        >>> _pattern({"pattern": {"Regex": "\\p{N}+"}}, "pre-tokenizer").spans("ab 12")
+        >>> _pattern({"pattern": {"Regex": r"\\p{N}+"}}, "pre-tokenizer").spans("ab 12")
         [(3, 5)]
     """
     pattern = node.get("pattern") or {}
