@@ -19,11 +19,15 @@ and only where the two engines were checked to agree:
 
 Everything else is refused with the reason in words (:class:`PatternError`): anchors
 ``^ $ \\A \\z`` (Oniguruma's ``^``/``$`` are line anchors, Python's are not), ``{n,m}+``
-(possessive in ``regex``, a repeated repeat in Oniguruma), classes nested in classes and
-``&&``, inline flags such as ``(?i)``, back-references.
+(possessive in ``regex``, a repeated repeat in Oniguruma: ``a{1,2}+`` takes ``aaaaa``
+whole), classes nested in classes and ``&&``, inline flags such as ``(?i)``,
+back-references, and a case-insensitive group ``(?i:…)`` whose letters fold differently
+(Oniguruma folds case fully, so its ``(?i:ss)`` also matches ``ß``; ``regex``'s ``(?i:i)``
+matches ``İ``). GPT-4's ``(?i:'s|'t|'re|'ve|'m|'ll|'d)`` is none of these.
 
 The ``regex`` module's Unicode tables are newer than Oniguruma's: the characters the library
-has as unassigned (:data:`UNASSIGNED_IN_THE_LIBRARY`) are classed as unassigned here too.
+has as unassigned (:data:`UNASSIGNED_IN_THE_LIBRARY`) are classed as unassigned here too,
+and ``ʕ`` (a lower-case letter there, another letter since Unicode 16) is matched as one.
 
 >>> pattern = OnigurumaPattern(r"'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+")
 >>> [text for start, end in pattern.spans("it's 42 cats!") for text in ["it's 42 cats!"[start:end]]]
