@@ -487,11 +487,20 @@ def test_our_unigram_export_traces_as_the_library(word_start: str, rule: str, te
     _same({"tokenizer.json": file.encode()}, Tokenizer.from_str(file), text)
 
 
+@functools.cache
+def _our_wordpiece() -> str:
+    from subword_core import tokenizer_json, wordpiece
+
+    text = "\n".join(pm.corpus_lines(20_000))
+    return tokenizer_json.dumps(wordpiece.learn(text, 400, top_k=1, history_limit=1).model)
+
+
+@pytest.mark.parametrize("exported", [_our_bpe, _our_wordpiece], ids=["bpe", "wordpiece"])
 @SETTINGS
 @given(text=texts)
-@example(text="lowest\x1cnewer\x1f wider")
-def test_our_bpe_export_traces_as_the_library(text: str) -> None:
-    file = _our_bpe()
+@example(text="lowest\x1cnewer\x1f wider [UNK]s")
+def test_our_bpe_and_wordpiece_exports_trace_as_the_library(exported, text: str) -> None:
+    file = exported()
     _same({"tokenizer.json": file.encode()}, Tokenizer.from_str(file), text)
 
 
