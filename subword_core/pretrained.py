@@ -146,23 +146,27 @@ class NormalizeStep:
     """One normalizer component applied to every piece (``before`` -> ``after``).
 
     ``replaced`` lists what a ``Precompiled`` normalizer (sentencepiece's rules) rewrote,
-    ``(original, replacement)``, each pair once, in the order met (empty for the others).
+    ``(original, replacement)``, each pair once, in the order met (empty for the others);
+    ``pattern`` and ``content``: a ``Replace`` normalizer's pattern and what replaces it.
     """
 
     component: str
     before: tuple[str, ...]
     after: tuple[str, ...]
     replaced: tuple[tuple[str, str], ...] = ()
+    pattern: str = ""
+    content: str = ""
     word: None = None
 
 
 @dataclass(frozen=True)
 class SplitStep:
-    """One pre-tokenizer component: the words before and after it."""
+    """One pre-tokenizer component: the words before and after it (a ``Split``'s pattern)."""
 
     component: str
     before: tuple[str, ...]
     after: tuple[str, ...]
+    pattern: str = ""
     word: None = None
 
 
@@ -700,6 +704,29 @@ def _nmt(text: str) -> str:
     return "".join(" " if ord(c) in _NMT_SPACE else c for c in text if ord(c) not in _NMT_DROP)
 
 
+class _Shown:
+    """A ``Split`` or ``Replace`` component that carries its pattern (and content) for its step.
+
+    Example:
+        >>> run = _Shown(lambda t: t.replace("x", "ks"), "x", "ks")
+        >>> run("x"), _Shown.pattern_of(run), _Shown.pattern_of(str.upper)
+        ('ks', 'x', '')
+    """
+
+    def __init__(self, run: Callable[..., Any], pattern: str, content: str = "") -> None:
+        self.run = run
+        self.pattern = pattern
+        self.content = content
+
+    def __call__(self, *args: Any) -> Any:
+        return self.run(*args)
+
+    @staticmethod
+    def pattern_of(func: object) -> str:
+        """The pattern of a ``_Shown`` component, ``""`` for any other."""
+        return func.pattern if isinstance(func, _Shown) else ""
+
+
 class _Precompiled:
     """The ``Precompiled`` normalizer: sentencepiece's rules (:mod:`subword_core.charsmap`).
 
@@ -787,7 +814,7 @@ def _normalizers(node: Any) -> list[Normalizer]:
         return [(kind, lambda t: prefix + t if t else t)]
     if kind == "Replace":
         pattern, content = _pattern(node, "normalizer"), str(node.get("content", ""))
-        return [(kind, lambda t: pattern.sub(t, content))]
+        return [(kind, _Shown(lambda t: pattern.sub(t, content), pattern.pattern, content))]
     raise _unsupported("normalizer", kind)
 
 
@@ -960,7 +987,10 @@ def _splitters(node: Any) -> list[Splitter]:
     if kind == "Split":
         pattern = _pattern(node, "pre-tokenizer")
         behavior, invert = str(node.get("behavior", "Isolated")), bool(node.get("invert"))
-        return [(kind, lambda t, _f: _behave(t, _regex_spans(t, pattern, invert), behavior), False)]
+        run = _Shown(
+            lambda t, _f: _behave(t, _regex_spans(t, pattern, invert), behavior), pattern.pattern
+        )
+        return [(kind, run, False)]
     raise _unsupported("pre-tokenizer", kind)
 
 
@@ -1111,7 +1141,8 @@ class Pretrained:
             ]
             after = tuple(p for p, a, _ in pieces if a is None)
             replaced = func.replacements(before) if isinstance(func, _Precompiled) else ()
-            steps.append(NormalizeStep(name, before, after, replaced))
+            shown = (func.pattern, func.content) if isinstance(func, _Shown) else ("", "")
+            steps.append(NormalizeStep(name, before, after, replaced, *shown))
         if self._added:
             pieces = self._cut_added(pieces, normalized=True)
         pieces = [p for p in pieces if p[0]]
@@ -1128,7 +1159,8 @@ class Pretrained:
                 else:
                     new.extend((p, None, first and i == 0) for i, p in enumerate(func(w, first)))
             words = new
-            steps.append(SplitStep(name, before, tuple(w for w, a, _ in words if a is None)))
+            after = tuple(w for w, a, _ in words if a is None)
+            steps.append(SplitStep(name, before, after, _Shown.pattern_of(func)))
         tokens: list[str] = []
         ids: list[int] = []
         word_texts: list[str] = []

@@ -353,8 +353,20 @@ def _normalize(_trace: Trace, step: NormalizeStep) -> str:
         + f"<div class='sw-text'>{esc(t('After:'))} {_text_list(step.after)} "
         + (badge_html(t("changed"), "info") if changed else badge_html(t("no change")))
         + "</div>"
+        + _pattern_html(step.pattern, step.content if step.component == "Replace" else None)
         + _replacements(step.replaced)
     )
+
+
+def _pattern_html(pattern: str, content: str | None = None) -> str:
+    """A Split's or Replace's pattern (and what replaces it), as code."""
+    if not pattern:
+        return ""
+    line = t("Pattern: {pattern}").format(pattern=f"<code>{esc(pattern)}</code>")
+    if content is not None:
+        replaced = f"<code>{esc(repr(content))}</code>"
+        line += " " + t("replaced by {content}").format(content=replaced)
+    return f"<div class='sw-small'>{line}</div>"
 
 
 _SHOWN_REPLACEMENTS = 40
@@ -406,6 +418,7 @@ def _split(_trace: Trace, step: SplitStep) -> str:
     }.get(step.component, "")
     return (
         heading_html(t("Pre-tokenizer: {name}").format(name=step.component), what)
+        + _pattern_html(step.pattern)
         + "<div class='sw-text'>"
         + esc(t("{n} words:").format(n=len(step.after)))
         + f" {_text_list(step.after)}</div>"

@@ -85,3 +85,29 @@ def test_refusals_are_worded_by_code() -> None:
     assert "“ByteLevel”" in explain_error(component)
     assert "precompiled_charsmap" in explain_error(PretrainedError("x", code="bad_charsmap"))
     assert explain_error(PretrainedError("plain words", code="no_unk")) == "plain words"
+
+
+def test_split_and_replace_steps_show_their_pattern() -> None:
+    """A Split's and a Replace's pattern reach the page, escaped (a pattern may hold < and &)."""
+    import json
+
+    doc = json.loads((ASSETS / SAMPLES["bytebpe"][1]).read_text())
+    doc["normalizer"] = {"type": "Replace", "pattern": {"String": "<&>"}, "content": "x"}
+    doc["pre_tokenizer"] = {
+        "type": "Split",
+        "pattern": {"Regex": r"\p{L}+|[<>]"},
+        "behavior": "Isolated",
+        "invert": False,
+    }
+    script = (
+        "from subword_core.pretrained import load\n"
+        "from ui.pretrained_view import render_step\n"
+        f"trace = load({{'tokenizer.json': {json.dumps(doc)!r}}}).trace('a<&>b')\n"
+        "render_step(trace, 1)\n"
+        "render_step(trace, 2)\n"
+    )
+    at = AppTest.from_string(script, default_timeout=60).run()
+    assert not at.exception
+    html = _html(at)
+    assert "Pattern: <code>&lt;&amp;&gt;</code> replaced by <code>&#x27;x&#x27;</code>" in html
+    assert "Pattern: <code>\\p{L}+|[&lt;&gt;]</code>" in html
