@@ -46,9 +46,13 @@ from typing import Any
 
 from subword_core.byte_level import BYTE_TO_UNICODE
 from subword_core.byte_level import pre_tokenize as gpt2_split
+from subword_core.charsmap import Charsmap, CharsmapError
 from subword_core.errors import SubwordError
+from subword_core.oniguruma import OnigurumaPattern, PatternError
 
 __all__ = [
+    "SUPPORTED_NORMALIZERS",
+    "SUPPORTED_PRE_TOKENIZERS",
     "AddedTokensStep",
     "BpeStartStep",
     "ByteMapStep",
@@ -65,6 +69,35 @@ __all__ = [
     "WordPieceStep",
     "load",
 ]
+
+SUPPORTED_NORMALIZERS = (
+    "NFC",
+    "NFD",
+    "NFKC",
+    "NFKD",
+    "Lowercase",
+    "Strip",
+    "StripAccents",
+    "Replace",
+    "Prepend",
+    "BertNormalizer",
+    "Nmt",
+    "Precompiled",
+    "Sequence",
+)
+"""The normalizer components :func:`load` replays (``Precompiled``: sentencepiece's rules)."""
+SUPPORTED_PRE_TOKENIZERS = (
+    "ByteLevel",
+    "BertPreTokenizer",
+    "Whitespace",
+    "WhitespaceSplit",
+    "Metaspace",
+    "Split",
+    "Punctuation",
+    "Digits",
+    "Sequence",
+)
+"""The pre-tokenizer components :func:`load` replays."""
 
 UNK_PENALTY = 10.0
 """The ``tokenizers`` library scores an unknown character ``min_score - 10`` in a lattice."""
@@ -110,21 +143,30 @@ class AddedTokensStep:
 
 @dataclass(frozen=True)
 class NormalizeStep:
-    """One normalizer component applied to every piece (``before`` -> ``after``)."""
+    """One normalizer component applied to every piece (``before`` -> ``after``).
+
+    ``replaced`` lists what a ``Precompiled`` normalizer (sentencepiece's rules) rewrote,
+    ``(original, replacement)``, each pair once, in the order met (empty for the others);
+    ``pattern`` and ``content``: a ``Replace`` normalizer's pattern and what replaces it.
+    """
 
     component: str
     before: tuple[str, ...]
     after: tuple[str, ...]
+    replaced: tuple[tuple[str, str], ...] = ()
+    pattern: str = ""
+    content: str = ""
     word: None = None
 
 
 @dataclass(frozen=True)
 class SplitStep:
-    """One pre-tokenizer component: the words before and after it."""
+    """One pre-tokenizer component: the words before and after it (a ``Split``'s pattern)."""
 
     component: str
     before: tuple[str, ...]
     after: tuple[str, ...]
+    pattern: str = ""
     word: None = None
 
 
@@ -585,34 +627,45 @@ def _unsupported(kind: str, component: str) -> PretrainedError:
     return PretrainedError(
         f"This file's {kind} is “{component}”, which this page cannot replay exactly, so it "
         "does not trace the file rather than show steps that may be wrong. Supported "
-        "normalizers: NFC, NFD, NFKC, NFKD, Lowercase, Strip, StripAccents, Replace, Prepend, "
-        "BertNormalizer, Nmt, Sequence; pre-tokenizers: ByteLevel, BertPreTokenizer, "
-        "Whitespace, WhitespaceSplit, Metaspace, Split, Punctuation, Digits, Sequence.",
+        f"normalizers: {', '.join(SUPPORTED_NORMALIZERS)}; pre-tokenizers: "
+        f"{', '.join(SUPPORTED_PRE_TOKENIZERS)} (Split and Replace with a string, or a "
+        "regular expression using \\p{L}-style classes, \\s, \\d, lookarounds and "
+        "possessive quantifiers).",
         code="unsupported",
         values={"component": component, "kind": kind},
     )
 
 
-# escapes whose meaning differs between Python's re and Oniguruma (the library's engine)
-_ENGINE_SPECIFIC = re.compile(r"\\[pPwWsSdDbBhHRXKGzZAy]|\(\?[<>=!]|\+\+|\*\+|\?\+|\}\+")
+def _pattern(node: Mapping[str, Any], kind: str) -> OnigurumaPattern:
+    """A ``Split``/``Replace`` pattern, run as Oniguruma would (:mod:`subword_core.oniguruma`).
 
-
-def _pattern(node: Mapping[str, Any], kind: str) -> re.Pattern[str]:
+    Example:
+        >>> _pattern({"pattern": {"Regex": r"\\p{N}+"}}, "pre-tokenizer").spans("ab 12")
+        [(3, 5)]
+    """
     pattern = node.get("pattern") or {}
+    if not isinstance(pattern, Mapping):
+        raise _unsupported(kind, f"{node.get('type')} without a pattern")
     if "String" in pattern:
-        return re.compile(re.escape(str(pattern["String"])))
+        return OnigurumaPattern(str(pattern["String"]), literal=True)
     if "Regex" in pattern:
         text = str(pattern["Regex"])
-        if not _ENGINE_SPECIFIC.search(text):
-            try:
-                return re.compile(text)
-            except re.error:
-                pass
-        raise _unsupported(
-            kind,
-            f"{node.get('type')} with the regular expression {text[:80]} (its classes such as "
-            "\\p{L} or \\s mean slightly different things in Python, so it is not replayed)",
-        )
+        try:
+            return OnigurumaPattern(text)
+        except PatternError as err:
+            raise PretrainedError(
+                f"This file's {kind} {node.get('type')} uses the regular expression "
+                f"{text[:80]}, which may mean something else here than in the library's engine "
+                f"(Oniguruma): {err}. It is not replayed rather than traced wrongly.",
+                code="unsupported",
+                values={
+                    "kind": kind,
+                    "component": str(node.get("type")),
+                    "pattern": text[:80],
+                    "reason": str(err),
+                    "construct": err.construct,
+                },
+            ) from None
     raise _unsupported(kind, f"{node.get('type')} without a pattern")
 
 
@@ -651,6 +704,75 @@ def _nmt(text: str) -> str:
     return "".join(" " if ord(c) in _NMT_SPACE else c for c in text if ord(c) not in _NMT_DROP)
 
 
+class _Shown:
+    """A ``Split`` or ``Replace`` component that carries its pattern (and content) for its step.
+
+    Example:
+        >>> run = _Shown(lambda t: t.replace("x", "ks"), "x", "ks")
+        >>> run("x"), _Shown.pattern_of(run), _Shown.pattern_of(str.upper)
+        ('ks', 'x', '')
+    """
+
+    def __init__(self, run: Callable[..., Any], pattern: str, content: str = "") -> None:
+        self.run = run
+        self.pattern = pattern
+        self.content = content
+
+    def __call__(self, *args: Any) -> Any:
+        return self.run(*args)
+
+    @staticmethod
+    def pattern_of(func: object) -> str:
+        """The pattern of a ``_Shown`` component, ``""`` for any other."""
+        return func.pattern if isinstance(func, _Shown) else ""
+
+
+class _Precompiled:
+    """The ``Precompiled`` normalizer: sentencepiece's rules (:mod:`subword_core.charsmap`).
+
+    Example:
+        >>> run = _Precompiled(Charsmap.build({"ﬁ": "fi"}))
+        >>> run("ﬁne"), run.replacements(("ﬁne", "ﬁx"))
+        ('fine', (('ﬁ', 'fi'),))
+    """
+
+    def __init__(self, charsmap: Charsmap) -> None:
+        self.charsmap = charsmap
+
+    def __call__(self, text: str) -> str:
+        try:
+            return self.charsmap.normalize(text)
+        except CharsmapError as err:
+            raise _bad(
+                f"The Precompiled normalizer's table is damaged: {err}", "bad_charsmap"
+            ) from None
+
+    def replacements(self, pieces: Sequence[str]) -> tuple[tuple[str, str], ...]:
+        """What the rules rewrote in ``pieces``: ``(original, replacement)``, each once."""
+        found: dict[tuple[str, str], None] = {}
+        for piece in pieces:
+            for old, new in self.charsmap.segments(piece):
+                if old != new:
+                    found[(old, new)] = None
+        return tuple(found)
+
+
+def _precompiled(node: Mapping[str, Any]) -> _Precompiled:
+    data = node.get("precompiled_charsmap")
+    if not isinstance(data, str):
+        raise _bad(
+            "The Precompiled normalizer has no precompiled_charsmap (base64 text), so the "
+            "library cannot read the file either.",
+            "bad_charsmap",
+        )
+    try:
+        return _Precompiled(Charsmap.from_base64(data))
+    except CharsmapError as err:
+        raise _bad(
+            f"The Precompiled normalizer's table cannot be read: {err}", "bad_charsmap"
+        ) from None
+
+
 def _strip(left: bool, right: bool) -> Callable[[str], str]:
     def run(text: str) -> str:
         start, end = 0, len(text)
@@ -685,12 +807,14 @@ def _normalizers(node: Any) -> list[Normalizer]:
         return [(kind, _bert_normalize(node))]
     if kind == "Nmt":
         return [(kind, _nmt)]
+    if kind == "Precompiled":
+        return [(kind, _precompiled(node))]
     if kind == "Prepend":
         prefix = str(node.get("prepend", ""))
         return [(kind, lambda t: prefix + t if t else t)]
     if kind == "Replace":
         pattern, content = _pattern(node, "normalizer"), str(node.get("content", ""))
-        return [(kind, lambda t: pattern.sub(lambda _m: content, t))]
+        return [(kind, _Shown(lambda t: pattern.sub(t, content), pattern.pattern, content))]
     raise _unsupported("normalizer", kind)
 
 
@@ -720,14 +844,14 @@ def _coalesce(spans: list[tuple[int, int, bool]]) -> list[tuple[int, int, bool]]
     return out
 
 
-def _regex_spans(text: str, pattern: re.Pattern[str], invert: bool) -> list[tuple[int, int, bool]]:
+def _regex_spans(text: str, pattern: OnigurumaPattern, invert: bool) -> list[tuple[int, int, bool]]:
     spans: list[tuple[int, int, bool]] = []
     prev = 0
-    for m in pattern.finditer(text):
-        if prev != m.start():
-            spans.append((prev, m.start(), False))
-        spans.append((m.start(), m.end(), True))
-        prev = m.end()
+    for start, end in pattern.spans(text):
+        if prev != start:
+            spans.append((prev, start, False))
+        spans.append((start, end, True))
+        prev = end
     if prev != len(text):
         spans.append((prev, len(text), False))
     return [(a, b, match != invert) for a, b, match in spans]
@@ -863,7 +987,10 @@ def _splitters(node: Any) -> list[Splitter]:
     if kind == "Split":
         pattern = _pattern(node, "pre-tokenizer")
         behavior, invert = str(node.get("behavior", "Isolated")), bool(node.get("invert"))
-        return [(kind, lambda t, _f: _behave(t, _regex_spans(t, pattern, invert), behavior), False)]
+        run = _Shown(
+            lambda t, _f: _behave(t, _regex_spans(t, pattern, invert), behavior), pattern.pattern
+        )
+        return [(kind, run, False)]
     raise _unsupported("pre-tokenizer", kind)
 
 
@@ -1012,7 +1139,10 @@ class Pretrained:
                 (p, a, f) if a is not None else (func(p), a, f and bool(p) and func(p[0]) != "")
                 for p, a, f in pieces
             ]
-            steps.append(NormalizeStep(name, before, tuple(p for p, a, _ in pieces if a is None)))
+            after = tuple(p for p, a, _ in pieces if a is None)
+            replaced = func.replacements(before) if isinstance(func, _Precompiled) else ()
+            shown = (func.pattern, func.content) if isinstance(func, _Shown) else ("", "")
+            steps.append(NormalizeStep(name, before, after, replaced, *shown))
         if self._added:
             pieces = self._cut_added(pieces, normalized=True)
         pieces = [p for p in pieces if p[0]]
@@ -1029,7 +1159,8 @@ class Pretrained:
                 else:
                     new.extend((p, None, first and i == 0) for i, p in enumerate(func(w, first)))
             words = new
-            steps.append(SplitStep(name, before, tuple(w for w, a, _ in words if a is None)))
+            after = tuple(w for w, a, _ in words if a is None)
+            steps.append(SplitStep(name, before, after, _Shown.pattern_of(func)))
         tokens: list[str] = []
         ids: list[int] = []
         word_texts: list[str] = []

@@ -11,8 +11,9 @@ noted below. The JSON is written with the standard :mod:`json` module; ``tokeniz
 imported here.
 
 The BPE and WordPiece files, and the Unigram file without a marker, use a
-``WhitespaceSplit`` pre-tokenizer, so tokenizing one word equals our ``encode(word)``; no
-added tokens, no post-processor.
+``WhitespaceSplit`` pre-tokenizer (after a normalizer that makes U+001C–U+001F spaces, see
+below), so tokenizing one word equals our ``encode(word)``; no added tokens, no
+post-processor.
 
 Exactly what differs (the tests check each point):
 
@@ -37,9 +38,9 @@ Exactly what differs (the tests check each point):
   ``[UNK]`` gives ``[``, ``##U``, ... (no export avoids it: an added special token would cut
   ``[UNK]`` out of every word, a renamed unknown token would change the output).
   ``unk_mode="leftover"`` cannot be expressed and is refused.
-* **Running text.** The WordPiece file, and the Unigram file without a marker, split words
-  with ``WhitespaceSplit`` after a normalizer that turns U+001C–U+001F into spaces: Python's
-  ``str.split()`` splits there, ``tokenizers``' Unicode whitespace does not.
+* **Running text.** The BPE and WordPiece files, and the Unigram file without a marker, split
+  words with ``WhitespaceSplit`` after a normalizer that turns U+001C–U+001F into spaces:
+  Python's ``str.split()`` splits there, ``tokenizers``' Unicode whitespace does not.
 * **Unigram, normalisation.** ``Unigram.normalization`` is written as normalizers
   (:func:`unigram_normalizers`, with its differences from sentencepiece) and read back.
 * **Unigram, unknown characters.** ``tokenizers`` glues neighbouring unknown characters into
@@ -355,7 +356,7 @@ def bpe_to_json(model: BPEModel) -> str:
         "merges": merges,
     }
     decoder = {"type": "BPEDecoder", "suffix": eow} if eow else None
-    return _document(body, {"type": "WhitespaceSplit"}, decoder)
+    return _document(body, {"type": "WhitespaceSplit"}, decoder, _with_separators([]))
 
 
 def bpe_from_json(text: str) -> BPEModel:

@@ -15,6 +15,8 @@ from pathlib import Path
 import streamlit as st
 
 from subword_core.pretrained import (
+    SUPPORTED_NORMALIZERS,
+    SUPPORTED_PRE_TOKENIZERS,
     AddedTokensStep,
     BpeStartStep,
     ByteMapStep,
@@ -63,6 +65,10 @@ SAMPLES: dict[str, tuple[str, str]] = {
     "bytebpe": ("Sample: byte-level BPE (GPT-2 style, 1,743 merges)", "byte-level-bpe.json"),
     "bert": ("Sample: WordPiece (a BERT vocab.txt)", "bert-vocab.txt"),
     "unigram": ("Sample: Unigram (T5 / XLM-R style)", "unigram.json"),
+    "t5": (
+        "Sample: Unigram with sentencepiece's own normalizer (Precompiled, as T5 and ALBERT)",
+        "t5-precompiled-unigram.json",
+    ),
 }
 """Built-in tokenizers trained here (``python -m scripts.make_pretrained_samples``)."""
 
@@ -83,6 +89,9 @@ def choose_files() -> dict[str, bytes] | None:
         "bytebpe": t("Sample: byte-level BPE (GPT-2 style, 1,743 merges)"),
         "bert": t("Sample: WordPiece (a BERT vocab.txt)"),
         "unigram": t("Sample: Unigram (T5 / XLM-R style)"),
+        "t5": t(
+            "Sample: Unigram with sentencepiece's own normalizer (Precompiled, as T5 and ALBERT)"
+        ),
         _UPLOAD: t("My own file(s)"),
     }
     choice = st.radio(
@@ -145,10 +154,6 @@ def _model_problems() -> dict[str, str]:
         "unsupported_model": t(
             "This file uses the model “{model}”; this page traces BPE, WordPiece and Unigram."
         ),
-        "unsupported": t(
-            "This file's {kind} is “{component}”, which this page cannot replay exactly, so it "
-            "does not trace the file rather than show steps that may be wrong."
-        ),
         "bad_model": t("{file}: the model's settings cannot be read."),
         "bad_merges": t("{file}: the merges cannot be read (each is two tokens and one space)."),
         "bad_vocab": t("{file}: the vocabulary cannot be read."),
@@ -183,6 +188,8 @@ def error_text(err: PretrainedError) -> str:
     values = {name: str(value) for name, value in err.values.items()}
     values["kind"] = kinds.get(values.get("kind", ""), values.get("kind", ""))
     values["formats"] = _formats()
+    if err.code in ("unsupported", "bad_charsmap"):
+        return _refusal_text(err)
     template = {**_file_problems(), **_model_problems()}.get(err.code or "")
     if template is None:
         return str(err)
@@ -213,6 +220,55 @@ def load_tokenizer(files: dict[str, bytes]) -> Pretrained | None:
         st.error(t("This file cannot be traced:"), icon=":material/block:")
         show_text(error_text(err))
         return None
+
+
+def _refusal_text(err: PretrainedError) -> str:
+    """A file the page will not trace (a component it cannot replay exactly, a regular
+    expression part that may match differently, a damaged charsmap), with what is supported."""
+    values = err.values
+    kinds = {"normalizer": t("normalizer"), "pre-tokenizer": t("pre-tokenizer")}
+    kind = kinds.get(str(values.get("kind")), str(values.get("kind", "")))
+    supported = t(
+        "Supported normalizers: {normalizers}. Supported pre-tokenizers: {pre_tokenizers}. "
+        "Split and Replace take a plain string or a regular expression with Unicode classes "
+        "such as {example}, \\s, \\d, lookarounds and possessive quantifiers."
+    ).format(
+        normalizers=", ".join(SUPPORTED_NORMALIZERS),
+        pre_tokenizers=", ".join(SUPPORTED_PRE_TOKENIZERS),
+        example="\\p{L}",
+    )
+    if err.code == "unsupported" and "pattern" in values:
+        return (
+            t(
+                "This file's {kind} {component} uses the regular expression {pattern}. Its part "
+                "{construct} may match differently in the tokenizers library's engine "
+                "(Oniguruma) than here, so the page does not trace the file rather than show "
+                "steps that may be wrong."
+            ).format(
+                kind=kind,
+                component=values.get("component", ""),
+                pattern=values.get("pattern", ""),
+                construct=values.get("construct", ""),
+            )
+            + "\n"
+            + supported
+        )
+    if err.code == "unsupported":
+        return (
+            t(
+                "This file's {kind} is “{component}”, which this page cannot replay exactly, so "
+                "it does not trace the file rather than show steps that may be wrong."
+            ).format(kind=kind, component=values.get("component", ""))
+            + "\n"
+            + supported
+        )
+    if err.code == "bad_charsmap":
+        return t(
+            "This file's Precompiled normalizer (sentencepiece's normalization rules, stored in "
+            "the file as precompiled_charsmap) is missing or damaged, so the tokenizers library "
+            "cannot read the file either."
+        )
+    return str(err)
 
 
 def show_summary(tok: Pretrained) -> None:
@@ -356,6 +412,11 @@ def _normalize(_trace: Trace, step: NormalizeStep) -> str:
             "Chinese characters, and (uncased models) accents out and lower case"
         ),
         "Nmt": t("removes control characters and turns odd spaces into plain ones"),
+        "Precompiled": t(
+            "sentencepiece's own normalization rules, compiled into the file: each character "
+            "(or short sequence) found in its table is replaced, such as full-width letters, "
+            "ligatures, odd spaces and control characters"
+        ),
         "Replace": t("replaces a pattern"),
         "Prepend": t("puts a prefix in front"),
     }.get(step.component, "")
@@ -365,6 +426,52 @@ def _normalize(_trace: Trace, step: NormalizeStep) -> str:
         + f"<div class='sw-text'>{esc(t('After:'))} {_text_list(step.after)} "
         + (badge_html(t("changed"), "info") if changed else badge_html(t("no change")))
         + "</div>"
+        + _pattern_html(step.pattern, step.content if step.component == "Replace" else None)
+        + _replacements(step.replaced)
+    )
+
+
+def _pattern_html(pattern: str, content: str | None = None) -> str:
+    """A Split's or Replace's pattern (and what replaces it), as code."""
+    if not pattern:
+        return ""
+    line = t("Pattern: {pattern}").format(pattern=f"<code>{esc(pattern)}</code>")
+    if content is not None:
+        replaced = f"<code>{esc(repr(content))}</code>"
+        line += " " + t("replaced by {content}").format(content=replaced)
+    return f"<div class='sw-small'>{line}</div>"
+
+
+_SHOWN_REPLACEMENTS = 40
+
+
+def _code_points(text: str) -> str:
+    return " ".join(f"U+{ord(c):04X}" for c in text)
+
+
+def _replacements(replaced: Sequence[tuple[str, str]]) -> str:
+    """The list of what a Precompiled normalizer replaced, each with its code points."""
+    if not replaced:
+        return ""
+    nothing = f"<em>{esc(t('(nothing)'))}</em>"
+    items = "".join(
+        f"<li>{_q(old)} <code>{esc(_code_points(old))}</code> → "
+        f"{_q(new) if new else nothing}"
+        f"{f' <code>{esc(_code_points(new))}</code>' if new and not new.isascii() else ''}</li>"
+        for old, new in replaced[:_SHOWN_REPLACEMENTS]
+    )
+    more = len(replaced) - _SHOWN_REPLACEMENTS
+    rest = f"<li>{esc(t('… and {n} more').format(n=f'{more:,}'))}</li>" if more > 0 else ""
+    return (
+        "<div class='sw-text'>"
+        + esc(
+            t.n(
+                "{n} replacement, each kind once:",
+                "{n} replacements, each kind once:",
+                len(replaced),
+            ).format(n=f"{len(replaced):,}")
+        )
+        + f"</div><ul class='sw-small'>{items}{rest}</ul>"
     )
 
 
@@ -384,6 +491,7 @@ def _split(_trace: Trace, step: SplitStep) -> str:
     }.get(step.component, "")
     return (
         heading_html(t("Pre-tokenizer: {name}").format(name=step.component), what)
+        + _pattern_html(step.pattern)
         + "<div class='sw-text'>"
         + esc(t("{n} words:").format(n=len(step.after)))
         + f" {_text_list(step.after)}</div>"

@@ -57,3 +57,66 @@ def test_upload_choice_waits_for_a_file() -> None:
     at = _open("upload")
     assert any("Upload a tokenizer file" in i.value for i in at.info)
     assert not at.get("html") or "Pipeline" not in _html(at)
+
+
+def test_precompiled_step_lists_what_it_replaced() -> None:
+    """The T5-style sample: sentencepiece's rules, each replacement with its code points."""
+    at = _open("t5", "ｆｕｌｌ\u3000width ﬁne")
+    html = _html(at)
+    assert "Precompiled" in html  # the pipeline
+    assert "replacements, each kind once" in html  # step 1: the normalizer
+    assert "U+FF46" in html and "U+3000" in html and "U+FB01" in html
+
+
+def test_refusals_are_worded_by_code() -> None:
+    """In English the core's message; in 한국어 a refusal is worded from its code and values,
+    with the supported list (the core's names) after it."""
+    import ui.i18n
+    from subword_core.pretrained import PretrainedError
+    from ui.pretrained_view import error_text
+
+    regex = PretrainedError(
+        "x",
+        code="unsupported",
+        values={"kind": "pre-tokenizer", "component": "Split", "pattern": "^a", "construct": "^"},
+    )
+    component = PretrainedError(
+        "x", code="unsupported", values={"kind": "normalizer", "component": "ByteLevel"}
+    )
+    charsmap = PretrainedError("x", code="bad_charsmap")
+    assert error_text(regex) == "x"  # English: the core's own sentence
+    ui.i18n._outside_session[0] = "ko"
+    try:
+        text = error_text(regex)
+        assert "^a" in text and "Oniguruma" in text and "Precompiled" in text, text
+        assert "ByteLevel" in error_text(component)
+        assert "precompiled_charsmap" in error_text(charsmap)
+        assert error_text(charsmap) != "x"
+    finally:
+        ui.i18n._outside_session[0] = "en"
+
+
+def test_split_and_replace_steps_show_their_pattern() -> None:
+    """A Split's and a Replace's pattern reach the page, escaped (a pattern may hold < and &)."""
+    import json
+
+    doc = json.loads((ASSETS / SAMPLES["bytebpe"][1]).read_text())
+    doc["normalizer"] = {"type": "Replace", "pattern": {"String": "<&>"}, "content": "x"}
+    doc["pre_tokenizer"] = {
+        "type": "Split",
+        "pattern": {"Regex": r"\p{L}+|[<>]"},
+        "behavior": "Isolated",
+        "invert": False,
+    }
+    script = (
+        "from subword_core.pretrained import load\n"
+        "from ui.pretrained_view import render_step\n"
+        f"trace = load({{'tokenizer.json': {json.dumps(doc)!r}}}).trace('a<&>b')\n"
+        "render_step(trace, 1)\n"
+        "render_step(trace, 2)\n"
+    )
+    at = AppTest.from_string(script, default_timeout=60).run()
+    assert not at.exception
+    html = _html(at)
+    assert "Pattern: <code>&lt;&amp;&gt;</code> replaced by <code>&#x27;x&#x27;</code>" in html
+    assert "Pattern: <code>\\p{L}+|[&lt;&gt;]</code>" in html

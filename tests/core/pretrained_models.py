@@ -127,6 +127,80 @@ def sentencepiece_vocab() -> dict[str, bytes]:
         return {"sp.vocab": (prefix.with_suffix(".vocab")).read_bytes()}
 
 
+def _varint(data: bytes, at: int) -> tuple[int, int]:
+    value, shift = 0, 0
+    while True:
+        byte = data[at]
+        value |= (byte & 0x7F) << shift
+        at += 1
+        if byte < 0x80:
+            return value, at
+        shift += 7
+
+
+def _fields(data: bytes) -> dict[int, list[bytes | int]]:
+    """A protobuf message's fields by number (length-delimited ones as bytes): wire format."""
+    out: dict[int, list[bytes | int]] = {}
+    at = 0
+    while at < len(data):
+        key, at = _varint(data, at)
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            value, at = _varint(data, at)
+            out.setdefault(number, []).append(value)
+        elif wire == 2:
+            size, at = _varint(data, at)
+            out.setdefault(number, []).append(data[at : at + size])
+            at += size
+        elif wire in (1, 5):  # fixed 64 / 32 bits (a piece's score): skipped
+            at += 8 if wire == 1 else 4
+        else:
+            raise ValueError(f"wire type {wire} is not used by sentencepiece's ModelProto")
+    return out
+
+
+def charsmap_of(model: bytes) -> bytes:
+    """The ``precompiled_charsmap`` of a sentencepiece ``.model`` (ModelProto field 3, then 2)."""
+    (spec,) = _fields(model)[3]
+    assert isinstance(spec, bytes)
+    (charsmap,) = _fields(spec).get(2, [b""])
+    assert isinstance(charsmap, bytes)
+    return charsmap
+
+
+@functools.cache
+def precompiled_unigram(rule: str = "nmt_nfkc") -> dict[str, bytes]:
+    """A T5/XLM-R-style ``tokenizer.json`` made from a sentencepiece model trained with ``rule``.
+
+    As Hugging Face's converters write it: the model's ``precompiled_charsmap`` in a
+    ``Precompiled`` normalizer, runs of spaces made one, Metaspace, the Unigram pieces.
+    Also returns the ``.model`` itself (``"sp.model"``).
+    """
+    import sentencepiece as spm
+    from tokenizers import Regex, Tokenizer, models, normalizers, pre_tokenizers
+
+    with tempfile.TemporaryDirectory() as tmp:
+        prefix = Path(tmp) / "sp"
+        spm.SentencePieceTrainer.train(
+            sentence_iterator=iter(corpus_lines(60_000)),
+            model_prefix=str(prefix),
+            vocab_size=1000,
+            model_type="unigram",
+            normalization_rule_name=rule,
+            minloglevel=2,
+        )
+        data = prefix.with_suffix(".model").read_bytes()
+    sp = spm.SentencePieceProcessor(model_proto=data)
+    pieces = [(sp.id_to_piece(i), sp.get_score(i)) for i in range(sp.get_piece_size())]
+    tok = Tokenizer(models.Unigram(pieces, unk_id=sp.unk_id(), byte_fallback=False))
+    tok.normalizer = normalizers.Sequence(
+        [normalizers.Precompiled(charsmap_of(data)), normalizers.Replace(Regex(" {2,}"), " ")]
+    )
+    tok.pre_tokenizer = pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="always")
+    tok.add_special_tokens(["<unk>", "<s>", "</s>"])
+    return {"tokenizer.json": _tokenizer_json(tok), "sp.model": data}
+
+
 def write(files: dict[str, bytes], folder: Path) -> list[Path]:
     """Write the files into ``folder`` (for the browser's file chooser)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -141,8 +215,10 @@ def write(files: dict[str, bytes], folder: Path) -> list[Path]:
 __all__ = [
     "byte_level_bpe",
     "char_bpe",
+    "charsmap_of",
     "corpus_lines",
     "gpt2_files",
+    "precompiled_unigram",
     "sentencepiece_vocab",
     "unigram",
     "wordpiece",

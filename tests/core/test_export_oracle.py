@@ -95,6 +95,20 @@ def test_wordpiece_information_separators_split_words_as_ours() -> None:
         assert theirs.encode(f"a{sep}aa").tokens == ["a", "a", "##a"]
 
 
+def test_bpe_information_separators_split_words_as_ours() -> None:
+    """BPE exports split running text where ours does: at U+001C-U+001F too (issue 19)."""
+    from subword_core import bpe
+
+    model = bpe.learn({"aa": 5, "ab": 3}, 3, attach_end_of_word=True).model
+    text = tokenizer_json.dumps(model)
+    theirs = tokenizers.Tokenizer.from_str(text)
+    for sep in "\x1c\x1d\x1e\x1f":
+        ours = [t for word in f"aa{sep}ab  b{sep}".split() for t in model.encode(word)]
+        assert theirs.encode(f"aa{sep}ab  b{sep}").tokens == ours
+        # and back: the file still reads as the same model
+        assert tokenizer_json.bpe_from_json(text) == model
+
+
 # --------------------------------------------------------------------------------------
 # Unigram
 # --------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ is the lowest-ranked pair present, and the tokens spell their word.
 
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 from functools import cache
@@ -20,6 +21,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from subword_core.byte_level import UNICODE_TO_BYTE
+from subword_core.charsmap import Charsmap, CharsmapError
+from subword_core.oniguruma import OnigurumaPattern, PatternError, refusal
 from subword_core.pretrained import (
     AddedTokensStep,
     BpeStartStep,
@@ -58,6 +61,32 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.pretrained.LatticeStep": _TRACE,
     "subword_core.pretrained.PathStep": _TRACE,
     "subword_core.pretrained.ResultStep": _TRACE,
+    **{
+        f"subword_core.oniguruma.{name}": ("test_oniguruma_arbitrary_patterns",)
+        for name in (
+            "OnigurumaPattern",
+            "OnigurumaPattern.spans",
+            "OnigurumaPattern.sub",
+            "PatternError",
+            "refusal",
+        )
+    },
+    **{
+        f"subword_core.charsmap.{name}": ("test_charsmap_arbitrary_bytes", "test_charsmap_built")
+        for name in (
+            "Charsmap",
+            "CharsmapError",
+            "Charsmap.from_bytes",
+            "Charsmap.from_base64",
+            "Charsmap.prefixes",
+            "Charsmap.replacement",
+            "Charsmap.transform",
+            "Charsmap.segments",
+            "Charsmap.normalize",
+            "Charsmap.build",
+            "Charsmap.to_bytes",
+        )
+    },
 }
 
 SAMPLES = Path(__file__).resolve().parents[2] / "ui" / "assets" / "pretrained"
@@ -108,8 +137,16 @@ _NORMALIZERS: list[Any] = [
     {"type": "Prepend", "prepend": "▁"},
     {"type": "Replace", "pattern": {"String": "a"}, "content": "b"},
     {"type": "Replace", "pattern": {"Regex": " {2,}"}, "content": " "},
-    {"type": "Precompiled"},  # refused
-    {"type": "Replace", "pattern": {"Regex": "\\p{L}"}, "content": ""},  # refused
+    {"type": "Precompiled"},  # refused: no table
+    {
+        "type": "Precompiled",
+        "precompiled_charsmap": base64.b64encode(
+            Charsmap.build({"a": "b", "\u3000": " ", "c\u0301": "", "ﬁ": "fi"}).to_bytes()
+        ).decode(),
+    },
+    {"type": "Replace", "pattern": {"Regex": "\\p{L}"}, "content": ""},
+    {"type": "Replace", "pattern": {"Regex": "(?<![^ ]| ) +| +(?![^ ]| )"}, "content": ""},
+    {"type": "Replace", "pattern": {"Regex": "\\w"}, "content": ""},  # refused
     "NFC",  # not an object: refused
 ]
 _PRE_TOKENIZERS: list[Any] = [
@@ -123,6 +160,7 @@ _PRE_TOKENIZERS: list[Any] = [
     {"type": "Punctuation", "behavior": "MergedWithNext"},
     {"type": "Digits", "individual_digits": True},
     {"type": "Split", "pattern": {"String": "a"}, "behavior": "Contiguous"},
+    {"type": "Split", "pattern": {"Regex": "\\p{L}+|\\s+(?!\\S)|a*+"}, "behavior": "Isolated"},
     {"type": "Split", "pattern": {"String": " "}, "behavior": "Sideways"},  # refused
     {"type": "CharDelimiterSplit"},  # refused
 ]
@@ -375,7 +413,9 @@ def test_load_arbitrary_json(model: Any, pipeline: tuple[Any, Any], added: Any, 
 
 @FUZZ_SLOW
 @given(
-    st.sampled_from(["bert-vocab.txt", "byte-level-bpe.json", "unigram.json"]),
+    st.sampled_from(
+        ["bert-vocab.txt", "byte-level-bpe.json", "unigram.json", "t5-precompiled-unigram.json"]
+    ),
     st.one_of(texts(16), st.text(max_size=30)),
 )
 @example("byte-level-bpe.json", "<|endoftext|>hello  world\n")
@@ -392,7 +432,7 @@ def test_trace_samples(name: str, text: str) -> None:
             for t in trace.tokens
         )
         assert data == text.encode()
-    elif name == "unigram.json":
+    elif name in ("unigram.json", "t5-precompiled-unigram.json"):
         words = [w for w in trace.words if w not in tok.added_tokens]
         assert all(w.startswith("▁") for w in words)
     else:
@@ -424,8 +464,8 @@ def test_trace_small_models(
     try:
         tok = load({"tokenizer.json": json.dumps(doc)})
     except PretrainedError as exc:
-        # only the pipeline's deliberately unsupported parts are refused
-        assert exc.code == "unsupported", exc
+        # only the pipeline's deliberately unsupported parts (and a missing table) are refused
+        assert exc.code in ("unsupported", "bad_charsmap"), exc
         return
     assert tok.kind == model["type"]
     trace = _trace_or_refuse(tok, text)
@@ -439,3 +479,109 @@ def test_trace_small_models(
         if tok.kind == "WordPiece":
             tokens = [str(t).removeprefix("##") for t in tokens]
         assert "".join(map(str, tokens)) == word
+
+
+# -- sentencepiece's precompiled charsmap ---------------------------------------------------
+
+
+@FUZZ
+@given(st.one_of(st.binary(max_size=600), texts(12)), st.one_of(texts(12), st.text(max_size=12)))
+@example(b"\x04\x00\x00\x00\x00\x00\x00\x00", "a")
+@example(b"\x04\x00\x00\x00\xff\xff\xff\xff\xff", "ab")
+def test_charsmap_arbitrary_bytes(data: bytes | str, text: str) -> None:
+    """Any blob gives a charsmap or a CharsmapError; normalizing then gives text or one."""
+    try:
+        cm = Charsmap.from_base64(data) if isinstance(data, str) else Charsmap.from_bytes(data)
+    except Exception as exc:  # the point: which exceptions escape
+        assert documented(exc, CharsmapError) and isinstance(exc, CharsmapError), repr(exc)
+        return
+    assert cm.to_bytes() == data
+    try:
+        out = cm.normalize(text)
+        pieces = cm.segments(text)
+        found = cm.prefixes(text.encode())
+        first = cm.transform(text[:1]) if text else None
+        written = [cm.replacement(offset) for _, offset in found]
+    except Exception as exc:  # the point: which exceptions escape
+        assert documented(exc, CharsmapError) and isinstance(exc, CharsmapError), repr(exc)
+        return
+    assert out == "".join(new for _, new in pieces)
+    assert "".join(old for old, _ in pieces) == text
+    assert [length for length, _ in found] == sorted(length for length, _ in found)
+    assert first is None or isinstance(first, str)
+    assert all(isinstance(w, str) for w in written)
+
+
+@FUZZ
+@given(
+    st.dictionaries(
+        st.text(
+            st.characters(exclude_characters="\x00", exclude_categories=("Cs",)),
+            min_size=1,
+            max_size=3,
+        ),
+        texts(3).map(lambda w: w.replace("\x00", "")),  # NUL ends a replacement
+        max_size=8,
+    ),
+    texts(12),
+)
+def test_charsmap_built(rules: dict[str, str], text: str) -> None:
+    """A built charsmap finds each rule: a key's longest prefix match is the key itself."""
+    cm = Charsmap.build(rules)
+    assert Charsmap.from_bytes(cm.to_bytes()).units == cm.units
+    for key, written in rules.items():
+        length, offset = cm.prefixes(key.encode())[-1]
+        assert length == len(key.encode()) and cm.replacement(offset) == written
+    assert "".join(old for old, _ in cm.segments(text)) == text
+    assert cm.normalize(text) == "".join(new for _, new in cm.segments(text))
+    assert cm.transform(text) in (None, *rules.values())
+
+
+# -- Oniguruma-compatible patterns ----------------------------------------------------------
+
+_PATTERN_PARTS = [
+    *"ab()[]^$|?*+{}.,-&\\",
+    "\\p{L}",
+    "\\P{N}",
+    "\\p{Greek}",
+    "\\s",
+    "\\w",
+    "(?:",
+    "(?i:",
+    "(?=",
+    "(?<!",
+    "(?>",
+    "++",
+    "{1,2}",
+    "\\x4",
+    "\\u00e9",
+]
+
+
+@FUZZ
+@given(
+    st.one_of(st.lists(st.sampled_from(_PATTERN_PARTS), max_size=8).map("".join), texts(6)),
+    st.booleans(),
+    st.one_of(texts(12), st.text("ab \n", max_size=12)),
+)
+@example("a*|", False, "ab")
+@example("", True, "ab")
+def test_oniguruma_arbitrary_patterns(pattern: str, literal: bool, text: str) -> None:
+    """Any pattern compiles or is refused with a reason; matches are ordered, inside the text."""
+    reason = refusal(pattern)
+    assert reason is None or (isinstance(reason, str) and reason)
+    try:
+        compiled = OnigurumaPattern(pattern, literal=literal)
+    except Exception as exc:  # the point: which exceptions escape
+        assert documented(exc, PatternError) and isinstance(exc, PatternError), repr(exc)
+        assert not literal
+        return
+    assert literal or reason is None
+    spans = compiled.spans(text)
+    ends = [0]
+    for start, end in spans:
+        assert ends[-1] <= start <= end <= len(text)
+        ends.append(end)
+    starts, stops = [0, *(e for _, e in spans)], [*(s for s, _ in spans), len(text)]
+    gaps = "".join(text[a:b] for a, b in zip(starts, stops, strict=True))
+    assert compiled.sub(text, "") == (gaps if text else text)

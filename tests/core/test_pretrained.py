@@ -7,6 +7,7 @@ words, Unicode letters, marks, digits, punctuation, every kind of space and the 
 from __future__ import annotations
 
 import doctest
+import functools
 import json
 import math
 import tempfile
@@ -75,7 +76,10 @@ def _reference(files: dict[str, bytes]) -> Tokenizer:
 
 
 def test_doctests() -> None:
+    import subword_core.charsmap as charsmap
+
     assert doctest.testmod(pretrained).failed == 0
+    assert doctest.testmod(charsmap).failed == 0
 
 
 @pytest.mark.parametrize("trainer", [pm.byte_level_bpe, pm.char_bpe, pm.wordpiece, pm.unigram])
@@ -235,8 +239,10 @@ def _doc(**changes: object) -> str:
         ({}, "no_file"),
         (
             {"t.json": _doc(normalizer={"type": "Precompiled", "precompiled_charsmap": "AA"})},
-            "unsupported",
+            "bad_charsmap",
         ),
+        ({"t.json": _doc(normalizer={"type": "Precompiled"})}, "bad_charsmap"),
+        ({"t.json": _doc(normalizer={"type": "ByteLevel"})}, "unsupported"),
         ({"t.json": _doc(pre_tokenizer={"type": "UnicodeScripts"})}, "unsupported"),
         (
             {"t.json": json.dumps({"model": {"type": "WordLevel", "vocab": {"a": 0}}})},
@@ -266,9 +272,86 @@ def test_files_that_are_not_tokenizers_are_refused_in_words(files, code: str) ->
 
 def test_unsupported_component_is_named() -> None:
     with pytest.raises(PretrainedError) as info:
-        load({"t.json": _doc(normalizer={"type": "Precompiled", "precompiled_charsmap": "AA"})})
-    assert info.value.values["component"] == "Precompiled"
-    assert "Precompiled" in str(info.value)
+        load({"t.json": _doc(normalizer={"type": "ByteLevel"})})
+    assert info.value.values["component"] == "ByteLevel"
+    assert "ByteLevel" in str(info.value)
+
+
+# -- sentencepiece's Precompiled normalizer (T5 / XLM-R / ALBERT files) ----------------------
+
+_NORMALIZED_CHARS = "".join(
+    [
+        *map(chr, range(0xFF01, 0xFF5F)),  # full-width forms
+        *map(chr, range(0xFF61, 0xFFA0)),  # half-width katakana
+        *map(chr, range(0xFB00, 0xFB07)),  # ligatures
+        "\u2460\u00b2\u00bd\u2122\u3392\u32ff\u1e9e\u00df\u0130\u03a3\u00c5\u212b",
+        *map(chr, range(0xF900, 0xF910)),  # CJK compatibility ideographs
+        "\U0002f800\U0002f801\u2f00\u2e80",
+        *map(chr, range(0x0300, 0x0310)),  # combining marks
+        "\u0345\u20dd\u093f\u0e31",
+        *map(chr, range(0x00, 0x20)),  # control characters
+        "\x7f\x80\x85\x9f\u200b\u200c\u200d\u200e\u2066\ufeff\ufffd\ufe0f",
+        " \u00a0\u1680\u2000\u2001\u2002\u2003\u2007\u2009\u200a\u2028\u2029\u202f"
+        "\u205f\u3000",  # spaces of every kind
+        "\u2581\u301c\uff5e\u1100\u1161\u11a8\uac00\U0001f600\U0001f3fb\u2764",
+        "aeiouAEIOUfinlst",
+    ]
+)
+precompiled_texts = st.lists(
+    st.one_of(
+        st.text(alphabet=_NORMALIZED_CHARS, max_size=8),
+        st.sampled_from(_WORDS),
+        st.sampled_from(["<s>", "</s>", "<unk>"]),
+        st.text(
+            alphabet=st.characters(max_codepoint=0x2FFFF, exclude_categories=("Cs", "Co")),
+            max_size=4,
+        ),
+    ),
+    max_size=8,
+).map("".join)
+
+
+@pytest.mark.parametrize("rule", ["nmt_nfkc", "nfkc_cf", "nmt_nfkc_cf"])
+@SETTINGS
+@given(text=precompiled_texts)
+@example(text="\ufb01\u0301ne \uff21\u3000x\u00a0\u200b\x07y  z")
+@example(text="e\u0301\u0323 \U0001f600\U0001f3fb\u200d\u2764\ufe0f")
+def test_precompiled_normalizer_matches_the_library(rule: str, text: str) -> None:
+    files = pm.precompiled_unigram(rule)
+    _same({"tokenizer.json": files["tokenizer.json"]}, _reference(files), text)
+
+
+@SETTINGS
+@given(text=precompiled_texts)
+def test_charsmap_alone_matches_the_library(text: str) -> None:
+    from subword_core.charsmap import Charsmap
+
+    data = pm.charsmap_of(pm.precompiled_unigram("nmt_nfkc")["sp.model"])
+    assert Charsmap.from_bytes(data).normalize(text) == normalizers.Precompiled(data).normalize_str(
+        text
+    )
+
+
+def test_precompiled_step_shows_each_replacement() -> None:
+    from subword_core.pretrained import NormalizeStep
+
+    tok = load({"tokenizer.json": pm.precompiled_unigram("nmt_nfkc")["tokenizer.json"]})
+    assert tok.normalizer_names[0] == "Precompiled"
+    trace = tok.trace("\uff48\uff49 \ufb01ne\u3000ok \uff48")
+    step = next(s for s in trace.steps if isinstance(s, NormalizeStep))
+    assert step.after == ("hi fine ok h",)
+    assert step.replaced == (("\uff48", "h"), ("\uff49", "i"), ("\ufb01", "fi"), ("\u3000", " "))
+
+
+def test_precompiled_agrees_with_sentencepiece_on_plain_text() -> None:
+    """The trace of the converted file gives sentencepiece's own pieces on ordinary text."""
+    import sentencepiece as spm
+
+    files = pm.precompiled_unigram("nmt_nfkc")
+    sp = spm.SentencePieceProcessor(model_proto=files["sp.model"])
+    tok = load({"tokenizer.json": files["tokenizer.json"]})
+    for text in ["the unhappiness of kanaru", "ｆｕｌｌ\u3000width ﬁne", "return a value"]:
+        assert list(tok.trace(text).tokens) == sp.encode(text, out_type=str)
 
 
 # -- other pipeline components, swapped into a trained file ---------------------------------
@@ -326,14 +409,99 @@ def test_pre_tokenizers_match_the_library(pre_tokenizer, text: str) -> None:
 
 def test_a_regex_the_library_reads_differently_is_refused() -> None:
     doc = json.loads(pm.char_bpe()["tokenizer.json"])
-    doc["pre_tokenizer"] = {
-        "type": "Split",
-        "pattern": {"Regex": r"\p{L}+"},
-        "behavior": "Isolated",
-    }
+    doc["pre_tokenizer"] = {"type": "Split", "pattern": {"Regex": r"\w+"}, "behavior": "Isolated"}
     with pytest.raises(PretrainedError) as info:
         load({"tokenizer.json": json.dumps(doc)})
-    assert info.value.code == "unsupported" and "\\p{L}" in str(info.value)
+    assert info.value.code == "unsupported" and "\\w" in str(info.value)
+    assert info.value.values["pattern"] == r"\w+" and "\\w" in str(info.value.values["reason"])
+
+
+_LLAMA3 = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}|"""
+    r""" ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+_GPT2 = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
+
+
+@pytest.mark.parametrize("pattern", [_LLAMA3, _GPT2], ids=["llama3", "gpt2"])
+@SETTINGS
+@given(text=texts)
+@example(text="I'M here, you'LL see: 12345 cats\r\n\n  你好 한국어 \U0001f600!")
+def test_llama3_style_byte_level_file_matches_the_library(pattern: str, text: str) -> None:
+    """Llama-3's pipeline: a Split on GPT-4's pattern, then ByteLevel without its own regex."""
+    doc = json.loads(pm.byte_level_bpe()["tokenizer.json"])
+    doc["pre_tokenizer"] = {
+        "type": "Sequence",
+        "pretokenizers": [
+            {
+                "type": "Split",
+                "pattern": {"Regex": pattern},
+                "behavior": "Isolated",
+                "invert": False,
+            },
+            {
+                "type": "ByteLevel",
+                "add_prefix_space": False,
+                "trim_offsets": True,
+                "use_regex": False,
+            },
+        ],
+    }
+    file = json.dumps(doc)
+    _same({"tokenizer.json": file.encode()}, Tokenizer.from_str(file), text)
+
+
+# -- our own exports, traced --------------------------------------------------------------
+
+
+@functools.cache
+def _our_unigram(word_start: str, rule: str) -> str:
+    import dataclasses
+
+    from subword_core import tokenizer_json, unigram
+
+    model = unigram.learn("\n".join(pm.corpus_lines(20_000)), 400, word_start=word_start).model
+    return tokenizer_json.dumps(dataclasses.replace(model, normalization=rule))
+
+
+@functools.cache
+def _our_bpe() -> str:
+    import dataclasses
+
+    from subword_core import bpe, tokenizer_json
+
+    text = "\n".join(pm.corpus_lines(20_000))
+    model = bpe.learn(text, 300, attach_end_of_word=True, top_k=1, history_limit=1).model
+    return tokenizer_json.dumps(dataclasses.replace(model, unk_token="[UNK]"))
+
+
+@pytest.mark.parametrize(
+    ("word_start", "rule"), [("▁", "nmt_nfkc"), ("▁", "none"), ("▁", "nfkc"), ("", "nmt_nfkc")]
+)
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=texts)
+@example(text="  the  un\x1chappy\u3000cat \n\u2581 ")
+def test_our_unigram_export_traces_as_the_library(word_start: str, rule: str, text: str) -> None:
+    """The app's own Unigram tokenizer.json (lookarounds in its Replace normalizers) traces."""
+    file = _our_unigram(word_start, rule)
+    _same({"tokenizer.json": file.encode()}, Tokenizer.from_str(file), text)
+
+
+@functools.cache
+def _our_wordpiece() -> str:
+    from subword_core import tokenizer_json, wordpiece
+
+    text = "\n".join(pm.corpus_lines(20_000))
+    return tokenizer_json.dumps(wordpiece.learn(text, 400, top_k=1, history_limit=1).model)
+
+
+@pytest.mark.parametrize("exported", [_our_bpe, _our_wordpiece], ids=["bpe", "wordpiece"])
+@SETTINGS
+@given(text=texts)
+@example(text="lowest\x1cnewer\x1f wider [UNK]s")
+def test_our_bpe_and_wordpiece_exports_trace_as_the_library(exported, text: str) -> None:
+    file = exported()
+    _same({"tokenizer.json": file.encode()}, Tokenizer.from_str(file), text)
 
 
 @pytest.fixture(scope="session")

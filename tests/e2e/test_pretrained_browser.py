@@ -74,3 +74,42 @@ def test_a_file_that_is_not_a_tokenizer_is_refused(
     page.screenshot(path=str(SHOTS / "pretrained_refused.png"), full_page=True)
     assert console.errors == []
     page.close()
+
+
+def test_precompiled_sample_shows_each_replacement(server: str, browser: object) -> None:
+    page = _page(browser, server)
+    console = Console(page)
+    page.get_by_text("Precompiled, as T5 and ALBERT").first.click()
+    page.get_by_text("model Unigram").first.wait_for(timeout=60_000)
+    box = page.get_by_label("Text to encode")
+    box.fill("ｆｕｌｌ\u3000width ﬁne café\u00a0②")
+    box.press("Control+Enter")
+    page.get_by_text("Normalizer: Precompiled").first.wait_for(timeout=30_000)
+    page.get_by_text("replacements, each kind once").first.wait_for(timeout=30_000)
+    assert page.get_by_text("U+FB01").count() >= 1
+    assert_no_exception(page)
+    page.get_by_text("replacements, each kind once").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "pretrained_precompiled.png"))
+    assert console.errors == []
+    page.close()
+
+
+def test_a_regex_that_may_differ_is_refused_in_words(
+    server: str, browser: object, tmp_path: Path
+) -> None:
+    import json
+
+    doc = json.loads(pm.char_bpe()["tokenizer.json"])
+    doc["pre_tokenizer"] = {"type": "Split", "pattern": {"Regex": r"\w+$"}, "behavior": "Isolated"}
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(doc))
+    page = _page(browser, server)
+    console = Console(page)
+    _upload(page, [path])
+    page.get_by_text("This file cannot be traced").first.wait_for(timeout=30_000)
+    page.get_by_text("may match differently").first.wait_for(timeout=30_000)
+    assert_no_exception(page)
+    page.get_by_text("may match differently").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "pretrained_regex_refused.png"))
+    assert console.errors == []
+    page.close()
