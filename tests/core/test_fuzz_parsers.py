@@ -14,17 +14,28 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import pickle
 import runpy
 import sys
 import tempfile
 import unicodedata
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from subword_core import bpe, cli, corpus, examples, tokenizer_json, unigram, wordpiece
+from subword_core import (
+    bpe,
+    cli,
+    corpus,
+    examples,
+    nmt_learn,
+    tokenizer_json,
+    unigram,
+    wordpiece,
+)
 from subword_core.corpus import Corpus
 from tests.core.fuzz_support import (
     FUZZ,
@@ -73,6 +84,17 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.cli.convert_text": ("test_convert_text",),
     "subword_core.cli.count_words": ("test_count_words_and_vocabulary_files",),
     "subword_core.cli.read_vocabulary_file": ("test_count_words_and_vocabulary_files",),
+    "subword_core.corpus.Note": ("test_note",),
+    "subword_core.nmt_learn.learn": ("test_nmt_learn",),
+    "subword_core.nmt_learn.NmtRun": ("test_nmt_learn",),
+    "subword_core.nmt_learn.NmtMerge": ("test_nmt_learn",),
+    "subword_core.nmt_learn.exact_merges": ("test_nmt_learn",),
+    "subword_core.nmt_learn.first_remade": ("test_nmt_learn",),
+    "subword_core.nmt_learn.start_words": ("test_nmt_start",),
+    "subword_core.nmt_learn.alphabet": ("test_nmt_start",),
+    "subword_core.nmt_learn.rewrite": ("test_nmt_one_merge",),
+    "subword_core.nmt_learn.taken_apart": ("test_nmt_one_merge",),
+    "subword_core.nmt_learn.made_by": ("test_nmt_one_merge",),
 }
 
 
@@ -689,3 +711,109 @@ def test_convert_text(text: str, source: str, target: str) -> None:
     assert out.endswith("\n")
     # converting back gives the same file again (a converted file is in normal form)
     assert cli.convert_text(cli.convert_text(out, target, source), source, target) == out
+
+
+@FUZZ
+@given(st.text(max_size=20), st.text(max_size=12), st.dictionaries(st.text(max_size=5), texts(5)))
+def test_note(text: str, code: str, values: dict[str, str]) -> None:
+    note = corpus.Note(text, code, values)
+    assert note == text and str(note) == text  # a note is its English sentence
+    assert note.code == code and note.values == values and note.values is not values
+    back = pickle.loads(pickle.dumps(note))
+    assert type(back) is corpus.Note and back == text
+    assert (back.code, back.values) == (code, values)
+
+
+# --- subword-nmt's learner (the CLI's learn-bpe) ------------------------------------------
+
+#: characters that make subword-nmt's books drift (tab, form feed, no-break space, the marker)
+_NMT_CHARS = "ab\t\x0c\xa0</w>"
+_nmt_words = st.text(alphabet=_NMT_CHARS, min_size=1, max_size=7)
+
+
+def _plain(vocab: dict[str, int], min_frequency: int) -> bool:
+    """Ordinary input, where subword-nmt's codes are exact BPE."""
+    return min_frequency >= 1 and all(
+        count >= 1 and not any(c.isspace() for c in word) for word, count in vocab.items()
+    )
+
+
+@FUZZ
+@given(
+    st.dictionaries(_nmt_words, st.integers(-2, 6), max_size=6),
+    st.integers(0, 40),
+    st.integers(-1, 3),
+)
+@example({"aab": 3, "a\tb": 2}, 20, 0)  # quirks 1 and 4
+@example({"ab": 1, "b</w>a": 2}, 20, 1)  # quirk 2
+@example({"ab": 5, "ba": -3}, 10, 1)  # quirk 3
+def test_nmt_learn(vocab: dict[str, int], num: int, min_frequency: int) -> None:
+    """Any vocabulary: merges of non-empty, space-free symbols, at most ``num``, all of them
+    unless it stopped; on ordinary input (no whitespace in words, counts and min_frequency at
+    least 1, no symbol made twice) exactly the merges of exact BPE."""
+    try:
+        run = nmt_learn.learn(vocab, num, min_frequency)
+    except Exception as exc:
+        assert documented(exc), repr(exc)
+        return
+    assert isinstance(run, nmt_learn.NmtRun)
+    assert len(run.merges) <= num
+    assert run.stopped or len(run.merges) == num
+    for merge in run.merges:
+        assert isinstance(merge, nmt_learn.NmtMerge) and isinstance(merge.count, int)
+        assert all(part and " " not in part for part in merge.pair), merge
+    merges = [m.pair for m in run.merges]
+    remade = nmt_learn.first_remade(vocab, merges)
+    assert 0 <= remade <= len(merges)
+    if _plain(vocab, min_frequency) and not remade:
+        assert merges == nmt_learn.exact_merges(vocab, num, min_frequency)
+
+
+@FUZZ
+@given(st.dictionaries(_nmt_words, st.integers(-2, 6), max_size=6))
+def test_nmt_start(vocab: dict[str, int]) -> None:
+    words, counts = nmt_learn.start_words(vocab)
+    assert sorted(counts, reverse=True) == counts
+    assert sorted(zip(("".join(w) for w in words), counts, strict=True)) == sorted(
+        (word + nmt_learn.MARKER, count) for word, count in vocab.items()
+    )
+    assert all(w[-1].endswith(nmt_learn.MARKER) for w in words)
+    internal, final = nmt_learn.alphabet(vocab)
+    assert 0 <= internal <= sum(len(word) - 1 for word in vocab)
+    assert final == len({word[-1] for word in vocab})
+
+
+def _merged_plainly(symbols: tuple[str, ...], left: str, right: str) -> tuple[str, ...]:
+    """Exact BPE's merge of one pair in one word: left to right, without overlaps."""
+    out: list[str] = []
+    at = 0
+    while at < len(symbols):
+        if at + 1 < len(symbols) and (symbols[at], symbols[at + 1]) == (left, right):
+            out.append(left + right)
+            at += 2
+        else:
+            out.append(symbols[at])
+            at += 1
+    return tuple(out)
+
+
+@FUZZ
+@given(
+    st.lists(st.text(alphabet="ab\t", min_size=1, max_size=3), min_size=2, max_size=10), st.data()
+)
+def test_nmt_one_merge(symbols: list[str], data: st.DataObject) -> None:
+    """One merge in one word: the text search agrees with exact BPE while no symbol holds
+    whitespace; the pairs taken apart stood in the old word, the pairs made stand in the new."""
+    old = tuple(symbols)
+    at = data.draw(st.integers(0, len(old) - 2))
+    left, right = old[at], old[at + 1]
+    new = nmt_learn.rewrite(old, nmt_learn._search_for((left, right)), left + right)
+    if not any(c.isspace() for c in "".join(old)):
+        assert new == _merged_plainly(old, left, right)
+    assert "".join(new) == "".join(old)
+    old_pairs = set(pairwise(old))
+    assert set(nmt_learn.taken_apart(old, left, right)) <= old_pairs
+    new_pairs = set(pairwise(new))
+    made = nmt_learn.made_by(new, left + right)
+    assert set(made) <= new_pairs
+    assert all(left + right in pair for pair in made)
