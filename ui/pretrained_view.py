@@ -487,6 +487,37 @@ def _normalize(_trace: Trace, step: NormalizeStep) -> str:
         + "</div>"
         + _pattern_html(step.pattern, step.content if step.component == "Replace" else None)
         + _replacements(step.replaced)
+        + _jamo_note(step)
+    )
+
+
+def _is_jamo(ch: str) -> bool:
+    return "\u1100" <= ch <= "\u11ff"
+
+
+def _jamo_note(step: NormalizeStep) -> str:
+    """A sentence when a normalizer took Hangul syllables apart into jamo (NFD): the model
+    then tries and counts jamo, so a word of 3 syllables has about 9 characters.
+
+    Example:
+        >>> "jamo" in _jamo_note(NormalizeStep("NFD", ("한",), ("\u1112\u1161\u11ab",)))
+        True
+        >>> _jamo_note(NormalizeStep("NFC", ("한",), ("한",)))
+        ''
+    """
+    syllables = any("\uac00" <= c <= "\ud7a3" for w in step.before for c in w)
+    chunks = (chunk for w in step.after for chunk in w.split())
+    word = next((chunk for chunk in chunks if any(map(_is_jamo, chunk))), None)
+    if not syllables or word is None:
+        return ""
+    return (
+        "<div class='sw-text'>"
+        + t(
+            "Hangul syllables were taken apart into their letters (jamo, Unicode NFD): {word} "
+            "is now {n} characters, and the model below works on these letters, not on "
+            "syllables."
+        ).format(word=_q(word), n=len(word))
+        + "</div>"
     )
 
 

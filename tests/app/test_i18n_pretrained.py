@@ -139,6 +139,15 @@ class _VisibleText(HTMLParser):
             self.pieces.append(data)
 
 
+def _visible(text: str) -> list[str]:
+    """An element's string as read: an html body's visible pieces, else the string itself."""
+    if "<" not in text or ">" not in text:
+        return [text]
+    parser = _VisibleText()
+    parser.feed(text)
+    return parser.pieces
+
+
 def _proto_strings(value: object, out: list[str]) -> None:
     if isinstance(value, dict):
         for key, item in value.items():
@@ -161,12 +170,7 @@ def _page_texts(at: AppTest) -> list[str]:
             found: list[str] = []
             _proto_strings(MessageToDict(proto), found)
             for text in found:
-                if "<" in text and ">" in text:  # an html body: its visible text only
-                    parser = _VisibleText()
-                    parser.feed(text)
-                    out.extend(parser.pieces)
-                else:
-                    out.append(text)
+                out.extend(_visible(text))
         children = getattr(node, "children", None)
         if isinstance(children, dict):
             for child in children.values():
@@ -237,5 +241,27 @@ def test_the_scan_finds_english() -> None:
         '<span class="sw-tok-text">un happy</span><b>The post-processor</b> may add',
         "Step 3 of 11",
     ]
+    texts = [piece for text in texts for piece in _visible(text)]
     assert _english_runs(texts, ["Don't"]) == {"The post-processor", "may add", "Step 3 of"}
     assert _english_runs(["词 Don't panic"], ["Don't", "panic"]) == set()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "is now 8 characters"), ("ko", "이제 8글자이며"), ("zh", "现在是 8 个字符")],
+)
+def test_hangul_taken_apart_into_jamo_is_said(lang: str, said: str) -> None:
+    """BERT's uncased normalizer strips accents through NFD, which takes every Hangul
+    syllable apart (한국어: 8 jamo): the step says so, or the WordPiece tries below (one
+    jamo shorter each) would look like nonsense."""
+    script = (
+        "from subword_core.pretrained import load\n"
+        "from ui.pretrained_view import ASSETS, SAMPLES, render_step\n"
+        "name = SAMPLES['bert'][1]\n"
+        "render_step(load({name: (ASSETS / name).read_bytes()}).trace('한국어 문장'), 1)\n"
+    )
+    at = AppTest.from_string(script, default_timeout=60)
+    at.session_state["lang"] = lang
+    at.run()
+    assert not at.exception
+    assert said in _html(at) and "BertNormalizer" in _html(at)
