@@ -629,30 +629,31 @@ _WHY_UNSUPPORTED = {
     "behavior": "{component} with the behaviour {behavior}",
     "not_an_object": "{component}",
 }
-"""How a refusal names the part it cannot replay, by its ``reason`` (English; the UI words
-it from the values)."""
+"""How a refusal names the part it cannot replay, by its ``cause`` (English; the UI words it
+from the values)."""
 
 
 def _unsupported(
-    kind: str, component: str, reason: str | None = None, **values: str
+    kind: str, component: str, cause: str | None = None, **values: str
 ) -> PretrainedError:
     """The refusal of a component that cannot be replayed exactly.
 
     ``values`` carry the parts, so a program words the refusal itself: ``component`` (the
     file's type name, or the JSON type where an object was expected), ``kind``
-    (``"normalizer"`` or ``"pre-tokenizer"``), and ``reason`` when the type itself is
+    (``"normalizer"`` or ``"pre-tokenizer"``), and ``cause`` when the type itself is
     supported but not this use of it (``"no_pattern"``, ``"behavior"`` with ``behavior``,
-    ``"not_an_object"``).
+    ``"not_an_object"``; a regular expression's refusal has ``"pattern"``). As for the
+    corpus errors, ``cause`` is a code and ``reason`` (the regular expression's) English.
 
     Example:
         >>> err = _unsupported("pre-tokenizer", "Split", "behavior", behavior="Sideways")
-        >>> err.values["reason"], err.values["behavior"], "behaviour Sideways" in str(err)
+        >>> err.values["cause"], err.values["behavior"], "behaviour Sideways" in str(err)
         ('behavior', 'Sideways', True)
     """
-    named = _WHY_UNSUPPORTED[reason].format(component=component, **values) if reason else component
+    named = _WHY_UNSUPPORTED[cause].format(component=component, **values) if cause else component
     parts: dict[str, object] = {"component": component, "kind": kind, **values}
-    if reason:
-        parts["reason"] = reason
+    if cause:
+        parts["cause"] = cause
     return PretrainedError(
         f"This file's {kind} is “{named}”, which this page cannot replay exactly, so it "
         "does not trace the file rather than show steps that may be wrong. Supported "
@@ -690,6 +691,7 @@ def _pattern(node: Mapping[str, Any], kind: str) -> OnigurumaPattern:
                 values={
                     "kind": kind,
                     "component": str(node.get("type")),
+                    "cause": "pattern",
                     "pattern": text[:80],
                     "reason": str(err),
                     "construct": err.construct,

@@ -273,16 +273,16 @@ def _refusal_text(err: PretrainedError) -> str:
 
 
 def _refused_part(values: dict[str, object]) -> str:
-    """The part a refusal names: the file's type name, with why its use is refused."""
+    """The part a refusal names: the file's type name, with why its use is refused (cause)."""
     component = str(values.get("component", ""))
-    reason = values.get("reason")
-    if reason == "no_pattern":
+    cause = values.get("cause")
+    if cause == "no_pattern":
         return t("{component} without a pattern").format(component=component)
-    if reason == "behavior":
+    if cause == "behavior":
         return t("{component} with the behaviour {behavior}").format(
             component=component, behavior=values.get("behavior", "")
         )
-    if reason == "not_an_object":
+    if cause == "not_an_object":
         return t("{component} (where the file should have an object)").format(component=component)
     return component
 

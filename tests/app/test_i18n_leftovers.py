@@ -616,12 +616,12 @@ def test_every_tracer_note_is_worded_in_zh_and_ko(code: str) -> None:
     ],
 )
 def test_a_refused_part_is_worded_from_its_values(node: object, ko: str, zh: str) -> None:
-    """A refusal names the part by its values (type, reason), not by an English phrase."""
+    """A refusal names the part by its values (type, cause), not by an English phrase."""
     doc = {"model": {"type": "WordPiece", "vocab": {"[UNK]": 0}}, "pre_tokenizer": node}
     with pytest.raises(PretrainedError) as caught:
         pretrained_load({"tokenizer.json": json.dumps(doc)})
     err = caught.value
-    assert err.code == "unsupported" and "component" in err.values and "reason" in err.values
+    assert err.code == "unsupported" and "component" in err.values and "cause" in err.values
     assert "this page cannot replay exactly" in pretrained_error_text(err)  # English as before
     assert ko in _in("ko", lambda: pretrained_error_text(err))
     assert zh in _in("zh", lambda: pretrained_error_text(err))
