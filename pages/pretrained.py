@@ -49,6 +49,5 @@ if tok is not None:
             "pre",
             len(trace.steps),
             lambda n: render_step(trace, n),
-            label="Step",
             describe=lambda n: describe_step(trace, n),
         )

@@ -47,6 +47,7 @@ from typing import Any
 from subword_core.byte_level import BYTE_TO_UNICODE
 from subword_core.byte_level import pre_tokenize as gpt2_split
 from subword_core.charsmap import Charsmap, CharsmapError
+from subword_core.corpus import Note
 from subword_core.errors import SubwordError
 from subword_core.oniguruma import OnigurumaPattern, PatternError
 
@@ -623,16 +624,45 @@ def _is_cjk(ch: str) -> bool:
 Normalizer = tuple[str, Callable[[str], str]]
 
 
-def _unsupported(kind: str, component: str) -> PretrainedError:
+_WHY_UNSUPPORTED = {
+    "no_pattern": "{component} without a pattern",
+    "behavior": "{component} with the behaviour {behavior}",
+    "not_an_object": "{component}",
+}
+"""How a refusal names the part it cannot replay, by its ``cause`` (English; the UI words it
+from the values)."""
+
+
+def _unsupported(
+    kind: str, component: str, cause: str | None = None, **values: str
+) -> PretrainedError:
+    """The refusal of a component that cannot be replayed exactly.
+
+    ``values`` carry the parts, so a program words the refusal itself: ``component`` (the
+    file's type name, or the JSON type where an object was expected), ``kind``
+    (``"normalizer"`` or ``"pre-tokenizer"``), and ``cause`` when the type itself is
+    supported but not this use of it (``"no_pattern"``, ``"behavior"`` with ``behavior``,
+    ``"not_an_object"``; a regular expression's refusal has ``"pattern"``). As for the
+    corpus errors, ``cause`` is a code and ``reason`` (the regular expression's) English.
+
+    Example:
+        >>> err = _unsupported("pre-tokenizer", "Split", "behavior", behavior="Sideways")
+        >>> err.values["cause"], err.values["behavior"], "behaviour Sideways" in str(err)
+        ('behavior', 'Sideways', True)
+    """
+    named = _WHY_UNSUPPORTED[cause].format(component=component, **values) if cause else component
+    parts: dict[str, object] = {"component": component, "kind": kind, **values}
+    if cause:
+        parts["cause"] = cause
     return PretrainedError(
-        f"This file's {kind} is “{component}”, which this page cannot replay exactly, so it "
+        f"This file's {kind} is “{named}”, which this page cannot replay exactly, so it "
         "does not trace the file rather than show steps that may be wrong. Supported "
         f"normalizers: {', '.join(SUPPORTED_NORMALIZERS)}; pre-tokenizers: "
         f"{', '.join(SUPPORTED_PRE_TOKENIZERS)} (Split and Replace with a string, or a "
         "regular expression using \\p{L}-style classes, \\s, \\d, lookarounds and "
         "possessive quantifiers).",
         code="unsupported",
-        values={"component": component, "kind": kind},
+        values=parts,
     )
 
 
@@ -645,7 +675,7 @@ def _pattern(node: Mapping[str, Any], kind: str) -> OnigurumaPattern:
     """
     pattern = node.get("pattern") or {}
     if not isinstance(pattern, Mapping):
-        raise _unsupported(kind, f"{node.get('type')} without a pattern")
+        raise _unsupported(kind, str(node.get("type")), "no_pattern")
     if "String" in pattern:
         return OnigurumaPattern(str(pattern["String"]), literal=True)
     if "Regex" in pattern:
@@ -661,12 +691,13 @@ def _pattern(node: Mapping[str, Any], kind: str) -> OnigurumaPattern:
                 values={
                     "kind": kind,
                     "component": str(node.get("type")),
+                    "cause": "pattern",
                     "pattern": text[:80],
                     "reason": str(err),
                     "construct": err.construct,
                 },
             ) from None
-    raise _unsupported(kind, f"{node.get('type')} without a pattern")
+    raise _unsupported(kind, str(node.get("type")), "no_pattern")
 
 
 def _bert_normalize(node: Mapping[str, Any]) -> Callable[[str], str]:
@@ -790,7 +821,7 @@ def _normalizers(node: Any) -> list[Normalizer]:
     if node is None:
         return []
     if not isinstance(node, Mapping):
-        raise _unsupported("normalizer", type(node).__name__)
+        raise _unsupported("normalizer", type(node).__name__, "not_an_object")
     kind = str(node.get("type"))
     if kind == "Sequence":
         return [n for part in node.get("normalizers") or [] for n in _normalizers(part)]
@@ -892,8 +923,24 @@ def _behave(text: str, spans: list[tuple[int, int, bool]], behavior: str) -> lis
             last_match = match
         out = rev[::-1]
     else:
-        raise _unsupported("pre-tokenizer", f"a split with the behaviour {behavior}")
+        raise _unsupported("pre-tokenizer", "Split", "behavior", behavior=behavior)  # unreachable
     return [text[a:b] for a, b in out if b > a]
+
+
+_BEHAVIORS = ("Removed", "Isolated", "Contiguous", "MergedWithPrevious", "MergedWithNext")
+
+
+def _behavior(node: Mapping[str, Any], kind: str) -> str:
+    """A ``Split``'s or ``Punctuation``'s behaviour, refused when it is none of the library's.
+
+    Example:
+        >>> _behavior({"behavior": "Removed"}, "Split")
+        'Removed'
+    """
+    behavior = str(node.get("behavior", "Isolated"))
+    if behavior not in _BEHAVIORS:
+        raise _unsupported("pre-tokenizer", kind, "behavior", behavior=behavior)
+    return behavior
 
 
 def _byte_level(node: Mapping[str, Any]) -> Callable[[str, bool], list[str]]:
@@ -959,7 +1006,7 @@ def _splitters(node: Any) -> list[Splitter]:
     if node is None:
         return []
     if not isinstance(node, Mapping):
-        raise _unsupported("pre-tokenizer", type(node).__name__)
+        raise _unsupported("pre-tokenizer", type(node).__name__, "not_an_object")
     kind = str(node.get("type"))
     if kind == "Sequence":
         return [s for part in node.get("pretokenizers") or [] for s in _splitters(part)]
@@ -979,14 +1026,14 @@ def _splitters(node: Any) -> list[Splitter]:
 
         return [(kind, bert, False)]
     if kind == "Punctuation":
-        behavior = str(node.get("behavior", "Isolated"))
+        behavior = _behavior(node, kind)
         return [(kind, lambda t, _f: _split_by(t, _is_punct, behavior), False)]
     if kind == "Digits":
         behavior = "Isolated" if node.get("individual_digits") else "Contiguous"
         return [(kind, lambda t, _f: _split_by(t, _is_numeric, behavior), False)]
     if kind == "Split":
         pattern = _pattern(node, "pre-tokenizer")
-        behavior, invert = str(node.get("behavior", "Isolated")), bool(node.get("invert"))
+        behavior, invert = _behavior(node, kind), bool(node.get("invert"))
         run = _Shown(
             lambda t, _f: _behave(t, _regex_spans(t, pattern, invert), behavior), pattern.pattern
         )
@@ -1055,7 +1102,9 @@ class Pretrained:
         normalizer_names: The normalizer components, in order.
         splitter_names: The pre-tokenizer components, in order.
         byte_level: Whether a ByteLevel pre-tokenizer maps bytes to characters.
-        notes: Things to know that do not change the tokens (post-processor, decoder, ...).
+        notes: Things to know that do not change the tokens (post-processor, truncation, the
+            pipeline a bare vocabulary is read with): each a :class:`~subword_core.corpus.Note`,
+            the English sentence with a ``code`` and ``values`` for a program that words it.
 
     Example:
         >>> tok = load({"vocab.txt": "[UNK]\\nun\\n##happy\\n##ness\\nhappy"})
@@ -1073,7 +1122,7 @@ class Pretrained:
         normalizers: list[Normalizer],
         splitters: list[Splitter],
         added: list[_Added],
-        notes: list[str],
+        notes: list[Note],
     ) -> None:
         self._model = model
         self.kind = {_Bpe: "BPE", _WordPiece: "WordPiece", _Unigram: "Unigram"}[type(model)]
@@ -1781,7 +1830,7 @@ def _from_tokenizer_json(doc: Mapping[str, Any], name: str) -> Pretrained:
             if "max_input_chars_per_word" in model
             else None
         )
-    notes: list[str] = []
+    notes: list[Note] = []
     if kind == "BPE":
         core: _Bpe | _WordPiece | _Unigram = _bpe_model(model, name)
     elif kind == "WordPiece":
@@ -1797,12 +1846,18 @@ def _from_tokenizer_json(doc: Mapping[str, Any], name: str) -> Pretrained:
     post = doc.get("post_processor")
     if isinstance(post, Mapping):
         notes.append(
-            f"The post-processor ({post.get('type')}) may add special tokens such as [CLS] "
-            "or <s> around the result; they are left out here, as in "
-            "encode(text, add_special_tokens=False)."
+            Note(
+                f"The post-processor ({post.get('type')}) may add special tokens such as [CLS] "
+                "or <s> around the result; they are left out here, as in "
+                "encode(text, add_special_tokens=False).",
+                "post_processor",
+                {"component": str(post.get("type"))},
+            )
         )
     if doc.get("truncation"):
-        notes.append("The file asks for truncation; the trace shows all tokens.")
+        notes.append(
+            Note("The file asks for truncation; the trace shows all tokens.", "truncation")
+        )
     return Pretrained(
         core,
         source=f"tokenizer.json ({kind})",
@@ -1966,8 +2021,12 @@ def _from_gpt2(vocab: Mapping[str, int], merges_text: str, name: str) -> Pretrai
         splitters=_splitters({"type": "ByteLevel", "add_prefix_space": False}),
         added=[],
         notes=[
-            "vocab.json and merges.txt do not say how the text is cut, so GPT-2's byte-level "
-            "rule is used, without a space added in front (as GPT2Tokenizer does)."
+            Note(
+                "vocab.json and merges.txt do not say how the text is cut, so GPT-2's "
+                "byte-level rule is used, without a space added in front (as GPT2Tokenizer "
+                "does).",
+                "gpt2_pipeline",
+            )
         ],
     )
 
@@ -2006,9 +2065,12 @@ def _from_vocab_txt(text: str, name: str, lowercase: bool | None = None) -> Pret
         splitters=_splitters({"type": "BertPreTokenizer"}),
         added=[_Added(t, vocab[t], False, False, False, False) for t in special],
         notes=[
-            "vocab.txt lists only the tokens, so BERT's usual pipeline is used: BERT's "
-            f"normalizer ({_CASE[lowercase]}) and its "
-            "whitespace-and-punctuation split."
+            Note(
+                "vocab.txt lists only the tokens, so BERT's usual pipeline is used: BERT's "
+                f"normalizer ({_CASE[lowercase]}) and its whitespace-and-punctuation split.",
+                "bert_pipeline",
+                {"case": "lower" if lowercase else "kept"},
+            )
         ],
     )
 
@@ -2053,8 +2115,11 @@ def _from_sentencepiece_vocab(text: str, name: str) -> Pretrained:
         splitters=_splitters({"type": "Metaspace", "replacement": "▁", "prepend_scheme": "always"}),
         added=specials,
         notes=[
-            "A .vocab lists pieces and scores only, so it is read as a Unigram model with "
-            "the pipeline of the tokenizers library's SentencePieceUnigramTokenizer: Nmt, "
-            "NFKC, runs of spaces made one, and Metaspace's ▁."
+            Note(
+                "A .vocab lists pieces and scores only, so it is read as a Unigram model with "
+                "the pipeline of the tokenizers library's SentencePieceUnigramTokenizer: Nmt, "
+                "NFKC, runs of spaces made one, and Metaspace's ▁.",
+                "sentencepiece_pipeline",
+            )
         ],
     )

@@ -88,8 +88,11 @@ STYLE = f"""<style>
   line-height: 1.3; vertical-align: bottom; max-width: 100%; }}
 .sw-tok {{ display: inline-flex; flex-direction: column; align-items: center;
   border: 1px solid; border-radius: 0.3em; padding: 0.05em 0.35em; color: inherit;
-  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace;
+  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono",
+    "Noto Sans Mono CJK SC", "WenQuanYi Micro Hei Mono", monospace;
   white-space: pre-wrap; overflow-wrap: anywhere; max-width: 100%; }}
+:lang(ko) .sw-tok {{ font-family: ui-monospace, SFMono-Regular, Menlo, Consolas,
+  "Liberation Mono", "Noto Sans Mono CJK KR", "WenQuanYi Micro Hei Mono", monospace; }}
 .sw-tok-text {{ display: inline-block; max-width: 100%; }}
 .sw-tok-hl {{ border-width: 3px; font-weight: 700; padding: 0 0.3em; }}
 .sw-tok-label {{ font-family: inherit; font-size: 0.62em; font-weight: 700;

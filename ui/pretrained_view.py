@@ -55,6 +55,7 @@ __all__ = [
     "describe_step",
     "error_text",
     "load_tokenizer",
+    "note_text",
     "render_step",
     "show_summary",
 ]
@@ -258,7 +259,7 @@ def _refusal_text(err: PretrainedError) -> str:
             t(
                 "This file's {kind} is “{component}”, which this page cannot replay exactly, so "
                 "it does not trace the file rather than show steps that may be wrong."
-            ).format(kind=kind, component=values.get("component", ""))
+            ).format(kind=kind, component=_refused_part(values))
             + "\n"
             + supported
         )
@@ -269,6 +270,64 @@ def _refusal_text(err: PretrainedError) -> str:
             "cannot read the file either."
         )
     return str(err)
+
+
+def _refused_part(values: dict[str, object]) -> str:
+    """The part a refusal names: the file's type name, with why its use is refused (cause)."""
+    component = str(values.get("component", ""))
+    cause = values.get("cause")
+    if cause == "no_pattern":
+        return t("{component} without a pattern").format(component=component)
+    if cause == "behavior":
+        return t("{component} with the behaviour {behavior}").format(
+            component=component, behavior=values.get("behavior", "")
+        )
+    if cause == "not_an_object":
+        return t("{component} (where the file should have an object)").format(component=component)
+    return component
+
+
+def note_text(note: str) -> str:
+    """A note of the tracer about the file, in the session's language (English: the core's).
+
+    The notes are :class:`~subword_core.corpus.Note` s: a code and values; a note without a
+    code, or with one this page does not know, is shown as the core wrote it.
+
+    Example:
+        >>> from subword_core.corpus import Note
+        >>> note_text(Note("The file asks for truncation.", "truncation"))
+        'The file asks for truncation.'
+    """
+    if current_language() == DEFAULT_LANGUAGE:
+        return str(note)
+    values = getattr(note, "values", {})
+    case = {
+        "lower": t("lower-casing and stripping accents"),
+        "kept": t("keeping case: the vocabulary has capitals"),
+    }
+    wordings = {
+        "post_processor": lambda: t(
+            "The post-processor ({component}) may add special tokens such as [CLS] or <s> "
+            "around the result; they are left out here, as in "
+            "encode(text, add_special_tokens=False)."
+        ).format(component=values.get("component", "")),
+        "truncation": lambda: t("The file asks for truncation; the trace shows all tokens."),
+        "gpt2_pipeline": lambda: t(
+            "vocab.json and merges.txt do not say how the text is cut, so GPT-2's byte-level "
+            "rule is used, without a space added in front (as GPT2Tokenizer does)."
+        ),
+        "bert_pipeline": lambda: t(
+            "vocab.txt lists only the tokens, so BERT's usual pipeline is used: BERT's "
+            "normalizer ({case}) and its whitespace-and-punctuation split."
+        ).format(case=case.get(str(values.get("case")), "")),
+        "sentencepiece_pipeline": lambda: t(
+            "A .vocab lists pieces and scores only, so it is read as a Unigram model with the "
+            "pipeline of the tokenizers library's SentencePieceUnigramTokenizer: Nmt, NFKC, "
+            "runs of spaces made one, and Metaspace's ▁."
+        ),
+    }
+    wording = wordings.get(str(getattr(note, "code", "")))
+    return wording() if wording is not None else str(note)
 
 
 def show_summary(tok: Pretrained) -> None:
@@ -286,7 +345,7 @@ def show_summary(tok: Pretrained) -> None:
             t("model {kind}").format(kind=tok.kind),
         ]
     )
-    notes = "".join(f"<li>{esc(n)}</li>" for n in tok.notes)
+    notes = "".join(f"<li>{esc(note_text(n))}</li>" for n in tok.notes)
     special = (
         f"<div class='sw-small'>{esc(t('Special tokens, never split:'))} "
         f"{token_spans_html(list(tok.added_tokens[:12]))}"
@@ -428,6 +487,37 @@ def _normalize(_trace: Trace, step: NormalizeStep) -> str:
         + "</div>"
         + _pattern_html(step.pattern, step.content if step.component == "Replace" else None)
         + _replacements(step.replaced)
+        + _jamo_note(step)
+    )
+
+
+def _is_jamo(ch: str) -> bool:
+    return "\u1100" <= ch <= "\u11ff"
+
+
+def _jamo_note(step: NormalizeStep) -> str:
+    """A sentence when a normalizer took Hangul syllables apart into jamo (NFD): the model
+    then tries and counts jamo, so a word of 3 syllables has about 9 characters.
+
+    Example:
+        >>> "jamo" in _jamo_note(NormalizeStep("NFD", ("한",), ("\u1112\u1161\u11ab",)))
+        True
+        >>> _jamo_note(NormalizeStep("NFC", ("한",), ("한",)))
+        ''
+    """
+    syllables = any("\uac00" <= c <= "\ud7a3" for w in step.before for c in w)
+    chunks = (chunk for w in step.after for chunk in w.split())
+    word = next((chunk for chunk in chunks if any(map(_is_jamo, chunk))), None)
+    if not syllables or word is None:
+        return ""
+    return (
+        "<div class='sw-text'>"
+        + t(
+            "Hangul syllables were taken apart into their letters (jamo, Unicode NFD): {word} "
+            "is now {n} characters, and the model below works on these letters, not on "
+            "syllables."
+        ).format(word=_q(word), n=len(word))
+        + "</div>"
     )
 
 

@@ -4,8 +4,8 @@ errors of the core worded by code; the built-in examples' titles and description
 segmentation table's headers; the glossary's seed titles and notes. Then (issue 18) every
 other core error by its code, the corpus and pre-tokenization notes, a dict syntax error by
 cause, the spinners, the gallery's tab names, the link box's problems after a language
-switch, the tie picker, the tracer's errors, a failed training's reason, and Korean
-particles fitted to the value before them. English unchanged."""
+switch, the tie picker, the tracer's errors, notes and refused parts, a failed training's
+reason, and Korean particles fitted to the value before them. English unchanged."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from subword_core.errors import CorpusError, ParameterError
 from subword_core.examples import EXAMPLES
 from subword_core.pretokenize import pretokenize_corpus
 from subword_core.pretrained import PretrainedError
+from subword_core.pretrained import load as pretrained_load
 from subword_core.wordpiece import WordPiece
 from tests.app.conftest import open_link
 from ui.common import TrainingFailed
@@ -37,6 +38,7 @@ from ui.glossary import SEED_TITLES, TERMS, seed_titles
 from ui.html import esc
 from ui.i18n import LOCALES_DIR, Message, ko_particle, translation
 from ui.pretrained_view import error_text as pretrained_error_text
+from ui.pretrained_view import note_text as pretrained_note_text
 from ui.share import LinkProblem
 
 HUG = {"corpus": "seed-hug"}
@@ -559,3 +561,67 @@ def test_a_failed_training_says_why_in_the_language() -> None:
     assert "(its process ended with code 1)" in str(TrainingFailed("exit 1"))
     back = pickle.loads(pickle.dumps(TrainingFailed("exit 1")))
     assert (back.reason, back.code) == ("exit 1", "training_failed")
+
+
+def _tracer_notes() -> dict[str, Note]:
+    """The notes the tracer writes about a file (``Note(text, "code", …)``), by code."""
+    tree = ast.parse((ROOT / "subword_core" / "pretrained.py").read_text(encoding="utf-8"))
+    codes = {
+        ast.literal_eval(node.args[1])
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "Note"
+        and len(node.args) > 1
+    }
+    values = {"component": "TemplateProcessing", "case": "lower"}
+    return {
+        code: Note("An English sentence that must not reach the page.", code, values)
+        for code in codes
+    }
+
+
+def test_the_tracer_writes_notes_with_codes() -> None:
+    assert {"post_processor", "truncation", "bert_pipeline"} <= set(_tracer_notes())
+    tok = pretrained_load({"vocab.txt": "[UNK]\nhello\n##s"})
+    assert [getattr(n, "code", None) for n in tok.notes] == ["bert_pipeline"]
+
+
+@pytest.mark.parametrize("code", sorted(_tracer_notes()))
+def test_every_tracer_note_is_worded_in_zh_and_ko(code: str) -> None:
+    note = _tracer_notes()[code]
+    assert pretrained_note_text(note) == str(note)  # English: the core's sentence
+    for lang in ("zh", "ko"):
+        worded = _in(lang, lambda: pretrained_note_text(note))
+        assert worded != str(note) and not _ENGLISH_PROSE.search(worded), worded
+        assert not re.search(r"\{[a-z_]+\}", worded), worded
+        if code == "post_processor":
+            assert "TemplateProcessing" in worded
+
+
+@pytest.mark.parametrize(
+    ("node", "ko", "zh"),
+    [
+        ({"type": "Split", "behavior": "Isolated"}, "패턴이 없는 Split", "没有模式的 Split"),
+        (
+            {"type": "Punctuation", "behavior": "Sideways"},
+            "동작(behavior)이 Sideways인 Punctuation",
+            "行为（behavior）为 Sideways 的 Punctuation",
+        ),
+        (
+            ["Whitespace"],
+            "list (파일의 이 자리에는 객체가 와야 합니다)",
+            "list（文件在这里应当写一个对象）",
+        ),
+    ],
+)
+def test_a_refused_part_is_worded_from_its_values(node: object, ko: str, zh: str) -> None:
+    """A refusal names the part by its values (type, cause), not by an English phrase."""
+    doc = {"model": {"type": "WordPiece", "vocab": {"[UNK]": 0}}, "pre_tokenizer": node}
+    with pytest.raises(PretrainedError) as caught:
+        pretrained_load({"tokenizer.json": json.dumps(doc)})
+    err = caught.value
+    assert err.code == "unsupported" and "component" in err.values and "cause" in err.values
+    assert "this page cannot replay exactly" in pretrained_error_text(err)  # English as before
+    assert ko in _in("ko", lambda: pretrained_error_text(err))
+    assert zh in _in("zh", lambda: pretrained_error_text(err))

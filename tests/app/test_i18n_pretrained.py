@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+import html
+import re
+from collections.abc import Sequence
+from html.parser import HTMLParser
+
 import pytest
+from google.protobuf.json_format import MessageToDict
 from streamlit.testing.v1 import AppTest
 
-from subword_core.pretrained import load
+from subword_core.pretrained import SUPPORTED_NORMALIZERS, SUPPORTED_PRE_TOKENIZERS, load
 from tests.app.conftest import open_link
 from ui.pretrained_view import ASSETS, SAMPLES
 
@@ -57,3 +64,204 @@ def test_the_trace_speaks_the_language(lang: str) -> None:
     html = _html(at)
     ids = ", ".join(str(i) for i in trace.ids)
     assert words["tokens"] in html and f"{words['ids']} {ids}" in html
+
+
+# --------------------------------------------------------------------------------------
+# Issue 18: no English left on the page in 中文 and 한국어, on every sample and every step
+# --------------------------------------------------------------------------------------
+
+SENTENCES = {
+    "zh": "我们用子词切分中文句子，再看每一步。",
+    "ko": "한국어 문장을 서브워드로 나눕니다. 단계마다 봅니다!",
+}
+"""A typed sentence in the page's language (besides the page's own English example)."""
+
+NAMES = (
+    *SUPPORTED_NORMALIZERS,
+    *SUPPORTED_PRE_TOKENIZERS,
+    "BPE",
+    "WordPiece",
+    "Unigram",
+    "Viterbi",
+    "GPT-2",
+    "GPT2Tokenizer",
+    "BERT",
+    "T5",
+    "XLM-R",
+    "ALBERT",
+    "sentencepiece",
+    "SentencePieceUnigramTokenizer",
+    "tokenizers",
+    "Oniguruma",
+    "UTF-8",
+    "Unicode",
+    "ids",
+    "id",
+    "log P",
+    "encode(text, add_special_tokens=False)",
+    "precompiled_charsmap",
+    "max_input_chars_per_word",
+)
+"""What stays as it is in every language: the file's component and type names, the libraries
+and models, the API call a trace equals."""
+
+_FILE_NAME = re.compile(r"[\w.-]*\.(?:json|txt|vocab|model)(?![A-Za-z0-9])")
+_ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'’-]*(?:[\s\d,;:()/+.·–-]+[A-Za-z][A-Za-z'’-]*)+")
+_SKIPPED_FIELDS = {"id", "formId", "key", "type", "icon", "iconName", "width", "height"}
+
+
+class _VisibleText(HTMLParser):
+    """The text a student reads in an ``st.html`` body, one piece per element: token text,
+    code (patterns, code points) and styles left out."""
+
+    _SKIP = ("code", "style", "script")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pieces: list[str] = []
+        self._depth = 0  # > 0 inside something skipped
+        self._stack: list[bool] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("br", "img", "input", "hr", "wbr"):
+            return
+        skip = tag in self._SKIP or "sw-tok-text" in (dict(attrs).get("class") or "")
+        self._stack.append(skip)
+        self._depth += skip
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("br", "img", "input", "hr", "wbr") or not self._stack:
+            return
+        self._depth -= self._stack.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not self._depth and data.strip():
+            self.pieces.append(data)
+
+
+def _visible(text: str) -> list[str]:
+    """An element's string as read: an html body's visible pieces, else the string itself."""
+    if "<" not in text or ">" not in text:
+        return [text]
+    parser = _VisibleText()
+    parser.feed(text)
+    return parser.pieces
+
+
+def _proto_strings(value: object, out: list[str]) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key not in _SKIPPED_FIELDS:
+                _proto_strings(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _proto_strings(item, out)
+    elif isinstance(value, str):
+        out.append(value)
+
+
+def _page_texts(at: AppTest) -> list[str]:
+    """Every string the page's elements carry (labels, options, help, markdown, html …)."""
+    out: list[str] = []
+
+    def walk(node: object) -> None:
+        proto = getattr(node, "proto", None)
+        if proto is not None:
+            found: list[str] = []
+            _proto_strings(MessageToDict(proto), found)
+            for text in found:
+                out.extend(_visible(text))
+        children = getattr(node, "children", None)
+        if isinstance(children, dict):
+            for child in children.values():
+                walk(child)
+
+    walk(at.main)
+    return out
+
+
+def _english_runs(texts: list[str], typed: Sequence[str]) -> set[str]:
+    """Runs of two or more English words, once the names, file names and the typed text's
+    words (the student's own text, and the words the trace shows) are taken out."""
+    kept = sorted({w for w in typed if w.strip()}, key=len, reverse=True)
+    found: set[str] = set()
+    for text in texts:
+        text = re.sub(r"\\([^\w\s])", r"\1", html.unescape(text))  # markdown escapes
+        text = _FILE_NAME.sub("|", text)
+        for name in (*sorted(NAMES, key=len, reverse=True), *kept):
+            text = re.sub(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", "|", text)
+        found |= {m.group(0) for m in _ENGLISH_RUN.finditer(text)}
+    return found
+
+
+def _token_texts(value: object) -> set[str]:
+    """Every text a trace's steps carry (words, symbols, merge pairs, candidates, pieces)."""
+    if isinstance(value, str):
+        return {value}
+    if dataclasses.is_dataclass(value):
+        value = [getattr(value, f.name) for f in dataclasses.fields(value)]
+    if isinstance(value, list | tuple):
+        return set().union(*(_token_texts(item) for item in value))
+    return set()
+
+
+def _step_through(lang: str, source: str, text: str | None) -> tuple[set[str], int]:
+    at = open_link("pretrained", {"lang": lang})
+    at.radio(key="pre_source").set_value(source).run()
+    if text is not None:
+        at.text_area(key="pre_text").set_value(text).run()
+    typed = at.text_area(key="pre_text").value or ""
+    name = SAMPLES[source][1]
+    trace = load({name: (ASSETS / name).read_bytes()}).trace(typed)
+    words = [*trace.words, typed, *re.findall(r"[A-Za-z'’]+", typed), *_token_texts(trace)]
+    leftovers = set()
+    for number in range(1, len(trace.steps) + 1):
+        if number > 1:
+            at.button(key="pre__next").click().run()
+        assert not at.exception and not at.error, (source, number)
+        leftovers |= {f"step {number}: {run}" for run in _english_runs(_page_texts(at), words)}
+    return leftovers, len(trace.steps)
+
+
+@pytest.mark.parametrize("source", sorted(SAMPLES))
+@pytest.mark.parametrize("lang", ["zh", "ko"])
+def test_no_english_is_left_on_any_step(lang: str, source: str) -> None:
+    """Each sample, with the page's English example and with a sentence in the language,
+    stepped through to the end: no run of English words but names, files and the text."""
+    for text in (None, SENTENCES[lang]):
+        leftovers, steps = _step_through(lang, source, text)
+        assert steps > 3
+        assert sorted(leftovers) == [], (source, text)
+
+
+def test_the_scan_finds_english() -> None:
+    """The scan itself: English prose is found, names, files and typed words are not."""
+    texts = [
+        "<div>读取了 tokenizer.json (BPE)：<code>\\p{L}+</code></div>",
+        '<span class="sw-tok-text">un happy</span><b>The post-processor</b> may add',
+        "Step 3 of 11",
+    ]
+    texts = [piece for text in texts for piece in _visible(text)]
+    assert _english_runs(texts, ["Don't"]) == {"The post-processor", "may add", "Step 3 of"}
+    assert _english_runs(["词 Don't panic"], ["Don't", "panic"]) == set()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "is now 8 characters"), ("ko", "이제 8글자이며"), ("zh", "现在是 8 个字符")],
+)
+def test_hangul_taken_apart_into_jamo_is_said(lang: str, said: str) -> None:
+    """BERT's uncased normalizer strips accents through NFD, which takes every Hangul
+    syllable apart (한국어: 8 jamo): the step says so, or the WordPiece tries below (one
+    jamo shorter each) would look like nonsense."""
+    script = (
+        "from subword_core.pretrained import load\n"
+        "from ui.pretrained_view import ASSETS, SAMPLES, render_step\n"
+        "name = SAMPLES['bert'][1]\n"
+        "render_step(load({name: (ASSETS / name).read_bytes()}).trace('한국어 문장'), 1)\n"
+    )
+    at = AppTest.from_string(script, default_timeout=60)
+    at.session_state["lang"] = lang
+    at.run()
+    assert not at.exception
+    assert said in _html(at) and "BertNormalizer" in _html(at)
