@@ -314,21 +314,19 @@ _CSS = """<style>
   border: 1px solid; border-radius: 0.35em; padding: 0.15em 0.45em; min-width: 2.6em; }
 .bb-label { font-size: 0.62em; font-weight: 700; text-transform: uppercase;
   letter-spacing: 0.04em; line-height: 1.2; min-height: 1.2em; }
-.bb-main { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono",
-  monospace; font-size: 1.15em; white-space: pre; }
-.bb-hex { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-  font-size: 0.8em; opacity: 0.9; white-space: nowrap; }
+.bb-main { font-family: var(--sw-mono); font-size: 1.15em; white-space: pre; }
+.bb-hex { font-family: var(--sw-mono); font-size: 0.8em; opacity: 0.9; white-space: nowrap; }
 .bb-note { font-size: 0.8em; white-space: nowrap; }
 .bb-partial { border: 3px dashed rgb(214, 39, 40) !important; }
 .bb-arrow { align-self: center; font-size: 1.3em; opacity: 0.7; }
 .bb-grid { border-collapse: collapse; }
 .bb-grid td, .bb-grid th { border: 1px solid rgba(128, 128, 128, 0.45); text-align: center;
   padding: 0.1em 0.3em; min-width: 2.1em; }
-.bb-grid th { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.8em;
+.bb-grid th { font-family: var(--sw-mono); font-size: 0.8em;
   opacity: 0.8; }
 .bb-grid td.bb-moved { border: 2px dashed rgba(230, 150, 0, 0.95);
   background: rgba(230, 150, 0, 0.14); }
-.bb-grid .bb-cell { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 1.1em; }
+.bb-grid .bb-cell { font-family: var(--sw-mono); font-size: 1.1em; }
 .bb-grid .bb-small { font-size: 0.68em; opacity: 0.8; display: block; }
 .bb-text { font-size: 1.2em; white-space: pre-wrap; overflow-wrap: anywhere;
   border: 1px solid rgba(128, 128, 128, 0.5); border-radius: 0.3em; padding: 0.2em 0.5em; }

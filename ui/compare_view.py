@@ -707,7 +707,7 @@ def _overlap_table_html(df: pd.DataFrame) -> str:
 # --------------------------------------------------------------------------------------
 
 _CSS = (
-    "<style>.cmp-cuts{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;"
+    "<style>.cmp-cuts{font-family:var(--sw-mono);"
     "white-space:pre-wrap;overflow-wrap:anywhere;font-size:1.1em}"
     ".cmp-cut{opacity:.75}"
     ".cmp-dis{color:rgb(214,39,40);font-weight:800;background:rgba(214,39,40,.14)}"

@@ -86,13 +86,16 @@ STYLE = f"""<style>
   padding-right: 2rem; }}
 .sw-tokens {{ display: inline-flex; flex-wrap: wrap; gap: 0.25em; align-items: flex-end;
   line-height: 1.3; vertical-align: bottom; max-width: 100%; }}
+/* one monospace stack for every token, byte and cut on every page (--sw-mono), with CJK
+   fallbacks that have Hangul jamo and Korean glyph shapes on a Korean page */
+:root {{ --sw-mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono",
+  "Noto Sans Mono CJK SC", "WenQuanYi Micro Hei Mono", monospace; }}
+:lang(ko) {{ --sw-mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono",
+  "Noto Sans Mono CJK KR", "WenQuanYi Micro Hei Mono", monospace; }}
 .sw-tok {{ display: inline-flex; flex-direction: column; align-items: center;
   border: 1px solid; border-radius: 0.3em; padding: 0.05em 0.35em; color: inherit;
-  font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono",
-    "Noto Sans Mono CJK SC", "WenQuanYi Micro Hei Mono", monospace;
-  white-space: pre-wrap; overflow-wrap: anywhere; max-width: 100%; }}
-:lang(ko) .sw-tok {{ font-family: ui-monospace, SFMono-Regular, Menlo, Consolas,
-  "Liberation Mono", "Noto Sans Mono CJK KR", "WenQuanYi Micro Hei Mono", monospace; }}
+  font-family: var(--sw-mono); white-space: pre-wrap; overflow-wrap: anywhere;
+  max-width: 100%; }}
 .sw-tok-text {{ display: inline-block; max-width: 100%; }}
 .sw-tok-hl {{ border-width: 3px; font-weight: 700; padding: 0 0.3em; }}
 .sw-tok-label {{ font-family: inherit; font-size: 0.62em; font-weight: 700;
