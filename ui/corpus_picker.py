@@ -966,6 +966,12 @@ def corpus_sidebar() -> None:
         # ('low', 'lower', 'newest', 'widest')
     """
     state = st.session_state
+    if state.get(SOURCE_KEY) in _SOURCES:
+        # subtle: the browser keeps a radio's choice as its *label*; after a language switch
+        # that label is no longer among the options, so the browser showed no choice and the
+        # next run fell back to the default example (the typed corpus was lost). Set from
+        # state, the choice is sent again, labelled in the current language.
+        state[SOURCE_KEY] = state[SOURCE_KEY]
     with st.sidebar:
         st.header(t("Corpus"))
         source = st.radio(
