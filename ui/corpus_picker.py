@@ -48,7 +48,7 @@ from subword_core.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text
 from ui.common import shared_cache
 from ui.core_errors import coded_text
 from ui.html import esc, md_escape, show_html, show_text
-from ui.i18n import DEFAULT_LANGUAGE, current_language, translator
+from ui.i18n import DEFAULT_LANGUAGE, current_language, keep_choice, translator
 from ui.limits import LIMITS, advice
 
 __all__ = [
@@ -967,11 +967,7 @@ def corpus_sidebar() -> None:
     """
     state = st.session_state
     if state.get(SOURCE_KEY) in _SOURCES:
-        # subtle: the browser keeps a radio's choice as its *label*; after a language switch
-        # that label is no longer among the options, so the browser showed no choice and the
-        # next run fell back to the default example (the typed corpus was lost). Set from
-        # state, the choice is sent again, labelled in the current language.
-        state[SOURCE_KEY] = state[SOURCE_KEY]
+        keep_choice(SOURCE_KEY)  # a language switch must not lose the chosen corpus
     with st.sidebar:
         st.header(t("Corpus"))
         source = st.radio(

@@ -62,6 +62,7 @@ __all__ = [
     "Translator",
     "browser_language",
     "current_language",
+    "keep_choice",
     "ko_particle",
     "language_menu",
     "language_of",
@@ -423,6 +424,30 @@ def language_menu() -> str:
         format_func=LANGUAGES.__getitem__,
         on_change=_remember_language,
     )
+
+
+def keep_choice(key: str, default: object = None) -> None:
+    """Before a choice widget (radio, selectbox, segmented control) whose options are shown
+    translated is drawn, send its value again, so that it survives a language switch.
+
+    subtle: the browser keeps a choice as its option's *label*. After a language switch that
+    label is no longer among the options, so the browser shows nothing chosen and the next
+    run falls back to the first option (a chosen corpus, sample or speed was lost). Set from
+    session state, the value is sent again and shown under its label in the new language.
+    Widgets kept by :func:`ui.common.restore_widgets` are already set this way. ``default``
+    is written when the key is not set yet (draw the widget without ``index``/``default``
+    then: Streamlit warns when both set a value).
+
+    Example::
+
+        keep_choice("pre_source")
+        st.radio(t("Tokenizer"), options, format_func=label, key="pre_source")
+    """
+    state = st.session_state
+    if key in state:
+        state[key] = state[key]
+    elif default is not None:
+        state[key] = default
 
 
 def page_language_html(lang: str) -> str:

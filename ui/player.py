@@ -37,7 +37,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from ui.html import esc, md_escape, show_html
-from ui.i18n import translator
+from ui.i18n import keep_choice, translator
 from ui.shell import error_boundary
 
 __all__ = ["SPEEDS", "get_step", "set_step", "set_step_listener", "step_player"]
@@ -215,10 +215,10 @@ def step_player(
             args=(key, n_steps),
             help=t("Show the steps one after another; stops at the last one."),
         )
+        keep_choice(speed_key, _DEFAULT_SPEED)  # its labels are translated
         speed = st.segmented_control(
             t("Speed"),
             SPEEDS,
-            default=_DEFAULT_SPEED,
             required=True,
             format_func=_format_speed,
             key=speed_key,

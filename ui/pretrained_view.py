@@ -43,7 +43,7 @@ from ui.html import (
     show_text,
     token_spans_html,
 )
-from ui.i18n import DEFAULT_LANGUAGE, Message, current_language, translator
+from ui.i18n import DEFAULT_LANGUAGE, Message, current_language, keep_choice, translator
 from ui.limits import LIMITS
 
 t = translator("pretrained")
@@ -95,6 +95,7 @@ def choose_files() -> dict[str, bytes] | None:
         ),
         _UPLOAD: t("My own file(s)"),
     }
+    keep_choice("pre_source")  # a language switch must not lose the chosen sample
     choice = st.radio(
         t("Tokenizer"),
         options,

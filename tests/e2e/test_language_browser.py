@@ -249,6 +249,27 @@ def test_the_menu_switches_the_language_and_keeps_the_corpus_and_the_step(
         page.screenshot(path=str(SHOTS / f"language_menu_{lang}.png"))
 
 
+def test_the_menu_keeps_a_chosen_sample_and_the_players_speed(
+    server: str, tab: tuple[Any, Console]
+) -> None:
+    """Choices whose options are shown translated and that no page setting keeps (the
+    pretrained page's sample, the player's speed) are still chosen after each switch: the
+    browser keeps a choice by its label, which the switch changes (ui.i18n.keep_choice)."""
+    page, console = _go(tab, f"{server}/pretrained")
+    samples = page.locator("[data-testid='stMain'] [role='radiogroup']").first
+    samples.locator("label").nth(3).click()  # the fourth sample (T5-style, Precompiled)
+    speeds = page.locator("[data-testid='stMain'] [data-testid='stButtonGroup'] button")
+    speeds.first.wait_for(timeout=WAIT)
+    speeds.nth(2).click()  # the slowest speed (the default is the middle one)
+    expect(speeds.nth(2)).to_have_attribute("aria-checked", "true", timeout=WAIT)
+    _settled(page, console, "the fourth sample, the slowest speed")
+    for lang in ("ko", "zh", "en"):
+        _choose_language(page, lang)
+        expect(samples.locator("input[type=radio]").nth(3)).to_be_checked(timeout=WAIT)
+        expect(speeds.nth(2)).to_have_attribute("aria-checked", "true", timeout=WAIT)
+        _settled(page, console, f"switched to {lang}")
+
+
 # -- 2. every page with lang=zh and lang=ko ------------------------------------------------
 
 
