@@ -37,7 +37,7 @@ from itertools import pairwise
 from typing import Literal, NamedTuple
 
 from subword_core.corpus import Corpus, parse_corpus
-from subword_core.errors import ParameterError
+from subword_core.errors import ParameterError, check_option
 from subword_core.history import WordHistory
 from subword_core.pairs import (
     Pair,
@@ -1088,16 +1088,7 @@ def _validate(
                 code="not_positive",
                 values={"name": name, "value": repr(value)},
             )
-    if tie_break not in TIE_BREAKS:
-        raise ParameterError(
-            f"tie_break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}.",
-            code="bad_option",
-            values={
-                "name": "tie_break",
-                "value": repr(tie_break),
-                "options": ", ".join(TIE_BREAKS),
-            },
-        )
+    check_option("tie_break", tie_break, TIE_BREAKS)
 
 
 def _check_positive(name: str, value: int) -> None:

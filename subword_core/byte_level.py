@@ -51,7 +51,7 @@ from functools import cached_property
 
 from subword_core import bpe as bpe_core
 from subword_core.corpus import Corpus
-from subword_core.errors import ParameterError
+from subword_core.errors import ParameterError, check_option
 from subword_core.pairs import Pair
 
 __all__ = [
@@ -603,12 +603,12 @@ class ByteLevelModel:
         >>> model.decode(["Ġ", "ä", "½", "ł"]), model.decode(["Ġ", "ä", "½"])
         ('你', '�')
         """
-        if errors not in ("replace", "strict"):
-            raise ParameterError(
-                f"errors must be 'replace' or 'strict', not {errors!r}.",
-                code="bad_option",
-                values={"name": "errors", "value": repr(errors), "options": "replace, strict"},
-            )
+        check_option(
+            "errors",
+            errors,
+            ("replace", "strict"),
+            f"errors must be 'replace' or 'strict', not {errors!r}.",
+        )
         data = self.decode_bytes(tokens)
         try:
             return data.decode("utf-8", errors)

@@ -49,7 +49,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from subword_core.errors import CorpusError, ParameterError
+from subword_core.errors import CorpusError, ParameterError, check_option
 
 __all__ = [
     "END_OF_WORD_MARKER_IN_TUTORIALS",
@@ -148,17 +148,7 @@ class Corpus:
     notes: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        if self.source_format not in _SOURCE_FORMATS:
-            raise ParameterError(
-                f"source_format must be one of {', '.join(_SOURCE_FORMATS)}, "
-                f"not {self.source_format!r}.",
-                code="bad_option",
-                values={
-                    "name": "source_format",
-                    "value": repr(self.source_format),
-                    "options": ", ".join(_SOURCE_FORMATS),
-                },
-            )
+        check_option("source_format", self.source_format, _SOURCE_FORMATS)
         items = tuple(self.items)
         if not items:
             raise _empty_error()

@@ -8,7 +8,7 @@ pages) can word it itself, in the student's language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 
 class SubwordError(ValueError):
@@ -117,3 +117,37 @@ class ParameterError(SubwordError):
         >>> err.code, err.values["name"]
         ('not_positive', 'top_k')
     """
+
+
+def check_option(
+    name: str, value: object, options: Iterable[str], message: str | None = None
+) -> None:
+    """Raise a :class:`ParameterError` (code ``bad_option``) unless ``value`` is an option.
+
+    Args:
+        name: The argument's name, e.g. ``"tie_break"``.
+        value: What was passed.
+        options: The values allowed.
+        message: The English sentence, when the default ("NAME must be one of …, not …")
+            does not fit.
+
+    Example:
+        >>> check_option("tie_break", "first-seen", ("first-seen", "lexicographic"))
+        >>> try:
+        ...     check_option("errors", "ignore", ("replace", "strict"))
+        ... except ParameterError as err:
+        ...     print(err, err.code, err.values["options"])
+        errors must be one of replace, strict, not 'ignore'. bad_option replace, strict
+    """
+    allowed = tuple(options)
+    if value in allowed:
+        return
+    listed = ", ".join(allowed)
+    shown = repr(value)
+    if len(shown) > 60:  # a pasted or linked value can be long: name it, not all of it
+        shown = shown[:57] + "…"
+    raise ParameterError(
+        message or f"{name} must be one of {listed}, not {shown}.",
+        code="bad_option",
+        values={"name": name, "value": shown, "options": listed},
+    )

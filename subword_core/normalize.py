@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from subword_core.errors import ParameterError
+from subword_core.errors import check_option
 
 __all__ = ["NORMALIZATIONS", "normalize_chars", "sentencepiece_text"]
 
@@ -52,16 +52,12 @@ _NMT_KEPT = frozenset("\uff5e")
 
 
 def _check_rule(rule: str) -> None:
-    if rule not in NORMALIZATIONS:
-        raise ParameterError(
-            f"Unknown normalisation {rule!r}: choose one of {', '.join(NORMALIZATIONS)}.",
-            code="bad_option",
-            values={
-                "name": "normalization",
-                "value": repr(rule),
-                "options": ", ".join(NORMALIZATIONS),
-            },
-        )
+    check_option(
+        "normalization",
+        rule,
+        NORMALIZATIONS,
+        f"Unknown normalisation {rule!r}: choose one of {', '.join(NORMALIZATIONS)}.",
+    )
 
 
 def normalize_chars(text: str, rule: str) -> str:

@@ -43,7 +43,7 @@ from __future__ import annotations
 import unicodedata
 
 from subword_core.corpus import Corpus, Note
-from subword_core.errors import ParameterError
+from subword_core.errors import check_option
 from subword_core.pretrained import _is_cjk, _is_punct, _is_ws
 
 __all__ = [
@@ -73,16 +73,12 @@ _HANGUL_FIRST, _HANGUL_LAST = 0xAC00, 0xD7A3
 
 
 def _check_scheme(scheme: str) -> None:
-    if scheme not in SCHEMES:
-        raise ParameterError(
-            f"Unknown pre-tokenization {str(scheme)[:40]!r}; use one of {', '.join(SCHEMES)}.",
-            code="bad_option",
-            values={
-                "name": "scheme",
-                "value": repr(str(scheme)[:40]),
-                "options": ", ".join(SCHEMES),
-            },
-        )
+    check_option(
+        "scheme",
+        scheme,
+        SCHEMES,
+        f"Unknown pre-tokenization {str(scheme)[:40]!r}; use one of {', '.join(SCHEMES)}.",
+    )
 
 
 def is_cjk(ch: str) -> bool:

@@ -74,7 +74,7 @@ import re
 from typing import Any
 
 from subword_core.bpe import BPEModel
-from subword_core.errors import ParameterError
+from subword_core.errors import ParameterError, check_option
 from subword_core.normalize import _NMT_KEPT, _NMT_REMOVED, _NMT_SPACES, NORMALIZATIONS
 from subword_core.unigram import Unigram
 from subword_core.wordpiece import DEFAULT_MAX_CHARS, DEFAULT_PREFIX, DEFAULT_UNK, WordPiece
@@ -586,16 +586,12 @@ def unigram_normalizers(rule: str) -> list[dict[str, Any]]:
         >>> [n["type"] for n in unigram_normalizers("nmt_nfkc")]
         ['Replace', 'Replace', 'Replace', 'NFKC', 'Replace']
     """
-    if rule not in NORMALIZATIONS:
-        raise ParameterError(
-            f"Unknown normalisation {rule!r}: choose one of {', '.join(NORMALIZATIONS)}.",
-            code="bad_option",
-            values={
-                "name": "normalization",
-                "value": repr(rule),
-                "options": ", ".join(NORMALIZATIONS),
-            },
-        )
+    check_option(
+        "normalization",
+        rule,
+        NORMALIZATIONS,
+        f"Unknown normalisation {rule!r}: choose one of {', '.join(NORMALIZATIONS)}.",
+    )
     if rule == "none":
         return []
     if rule == "nfkc":

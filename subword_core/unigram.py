@@ -97,7 +97,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from subword_core.corpus import Corpus, parse_corpus
-from subword_core.errors import ParameterError
+from subword_core.errors import ParameterError, check_option
 from subword_core.normalize import NORMALIZATIONS, normalize_chars, sentencepiece_text
 
 __all__ = [
@@ -535,17 +535,13 @@ class Unigram:
                 code="not_finite",
                 values={"name": "unk_penalty", "value": repr(self.unk_penalty)},
             )
-        if self.normalization not in NORMALIZATIONS:
-            raise ParameterError(
-                f"Unknown normalization {self.normalization!r}: choose one of "
-                f"{', '.join(NORMALIZATIONS)}.",
-                code="bad_option",
-                values={
-                    "name": "normalization",
-                    "value": repr(self.normalization),
-                    "options": ", ".join(NORMALIZATIONS),
-                },
-            )
+        check_option(
+            "normalization",
+            self.normalization,
+            NORMALIZATIONS,
+            f"Unknown normalization {self.normalization!r}: choose one of "
+            f"{', '.join(NORMALIZATIONS)}.",
+        )
         object.__setattr__(self, "pieces", pairs)
         object.__setattr__(self, "scores", dict(pairs))
         object.__setattr__(self, "max_length", max(len(p) for p, _ in pairs))

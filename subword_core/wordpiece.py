@@ -40,7 +40,7 @@ from math import gcd
 from typing import Literal, NamedTuple
 
 from subword_core.corpus import Corpus, parse_corpus
-from subword_core.errors import ParameterError
+from subword_core.errors import ParameterError, check_option
 from subword_core.history import WordHistory
 from subword_core.pairs import (
     Pair,
@@ -192,16 +192,12 @@ class WordPiece:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "vocab", tuple(self.vocab))
-        if self.unk_mode not in ("word", "leftover"):
-            raise ParameterError(
-                f"unk_mode must be 'word' or 'leftover', not {self.unk_mode!r}.",
-                code="bad_option",
-                values={
-                    "name": "unk_mode",
-                    "value": repr(self.unk_mode),
-                    "options": "word, leftover",
-                },
-            )
+        check_option(
+            "unk_mode",
+            self.unk_mode,
+            ("word", "leftover"),
+            f"unk_mode must be 'word' or 'leftover', not {self.unk_mode!r}.",
+        )
         if self.max_input_chars_per_word < 1:
             raise ParameterError(
                 "max_input_chars_per_word must be at least 1.",
@@ -729,22 +725,8 @@ def _check_options(
     ...     print(str(error)[:60])
     The vocabulary size must be at least the alphabet size, 3: t
     """
-    if scoring not in SCORINGS:
-        raise ParameterError(
-            f"scoring must be one of {', '.join(SCORINGS)}, not {scoring!r}.",
-            code="bad_option",
-            values={"name": "scoring", "value": repr(scoring), "options": ", ".join(SCORINGS)},
-        )
-    if tie_break not in TIE_BREAKS:
-        raise ParameterError(
-            f"tie_break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}.",
-            code="bad_option",
-            values={
-                "name": "tie_break",
-                "value": repr(tie_break),
-                "options": ", ".join(TIE_BREAKS),
-            },
-        )
+    check_option("scoring", scoring, SCORINGS)
+    check_option("tie_break", tie_break, TIE_BREAKS)
     for name, value in (
         ("top_k", top_k),
         ("max_ties", max_ties),

@@ -30,6 +30,7 @@ from subword_core import (
     bpe,
     cli,
     corpus,
+    errors,
     examples,
     nmt_learn,
     tokenizer_json,
@@ -85,6 +86,7 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.cli.count_words": ("test_count_words_and_vocabulary_files",),
     "subword_core.cli.read_vocabulary_file": ("test_count_words_and_vocabulary_files",),
     "subword_core.corpus.Note": ("test_note",),
+    "subword_core.errors.check_option": ("test_check_option",),
     "subword_core.nmt_learn.learn": ("test_nmt_learn",),
     "subword_core.nmt_learn.NmtRun": ("test_nmt_learn",),
     "subword_core.nmt_learn.NmtMerge": ("test_nmt_learn",),
@@ -817,3 +819,19 @@ def test_nmt_one_merge(symbols: list[str], data: st.DataObject) -> None:
     made = nmt_learn.made_by(new, left + right)
     assert set(made) <= new_pairs
     assert all(left + right in pair for pair in made)
+
+
+@FUZZ
+@given(st.text(max_size=12), anything(), st.lists(st.text(max_size=8), max_size=4))
+@example("scheme", "x" * 5000, ["whitespace"])  # a long value is named, not copied whole
+def test_check_option(name: str, value: object, options: list[str]) -> None:
+    """An option passes silently; anything else is a ParameterError with code and values."""
+    try:
+        errors.check_option(name, value, options)
+    except errors.ParameterError as err:
+        assert value not in options
+        assert err.code == "bad_option" and err.values["name"] == name
+        assert err.values["options"] == ", ".join(options)
+        assert len(str(err.values["value"])) <= 60
+    else:
+        assert value in options
