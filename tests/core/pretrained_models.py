@@ -111,8 +111,9 @@ def unigram() -> dict[str, bytes]:
 
 
 @functools.cache
-def sentencepiece_vocab() -> dict[str, bytes]:
-    """A sentencepiece Unigram model's ``.vocab`` (piece, tab, score)."""
+def _sentencepiece_files(rule: str = "nmt_nfkc") -> tuple[bytes, bytes]:
+    """A 1,000-piece sentencepiece Unigram model trained here, normalising with ``rule``
+    (sentencepiece's default is nmt_nfkc): its ``.model`` and its ``.vocab``."""
     import sentencepiece as spm
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -122,9 +123,15 @@ def sentencepiece_vocab() -> dict[str, bytes]:
             model_prefix=str(prefix),
             vocab_size=1000,
             model_type="unigram",
+            normalization_rule_name=rule,
             minloglevel=2,
         )
-        return {"sp.vocab": (prefix.with_suffix(".vocab")).read_bytes()}
+        return prefix.with_suffix(".model").read_bytes(), prefix.with_suffix(".vocab").read_bytes()
+
+
+def sentencepiece_vocab() -> dict[str, bytes]:
+    """A sentencepiece Unigram model's ``.vocab`` (piece, tab, score)."""
+    return {"sp.vocab": _sentencepiece_files()[1]}
 
 
 def _varint(data: bytes, at: int) -> tuple[int, int]:
@@ -179,17 +186,7 @@ def precompiled_unigram(rule: str = "nmt_nfkc") -> dict[str, bytes]:
     import sentencepiece as spm
     from tokenizers import Regex, Tokenizer, models, normalizers, pre_tokenizers
 
-    with tempfile.TemporaryDirectory() as tmp:
-        prefix = Path(tmp) / "sp"
-        spm.SentencePieceTrainer.train(
-            sentence_iterator=iter(corpus_lines(60_000)),
-            model_prefix=str(prefix),
-            vocab_size=1000,
-            model_type="unigram",
-            normalization_rule_name=rule,
-            minloglevel=2,
-        )
-        data = prefix.with_suffix(".model").read_bytes()
+    data = _sentencepiece_files(rule)[0]
     sp = spm.SentencePieceProcessor(model_proto=data)
     pieces = [(sp.id_to_piece(i), sp.get_score(i)) for i in range(sp.get_piece_size())]
     tok = Tokenizer(models.Unigram(pieces, unk_id=sp.unk_id(), byte_fallback=False))
