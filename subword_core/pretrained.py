@@ -41,15 +41,15 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from subword_core.byte_level import BYTE_TO_UNICODE
-from subword_core.byte_level import pre_tokenize as gpt2_split
 from subword_core.charsmap import Charsmap, CharsmapError
 from subword_core.corpus import Note
 from subword_core.errors import SubwordError
 from subword_core.oniguruma import OnigurumaPattern, PatternError
+from subword_core.unicode_tables import is_numeric, is_word, lower
 
 __all__ = [
     "SUPPORTED_NORMALIZERS",
@@ -719,7 +719,7 @@ def _bert_normalize(node: Mapping[str, Any]) -> Callable[[str], str]:
         if strip:
             text = "".join(c for c in _unicode_normalize("NFD", text) if not _is_mn(c))
         if lower:
-            text = "".join(c.lower() for c in text)
+            text = _lower(text)
         return text
 
     return run
@@ -828,7 +828,7 @@ def _normalizers(node: Any) -> list[Normalizer]:
     if kind in ("NFC", "NFD", "NFKC", "NFKD"):
         return [(kind, lambda t, form=kind: _unicode_normalize(form, t))]
     if kind == "Lowercase":
-        return [(kind, lambda t: "".join(c.lower() for c in t))]
+        return [(kind, _lower)]
     if kind == "Strip":
         return [(kind, _strip(bool(node.get("strip_left")), bool(node.get("strip_right"))))]
     if kind == "StripAccents":
@@ -943,6 +943,11 @@ def _behavior(node: Mapping[str, Any], kind: str) -> str:
     return behavior
 
 
+_GPT2 = OnigurumaPattern(
+    r"'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"
+)
+
+
 def _byte_level(node: Mapping[str, Any]) -> Callable[[str, bool], list[str]]:
     prefix = bool(node.get("add_prefix_space", True))
     use_regex = bool(node.get("use_regex", True))
@@ -950,8 +955,10 @@ def _byte_level(node: Mapping[str, Any]) -> Callable[[str, bool], list[str]]:
     def run(text: str, _first: bool) -> list[str]:
         if prefix and not text.startswith(" "):
             text = " " + text
-        pieces = gpt2_split(text) if use_regex else [text]
-        return [p for p in pieces if p]
+        if not use_regex:
+            return [text] if text else []
+        # the library runs GPT-2's pattern with Oniguruma, so its Unicode tables decide
+        return [text[a:b] for a, b in _GPT2.spans(text) if b > a]
 
     return run
 
@@ -974,17 +981,9 @@ def _metaspace(node: Mapping[str, Any]) -> Callable[[str, bool], list[str]]:
     return run
 
 
-_ALPHABETIC_SYMBOLS = ((0x24B6, 0x24E9), (0x1F130, 0x1F149), (0x1F150, 0x1F169), (0x1F170, 0x1F189))
-
-
 def _is_word(ch: str) -> bool:
-    """Oniguruma's ``\\w``: Alphabetic (letters, letter numbers), marks, digits, ``_``."""
-    category = unicodedata.category(ch)
-    if category[0] in "LM" or category in ("Nd", "Nl", "Pc"):
-        return True
-    # the joiners, and the symbols Unicode counts as Alphabetic (circled, squared letters)
-    code = ord(ch)
-    return code in (0x200C, 0x200D) or any(lo <= code <= hi for lo, hi in _ALPHABETIC_SYMBOLS)
+    """The library's ``\\w`` (its ``regex`` crate's Unicode tables, :mod:`~.unicode_tables`)."""
+    return is_word(ch)
 
 
 def _whitespace(text: str, _first: bool) -> list[str]:
@@ -1042,7 +1041,12 @@ def _splitters(node: Any) -> list[Splitter]:
 
 
 def _is_numeric(ch: str) -> bool:
-    return unicodedata.category(ch) in ("Nd", "Nl", "No")
+    return is_numeric(ch)
+
+
+def _lower(text: str) -> str:
+    """``Lowercase``: each character alone, with the library's case tables."""
+    return lower(text)
 
 
 # --------------------------------------------------------------------------------------
@@ -1089,6 +1093,34 @@ class _Added:
     lstrip: bool
     rstrip: bool
     normalized: bool
+    special: bool = False
+    pattern: str = ""  # the text searched for: the content, normalised for a normalized token
+
+
+_AddedMatcher = tuple["re.Pattern[str]", dict[str, _Added]]
+
+
+def _added_matcher(tokens: Sequence[_Added]) -> _AddedMatcher | None:
+    """The library's search for added tokens: leftmost match, the longest one there.
+
+    ``tokens`` in the library's order (special tokens first, each in the file's order); of
+    two tokens searching the same text, the first wins.
+
+    Example:
+        >>> pattern, _ = _added_matcher([_Added("a", 0, False, False, False, False, pattern="a"),
+        ...                              _Added("ab", 1, False, False, False, False, pattern="ab")])
+        >>> [m.group() for m in pattern.finditer("abab a")]
+        ['ab', 'ab', 'a']
+    """
+    by_text: dict[str, _Added] = {}
+    for token in tokens:
+        if token.pattern:
+            by_text.setdefault(token.pattern, token)
+    if not by_text:
+        return None
+    # subtle: alternatives longest first make re's leftmost-first search leftmost-longest
+    ordered = sorted(by_text, key=len, reverse=True)
+    return re.compile("|".join(re.escape(t) for t in ordered)), by_text
 
 
 class Pretrained:
@@ -1129,29 +1161,44 @@ class Pretrained:
         self.source = source
         self._normalizers = normalizers
         self._splitters = splitters
-        self._added = sorted(added, key=lambda a: -len(a.content))
+        # the library searches the normalised form of a normalized token in normalised text
+        ordered = sorted(added, key=lambda a: not a.special)
+        self._added = [
+            replace(a, pattern=self._normalize_text(a.content) if a.normalized else a.content)
+            for a in ordered
+        ]
+        self._matchers = {
+            flag: _added_matcher([a for a in self._added if a.normalized == flag])
+            for flag in (False, True)
+        }
         self.notes = notes
         self.normalizer_names = tuple(n for n, _ in normalizers)
         self.splitter_names = tuple(n for n, _, _ in splitters)
         self.byte_level = any(b for _, _, b in splitters)
         self.vocab_size = len(model.vocab)
         self.merges = len(model.merges) if isinstance(model, _Bpe) else 0
-        self.added_tokens = tuple(a.content for a in self._added)
+        self.added_tokens = tuple(a.content for a in sorted(added, key=lambda a: -len(a.content)))
 
     # -- the pipeline --------------------------------------------------------------------
+
+    def _normalize_text(self, text: str) -> str:
+        """``text`` through every normalizer component (a normalized token's content)."""
+        for _name, func in self._normalizers:
+            text = func(text)
+        return text
 
     def _cut_added(
         self, pieces: list[tuple[str, _Added | None, bool]], normalized: bool
     ) -> list[tuple[str, _Added | None, bool]]:
-        tokens = [a for a in self._added if a.normalized == normalized and a.content]
-        if not tokens:
+        matcher = self._matchers[normalized]
+        if matcher is None:
             return pieces
         out: list[tuple[str, _Added | None, bool]] = []
         for text, added, first in pieces:
             if added is not None:
                 out.append((text, added, first))
                 continue
-            out.extend(_find_added(text, tokens, first))
+            out.extend(_find_added(text, matcher, first))
         return out
 
     def trace(self, text: str) -> Trace:
@@ -1217,7 +1264,8 @@ class Pretrained:
             index = len(word_texts)
             word_texts.append(w)
             if a is not None:
-                tokens.append(a.content)
+                # the matched text: normalised, with the whitespace lstrip/rstrip took
+                tokens.append(w)
                 ids.append(a.id)
                 continue
             if self.byte_level:
@@ -1244,40 +1292,51 @@ class Pretrained:
 
 
 def _find_added(
-    text: str, tokens: list[_Added], first: bool
+    text: str, matcher: _AddedMatcher, first: bool
 ) -> list[tuple[str, _Added | None, bool]]:
-    """Cut ``text`` at the added tokens: leftmost match first, the longest at a position."""
+    """Cut ``text`` at the added tokens, as the library's ``find_matches`` does.
+
+    Leftmost match first, the longest there; a ``single_word`` match inside a word is skipped
+    whole (the search goes on after it); ``lstrip``/``rstrip`` take the whitespace beside the
+    token into its string. subtle: the search goes on after the match, not after the
+    whitespace ``rstrip`` took, so a next token starting with a space overlaps it, as in
+    the library (``"<a> <b>"`` gives ``"<a> "`` and ``" <b>"``).
+
+    Example:
+        >>> token = _Added("<x>", 5, False, True, True, False, pattern="<x>")
+        >>> cut = _find_added("a <x> b", _added_matcher([token]), True)
+        >>> [(p, a is not None) for p, a, _ in cut]
+        [('a', False), (' <x> ', True), ('b', False)]
+    """
+    pattern, by_text = matcher
     out: list[tuple[str, _Added | None, bool]] = []
-    done, i, n = 0, 0, len(text)
-    while i < n:
-        match = next((a for a in tokens if text.startswith(a.content, i)), None)
-        if match is None:
-            i += 1
+    done, n = 0, len(text)
+    for found in pattern.finditer(text):
+        start, stop = found.span()
+        match = by_text[found.group()]
+        if match.single_word and not (
+            (start == 0 or not is_word(text[start - 1])) and (stop == n or not is_word(text[stop]))
+        ):
             continue
-        start, stop = i, i + len(match.content)
-        if match.single_word:
-            before_ok = start == 0 or not _is_word_char(text[start - 1])
-            after_ok = stop == n or not _is_word_char(text[stop])
-            if not (before_ok and after_ok):
-                i += 1
-                continue
         if match.lstrip:
-            while start > done and _is_ws(text[start - 1]):
+            while start > 0 and _is_ws(text[start - 1]):
                 start -= 1
+            start = max(start, done)
         if match.rstrip:
             while stop < n and _is_ws(text[stop]):
                 stop += 1
         if start > done:
             out.append((text[done:start], None, first and done == 0))
         out.append((text[start:stop], match, first and start == 0))
-        done = i = stop
-    if done < n:
+        done = stop
+    if done != n:
         out.append((text[done:], None, first and done == 0))
     return out
 
 
 def _is_word_char(ch: str) -> bool:
-    return ch.isalnum() or ch == "_"
+    """A ``single_word`` token's boundary: the library's ``\\w`` (not ``str.isalnum``)."""
+    return is_word(ch)
 
 
 # -- BPE ---------------------------------------------------------------------------------
@@ -1810,6 +1869,7 @@ def _added_tokens(doc: Mapping[str, Any]) -> list[_Added]:
                 bool(entry.get("lstrip")),
                 bool(entry.get("rstrip")),
                 bool(entry.get("normalized", not entry.get("special", False))),
+                bool(entry.get("special")),
             )
         )
     return out
