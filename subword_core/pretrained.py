@@ -744,10 +744,17 @@ class _Shown:
         ('ks', 'x', '')
     """
 
-    def __init__(self, run: Callable[..., Any], pattern: str, content: str = "") -> None:
+    def __init__(
+        self,
+        run: Callable[..., Any],
+        pattern: str,
+        content: str = "",
+        keeps_start: Callable[[str], bool] | None = None,
+    ) -> None:
         self.run = run
         self.pattern = pattern
         self.content = content
+        self.keeps_start = keeps_start
 
     def __call__(self, *args: Any) -> Any:
         return self.run(*args)
@@ -845,7 +852,14 @@ def _normalizers(node: Any) -> list[Normalizer]:
         return [(kind, lambda t: prefix + t if t else t)]
     if kind == "Replace":
         pattern, content = _pattern(node, "normalizer"), str(node.get("content", ""))
-        return [(kind, _Shown(lambda t: pattern.sub(t, content), pattern.pattern, content))]
+
+        def keeps_start(text: str) -> bool:
+            # subtle: what replaces a match takes the alignment of the match's last character
+            first = next(iter(pattern.spans(text)), (1, 1))
+            return not (first[0] == 0 and (first[1] >= 2 or (first[1] == 1 and not content)))
+
+        run = _Shown(lambda t: pattern.sub(t, content), pattern.pattern, content, keeps_start)
+        return [(kind, run)]
     raise _unsupported("normalizer", kind)
 
 
@@ -1232,7 +1246,9 @@ class Pretrained:
             # only while its first character survives: the library checks the offset in the
             # original text of what is left, so a stripped leading space moves it off 0
             pieces = [
-                (p, a, f) if a is not None else (func(p), a, f and bool(p) and func(p[0]) != "")
+                (p, a, f)
+                if a is not None
+                else (func(p), a, f and bool(p) and _keeps_start(func, p))
                 for p, a, f in pieces
             ]
             after = tuple(p for p, a, _ in pieces if a is None)
@@ -1289,6 +1305,22 @@ class Pretrained:
         if isinstance(model, _WordPiece):
             return _wordpiece_word(model, word, index, steps)
         return _unigram_word(model, word, index, steps)
+
+
+def _keeps_start(func: Callable[[str], str], text: str) -> bool:
+    """Whether the first character ``func`` leaves of ``text`` comes from its first character.
+
+    A character-by-character normalizer keeps it unless it deletes that character; a
+    ``Replace`` loses it when a match at the start is deleted, or is longer than one
+    character (the library aligns the replacement with the match's last character).
+
+    Example:
+        >>> _keeps_start(str.strip, " a"), _keeps_start(str.strip, "a ")
+        (False, True)
+    """
+    if isinstance(func, _Shown) and func.keeps_start is not None:
+        return func.keeps_start(text)
+    return func(text[0]) != ""
 
 
 def _find_added(

@@ -221,5 +221,23 @@ def test_added_tokens_of_every_flag_match_the_library(text: str, special: bool) 
     _assert_same(_every_flag_tokenizer(special), text)
 
 
-# keep the helpers' imports used by later kinds
-_ = Regex
+# -- 3. Metaspace's prepend_scheme "first" after a normaliser that deletes a prefix ---------
+
+
+@pytest.mark.parametrize(
+    ("normalizer", "text"),
+    [
+        (normalizers.Replace("ab", ""), "abc"),
+        (normalizers.Replace("ab", "x"), "ab c"),
+        (normalizers.Replace(Regex(" {2,}"), ""), "  abc"),
+        (normalizers.Sequence([normalizers.NFKD(), normalizers.Replace("fi", "")]), "ﬁx"),
+        (normalizers.Replace("a", "x"), "abc"),
+        (normalizers.Strip(), " abc"),
+    ],
+)
+def test_metaspace_first_asks_where_the_normalised_text_starts(normalizer, text: str) -> None:
+    pieces = [("<unk>", 0.0), ("▁", -2.0)] + [(c, -3.0) for c in "abcxyz "]
+    tok = Tokenizer(models.Unigram(pieces, unk_id=0, byte_fallback=False))
+    tok.normalizer = normalizer
+    tok.pre_tokenizer = pre_tokenizers.Metaspace(prepend_scheme="first")
+    _assert_same(tok, text)
