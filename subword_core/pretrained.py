@@ -1788,6 +1788,69 @@ def _text(name: str, data: bytes | str) -> str:
         ) from None
 
 
+_U64 = 2**64 - 1
+_POW10 = [float(f"1e{k}") for k in range(309)]
+
+
+def _overflows(value: int, digit: int, limit: int = _U64) -> bool:
+    return value >= limit // 10 and (value > limit // 10 or digit > limit % 10)
+
+
+def _library_float(text: str) -> float:
+    """A JSON number read as the library's JSON reader (serde_json) reads it.
+
+    Python's ``float`` rounds correctly; serde_json gathers the digits in a 64-bit integer
+    (ignoring those past its capacity) and scales it by one power of ten, which lands one unit
+    in the last place off for some 17-digit scores, so exact ties in a Unigram lattice break
+    otherwise. Up to 15 digits both are exact.
+
+    Example:
+        >>> _library_float("-0.5"), _library_float("-1e-3")
+        (-0.5, -0.001)
+        >>> _library_float("-9.3457680514591484") == float("-9.3457680514591484")
+        False
+    """
+    mantissa, _, exp_text = text.lower().partition("e")
+    if not exp_text and len(mantissa) <= 16 and len(mantissa.partition(".")[2]) <= 22:
+        return float(text)
+    positive = not mantissa.startswith("-")
+    whole, _, frac = mantissa.lstrip("-").partition(".")
+    significand = exponent = 0
+    full = False
+    for ch in whole:
+        digit = ord(ch) - 48
+        if full or _overflows(significand, digit):
+            full = True
+            exponent += 1  # a digit past the integer's capacity only scales
+        else:
+            significand = significand * 10 + digit
+    for ch in frac:
+        digit = ord(ch) - 48
+        full = full or _overflows(significand, digit)
+        if not full:
+            significand = significand * 10 + digit
+            exponent -= 1
+    if exp_text:
+        negative = exp_text.startswith("-")
+        exp = 0
+        for ch in exp_text.lstrip("+-"):
+            if _overflows(exp, ord(ch) - 48, 2**31 - 1):
+                big = 0.0 if significand == 0 or negative else math.inf
+                return big if positive else -big
+            exp = exp * 10 + ord(ch) - 48
+        exponent += -exp if negative else exp
+    value = float(significand)
+    while abs(exponent) >= len(_POW10) and value != 0.0 and exponent < 0:
+        value /= 1e308
+        exponent += 308
+    if abs(exponent) < len(_POW10):
+        power = _POW10[abs(exponent)]
+        value = value * power if exponent >= 0 else value / power
+    elif value != 0.0:
+        value = math.inf
+    return value if positive else -value
+
+
 def load(files: Mapping[str, bytes | str]) -> Pretrained:
     """Read a tokenizer from one or two files, by content (the names only help the messages).
 
@@ -1816,7 +1879,7 @@ def load(files: Mapping[str, bytes | str]) -> Pretrained:
     for name, text in texts.items():
         if text.lstrip().startswith("{"):
             try:
-                jsons[name] = json.loads(text)
+                jsons[name] = json.loads(text, parse_float=_library_float)
             except json.JSONDecodeError as err:
                 raise _bad(
                     f"{name} starts like JSON but is not valid JSON (line {err.lineno}, column "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 
 import pytest
 import regex
@@ -241,3 +242,25 @@ def test_metaspace_first_asks_where_the_normalised_text_starts(normalizer, text:
     tok.normalizer = normalizer
     tok.pre_tokenizer = pre_tokenizers.Metaspace(prepend_scheme="first")
     _assert_same(tok, text)
+
+
+# -- 4. Unigram scores read as the library's JSON reader reads them ------------------------
+
+
+@pytest.mark.parametrize(
+    ("score", "same"),
+    [("-9.7322833503554509", "-9.732283350355452"), ("-8.05589966051398217", "-8.055899660513983")],
+)
+def test_unigram_scores_are_read_as_the_library_reads_them(score: str, same: str) -> None:
+    """The library reads ``score`` and ``same`` as one number (Python's float does not), so
+    ``ab|c`` and ``a|bc`` tie exactly there, and the tie decides."""
+    vocab = f'[["<unk>", -20.0], ["a", -1.0], ["c", -1.0], ["ab", {score}], ["bc", {same}]]'
+    model = {"type": "Unigram", "unk_id": 0, "vocab": "VOCAB", "byte_fallback": False}
+    doc = {"version": "1.0", "added_tokens": [], "normalizer": None, "pre_tokenizer": None}
+    doc |= {"truncation": None, "padding": None, "post_processor": None, "decoder": None}
+    text = json.dumps(doc | {"model": model}).replace('"VOCAB"', vocab)
+    tok = Tokenizer.from_str(text)
+    read = json.loads(tok.to_str())["model"]["vocab"]
+    assert read[3][1] == read[4][1] and float(score) != float(same)
+    trace = load({"tokenizer.json": text}).trace("abc")
+    assert trace.tokens == tuple(tok.encode("abc").tokens)
