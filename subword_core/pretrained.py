@@ -2144,19 +2144,23 @@ def _unigram_model(model: Mapping[str, Any], name: str) -> _Unigram:
 
 
 def _make_unigram(
-    pieces: list[tuple[str, float]], unk_id: int | None, byte_fallback: bool
+    pieces: list[tuple[str, float]],
+    unk_id: int | None,
+    byte_fallback: bool,
+    hidden: frozenset[str] = frozenset(),
 ) -> _Unigram:
+    """The Unigram model; ``hidden`` pieces keep their ids but never match text."""
     vocab: dict[str, int] = {}
     by_first: dict[str, list[tuple[str, int]]] = {}
     for pid, (piece, _score) in enumerate(pieces):
         vocab.setdefault(piece, pid)
     for piece, pid in vocab.items():
-        if piece:
+        if piece and piece not in hidden:
             by_first.setdefault(piece[0], []).append((piece, pid))
     for entries in by_first.values():
         # the library's trie yields the prefixes shortest first
         entries.sort(key=lambda e: len(e[0].encode()))
-    min_score = min((s for _, s in pieces), default=0.0)
+    min_score = min((s for p, s in pieces if p not in hidden), default=0.0)
     if not math.isfinite(min_score):
         raise _bad("A Unigram score is not a finite number.", "bad_vocab")
     return _Unigram(pieces, vocab, unk_id, byte_fallback, by_first, min_score)
@@ -2249,13 +2253,10 @@ def _from_sentencepiece_vocab(text: str, name: str) -> Pretrained:
     unk_id = next((i for i, (p, _) in enumerate(pieces) if p == "<unk>"), None)
     if unk_id is None:
         raise _bad(f"{name} has no <unk> piece.", "no_unk", file=name)
-    specials = [
-        _Added(p, i, False, False, False, False)
-        for i, (p, s) in enumerate(pieces)
-        if p in ("<unk>", "<s>", "</s>", "<pad>") and s == 0
-    ]
+    # sentencepiece's unknown and control pieces (score 0) never match text, there as here
+    control = frozenset(p for p, s in pieces if p in ("<unk>", "<s>", "</s>", "<pad>") and s == 0)
     return Pretrained(
-        _make_unigram(pieces, unk_id, False),
+        _make_unigram(pieces, unk_id, False, control),
         source="sentencepiece .vocab (Unigram)",
         normalizers=_normalizers(
             {
@@ -2268,12 +2269,13 @@ def _from_sentencepiece_vocab(text: str, name: str) -> Pretrained:
             }
         ),
         splitters=_splitters({"type": "Metaspace", "replacement": "▁", "prepend_scheme": "always"}),
-        added=specials,
+        added=[],
         notes=[
             Note(
                 "A .vocab lists pieces and scores only, so it is read as a Unigram model with "
                 "the pipeline of the tokenizers library's SentencePieceUnigramTokenizer: Nmt, "
-                "NFKC, runs of spaces made one, and Metaspace's ▁.",
+                "NFKC, runs of spaces made one, and Metaspace's ▁. As in sentencepiece, <unk>, "
+                "<s> and </s> are never matched in the text.",
                 "sentencepiece_pipeline",
             )
         ],

@@ -321,10 +321,14 @@ def note_text(note: str) -> str:
             "vocab.txt lists only the tokens, so BERT's usual pipeline is used: BERT's "
             "normalizer ({case}) and its whitespace-and-punctuation split."
         ).format(case=case.get(str(values.get("case")), "")),
-        "sentencepiece_pipeline": lambda: t(
-            "A .vocab lists pieces and scores only, so it is read as a Unigram model with the "
-            "pipeline of the tokenizers library's SentencePieceUnigramTokenizer: Nmt, NFKC, "
-            "runs of spaces made one, and Metaspace's ▁."
+        "sentencepiece_pipeline": lambda: (
+            t(
+                "A .vocab lists pieces and scores only, so it is read as a Unigram model with the "
+                "pipeline of the tokenizers library's SentencePieceUnigramTokenizer: Nmt, NFKC, "
+                "runs of spaces made one, and Metaspace's ▁."
+            )
+            + " "
+            + t("As in sentencepiece, <unk>, <s> and </s> are never matched in the text.")
         ),
     }
     wording = wordings.get(str(getattr(note, "code", "")))

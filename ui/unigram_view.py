@@ -2034,13 +2034,13 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
                     int(count),
                 ).format(n=int(count), p=md_escape(prob_text(math.exp(lattice.log_z))))
             )
-    _render_nbest(model, full)
+    _render_nbest(model, full, from_vocab=source == "vocab")
 
     st.subheader(t("Sampling segmentations (subword regularization)"))
     _render_sampling(model, full)
 
 
-def _render_nbest(model: Unigram, word: str) -> None:
+def _render_nbest(model: Unigram, word: str, *, from_vocab: bool = False) -> None:
     st.subheader(t("The n best, with a length penalty"))
     show_html(
         "<p class='sw-text'>"
@@ -2083,6 +2083,14 @@ def _render_nbest(model: Unigram, word: str) -> None:
         return
     table = nbest_table(model, word, int(k), float(lam))
     st.dataframe(_shown(table), hide_index=True, width="stretch")
+    if from_vocab:
+        st.caption(
+            t(
+                "A .vocab keeps 6 significant digits of each score, so two segmentations "
+                "that tie here may not tie with the .model's exact scores, and sentencepiece "
+                "may list them in the other order."
+            )
+        )
     top = table.loc[table["rank by score"] == 1].iloc[0]
     if lam == 0:
         why = t("With λ = 0 the score is just log P, so the ranking is the probability ranking.")

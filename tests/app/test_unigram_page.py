@@ -231,6 +231,14 @@ def test_nbest_length_penalty_changes_the_winner() -> None:
     assert any("n must be a whole number of at least 1" in e.value for e in at.error)
 
 
+def test_nbest_from_a_vocab_says_its_scores_are_rounded() -> None:
+    at = _open("seed-hug")
+    _word(at, "pug")
+    assert not any("6 significant digits" in c.value for c in at.caption)
+    _use_vocab(at, SEED_001_VOCAB, marker=False)
+    assert any("6 significant digits" in c.value for c in at.caption)
+
+
 def test_sampling_is_seeded_and_checked_against_the_exact_shares() -> None:
     at = _open("seed-hug")
     _use_vocab(at, SEED_001_VOCAB, marker=False)

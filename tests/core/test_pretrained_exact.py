@@ -20,6 +20,7 @@ import subword_core.pretrained as pretrained
 from subword_core.byte_level import BYTE_TO_UNICODE
 from subword_core.oniguruma import OnigurumaPattern
 from subword_core.pretrained import load
+from tests.core import pretrained_models as pm
 
 ALL = [chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
 """Every code point a Python string can hand to the library (all but the surrogates)."""
@@ -264,3 +265,17 @@ def test_unigram_scores_are_read_as_the_library_reads_them(score: str, same: str
     assert read[3][1] == read[4][1] and float(score) != float(same)
     trace = load({"tokenizer.json": text}).trace("abc")
     assert trace.tokens == tuple(tok.encode("abc").tokens)
+
+
+# -- 5. a sentencepiece .vocab: <unk>, <s>, </s> never match text, as in sentencepiece ------
+
+
+def test_sentencepiece_vocab_never_matches_its_control_pieces() -> None:
+    import sentencepiece as spm
+
+    model, vocab = pm._sentencepiece_files()
+    sp = spm.SentencePieceProcessor(model_proto=model)
+    ours = load({"sp.vocab": vocab})
+    for text in ["a<s>b", "the </s> end <unk>", "<pad>x <s>", "lowest <s></s>"]:
+        assert list(ours.trace(text).tokens) == sp.encode(text, out_type=str), text
+        assert list(ours.trace(text).ids) == sp.encode(text), text
