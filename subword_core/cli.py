@@ -42,12 +42,13 @@ What "byte for byte" means here, exactly:
 
 Errors are one line on stderr and exit status 2 (never a traceback), where subword-nmt
 crashes or stops: a file that is missing or not UTF-8, a bad ``--dict-input``, codes or
-vocabulary line, an input without words, an unsupported codes version, an invalid glossary
-regex, ``--vocabulary`` with codes that make ``</w>`` itself (undoing merges would never
-end; subword-nmt hits its recursion limit). Three cases are more lenient than subword-nmt
-(with a warning where learn-bpe is concerned): a corpus with no pair at all writes just the
-header, a count too large for a float is learned from as if floats could hold it, and a
-codes file with no merges applies no merges.
+vocabulary line, an input without words, a word longer than one character with codes of
+another version than 0.1 or 0.2 (the lines before it are written, as subword-nmt does), an
+invalid glossary regex, ``--vocabulary`` with codes that make ``</w>`` itself (undoing merges
+would never end; subword-nmt hits its recursion limit). Three cases are more lenient than
+subword-nmt (with a warning where learn-bpe is concerned): a corpus with no pair at all writes
+just the header, a count too large for a float is learned from as if floats could hold it,
+and a codes file with no merges applies no merges.
 
 Example:
     >>> vocab = read_vocabulary(["low 5", "lower 2", "newest 6", "widest 3"], dict_input=True)
@@ -82,6 +83,7 @@ from subword_core.wordpiece import WordPiece
 __all__ = [
     "FORMATS",
     "CommandError",
+    "codes_version",
     "convert_text",
     "count_words",
     "learn_codes",
@@ -445,7 +447,9 @@ def _other_space(text: str) -> str:
 # --------------------------------------------------------------------------------------
 
 
-def read_codes(text: str, name: str = "<codes>", *, merges: int = -1) -> BPEModel:
+def read_codes(
+    text: str, name: str = "<codes>", *, merges: int = -1, any_version: bool = False
+) -> BPEModel:
     """Read a codes file the way subword-nmt's ``BPE`` class does.
 
     A first line starting with ``#version:`` gives the version (``0.2``: marker glued to
@@ -458,6 +462,8 @@ def read_codes(text: str, name: str = "<codes>", *, merges: int = -1) -> BPEMode
         name: The file's name, used in error messages.
         merges: Use only the first ``merges`` lines after the header (subword-nmt's
             ``--merges``; -1, the default, uses them all; other negative numbers none).
+        any_version: Read a version other than 0.1 and 0.2 too, as subword-nmt does (it
+            then fails at the first word it must encode: see :func:`codes_version`).
 
     Returns:
         The model; ``model.attach_end_of_word`` tells the version.
@@ -477,7 +483,7 @@ def read_codes(text: str, name: str = "<codes>", *, merges: int = -1) -> BPEMode
     version = (0, 1)  # a file without a header is version 0.1
     first_number = 1  # the line number of the first merge, for error messages
     if header.startswith("#version:"):
-        version = _codes_version(header, name)
+        version = _codes_version(header, name, strict=not any_version)
         text = text[len(header) :]
         first_number = 2
     body = text.rstrip("\n")
@@ -496,7 +502,26 @@ def read_codes(text: str, name: str = "<codes>", *, merges: int = -1) -> BPEMode
     return BPEModel(tuple(pairs), MARKER, attach_end_of_word=version == (0, 2))
 
 
-def _codes_version(header: str, name: str) -> tuple[int, ...]:
+def codes_version(text: str) -> str | None:
+    """The version word of a codes file's header when it is neither 0.1 nor 0.2, else ``None``.
+
+    subword-nmt reads such a file, keeps one-character words (and glossary matches) as they
+    are and fails at the first other word; ``apply-bpe`` does the same.
+
+    >>> codes_version("#version: 0.3\\na b\\n"), codes_version("#version: 0.2.0\\n")
+    ('0.3', None)
+    """
+    header = text.splitlines(keepends=True)[0] if text else ""
+    if not header.startswith("#version:"):
+        return None
+    try:
+        _codes_version(header, "<codes>")
+    except CommandError:
+        return header.split()[-1]
+    return None
+
+
+def _codes_version(header: str, name: str, *, strict: bool = True) -> tuple[int, ...]:
     """The version named by a codes file's ``#version:`` line, e.g. ``(0, 2)``.
 
     The version is the line's last word, read as numbers between dots; ``.0`` parts at
@@ -516,7 +541,7 @@ def _codes_version(header: str, name: str) -> tuple[int, ...]:
         version = tuple(int(part) for part in parts)  # int(), as subword-nmt reads them
     except ValueError:
         raise CommandError(f"{name}: line 1: cannot read the version in {_show(header)}.") from None
-    if version not in ((0, 1), (0, 2)):
+    if strict and version not in ((0, 1), (0, 2)):
         raise CommandError(
             f"{name}: line 1: codes version {word} is not supported (only 0.1 and 0.2)."
         )
@@ -619,9 +644,12 @@ class _Segmenter:
         vocabulary: set[str] | None = None,
         dropout: float = 0.0,
         rng: random.Random | None = None,
+        unsupported: str = "",
     ) -> None:
         self.model = model
         self.separator = separator
+        # a message: the codes' version cannot encode a word (one character still can)
+        self.unsupported = unsupported
         self.glossaries = _Glossaries(glossaries)
         # an empty vocabulary checks nothing, as in subword-nmt
         self.vocabulary = vocabulary or None
@@ -659,6 +687,8 @@ class _Segmenter:
             # subtle: kept as it is, as subword-nmt does: no end-of-word marker, no merge,
             # no dropout draw, no vocabulary check
             return (piece,)
+        if self.unsupported:
+            raise CommandError(self.unsupported)
         tokens = _without_end_marker(self.model.encode(piece, dropout=self.dropout, rng=self.rng))
         if self.vocabulary:
             tokens = _undo_unknown_merges(tokens, self.undo, self.vocabulary, self.separator)
@@ -1386,7 +1416,14 @@ def _learn_warnings(
 def _run_apply(args: argparse.Namespace) -> None:
     with _open_input(args.codes) as stream:
         codes = "".join(_iter_lines(stream, args.codes))
-    model = read_codes(codes, args.codes, merges=args.merges)
+    model = read_codes(codes, args.codes, merges=args.merges, any_version=True)
+    version = codes_version(codes)
+    unsupported = (
+        f"{args.codes}: line 1: codes version {version} is not supported (only 0.1 and 0.2): "
+        "like subword-nmt, the words of one character were written, up to the first longer one."
+        if version
+        else ""
+    )
     vocabulary = None
     if args.vocabulary:
         with _open_input(args.vocabulary) as stream:
@@ -1403,6 +1440,7 @@ def _run_apply(args: argparse.Namespace) -> None:
         vocabulary=vocabulary,
         dropout=args.dropout,
         rng=rng,
+        unsupported=unsupported,
     )
     name = args.input or "<stdin>"
     universal = args.universal_newlines and args.input is None

@@ -987,3 +987,26 @@ def test_help_documents_every_option_and_the_dropout_reference(capsys) -> None:
     text = " ".join(capsys.readouterr().out.split())
     assert "python -m subword_nmt.apply_bpe --dropout P --seed S" in text
     assert "ignores --seed" in text
+
+
+@pytest.mark.parametrize("version", ["0.3", "1.0", "2"])
+@pytest.mark.parametrize("text", ["", "\n\n", "a b c\n", "x\n y  z \n", "a b\nab\nc\n", "ab\n"])
+def test_apply_bpe_runs_codes_of_another_version_as_far_as_subword_nmt(
+    tmp_path: Path, capsys, version: str, text: str
+) -> None:
+    """subword-nmt reads ``#version: 0.3`` codes, writes one-character words as they are and
+    fails at the first longer word: ours writes the same lines, then stops with an error."""
+    codes = write(tmp_path / "codes", f"#version: {version}\na b\n")
+    src, out = write(tmp_path / "in.txt", text), tmp_path / "out"
+    mine = ours(["apply-bpe", "-c", str(codes), "-i", str(src), "-o", str(out)], out, capsys)
+    flags = {"merges": -1, "separator": "@@", "glossaries": None, "threshold": None}
+    flags |= {"dropout": 0, "seed": None}
+
+    def read_file():
+        with codecs.open(str(src), encoding="utf-8") as fobj:
+            yield from fobj
+
+    reference = theirs(snmt_apply(codes, flags, None, read_file), tmp_path / "theirs")
+    assert (mine.ok, mine.out) == (reference.ok, reference.out)
+    if not mine.ok:
+        assert f"codes version {version} is not supported" in mine.err[0]
