@@ -526,6 +526,7 @@ class Unigram:
     scores: dict[str, float] = field(init=False, repr=False, compare=False, hash=False)
     max_length: int = field(init=False, repr=False, compare=False, hash=False)
     unk_score: float = field(init=False, repr=False, compare=False, hash=False)
+    unk32: float = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         pairs = tuple((p, s) for p, s in _check_pieces(self.pieces))
@@ -546,6 +547,9 @@ class Unigram:
         object.__setattr__(self, "scores", dict(pairs))
         object.__setattr__(self, "max_length", max(len(p) for p, _ in pairs))
         object.__setattr__(self, "unk_score", min(s for _, s in pairs) - self.unk_penalty)
+        # sentencepiece's unknown score: float32(min score) - 10, in float32
+        low32 = _f32(min(s for _, s in pairs))
+        object.__setattr__(self, "unk32", _f32(low32 - _f32(self.unk_penalty)))
 
     # --- reading and writing sentencepiece .vocab text ---------------------------------
 
@@ -677,7 +681,7 @@ class Unigram:
         """
         edges = self._edges(word)
         n = len(word)
-        best, back = _viterbi(edges, n)
+        best, back = _viterbi(edges, n, self.unk32)
         fwd = _log_forward(edges, n)
         bwd = _log_backward(edges, n)
         log_z = fwd[n]
@@ -727,7 +731,7 @@ class Unigram:
         ['lo', 'w']
         """
         edges = self._edges(word)
-        _, back = _viterbi(edges, len(word))
+        _, back = _viterbi(edges, len(word), self.unk32)
         out: list[str] = []
         j = len(word)
         while j > 0:
@@ -872,7 +876,7 @@ class Unigram:
         edges = self._edges(word)
         n = len(word)
         if k == 1:
-            _, back = _viterbi(edges, n)
+            _, back = _viterbi(edges, n, self.unk32)
             paths = [_backtrack(edges, back, n)]
         else:
             # subtle: sentencepiece's unknown score is float32(min score) - 10, in float32
@@ -1068,14 +1072,18 @@ def read_vocab(
 
 
 def _viterbi(
-    edges: Sequence[tuple[int, int, str, float, bool]], n: int
+    edges: Sequence[tuple[int, int, str, float, bool]], n: int, unk32: float
 ) -> tuple[list[float], list[int]]:
-    """Best prefix scores and, per end position, the index of the best incoming edge."""
+    """Best prefix scores and, per end position, the index of the best incoming edge.
+
+    Added in float32, as sentencepiece stores and adds scores (its ``Encode``), an unknown
+    node scoring ``unk32``: near ties (runs of one character) break as there.
+    """
     best = [-math.inf] * (n + 1)
     best[0] = 0.0
     back = [-1] * (n + 1)
-    for k, (i, j, _, score, _) in enumerate(edges):
-        cand = best[i] + score
+    for k, (i, j, _, score, unk) in enumerate(edges):
+        cand = _f32(best[i] + (unk32 if unk else _f32(score)))
         # subtle: edges arrive by start position, so among equal scores the first one kept
         # is the one starting earliest: the longest last piece (sentencepiece's rule).
         if back[j] < 0 or cand > best[j]:

@@ -138,3 +138,23 @@ def test_words_holding_the_marker() -> None:
     for text in ["a▁b", "a▁", "a ▁", "▁a", "a b", "a▁▁b", "b a▁"]:
         assert model.tokenize(text) == sp.encode(text, out_type=str), text  # type: ignore[attr-defined]
     assert model.tokenize("a b") == ["▁a▁b"]  # a piece spanning two words, as sentencepiece
+
+
+@pytest.mark.parametrize(
+    "scores",
+    [
+        {"a": -3.6176109313964844, "aa": -7.235221862792969, "aaa": -10.852831840515137},
+        {"a": -5.069506645202637, "aa": -10.139013290405273, "aaa": -15.20851993560791},
+        {"a": -7.882923126220703, "aa": -15.765846252441406, "aaa": -23.64876937866211},
+    ],
+)
+def test_encode_adds_in_float32_as_sentencepiece(scores: dict[str, float]) -> None:
+    """Runs of one character: the segmentations nearly tie, and sentencepiece's float32 sums
+    (not float64) decide which one Viterbi keeps (issue 31, item 6)."""
+    sp = processor(scores | {"b": -5.0})
+    model = Unigram(tuple((scores | {"b": -5.0}).items()))
+    for n in range(2, 30):
+        word = "a" * n
+        assert model.encode(word) == sp.encode(word, out_type=str), word
+        assert list(model.nbest(word, 1)[0].pieces) == model.encode(word)
+        assert [list(s.pieces) for s in model.nbest(word, 3)] == sp.nbest_encode_as_pieces(word, 3)
