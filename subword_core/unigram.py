@@ -1076,18 +1076,21 @@ def _viterbi(
 ) -> tuple[list[float], list[int]]:
     """Best prefix scores and, per end position, the index of the best incoming edge.
 
-    Added in float32, as sentencepiece stores and adds scores (its ``Encode``), an unknown
-    node scoring ``unk32``: near ties (runs of one character) break as there.
+    The paths are compared in float32, as sentencepiece stores and adds scores (its
+    ``Encode``), an unknown node scoring ``unk32``: near ties (runs of one character) break
+    as there. The scores returned are the kept paths' sums in float64.
     """
     best = [-math.inf] * (n + 1)
     best[0] = 0.0
+    best32 = best[:]
     back = [-1] * (n + 1)
     for k, (i, j, _, score, unk) in enumerate(edges):
-        cand = _f32(best[i] + (unk32 if unk else _f32(score)))
+        cand = _f32(best32[i] + (unk32 if unk else _f32(score)))
         # subtle: edges arrive by start position, so among equal scores the first one kept
         # is the one starting earliest: the longest last piece (sentencepiece's rule).
-        if back[j] < 0 or cand > best[j]:
-            best[j] = cand
+        if back[j] < 0 or cand > best32[j]:
+            best32[j] = cand
+            best[j] = best[i] + score
             back[j] = k
     return best, back
 

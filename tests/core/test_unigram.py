@@ -176,10 +176,11 @@ def test_viterbi_is_the_argmax_of_brute_force(scores: dict[str, float], word: st
     model = Unigram(list(scores.items()))
     segs = brute(word, scores, model.unk_score)
     best = max(s for _, s in segs)
-    # (segmentations equal up to rounding are all fine answers; see the exact test below)
-    winners = {p for p, s in segs if math.isclose(s, best, rel_tol=1e-12, abs_tol=1e-12)}
+    # (segmentations equal up to float32 rounding, sentencepiece's arithmetic, are all fine
+    # answers; see the exact test below)
+    winners = {p for p, s in segs if math.isclose(s, best, rel_tol=1e-6, abs_tol=1e-6)}
     assert tuple(model.encode(word)) in winners
-    assert model.lattice(word).best_score == pytest.approx(best, rel=1e-12)
+    assert model.lattice(word).best_score == pytest.approx(best, rel=1e-6)  # the path's sum
 
 
 dyadic_pieces = st.dictionaries(
