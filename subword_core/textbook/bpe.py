@@ -22,6 +22,7 @@ records exactly the steps ``trace`` records here.
 
 from __future__ import annotations
 
+import random
 from itertools import pairwise
 
 from subword_core import bpe
@@ -146,6 +147,43 @@ def encode_step(symbols: list[str], ranks: dict[Pair, int]) -> list[str] | None:
     rank = min(ranks[pair] for pair in known)  # the lowest merge number: learned first
     best = next(pair for pair in known if ranks[pair] == rank)
     return merge_pair(symbols, best)
+
+
+def merge_alive(symbols: list[str], pair: Pair, alive: list[bool]) -> list[str]:
+    """``merge_pair``, but only where the pair survived (``alive[i]``: the pair at ``i``).
+
+    >>> merge_alive(["a", "b", "a", "b"], ("a", "b"), [False, True, True])
+    ['a', 'b', 'ab']
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(symbols):
+        if i + 1 < len(symbols) and alive[i] and (symbols[i], symbols[i + 1]) == pair:
+            out.append(symbols[i] + symbols[i + 1])
+            i += 2
+        else:
+            out.append(symbols[i])
+            i += 1
+    return out
+
+
+def dropout_step(
+    symbols: list[str], ranks: dict[Pair, int], dropout: float, rng: random.Random
+) -> list[str] | None:
+    """One step of BPE-dropout (Provilkov et al. 2020): ``encode_step``, but first every
+    pair of the word is dropped with probability ``dropout``, for this step only.
+
+    >>> dropout_step(["t", "e", "s", "t"], {("e", "s"): 1}, 0.5, random.Random(1))
+    ['t', 'es', 't']
+    """
+    pairs = list(pairwise(symbols))
+    alive = [rng.random() > dropout for _ in pairs]  # one draw per pair, left to right
+    known = [pair for pair, kept in zip(pairs, alive, strict=True) if kept and pair in ranks]
+    if not known:
+        return None  # no learned pair survived: the word is encoded
+    rank = min(ranks[pair] for pair in known)
+    best = next(pair for pair in known if ranks[pair] == rank)
+    return merge_alive(symbols, best, alive)  # merged only where it survived
 
 
 # --------------------------------------------------------------------------------------

@@ -120,28 +120,36 @@ def learn(counts: dict[str, int], vocab_size: int, **options: str) -> list[Pair]
     return merges
 
 
+def longest_match(word: str, start: int, vocab: set[str]) -> str | None:
+    """The longest vocabulary piece that starts at ``start`` (``##`` inside the word).
+
+    >>> longest_match("hugs", 0, {"h", "hu", "hug"}), longest_match("hugs", 3, {"##s"})
+    ('hug', '##s')
+    """
+    for end in range(len(word), start, -1):  # the whole rest first, then shorter
+        piece = word[start:end] if start == 0 else "##" + word[start:end]
+        if piece in vocab:
+            return piece
+    return None
+
+
 def encode(word: str, vocab: set[str]) -> list[str]:
-    """Longest match first: take the longest vocabulary piece at the start, then go on.
+    """Longest match first: take the longest piece that fits at the start, then go on.
 
     ``["[UNK]"]`` when some part of the word matches no piece.
 
-    >>> encode("hugs", {"hug", "##s"})
-    ['hug', '##s']
+    >>> encode("hugs", {"hug", "##s"}), encode("bug", {"hug", "##s"})
+    (['hug', '##s'], ['[UNK]'])
     """
-    tokens: list[str] = []
+    tokens: list[str | None] = []
     start = 0
-    while start < len(word):
-        end = len(word)
-        while end > start:
-            candidate = word[start:end] if start == 0 else "##" + word[start:end]
-            if candidate in vocab:
-                break  # the longest piece that fits here
-            end -= 1
-        if end == start:
-            return ["[UNK]"]  # nothing fits at this position: the whole word is unknown
-        tokens.append(candidate)
-        start = end
-    return tokens
+    while start < len(word) and None not in tokens:
+        piece = longest_match(word, start, vocab)  # None: nothing fits here
+        tokens.append(piece)
+        start += len(piece.removeprefix("##")) if piece else 0
+    if None in tokens:
+        return ["[UNK]"]  # a part of the word matches no piece: the whole word is unknown
+    return tokens  # type: ignore[return-value]
 
 
 # --------------------------------------------------------------------------------------
