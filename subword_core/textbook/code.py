@@ -36,6 +36,11 @@ from subword_core.textbook import unigram as tb_unigram
 from subword_core.textbook import wordpiece as tb_wordpiece
 
 
+# --------------------------------------------------------------------------------------
+# Machinery of the app's code panel (not textbook code: its text is not translated)
+# --------------------------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class CodeStep:
     """A step seen as a call of a textbook function.

@@ -80,9 +80,9 @@ def merge_step(
     scores = {}
     for pair, count in counts.items():
         left, right = pair
-        scores[pair] = Fraction(
-            count, symbol[left] * symbol[right] if scoring == "likelihood" else 1
-        )
+        # the pair's count against how often its parts occur at all (likelihood scoring)
+        apart = symbol[left] * symbol[right] if scoring == "likelihood" else 1
+        scores[pair] = Fraction(count, apart)  # an exact fraction: 1/20, not 0.05
     ranked = rank_pairs(scores, first, tie_break)
     best = ranked[0]
     score = scores[best]
