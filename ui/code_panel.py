@@ -25,14 +25,14 @@ import io
 import keyword
 import textwrap
 import tokenize
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
 import streamlit as st
 
 from subword_core.textbook.code import CodeStep, executed_lines
-from ui.html import esc, show_html
+from ui.html import caption_html, esc, show_html
 from ui.i18n import current_language, translation, translator
 
 __all__ = ["code_html", "code_panel", "format_value", "source_lines"]
@@ -194,7 +194,8 @@ def code_html(step: CodeStep) -> str:
             f"<span class='val'>{esc(name)} = {esc(format_value(step.values[name]))}</span>"
             for name in values.get(line, [])
         )
-        rows.append(f"<span class='ln {mark}'><span class='gut'>{gutter}</span>{html_line}{notes}</span>")
+        gut = f"<span class='gut'>{gutter}</span>"
+        rows.append(f"<span class='ln {mark}'>{gut}{html_line}{notes}</span>")
     rest = "".join(
         f"<span class='val'>{esc(name)} = {esc(format_value(step.values[name]))}</span>"
         for name in values.get(-1, [])
@@ -206,25 +207,41 @@ def _summary(function: Callable[..., Any]) -> str:
     """The first line of the function's docstring, in the session's language."""
     doc = inspect.getdoc(function) or ""
     first = doc.split("\n\n")[0].replace("\n", " ").strip()
-    return _local(first) if first else ""
+    return _local(first).replace("``", "") if first else ""
 
 
-def code_panel(step: CodeStep | None) -> None:
-    """A folded "The code of this step" box under a step (nothing when ``step`` is None).
+def code_panel(
+    steps: CodeStep | Sequence[CodeStep | None] | None, *, key: str | None = None
+) -> None:
+    """A folded "The code of this step" box (nothing when there is no step to show).
+
+    ``steps``: one step, or the iterations of an encoding (then a slider inside the box
+    picks one; ``key`` names it).
 
     Example::
 
         code_panel(code.wordpiece_merge(result, step_number))
+        code_panel([code.bpe_encode(model, s) for s in model.encode_steps(word)], key="k")
     """
-    if step is None:
+    if steps is None or isinstance(steps, CodeStep):
+        shown = [steps] if steps is not None else []
+    else:
+        shown = [s for s in steps if s is not None]
+    if not shown:
         return
-    module = step.function.__module__.replace(".", "/") + ".py"
     with st.expander(t("The code of this step"), expanded=False, icon=":material/code:"):
+        step = shown[0]
+        if len(shown) > 1:
+            picked = st.select_slider(
+                t("Iteration"), options=list(range(1, len(shown) + 1)), key=key
+            )
+            step = shown[int(picked) - 1]
+        module = step.function.__module__.replace(".", "/") + ".py"
         show_html(
             f"<p class='sw-text'><code>{esc(step.function.__name__)}</code> "
-            f"({esc(module)}): {esc(_summary(step.function))}</p>"
+            f"<span class='sw-small'>({esc(module)})</span>: {esc(_summary(step.function))}</p>"
             + code_html(step)
-            + f"<p class='sw-caption'>{esc(_caption())}</p>"
+            + caption_html(_caption())
         )
 
 

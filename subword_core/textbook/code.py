@@ -21,6 +21,7 @@ loops or helpers, so this is exact (the tests check it on every stage).
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import sys
 import textwrap
@@ -34,7 +35,6 @@ from subword_core.textbook import bpe as tb_bpe
 from subword_core.textbook import gage as tb_gage
 from subword_core.textbook import unigram as tb_unigram
 from subword_core.textbook import wordpiece as tb_wordpiece
-
 
 # --------------------------------------------------------------------------------------
 # Machinery of the app's code panel (not textbook code: its text is not translated)
@@ -64,6 +64,7 @@ class CodeStep:
 # --------------------------------------------------------------------------------------
 
 
+@functools.cache
 def _tree(function: Callable[..., Any]) -> tuple[ast.FunctionDef, int]:
     """The function's syntax tree and the file line of its first source line."""
     lines, first = inspect.getsourcelines(function)
@@ -89,7 +90,8 @@ def _starts(stmts: list[ast.stmt]) -> set[int]:
     return {n.lineno for s in stmts for n in ast.walk(s) if isinstance(n, ast.stmt)}
 
 
-def executed_lines(function: Callable[..., Any], exit: int | None) -> set[int]:
+@functools.cache
+def executed_lines(function: Callable[..., Any], exit: int | None) -> frozenset[int]:
     """The file lines (statement starts) a call runs when it leaves by ``exit``.
 
     >>> lines = executed_lines(tb_bpe.merge_step, 0)  # stops at once: nothing to merge
@@ -109,7 +111,7 @@ def executed_lines(function: Callable[..., Any], exit: int | None) -> set[int]:
             exits += 1
             continue
         lines |= _starts([stmt])
-    return {line + first - 1 for line in lines}
+    return frozenset(line + first - 1 for line in lines)
 
 
 def statement_start(function: Callable[..., Any]) -> dict[int, int]:
