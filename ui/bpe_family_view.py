@@ -52,6 +52,7 @@ from ui.html import (
 from ui.i18n import translator
 from ui.limits import LIMITS, word_too_long
 from ui.links import PageLink, kept_params, register_page, register_params
+from ui.notebook import dropout_cells, notebook_button
 from ui.tabs import kept_tabs
 
 t = translator("family")
@@ -223,6 +224,7 @@ def render_dropout(model: BPEModel, *, corpus: Corpus | None = None) -> None:
     for step in steps:
         show_html(dropout_iteration_html(step, marker))
     code_panel([code.bpe_dropout(s) for s in steps], key="fam_code_iteration")
+    notebook_button("bpe_dropout", dropout_cells(model, word, float(p), int(seed)))
     show_html(
         f"<div><strong>{esc(t('This draw:'))}</strong> "
         + token_spans_html(steps[-1].result, marker=marker)

@@ -27,8 +27,10 @@ from ui.i18n import current_language, translator
 from ui.limits import LIMITS
 
 __all__ = [
+    "bpe_encode_cells",
     "bpe_learn_cells",
     "byte_level_cells",
+    "dropout_cells",
     "gage_cells",
     "notebook_button",
     "notebook_json",
@@ -341,6 +343,98 @@ def gage_cells(text: str, symbols: str) -> list[Cell]:
             "assert [''.join(s.pair) for s in result.replacements] == list(table.values())\n"
             "import json\n"
             "print(json.dumps([s.pair for s in result.steps]))",
+        ),
+    ]
+
+
+def _model_code(model: Any) -> str:
+    """Python source that rebuilds a ``BPEModel`` (its merges and marker conventions)."""
+    unknown = ""
+    if model.unk_token is not None and model.alphabet is not None:
+        unknown = f", unk_token={model.unk_token!r}, alphabet=frozenset({sorted(model.alphabet)!r})"
+    return (
+        f"merges = {list(model.merges)!r}\n"
+        f"model = bpe.BPEModel(merges, end_of_word={model.end_of_word!r}, "
+        f"attach_end_of_word={model.attach_end_of_word!r}{unknown})\n"
+        "ranks = {pair: rank + 1 for pair, rank in model.ranks.items()}  # merge numbers"
+    )
+
+
+def bpe_encode_cells(model: Any, words: list[str]) -> list[Cell]:
+    """BPE encode: ``model`` (a ``BPEModel``) applied to ``words`` by merge priority.
+
+    >>> from subword_core import bpe
+    >>> len(bpe_encode_cells(bpe.BPEModel((("u", "g"),)), ["hug"]))
+    5
+    """
+    return [
+        _intro(t("BPE: encode with merges")),
+        (
+            "code",
+            "from subword_core import bpe\nfrom subword_core.textbook import bpe as "
+            f"textbook\n\n{_model_code(model)}\nwords = {words!r}",
+        ),
+        (
+            "markdown",
+            t(
+                "## 1. Merge by priority\n\nEach `encode_step` merges the learned "
+                "pair with the lowest merge number, until no pair of the word was "
+                "learned."
+            ),
+        ),
+        (
+            "code",
+            "def encode(word):\n"
+            "    symbols = model.symbols(word)\n"
+            "    while (after := textbook.encode_step(symbols, ranks)) is not None:\n"
+            "        print(' '.join(symbols), '->', ' '.join(after))\n"
+            "        symbols = after\n"
+            "    return symbols\n\n"
+            "mine = [encode(w) for w in words]",
+        ),
+        (
+            "code",
+            "assert mine == [model.encode(w) for w in words]  # the fast encoder agrees\n"
+            "import json\nprint(json.dumps(mine))",
+        ),
+    ]
+
+
+def dropout_cells(model: Any, word: str, p: float, seed: int) -> list[Cell]:
+    """BPE-dropout: one replayable draw of ``word`` with probability ``p`` and ``seed``.
+
+    >>> from subword_core import bpe
+    >>> len(dropout_cells(bpe.BPEModel((("u", "g"),)), "hug", 0.3, 0))
+    5
+    """
+    return [
+        _intro(t("BPE-dropout")),
+        (
+            "code",
+            "import random\nfrom subword_core import bpe\nfrom subword_core.textbook "
+            f"import bpe as textbook\n\n{_model_code(model)}\nword = {word!r}\n"
+            f"p = {p!r}\nseed = {seed!r}",
+        ),
+        (
+            "markdown",
+            t(
+                "## 1. Drop pairs, then merge by priority\n\nIn every step each pair "
+                "of the word is dropped with probability p; the learned pair with the "
+                "lowest merge number among the others is merged."
+            ),
+        ),
+        (
+            "code",
+            "rng = random.Random(seed)\nsymbols = model.symbols(word)\n"
+            "while (after := textbook.dropout_step(symbols, ranks, p, rng)) is not None:\n"
+            "    print(' '.join(symbols), '->', ' '.join(after))\n"
+            "    symbols = after",
+        ),
+        (
+            "code",
+            "fast = model.encode_steps(word, dropout=p, rng=random.Random(seed))[-1].result\n"
+            "assert symbols == list(fast)  # the same draw in the fast encoder\n"
+            "import json\nprint(json.dumps(symbols))",
         ),
     ]
 

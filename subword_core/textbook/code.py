@@ -212,7 +212,7 @@ def bpe_encode(model: bpe.BPEModel, step: bpe.EncodeStep) -> CodeStep:
     >>> bpe_encode(model, model.encode_steps("test")[0]).values
     {'best': ('e', 's'), 'rank': 1}
     """
-    ranks = {pair: k + 1 for k, pair in enumerate(model.merges)}
+    ranks = {pair: rank + 1 for pair, rank in model.ranks.items()}  # a repeat keeps its first
 
     def args() -> tuple:
         return list(step.symbols), ranks

@@ -18,7 +18,7 @@ PAGES = {
     "wordpiece": ({}, "merge_step", True),
     "unigram": ({}, "seed", True),
     "gage": ({}, "compress_step", True),
-    "bpe_encode": ({}, "encode_step", False),
+    "bpe_encode": ({}, "encode_step", True),
 }
 
 

@@ -4,7 +4,9 @@ the trace the page shows (here computed with the page's own trainer and settings
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
 from pathlib import Path
 
 import nbformat
@@ -88,3 +90,25 @@ def test_markdown_cells_follow_the_language(lang: str, monkeypatch: pytest.Monke
     assert len(translated) == len(english)
     assert all(a != b for a, b in zip(english, translated, strict=True))
     assert all(any(ord(ch) > 0x2E80 for ch in text) for text in translated)
+
+
+def test_bpe_encode_notebook() -> None:
+    model = bpe.learn(COUNTS, 10).model
+    words = ["lowest", "newer", "wider", "x"]
+    _, printed = run(notebook.bpe_encode_cells(model, words))
+    assert printed == [model.encode(w) for w in words]
+
+
+def test_bpe_encode_notebook_with_unknown_characters() -> None:
+    model = dataclasses.replace(bpe.learn(COUNTS, 10).model, unk_token="[UNK]")
+    model = dataclasses.replace(model, alphabet=frozenset("lowernstid"))
+    _, printed = run(notebook.bpe_encode_cells(model, ["xlow"]))
+    assert printed == [model.encode("xlow")]
+
+
+@pytest.mark.parametrize(("p", "seed"), [(0.3, 0), (0.5, 7)])
+def test_dropout_notebook(p: float, seed: int) -> None:
+    model = bpe.learn(COUNTS, 10).model
+    _, printed = run(notebook.dropout_cells(model, "lowest", p, seed))
+    expected = model.encode_steps("lowest", dropout=p, rng=random.Random(seed))[-1].result
+    assert printed == list(expected)
