@@ -39,17 +39,18 @@ __all__ = ["code_html", "code_panel", "format_value", "source_lines"]
 
 t = translator("textbook")
 
+# colours: at least 4.5:1 on the marked lines' yellow and the blue notes (WCAG AA)
 _STYLE = """<style>
 .sw-code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-  font-size: .86em; line-height: 1.45; overflow-x: auto; background: #f8fafc;
+  font-size: .86em; line-height: 1.45; overflow-x: auto; background: #f8fafc; color: #111827;
   border: 1px solid #e2e8f0; border-radius: .4rem; padding: .4rem 0; }
 .sw-code .ln { display: block; white-space: pre; padding: 0 .6rem 0 0; }
 .sw-code .ln.ran { background: #fef9c3; }
-.sw-code .gut { display: inline-block; width: 3.2em; color: #64748b; text-align: right;
+.sw-code .gut { display: inline-block; width: 3.2em; color: #475569; text-align: right;
   padding-right: .6em; user-select: none; }
-.sw-code .ran .gut { color: #b45309; font-weight: 700; }
-.sw-code .kw { color: #7c3aed; font-weight: 600; } .sw-code .st { color: #15803d; }
-.sw-code .cm { color: #64748b; font-style: italic; } .sw-code .nu { color: #b45309; }
+.sw-code .ran .gut { color: #92400e; font-weight: 700; }
+.sw-code .kw { color: #6d28d9; font-weight: 600; } .sw-code .st { color: #166534; }
+.sw-code .cm { color: #475569; font-style: italic; } .sw-code .nu { color: #92400e; }
 .sw-code .fn { color: #1d4ed8; font-weight: 600; }
 .sw-code .val { margin-left: 1.2em; padding: 0 .35em; border-radius: .25rem;
   background: #dbeafe; color: #1e3a8a; font-weight: 600; }
