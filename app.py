@@ -42,6 +42,7 @@ pg = st.navigation(
             ),
             st.Page("pages/gallery.py", title=t("Seed gallery"), icon=":material/auto_stories:"),
             st.Page("pages/glossary.py", title=t("Glossary"), icon=":material/menu_book:"),
+            st.Page("pages/exercises.py", title=t("Exercises"), icon=":material/edit_note:"),
         ],
         t("BPE"): [
             st.Page("pages/bpe_learn.py", title=t("BPE: learn merges"), icon=":material/merge:"),

@@ -11,6 +11,7 @@ from ui.corpus_picker import require_corpus
 from ui.follow import example_words, follow_default, show_example_label
 from ui.glossary import term_md
 from ui.i18n import translator
+from ui.notebook import bpe_encode_cells, notebook_button
 from ui.pretok import apply_pretok, pretok_panel, pretok_words
 from ui.shell import ensure_app_shell
 
@@ -87,3 +88,4 @@ if shared is not None:
         else:
             word = st.selectbox(t("Show the iterations for"), words, key="bpe_encode_word")
             render_encode(model, " ".join(words), word, quiz=quiz)
+            notebook_button("bpe_encode", bpe_encode_cells(model, words))

@@ -9,6 +9,7 @@ from ui.corpus_picker import require_corpus
 from ui.exports import export_panel, tokenizer_json_file
 from ui.glossary import term_md
 from ui.i18n import translator
+from ui.notebook import offer_notebook
 from ui.player import step_player
 from ui.pretok import apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
@@ -52,6 +53,7 @@ if settings is not None:
             lambda step: render_learn_step(result, step, corpus, quiz=quiz),
             label="Step",  # (the player words it in the session's language)
         )
+        offer_notebook("bpe_learn", corpus.as_dict(), settings)
         export_panel(
             "bpe",
             result.steps,

@@ -20,6 +20,7 @@ from ui.byte_level_view import (
 from ui.corpus_picker import require_corpus
 from ui.glossary import term_md
 from ui.i18n import translator
+from ui.notebook import offer_notebook
 from ui.player import step_player
 from ui.pretok import apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
@@ -67,6 +68,7 @@ if settings is not None:
                     lambda n: render_learn_step(result, n, corpus, settings),
                     label="Step",  # the player translates its own "Step"
                 )
+                offer_notebook("byte_level", corpus.as_dict(), settings)
         if compare_tab.open:
             with compare_tab:
                 render_compare(corpus, settings, result, text_panel(corpus))

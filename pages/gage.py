@@ -7,6 +7,7 @@ import streamlit as st
 from ui.gage_view import compress_or_explain, describe_step, render_step, settings_panel
 from ui.glossary import term_md
 from ui.i18n import translator
+from ui.notebook import gage_cells, notebook_button
 from ui.player import step_player
 from ui.presenter import presenting
 from ui.shell import ensure_app_shell
@@ -87,5 +88,7 @@ if settings is not None:
             label="Step",
             describe=lambda n: describe_step(result, n),
         )
+        used = "".join(s.symbol or "" for s in result.replacements)
+        notebook_button("gage", gage_cells(settings.text, used))
 if presenting():
     rules()

@@ -9,6 +9,7 @@ from ui.exports import export_panel, tokenizer_json_file
 from ui.glossary import term_html
 from ui.html import show_html
 from ui.i18n import translator
+from ui.notebook import offer_notebook
 from ui.player import step_player
 from ui.pretok import Pretok, apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
@@ -94,6 +95,7 @@ if train_tab.open:
                 label="Step",
                 describe=lambda n: describe_step(result, n),
             )
+            offer_notebook("unigram", corpus.as_dict(), settings)
             export_panel(
                 "unigram",
                 result.steps,

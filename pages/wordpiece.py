@@ -12,6 +12,7 @@ from ui.follow import example_words, follow_default, show_example_label
 from ui.glossary import term_html
 from ui.html import show_error, show_html
 from ui.i18n import translator
+from ui.notebook import offer_notebook
 from ui.player import step_player
 from ui.pretok import apply_pretok, pretok_panel, pretok_words
 from ui.shell import ensure_app_shell
@@ -80,6 +81,7 @@ if settings is not None:
                 lambda n: render_learn_step(result, n, settings, quiz=quiz),
                 label="Step",
             )
+            offer_notebook("wordpiece", corpus.as_dict(), settings)
             export_panel(
                 "wordpiece",
                 result.steps,

@@ -134,6 +134,40 @@ def extract_file(path: Path, root: Path = ROOT) -> tuple[str | None, list[tuple]
     return domain, found, problems
 
 
+TEXTBOOK = "subword_core/textbook/*.py"
+"""The textbook code the app shows (ui/code_panel.py): its comments and the first paragraph of
+each docstring are messages of the ``textbook`` domain, found here by the tokenizer. Only the
+part of a file above its first ruler comment (``# ----``) counts: below it are the trace's
+bookkeeping and ``code.py``'s machinery, which the panel never shows."""
+
+_PRAGMAS = ("fmt:", "type:", "noqa", "pragma")
+
+
+def textbook_messages(root: Path = ROOT) -> list[tuple[str, str]]:
+    """``(msgid, file)`` for every comment and docstring summary of the textbook code.
+
+    Example::
+
+        textbook_messages()[0]
+        # ('the characters: all kept', 'subword_core/textbook/unigram.py')
+    """
+    import io
+    import tokenize
+
+    found: list[tuple[str, str]] = []
+    for path in sorted(root.glob(TEXTBOOK)):
+        rel = path.relative_to(root).as_posix()
+        text = path.read_text(encoding="utf-8").split("\n# ----")[0]
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            body = tok.string[1:].strip()
+            if tok.type == tokenize.COMMENT and body and not body.startswith(_PRAGMAS):
+                found.append((body, rel))
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef) and (doc := ast.get_docstring(node)):
+                found.append((doc.split("\n\n")[0].replace("\n", " ").strip(), rel))
+    return found
+
+
 def extract(root: Path = ROOT) -> tuple[dict[str, Extracted], list[str]]:
     """Every domain's messages in the code, and the problems found.
 
@@ -162,6 +196,11 @@ def extract(root: Path = ROOT) -> tuple[dict[str, Extracted], list[str]]:
                 if rel not in old[1]:
                     old[1].append(rel)
                 old[2].extend(n for n in notes if n not in old[2])
+    book = domains.setdefault("textbook", Extracted("textbook"))
+    for msgid, rel in textbook_messages(root):
+        old = book.messages.setdefault(msgid, (None, [], ["a comment of the textbook code"]))
+        if rel not in old[1]:
+            old[1].append(rel)
     return domains, problems
 
 

@@ -25,6 +25,7 @@ from subword_core import encoders, joint
 from subword_core.bpe import BPEModel, EncodeStep
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import SubwordError
+from subword_core.textbook import code
 from ui.bpe_view import LINK_SETTINGS as BPE_LINK_SETTINGS
 from ui.charts import (
     BAR_LIMIT,
@@ -35,6 +36,7 @@ from ui.charts import (
     show_chart,
     top_legend,
 )
+from ui.code_panel import code_panel
 from ui.common import TABLE_CSS, Training, cached_training, text_colour, training_work
 from ui.corpus_picker import error_text
 from ui.follow import ExampleWords, example_words, follow_default, show_example_label
@@ -50,6 +52,7 @@ from ui.html import (
 from ui.i18n import translator
 from ui.limits import LIMITS, word_too_long
 from ui.links import PageLink, kept_params, register_page, register_params
+from ui.notebook import dropout_cells, notebook_button
 from ui.tabs import kept_tabs
 
 t = translator("family")
@@ -220,6 +223,8 @@ def render_dropout(model: BPEModel, *, corpus: Corpus | None = None) -> None:
     steps = model.encode_steps(word, dropout=float(p), rng=random.Random(int(seed)))
     for step in steps:
         show_html(dropout_iteration_html(step, marker))
+    code_panel([code.bpe_dropout(s) for s in steps], key="fam_code_iteration")
+    notebook_button("bpe_dropout", dropout_cells(model, word, float(p), int(seed)))
     show_html(
         f"<div><strong>{esc(t('This draw:'))}</strong> "
         + token_spans_html(steps[-1].result, marker=marker)

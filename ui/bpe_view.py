@@ -23,6 +23,7 @@ from subword_core import tokenizer_json
 from subword_core.bpe import BPEModel, BPEResult, EncodeStep, MergeStep, learn
 from subword_core.corpus import MAX_COUNT, Corpus
 from subword_core.errors import SubwordError
+from subword_core.textbook import code
 from subword_core.wordpiece import WordPieceResult
 from ui.charts import (
     BAR_LIMIT,
@@ -35,6 +36,7 @@ from ui.charts import (
     label_axis,
     show_template,
 )
+from ui.code_panel import code_panel
 from ui.common import (
     TABLE_CSS,
     Training,
@@ -968,6 +970,8 @@ def render_learn_step(
         f"<p class='sw-text' style='font-size:1.08em'>"
         f"{explain_step(step, words, result.steps[-1].number)}</p>"
     )
+    tie_break = st.session_state.get(_SHADOW, _DEFAULTS).tie_break
+    code_panel(code.bpe_merge(result, step.number, tie_break))
 
     # subtle: one row of two columns, with headings and captions inside the HTML blocks
     # next to them where they can go. Every element is a message to the browser and costs
@@ -1371,8 +1375,10 @@ def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) 
         )
         return
     st.subheader(t("How “{word}” is encoded, iteration by iteration").format(word=md_escape(word)))
-    for step in model.encode_steps(word):
+    steps = model.encode_steps(word)
+    for step in steps:
         show_html(_encode_step_html(step, marker, unk))
+    code_panel([code.bpe_encode(model, s) for s in steps], key="bpe_code_iteration")
     tokens = model.encode(word)
     decoded = model.decode(tokens)
     same = decoded == word

@@ -44,6 +44,7 @@ from subword_core.byte_level import (
 )
 from subword_core.corpus import MAX_COUNT, Corpus
 from subword_core.errors import SubwordError
+from subword_core.textbook import code
 from ui.bpe_view import (
     corpus_rows,
     explain_step,
@@ -54,6 +55,7 @@ from ui.bpe_view import (
     pairs_left_out,
     show_pair_chart,  # the BPE page's pair-count chart, reused as is
 )
+from ui.code_panel import code_panel
 from ui.common import (
     TABLE_CSS,
     Training,
@@ -1105,6 +1107,7 @@ def render_learn_step(
         f"<p class='sw-text' style='font-size:1.08em'>{explain_bytes(result, step)} "
         f"{explain_step(readable, words, result.steps[-1].number)}</p>"
     )
+    code_panel(code.bpe_merge(result.bpe, number, settings.tie_break))
     left, right = st.columns([1, 1.15])
     with left:
         st.markdown("**" + t("Pair counts before merge {n}").format(n=f"{step.number:d}") + "**")

@@ -23,6 +23,7 @@ import streamlit as st
 from subword_core import gage
 from subword_core.errors import SubwordError
 from subword_core.gage import GageResult, GageStep
+from subword_core.textbook import code
 from ui.charts import (
     BAR_LIMIT,
     VALUE_LABEL_PX,
@@ -35,6 +36,7 @@ from ui.charts import (
     show_template,
     top_legend,
 )
+from ui.code_panel import code_panel
 from ui.common import (
     TABLE_CSS,
     remember,
@@ -898,6 +900,7 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
         f"{strings}"
         f"<p class='sw-text' style='font-size:1.08em'>{explain_step(step, result)}</p>" + _CSS
     )
+    code_panel(code.gage_step(step))
     left, right = st.columns([1, 1.25])
     with left:
         st.markdown(

@@ -103,10 +103,12 @@ DOMAINS: tuple[str, ...] = (
     "gallery",
     "family",
     "errors",
+    "textbook",
 )
 """The catalogs: ``app`` (app.py, the home page), ``common`` (the UI primitives),
 ``glossary``, one per view (``family`` is BPE-dropout, joint BPE and the encoders), and
-``errors`` (the core's errors worded by code, :mod:`ui.core_errors`)."""
+``errors`` (the core's errors worded by code, :mod:`ui.core_errors`), ``textbook`` (the
+code panel, :mod:`ui.code_panel`, and the comments of ``subword_core/textbook/``)."""
 
 
 @functools.cache

@@ -68,6 +68,10 @@ class Limits:
         dropout_word_chars: the longest word the BPE-dropout tab encodes and samples.
         step_word_chars: the longest word whose encoding the BPE and WordPiece encode views
             draw iteration by iteration (the drawing grows with the square of its length).
+        notebook_words: the most distinct corpus words an "Open as a notebook" download
+            carries (ui/notebook.py): the corpus is written into the notebook, and its
+            textbook cells recount everything at every step (Unigram recomputes the
+            likelihood without each piece: 0.5 s at 4 words, minutes at a few hundred).
         unigram_em: the most EM iterations per pruning round a student may ask for on the
             Unigram page (fewer run on a large corpus: see ``unigram_em_work``).
         unigram_em_work: the EM work a pruning round of the Unigram page may do, counted in
@@ -131,6 +135,7 @@ class Limits:
     unigram_nbest: int = 200
     cache_mb: int = 512
     isolate_work: int = 500_000
+    notebook_words: int = 300
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Limits:

@@ -31,6 +31,7 @@ from subword_core import unigram
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
 from subword_core.normalize import NORMALIZATIONS, normalize_chars
+from subword_core.textbook import code
 from subword_core.unigram import (
     EMStep,
     Lattice,
@@ -47,6 +48,7 @@ from ui.charts import (
     show_template,
     top_legend,
 )
+from ui.code_panel import code_panel
 from ui.common import (
     TABLE_CSS,
     Training,
@@ -1332,6 +1334,16 @@ def corpus_segmentations(
 # --------------------------------------------------------------------------------------
 
 
+def _textbook_settings(settings: UnigramSettings) -> dict[str, Any]:
+    """The settings ``subword_core.textbook.code.unigram_step`` rebuilds a call with."""
+    seed = settings.seed_size or max(5 * settings.vocab_size, 1000)
+    return {
+        "seed_size": seed,
+        "max_piece_length": settings.max_piece_length,
+        "shrinking_factor": settings.shrinking_factor,
+    }
+
+
 def render_train_step(
     result: UnigramResult, number: int, settings: UnigramSettings, corpus: Corpus
 ) -> None:
@@ -1352,6 +1364,8 @@ def render_train_step(
         f"<h3 style='margin:.2em 0'>{esc(_step_title(step))} {badge}</h3>"
         f"<p class='sw-text' style='font-size:1.08em'>{text}</p>"
     )
+    if settings.keep_single_chars:  # the textbook never prunes a character
+        code_panel(code.unigram_step(result, number, **_textbook_settings(settings)))
     left, right = st.columns([1, 1.2])
     with left:
         st.markdown("**" + t("Corpus log-likelihood after each step") + "**")
@@ -1961,6 +1975,7 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
             score=_num(model.unk_score, 2),
         )
     show_html(summary + "</p>")
+    code_panel(code.unigram_viterbi(model, full))
     if len(full) > MAX_LATTICE_CHARS:
         st.info(
             t(

@@ -23,9 +23,11 @@ import streamlit as st
 from subword_core import bpe, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
+from subword_core.textbook import code
 from subword_core.wordpiece import EncodeTry, WordPiece, WordPieceResult, WordPieceStep
 from ui.bpe_view import TIES_LISTED, corpus_rows
 from ui.charts import arrow_table, bounded_rows
+from ui.code_panel import code_panel
 from ui.common import (
     TABLE_CSS,
     Training,
@@ -644,6 +646,7 @@ def render_learn_step(
         f"<p class='sw-text' style='font-size:1.08em'>"
         f"{explain_step(step, result.scoring, result.corpus.words)}</p>"
     )
+    code_panel(code.wordpiece_merge(result, number))
     # subtle: the captions and headings below the score table go into one HTML block with the
     # corpus and the vocabulary: every element costs server time at each step change.
     st.markdown("**" + t("Scores before merge {n}").format(n=int(step.number)) + "**")
@@ -1037,6 +1040,7 @@ def render_encode(
         + token_spans_html(tokens, unk=model.unk_token)
         + "</div>"
     )
+    code_panel(code.wordpiece_encode(model, word))
 
 
 # --------------------------------------------------------------------------------------

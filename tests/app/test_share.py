@@ -12,6 +12,7 @@ from ui.share import MAX_LINK_TEXT, PAGES, PARAMS, parse_value
 
 # For every page with settings: a link with values that differ from the defaults.
 LINKS: dict[str, dict[str, str]] = {
+    "exercises": {"ex_seed": "42"},
     "bpe_learn": {
         "corpus": "seed-hug",
         "bpe_num_merges": "5",

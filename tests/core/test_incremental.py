@@ -1,4 +1,4 @@
-"""The incremental learners record exactly the textbook learners' steps (tests/core/textbook.py).
+"""The incremental learners record exactly the textbook learners' steps (subword_core/textbook/).
 
 Whole traces are compared with ``==``: merges, counts, kept rows and their order, ties (also
 when there are more than ``max_ties``), changed words, vocabulary changes and stop steps.
@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from subword_core import bpe, wordpiece
 from subword_core.pairs import PairRanking
-from tests.core import textbook
+from subword_core.textbook import bpe as textbook_bpe
+from subword_core.textbook import wordpiece as textbook_wp
 
 # few letters and short words: pairs repeat and ties are everywhere
 corpora = st.dictionaries(
@@ -53,7 +54,7 @@ def _learn_bpe(counts: dict[str, int], kw: dict, small_bucket: int) -> bpe.BPERe
 @given(st.one_of(corpora, tie_heavy), bpe_settings, st.sampled_from([32, -1000]))
 def test_bpe_steps_equal_the_textbook_steps(counts: dict, kw: dict, small_bucket: int) -> None:
     result = _learn_bpe(counts, kw, small_bucket)
-    expected, final = textbook.bpe_learn(counts, **kw)
+    expected, final = textbook_bpe.trace(counts, **kw)
     for ours, theirs in zip(result.steps, expected, strict=False):
         assert ours == theirs, f"step {theirs.number}"
     assert len(result.steps) == len(expected)
@@ -67,7 +68,7 @@ def test_bpe_winner_is_chosen_among_all_ties_even_when_few_are_kept(
 ) -> None:
     kw = {"min_frequency": 1, "tie_break": tie_break, "top_k": 2, "max_ties": max_ties}
     result = _learn_bpe(counts, {"num_merges": 40, **kw}, -1000)
-    expected, _ = textbook.bpe_learn(counts, 40, **kw)
+    expected, _ = textbook_bpe.trace(counts, 40, **kw)
     assert result.merges == [s.merged for s in expected if s.merged]
     capped = [s for s in result.steps if s.ties_omitted]
     assert capped, "the corpus should produce more ties than max_ties"
@@ -110,7 +111,7 @@ def test_wordpiece_steps_equal_the_textbook_steps(
     size = len(wordpiece.alphabet_of(wordpiece._as_corpus(counts))) + extra
     with mock.patch.object(PairRanking, "small_bucket", small_bucket):
         result = wordpiece.learn(counts, size, **kw)
-    expected, final = textbook.wordpiece_learn(counts, size, **kw)
+    expected, final = textbook_wp.trace(counts, size, **kw)
     for ours, theirs in zip(result.steps, expected, strict=False):
         assert ours == theirs, f"step {theirs.number}"
     assert len(result.steps) == len(expected)

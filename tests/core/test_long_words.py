@@ -3,7 +3,7 @@
 A word longer than ``PairTable.long_word`` symbols is merged through a position index (a
 linked list of symbols) instead of a scan, and ``BPEModel.encode`` merges by a heap of pair
 ranks. These tests check results, never timing: the learners against the textbook oracle
-(tests/core/textbook.py) on long single words and, with ``long_word`` lowered, on ordinary
+(subword_core/textbook/) on long single words and, with ``long_word`` lowered, on ordinary
 corpora whose every word then takes the indexed path; the encoders against a plain scan.
 """
 
@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from subword_core import bpe, byte_level, wordpiece
 from subword_core.pairs import PairRanking, PairTable, merge_symbols
-from tests.core import textbook
+from subword_core.textbook import bpe as textbook_bpe
+from subword_core.textbook import wordpiece as textbook_wp
 
 # few letters, so that pairs repeat, overlap ("aaaa") and tie
 long_words = st.text(alphabet="abcd", min_size=65, max_size=160)
@@ -53,7 +54,7 @@ def _same_bpe(counts: dict[str, int], kw: dict, long_word: int, small_bucket: in
         mock.patch.object(PairRanking, "small_bucket", small_bucket),
     ):
         result = bpe.learn(counts, **kw)
-    expected, final = textbook.bpe_learn(counts, **kw)
+    expected, final = textbook_bpe.trace(counts, **kw)
     assert result.steps == expected
     assert list(result.final_segmentation) == final
     assert bpe.replay(result) == final
@@ -63,7 +64,7 @@ def _same_wordpiece(counts: dict[str, int], extra: int, kw: dict, long_word: int
     size = len(wordpiece.alphabet_of(wordpiece._as_corpus(counts))) + extra
     with mock.patch.object(PairTable, "long_word", long_word):
         result = wordpiece.learn(counts, size, **kw)
-    expected, final = textbook.wordpiece_learn(counts, size, **kw)
+    expected, final = textbook_wp.trace(counts, size, **kw)
     assert result.steps == expected
     assert list(result.final_segmentation) == final
 

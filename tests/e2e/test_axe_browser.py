@@ -44,6 +44,7 @@ PAGES: dict[str, dict[str, str]] = {
     "": {},
     "gallery": {},
     "glossary": {},
+    "exercises": {},
     "bpe_learn": {},
     "bpe_encode": {},
     "bpe_variants": {},

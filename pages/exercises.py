@@ -1,0 +1,23 @@
+"""Exercises with answers: a seeded sheet to answer on the page or on paper (issue 30)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.exercises_view import render_exercises
+from ui.i18n import translator
+from ui.shell import ensure_app_shell
+
+t = translator("textbook")
+
+ensure_app_shell()
+st.title(t("Exercises"))
+st.caption(
+    t(
+        "A fresh toy corpus and five questions of the tutorials' kinds: the next merge, a "
+        "segmentation by merge priority and by longest match, a WordPiece score, a Unigram "
+        "probability. Answer here (checked as you type) or print the sheet; the key is "
+        "computed by the app."
+    )
+)
+render_exercises()

@@ -1,0 +1,55 @@
+"""AppTest: every stepping page draws "The code of this step" (folded) with the textbook
+function of its stage, and the learning pages offer "Open as a notebook"; in zh and ko the
+panel's words and the textbook's comments are translated, identifiers stay English."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import open_link
+
+PANEL = {"en": "The code of this step", "zh": "这一步的代码", "ko": "이 단계의 코드"}
+NOTEBOOK = {"en": "Open as a notebook", "zh": "作为笔记本打开", "ko": "노트북으로 열기"}
+
+# page -> (link parameters, the textbook function its first step shows, offers a notebook)
+PAGES = {
+    "bpe_learn": ({}, "merge_step", True),
+    "wordpiece": ({}, "merge_step", True),
+    "unigram": ({}, "seed", True),
+    "gage": ({}, "compress_step", True),
+    "bpe_encode": ({}, "encode_step", True),
+}
+
+
+def _html(at: AppTest) -> str:
+    return " ".join(el.proto.body for el in at.get("html"))
+
+
+def _panel(at: AppTest, lang: str) -> object:
+    found = [e for e in at.expander if e.label == PANEL[lang]]
+    assert found, [e.label for e in at.expander]  # (WordPiece: learn and encode tabs)
+    return found[0]
+
+
+@pytest.mark.parametrize("page", list(PAGES))
+def test_every_stepping_page_shows_the_code_of_its_step(page: str) -> None:
+    params, function, notebook = PAGES[page]
+    at = open_link(page, params)
+    _panel(at, "en")
+    assert f"<code>{function}</code>" in _html(at)
+    assert "class='ln ran'" in _html(at)  # lines marked as run
+    buttons = [b.proto.label for b in at.get("download_button")]
+    assert (NOTEBOOK["en"] in buttons) is notebook, buttons
+
+
+@pytest.mark.parametrize("lang", ["zh", "ko"])
+def test_the_panel_speaks_the_session_language(lang: str) -> None:
+    at = open_link("bpe_learn", {"lang": lang})
+    _panel(at, lang)
+    html = _html(at)
+    comment = {"zh": "没有可合并的了", "ko": "더 병합할 것이 없음"}[lang]
+    assert comment in html  # a textbook comment, translated
+    assert "every word is a single symbol" not in html
+    assert "merge_step" in html and "count_pairs" in html  # identifiers stay English
+    assert NOTEBOOK[lang] in [b.proto.label for b in at.get("download_button")]

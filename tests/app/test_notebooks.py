@@ -1,0 +1,114 @@
+"""Open as a notebook: every page's notebook executes, in order, in a fresh Jupyter kernel
+(nbclient + ipykernel, one kernel per notebook, a few seconds each) and its last cell prints
+the trace the page shows (here computed with the page's own trainer and settings)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from subword_core import bpe, byte_level, gage, unigram, wordpiece
+from ui import notebook
+
+ROOT = Path(__file__).resolve().parents[2]
+COUNTS = {"low": 5, "lower": 2, "newest": 6, "widest": 3}
+
+
+def run(cells: list) -> tuple[nbformat.NotebookNode, object]:
+    """Execute the notebook; return it and the JSON its last cell printed."""
+    nb = nbformat.reads(notebook.notebook_json(cells), as_version=4)
+    nbformat.validate(nb)
+    NotebookClient(
+        nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}
+    ).execute()
+    out = nb.cells[-1].outputs
+    text = "".join(o.get("text", "") for o in out if o.output_type == "stream")
+    return nb, json.loads(text.strip().splitlines()[-1])
+
+
+def pairs(items: list) -> list:
+    return [list(p) if p is not None else None for p in items]
+
+
+def test_bpe_learn_notebook() -> None:
+    settings = {"num_merges": 12, "min_frequency": 2, "end_of_word": "</w>",
+                "attach_end_of_word": False, "tie_break": "first-seen"}  # fmt: skip
+    page = bpe.learn(COUNTS, **settings)  # type: ignore[arg-type]
+    nb, printed = run(notebook.bpe_learn_cells(COUNTS, settings))
+    assert printed == pairs([s.merged for s in page.steps])
+    assert [c.cell_type for c in nb.cells].count("markdown") >= 3
+
+
+def test_byte_level_notebook() -> None:
+    settings = {"num_merges": 15, "min_frequency": 2, "tie_break": "first-seen",
+                "add_prefix_space": True}  # fmt: skip
+    page = byte_level.learn(COUNTS, **settings)  # type: ignore[arg-type]
+    _, printed = run(notebook.byte_level_cells(COUNTS, settings))
+    assert printed == pairs([s.merged for s in page.steps])
+
+
+def test_wordpiece_notebook() -> None:
+    settings = {"vocab_size": 20, "scoring": "likelihood", "tie_break": "first-seen"}
+    page = wordpiece.learn(COUNTS, **settings)  # type: ignore[arg-type]
+    _, printed = run(notebook.wordpiece_cells(COUNTS, settings))
+    assert printed == pairs([s.merged for s in page.steps])
+
+
+def test_unigram_notebook() -> None:
+    settings = {"vocab_size": 14, "seed_size": 1000, "max_piece_length": 16,
+                "shrinking_factor": 0.75, "em_iterations": 2, "word_start": "▁"}  # fmt: skip
+    page = unigram.learn(COUNTS, **settings)  # type: ignore[arg-type]
+    _, printed = run(notebook.unigram_cells(COUNTS, settings))
+    expected = [[s.kind, s.vocab_after if s.kind == "prune" else s.vocab_size] for s in page.steps]
+    assert printed == expected
+
+
+def test_gage_notebook() -> None:
+    page = gage.compress("aaabdaaabac")
+    symbols = "".join(s.symbol for s in page.replacements if s.symbol)
+    _, printed = run(notebook.gage_cells("aaabdaaabac", symbols))
+    assert printed == pairs([s.pair for s in page.steps])
+
+
+@pytest.mark.parametrize("lang", ["zh", "ko"])
+def test_markdown_cells_follow_the_language(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui import i18n
+
+    def markdown() -> list[str]:
+        return [src for kind, src in notebook.bpe_learn_cells(COUNTS, {"num_merges": 3})
+                if kind == "markdown"]  # fmt: skip
+
+    english = markdown()
+    monkeypatch.setattr(i18n, "current_language", lambda: lang)
+    translated = markdown()
+    assert len(translated) == len(english)
+    assert all(a != b for a, b in zip(english, translated, strict=True))
+    assert all(any(ord(ch) > 0x2E80 for ch in text) for text in translated)
+
+
+def test_bpe_encode_notebook() -> None:
+    model = bpe.learn(COUNTS, 10).model
+    words = ["lowest", "newer", "wider", "x"]
+    _, printed = run(notebook.bpe_encode_cells(model, words))
+    assert printed == [model.encode(w) for w in words]
+
+
+def test_bpe_encode_notebook_with_unknown_characters() -> None:
+    model = dataclasses.replace(bpe.learn(COUNTS, 10).model, unk_token="[UNK]")
+    model = dataclasses.replace(model, alphabet=frozenset("lowernstid"))
+    _, printed = run(notebook.bpe_encode_cells(model, ["xlow"]))
+    assert printed == [model.encode("xlow")]
+
+
+@pytest.mark.parametrize(("p", "seed"), [(0.3, 0), (0.5, 7)])
+def test_dropout_notebook(p: float, seed: int) -> None:
+    model = bpe.learn(COUNTS, 10).model
+    _, printed = run(notebook.dropout_cells(model, "lowest", p, seed))
+    expected = model.encode_steps("lowest", dropout=p, rng=random.Random(seed))[-1].result
+    assert printed == list(expected)
