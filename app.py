@@ -13,24 +13,31 @@ from pathlib import Path
 
 import streamlit as st
 
-import ui.all_views  # noqa: F401  (each view registers its link parameters: before apply_link)
-from ui.common import warm_up_training_processes
-from ui.corpus_picker import corpus_sidebar
-from ui.html import page_styles
 from ui.i18n import language_menu, mark_page_language, translator
-from ui.player import set_step_listener
 from ui.presenter import presenter_styles, presenter_toggle, sidebar_state
-from ui.share import apply_link, publish_link, start_link_box
-from ui.shell import app_shell, sync_upload_limit
 
 t = translator("app")
 
+# The page config first, before the views are imported (seconds in a fresh server): the
+# browser shows the page (and folds the sidebar for present=1) only once it has it.
 st.set_page_config(
     page_title=t("Subword tokenizers, step by step"),
     # a file, not a Material icon: the browser would fetch that favicon from Google's servers
     page_icon=str(Path(__file__).parent / "ui" / "assets" / "favicon.png"),
     layout="wide",
+    # a link's present=1 folds the sidebar from the first frame (not ~1.5 s later, after
+    # the link is applied: the class saw the sidebar open with the raw page file names)
+    initial_sidebar_state=sidebar_state(),
 )
+
+import ui.all_views  # noqa: E402, F401  (each view registers its link parameters: before apply_link)
+from ui.common import warm_up_training_processes  # noqa: E402
+from ui.corpus_picker import corpus_sidebar  # noqa: E402
+from ui.html import page_styles  # noqa: E402
+from ui.player import set_step_listener  # noqa: E402
+from ui.share import apply_link, publish_link, start_link_box  # noqa: E402
+from ui.shell import app_shell, sync_upload_limit  # noqa: E402
+
 sync_upload_limit()  # the server's upload limit follows ui.limits
 warm_up_training_processes()  # long trainings' processes: started before a class needs one
 
