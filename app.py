@@ -13,20 +13,23 @@ from pathlib import Path
 
 import streamlit as st
 
+# subtle: the very first message, before anything else is imported (a fresh server imports
+# for seconds): the browser draws the sidebar open until a page config says otherwise, and
+# a class opening a present=1 link saw it open, with the page files' raw names, for seconds
+if st.query_params.get("present") == "1":
+    st.set_page_config(layout="wide", initial_sidebar_state="collapsed")
+
 from ui.i18n import language_menu, mark_page_language, translator
 from ui.presenter import presenter_styles, presenter_toggle, sidebar_state
 
 t = translator("app")
 
-# The page config first, before the views are imported (seconds in a fresh server): the
-# browser shows the page (and folds the sidebar for present=1) only once it has it.
+# the rest of the page config, before the views are imported (seconds in a fresh server)
 st.set_page_config(
     page_title=t("Subword tokenizers, step by step"),
     # a file, not a Material icon: the browser would fetch that favicon from Google's servers
     page_icon=str(Path(__file__).parent / "ui" / "assets" / "favicon.png"),
     layout="wide",
-    # a link's present=1 folds the sidebar from the first frame (not ~1.5 s later, after
-    # the link is applied: the class saw the sidebar open with the raw page file names)
     initial_sidebar_state=sidebar_state(),
 )
 

@@ -82,15 +82,19 @@ _STYLE = """<style>
 /* Presenter mode (ui.presenter): larger type, less room above the page, no page intro.
    --sw-zoom is the zoom control's factor (A- / A+); everything below scales with it. */
 html { font-size: calc(18px * var(--sw-zoom, 1)); }
-[data-testid="stMainBlockContainer"] { padding: 3.4rem 1.5rem 2rem; max-width: 100%; }
+/* the page starts below Streamlit's header (3.75rem, opaque): 3.4rem put the title's top
+   under it, which cut the tops of Chinese and Korean glyphs */
+[data-testid="stMainBlockContainer"] { padding: 3.9rem 1.5rem 2rem; max-width: 100%; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 1.8rem; padding: 0 0 0.1rem; }
-/* Chinese and Korean glyphs are taller than Latin ones (Noto CJK: ascent + descent ~1.45 em):
-   Streamlit's line-height 1.2 with the padding above taken away cut the title's glyphs above
-   and below (issue 28). Every heading and widget label gets a line that holds them whole. */
-[data-testid="stMainBlockContainer"] :is(h1, h2, h3, h4, h5, h6),
-[data-testid="stHeading"] :is(h1, h2, h3, h4, h5, h6) { line-height: 1.45; overflow: visible; }
-[data-testid="stWidgetLabel"] p, [data-testid="stExpander"] summary p,
-[data-testid="stMarkdownContainer"] p, .sw-heading { line-height: 1.5; }
+/* subtle: Streamlit gives a heading's block margin-bottom -1rem against the heading's own
+   1rem padding below; with that padding taken away the next block (the settings box) covered
+   the title's lowest 1rem, where Chinese and Korean glyphs reach (issue 28: 병합 학습 read
+   as 명압 약습). And CJK glyphs need a taller line than Streamlit's 1.2 (Noto CJK's ascent and
+   descent are ~1.45 em): every heading and label holds them whole. */
+[data-testid="stHeading"] > [data-testid="stMarkdownContainer"]:has(h1) { margin-bottom: 0; }
+[data-testid="stMainBlockContainer"] :is(h1, h2, h3, h4, h5, h6) { line-height: 1.45; }
+[data-testid="stWidgetLabel"] p, [data-testid="stExpander"] summary p, .sw-heading {
+  line-height: 1.5; }
 /* the page's intro (the caption right under its title): the teacher says it */
 [data-testid="stElementContainer"]:has(h1)
   + [data-testid="stElementContainer"]:has([data-testid="stCaptionContainer"]),

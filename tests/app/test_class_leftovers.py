@@ -82,7 +82,10 @@ def _training_progress(lang: str, done: int, total: int) -> None:  # pragma: no 
 
 @pytest.mark.parametrize(
     ("lang", "stopped", "done"),
-    [("zh", "训练：已停止，778 / 2,510。", "训练：完成，2,510 / 2,510。"), ("ko", "중지됨", "완료")],
+    [
+        ("zh", "训练：已停止，778 / 2,510。", "训练：完成，2,510 / 2,510。"),
+        ("ko", "중지됨, 2,510 중 778", "완료, 2,510 중 2,510"),
+    ],
 )
 def test_a_trainings_progress_speaks_the_language(lang: str, stopped: str, done: str) -> None:
     for n, expected in ((778, stopped), (2510, done)):
