@@ -103,9 +103,11 @@ html { font-size: calc(18px * var(--sw-zoom, 1)); }
   { display: none; }
 .sw-text { font-size: 1.05em; }
 /* readable from the back of the room: the tag above a new token (was 0.62 em, ~9 px) */
-.sw-tok-label { font-size: 0.8em; letter-spacing: 0.02em; }
+.sw-tok-label, .bb-label { font-size: 0.8em; letter-spacing: 0.02em; }
+.sw-marker, .bb-grid .bb-small { font-size: 0.8em; }
 /* st.dataframe draws on a canvas in Streamlit's own font size: zoomed as a whole */
-[data-testid="stDataFrame"] { zoom: calc(1.15 * var(--sw-zoom, 1)); }
+[data-testid="stDataFrame"] { zoom: calc(1.15 * var(--sw-zoom, 1));
+  width: calc(100% / (1.15 * var(--sw-zoom, 1))) !important; }
 /* less room between blocks, so the step's chart or table starts on the first screen */
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.55rem; }
 </style>"""
