@@ -42,6 +42,7 @@ Example:
 
 from __future__ import annotations
 
+import base64
 import functools
 import json
 import math
@@ -605,12 +606,23 @@ def short_params(page: str, params: Mapping[str, str]) -> dict[str, str]:
 
 @functools.lru_cache(maxsize=64)
 def _qr_html(link: str, title: str) -> str:
-    """The QR code of ``link`` as HTML (drawn once per link: a step change redraws the box)."""
-    return f"<div class='sw-qr-box'>{qr_svg(link, scale=4, title=title)}</div>"
+    """The QR code of ``link`` as HTML (drawn once per link: a step change redraws the box).
+
+    subtle: ``st.html`` strips an inline ``<svg>`` (its sanitizer keeps HTML only), so the
+    SVG travels as an image's ``data:`` address.
+    """
+    svg = qr_svg(link, scale=4, title=title)
+    if "xmlns=" not in svg:  # an inline SVG may leave it out, an SVG image may not
+        svg = svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return (
+        f'<div class="sw-qr-box"><img alt="{esc(title)}" '
+        f'src="data:image/svg+xml;base64,{data}"></div>'
+    )
 
 
 _QR_CSS = (
-    "<style>.sw-qr-box svg { width: 100%; max-width: 15rem; height: auto; display: block; }</style>"
+    "<style>.sw-qr-box img { width: 100%; max-width: 15rem; height: auto; display: block; }</style>"
 )
 
 
