@@ -31,7 +31,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui.html import md_escape
+from ui.html import md_escape, show_html
 from ui.i18n import translator
 from ui.links import LinkParam, register_global
 
@@ -232,10 +232,8 @@ def zoom_control() -> None:
         help=t("Smaller type for the projector"),
         width="stretch",
     )
-    shown.markdown(
-        f"<div style='text-align:center' aria-live='polite'>{current} %</div>",
-        unsafe_allow_html=True,
-    )
+    with shown:
+        show_html(f"<div style='text-align:center' aria-live='polite'>{current} %</div>")
     larger.button(
         "A+",
         key="zoom_in",
