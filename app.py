@@ -13,24 +13,34 @@ from pathlib import Path
 
 import streamlit as st
 
-import ui.all_views  # noqa: F401  (each view registers its link parameters: before apply_link)
-from ui.common import warm_up_training_processes
-from ui.corpus_picker import corpus_sidebar
-from ui.html import page_styles
+# subtle: the very first message, before anything else is imported (a fresh server imports
+# for seconds): the browser draws the sidebar open until a page config says otherwise, and
+# a class opening a present=1 link saw it open, with the page files' raw names, for seconds
+if st.query_params.get("present") == "1":
+    st.set_page_config(layout="wide", initial_sidebar_state="collapsed")
+
 from ui.i18n import language_menu, mark_page_language, translator
-from ui.player import set_step_listener
 from ui.presenter import presenter_styles, presenter_toggle, sidebar_state
-from ui.share import apply_link, publish_link, start_link_box
-from ui.shell import app_shell, sync_upload_limit
 
 t = translator("app")
 
+# the rest of the page config, before the views are imported (seconds in a fresh server)
 st.set_page_config(
     page_title=t("Subword tokenizers, step by step"),
     # a file, not a Material icon: the browser would fetch that favicon from Google's servers
     page_icon=str(Path(__file__).parent / "ui" / "assets" / "favicon.png"),
     layout="wide",
+    initial_sidebar_state=sidebar_state(),
 )
+
+import ui.all_views  # noqa: E402, F401  (each view registers its link parameters: before apply_link)
+from ui.common import warm_up_training_processes  # noqa: E402
+from ui.corpus_picker import corpus_sidebar  # noqa: E402
+from ui.html import page_styles  # noqa: E402
+from ui.player import set_step_listener  # noqa: E402
+from ui.share import apply_link, publish_link, start_link_box  # noqa: E402
+from ui.shell import app_shell, sync_upload_limit  # noqa: E402
+
 sync_upload_limit()  # the server's upload limit follows ui.limits
 warm_up_training_processes()  # long trainings' processes: started before a class needs one
 

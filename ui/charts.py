@@ -49,6 +49,8 @@ import pandas as pd
 import pyarrow as pa
 import streamlit as st
 
+from ui.presenter import chart_config
+
 __all__ = [
     "BAR_LIMIT",
     "BAR_PX",
@@ -256,10 +258,26 @@ def show_chart(
             ``description``): screen readers read it (see :func:`described`).
         **options: ``width``, ``height``, ``theme``… as for ``st.vega_lite_chart``.
     """
-    spec = chart.to_dict(validate=False)
+    spec = _for_the_room(chart.to_dict(validate=False))
     if description:
         spec["description"] = description
     (where if where is not None else st).vega_lite_chart(None, spec, **options)
+
+
+def _for_the_room(spec: dict[str, Any]) -> dict[str, Any]:
+    """``spec`` with presenter mode's larger labels and numbers (:func:`ui.presenter.chart_config`)
+    merged into its ``config`` (a new dict: a cached template is never edited).
+
+    >>> _for_the_room({"mark": "bar"})  # outside presenter mode: unchanged
+    {'mark': 'bar'}
+    """
+    extra = chart_config()
+    if not extra:
+        return spec
+    config = dict(spec.get("config") or {})
+    for part, values in extra.items():
+        config[part] = {**(config.get(part) or {}), **values}
+    return {**spec, "config": config}
 
 
 # Small by construction: specs without data (the rows go separately, as Arrow tables), keyed on
@@ -346,6 +364,7 @@ def show_template(
     """
     spec = dict(template_spec(build, *args))  # shallow: Streamlit copies again, never edits
     spec.update(properties or {})
+    spec = _for_the_room(spec)
     if description:
         spec["description"] = description
     spec["datasets"] = {name: arrow_bytes(frame) for name, frame in data.items()}

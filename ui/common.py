@@ -202,7 +202,7 @@ def segmentation_table_html(
     for word, count, pieces, changed in rows:
         highlight = [i for i, s in enumerate(pieces) if changed and s == new_token]
         shown = render(pieces) if render else pieces
-        spans = token_spans_html(shown, highlight=highlight, marker=marker, highlight_label="new")
+        spans = token_spans_html(shown, highlight=highlight, marker=marker)
         # i18n: a badge on a corpus row whose pieces this step changed
         mark = badge_html(t("changed"), "success") if changed else ""
         body.append(
@@ -248,7 +248,11 @@ def progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
 
     def update(done: int, total: int) -> None:
         share = min(1.0, done / total) if total else 1.0
-        slot.progress(share, text=f"{what}: {done:,} of {total:,}")
+        # i18n: a training's progress bar, e.g. "Learning merges: 778 of 2,510"
+        text = t("{what}: {done} of {total}").format(
+            what=what, done=f"{done:,}", total=f"{total:,}"
+        )
+        slot.progress(share, text=text)
         last[:] = [(done, total)]
 
     try:
@@ -256,11 +260,15 @@ def progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
     finally:
         if last:
             done, total = last[0]
-            finished = "done" if done >= total else "stopped"
-            slot.html(
-                f"<div class='sw-sr-only' role='status'>{esc(what)}: {finished}, "
-                f"{done:,} of {total:,}.</div>"
+            # i18n: read by screen readers when a training ends, e.g. "Learning merges: done,
+            # 3,000 of 3,000."
+            status = (
+                t("{what}: done, {done} of {total}.")
+                if done >= total
+                else t("{what}: stopped, {done} of {total}.")
             )
+            status = status.format(what=what, done=f"{done:,}", total=f"{total:,}")
+            slot.html(f"<div class='sw-sr-only' role='status'>{esc(status)}</div>")
         else:
             slot.empty()
 

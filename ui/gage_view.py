@@ -237,7 +237,7 @@ def string_html(
     *,
     groups: Collection[int] = (),
     highlight: Collection[int] = (),
-    label: str = "new",
+    label: str | None = None,
     limit: int = SHOW_CHARS,
 ) -> str:
     """A string as one box per character (HTML, escaped).
@@ -248,13 +248,16 @@ def string_html(
         groups: indices where a pair starts; the pair is drawn as one highlighted box
             (the copies about to be replaced).
         highlight: indices of single characters to highlight (symbols just written).
-        label: the small label above highlighted boxes (shown in capitals).
+        label: the small label above highlighted boxes (shown in capitals); by default
+            "new" in the session's language.
         limit: draw at most this many characters, then say how many more there are.
 
     >>> html_ = string_html("ZabZ", {"Z": 0}, groups=[1])
     >>> html_.count("sw-tok "), "sw-c0" in html_, "sw-tok-hl" in html_
     (3, True, True)
     """
+    if label is None:
+        label = t("new")
     starts, marked = set(groups), set(highlight)
     boxes: list[str] = []
     i = 0
@@ -883,7 +886,7 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
     # the string first: it is what a class watches shrink, so it stays near the controls
     if step.pair is not None:
         before = string_html(step.before, colours, groups=step.positions, label=t("pair"))
-        after = string_html(step.after, colours, highlight=step.after_positions, label=t("new"))
+        after = string_html(step.after, colours, highlight=step.after_positions)
         strings = (
             f"<div class='sw-gage-row'><span class='sw-gage-what'>{esc(t('Before'))}</span>"
             f"{before}</div>"

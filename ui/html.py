@@ -111,7 +111,8 @@ STYLE = f"""<style>
 .sw-empty {{ opacity: 0.6; font-style: italic; }}
 {_PALETTE_CSS}
 .sw-badge {{ display: inline-block; border: 1px solid; border-radius: 999px;
-  padding: 0 0.6em; font-size: 0.85em; font-weight: 600; color: inherit; line-height: 1.5; }}
+  padding: 0 0.6em; font-size: 0.85em; font-weight: 600; color: inherit; line-height: 1.5;
+  white-space: nowrap; }}
 {_BADGE_CSS}
 .sw-text {{ white-space: pre-wrap; overflow-wrap: anywhere; }}
 .sw-small {{ font-size: 0.88em; opacity: 0.85; }}

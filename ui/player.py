@@ -242,7 +242,9 @@ def step_player(
         step = get_step(key)
 
         at_start, at_end = step <= 1, step >= n_steps
-        # (key suffix, text, icon, target step, disabled, help, keyboard shortcut)
+        # (key suffix, text, icon, target step, disabled, keyboard shortcut); no tooltip: a
+        # button's tooltip restated its label and stayed over the speed above it while the
+        # pointer rested on Next, click after click (issue 28)
         buttons = (
             (
                 "first",
@@ -250,7 +252,6 @@ def step_player(
                 ":material/first_page:",
                 1,
                 at_start,
-                t("Go to the first step"),
                 None,
             ),
             (
@@ -259,7 +260,6 @@ def step_player(
                 ":material/chevron_left:",
                 step - 1,
                 at_start,
-                t("Go to the previous step"),
                 "Left",
             ),
             (
@@ -268,7 +268,6 @@ def step_player(
                 ":material/chevron_right:",
                 step + 1,
                 at_end,
-                t("Go to the next step"),
                 "Right",
             ),
             (
@@ -277,18 +276,16 @@ def step_player(
                 ":material/last_page:",
                 n_steps,
                 at_end,
-                t("Go to the last step"),
                 None,
             ),
         )
         with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-            for name, text, icon, target, disabled, what, shortcut in buttons:
+            for name, text, icon, target, disabled, shortcut in buttons:
                 st.button(
                     text,
                     key=_k(key, name),
                     icon=icon,
                     icon_position="right" if name in ("next", "last") else "left",
-                    help=what,
                     disabled=disabled,
                     on_click=_move,
                     args=(key, target, n_steps),

@@ -42,6 +42,8 @@ Example:
 
 from __future__ import annotations
 
+import base64
+import functools
 import json
 import math
 import re
@@ -50,16 +52,18 @@ from dataclasses import dataclass
 from urllib.parse import urlencode
 
 import streamlit as st
+from streamlit import config
 
 from subword_core.examples import EXAMPLES
 from ui.common import LINK_CONTEXT
 from ui.corpus_picker import SOURCE_KEY, choose_source, corpus_as_text
-from ui.html import show_text
+from ui.html import esc, show_html, show_text
 from ui.i18n import translator  # (ui.i18n also registers lang= for every page's link)
 from ui.limits import LIMITS
 from ui.links import GLOBAL_PARAMS, MAX_LINK_INT, PAGES, PARAMS, LinkParam, PageLink
 from ui.player import get_step, set_step
 from ui.presenter import PRESENT_KEY
+from ui.qr import MAX_QR_TEXT, qr_svg, reachable_base
 from ui.tabs import tab_id
 
 __all__ = [
@@ -76,6 +80,7 @@ __all__ = [
     "format_value",
     "parse_value",
     "publish_link",
+    "short_params",
     "start_link_box",
 ]
 
@@ -556,7 +561,105 @@ def publish_link(player: str | None = None) -> None:
         st.code(link, language=None, wrap_lines=True)
         for item in left_out:
             show_text(t("Not in the link: {item}.").format(item=item), small=True)
+        _students_link(page, params)
     if player is None:
         state.pop(_LINK_SLOT, None)
     else:
         state[_LINK_SLOT] = _DrawnBox(player, notes, link)
+
+
+# --------------------------------------------------------------------------------------
+# The link for students: an address they can reach, its short form and a QR code (issue 28)
+# --------------------------------------------------------------------------------------
+
+
+_SHORT_KINDS = ("bool", "choice", "tab")
+"""Settings left out of the short link when they hold their default. Numbers and texts stay:
+some follow the corpus (:mod:`ui.follow`), so their static default may not be what a fresh
+session would show."""
+
+
+def short_params(page: str, params: Mapping[str, str]) -> dict[str, str]:
+    """``params`` without the settings a fresh session has anyway: the link's short form.
+
+    Left out: an automatic setting (``null`` where the default is automatic), and a switch,
+    a choice or a tab at its default. Opening the short link shows the same view.
+
+    Example::
+
+        short_params("unigram", {"corpus": "seed-hug", "uni_vocab_size": "null"})
+        # {'corpus': 'seed-hug'}
+    """
+    spec = PAGES.get(page, PageLink())
+    out: dict[str, str] = {}
+    for key, value in params.items():
+        param = PARAMS.get(key)
+        if param is not None and key in spec.params and param.defaults is not None:
+            default = param.defaults.get(key)
+            if param.optional and default is None and value == "null":
+                continue
+            if param.kind in _SHORT_KINDS and value == format_value(default):
+                continue
+        out[key] = value
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def _qr_html(link: str, title: str) -> str:
+    """The QR code of ``link`` as HTML (drawn once per link: a step change redraws the box).
+
+    subtle: ``st.html`` strips an inline ``<svg>`` (its sanitizer keeps HTML only), so the
+    SVG travels as an image's ``data:`` address.
+    """
+    svg = qr_svg(link, scale=4, title=title)
+    if "xmlns=" not in svg:  # an inline SVG may leave it out, an SVG image may not
+        svg = svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return (
+        f'<div class="sw-qr-box"><img alt="{esc(title)}" '
+        f'src="data:image/svg+xml;base64,{data}"></div>'
+    )
+
+
+_QR_CSS = (
+    "<style>.sw-qr-box img { width: 100%; max-width: 15rem; height: auto; display: block; }</style>"
+)
+
+
+def _students_link(page: str, params: Mapping[str, str]) -> None:
+    """Under the address bar's link: the address students can open (a warning when they
+    cannot reach this server), the link's short form and its QR code.
+
+    The same three elements every time (the step player's fragment redraws this box).
+    """
+    reach = reachable_base(
+        st.context.url or f"http://localhost/{page}", listen=config.get_option("server.address")
+    )
+    short = short_params(page, params)
+    link = f"{reach.base}?{urlencode(short)}" if short else reach.base
+    if reach.warning == "loopback":
+        note = t(
+            "Students cannot open this link: the app listens on this computer only. To put "
+            "your class on the app, start it with: streamlit run app.py --server.address "
+            "0.0.0.0 (then it listens on the classroom network too), and share again."
+        )
+        note_html = f"<div class='sw-text sw-problem sw-small'>{esc(note)}</div>"
+    elif reach.warning == "guessed":
+        note = t(
+            "Your browser opened the app on this computer's own name; students open it at "
+            "this computer's address on the classroom network, as in the link below."
+        )
+        note_html = f"<div class='sw-text sw-small'>{esc(note)}</div>"
+    else:
+        note_html = "<div class='sw-text sw-small'>" + esc(t("For students:")) + "</div>"
+    show_html(note_html)
+    st.code(link, language=None, wrap_lines=True)
+    if len(link) <= MAX_QR_TEXT:
+        qr = _qr_html(link, t("QR code of the link for students"))
+    else:
+        qr = (
+            "<div class='sw-text sw-small'>"
+            + esc(t("The link is too long for a QR code."))
+            + "</div>"
+        )
+    show_html(qr + _QR_CSS)

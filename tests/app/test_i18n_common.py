@@ -81,7 +81,7 @@ def test_a_limit_note_is_in_the_language() -> None:
     assert "Limit:" not in notes
 
 
-@pytest.mark.parametrize(("lang", "role"), [("zh", "新"), ("ko", "새로움")])
+@pytest.mark.parametrize(("lang", "role"), [("zh", "新"), ("ko", "새 토큰")])
 def test_screen_readers_hear_token_roles_in_the_language(lang: str, role: str) -> None:
     at = open_link("bpe_learn", {"lang": lang, "corpus": "seed-low", "step": "1"})
     assert f'<span class="sw-sr">, {role}</span>' in _html(at)

@@ -9,7 +9,7 @@ pages in the light theme: one page load each, no tabs (about a minute more).
 
 A violation counts unless it is on markup Streamlit draws itself and the app cannot change;
 those are listed in :data:`STREAMLIT_OWN` by rule and selector, each with its reason (the
-README's "Accessibility" section repeats them).
+docs/REFERENCE.md's "Accessibility" section repeats them).
 
 Needs Debian's Chromium at /usr/bin/chromium and the playwright package; the server and
 browser fixtures come from tests/e2e/conftest.py.

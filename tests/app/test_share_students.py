@@ -1,0 +1,82 @@
+"""The share box's link for students (issue 28, item 2): an address they can reach (a warning
+when the server listens on this computer only), the link's short form (defaults left out)
+and a QR code drawn on the server."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterator
+from urllib.parse import urlencode
+
+import pytest
+from streamlit import config
+
+from tests.app.conftest import open_link
+from ui.share import short_params
+
+PAGES_AT_DEFAULTS = {
+    "bpe_learn": {"corpus": "seed-low"},
+    "wordpiece": {"corpus": "seed-hug"},
+    "unigram": {"corpus": "seed-hug"},
+    "byte_level": {"corpus": "seed-low"},
+    "compare": {"corpus": "seed-low"},
+}
+
+
+def _params(at: object) -> dict[str, str]:
+    raw = dict(at.query_params)  # type: ignore[attr-defined]
+    return {k: v if isinstance(v, str) else v[-1] for k, v in raw.items()}
+
+
+def _bodies(at: object) -> str:
+    return "\n".join(h.proto.body for h in at.get("html"))  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def listen_on(request: pytest.FixtureRequest) -> Iterator[None]:
+    before = config.get_option("server.address")
+    config.set_option("server.address", request.param)
+    yield
+    config.set_option("server.address", before)
+
+
+@pytest.mark.parametrize(("page", "params"), PAGES_AT_DEFAULTS.items())
+def test_the_short_link_opens_the_same_view(page: str, params: dict[str, str]) -> None:
+    at = open_link(page, params)
+    full = _params(at)
+    short = short_params(page, full)
+    assert "null" not in short.values()
+    again = open_link(page, short)
+    assert _params(again) == full  # the same view, so the same full link
+
+
+def test_the_unigram_link_loses_its_defaults() -> None:
+    at = open_link("unigram", {"corpus": "seed-hug"})
+    full = urlencode(_params(at))
+    short = urlencode(short_params("unigram", _params(at)))
+    assert "null" in full and "null" not in short
+    assert len(short) < len(full) * 0.6, (len(short), len(full))
+
+
+@pytest.mark.parametrize("listen_on", ["127.0.0.1"], indirect=True)
+def test_a_server_on_loopback_only_says_what_to_do(listen_on: None) -> None:
+    at = open_link("bpe_learn", {"corpus": "seed-low", "lang": "ko"})
+    bodies = _bodies(at)
+    assert "--server.address 0.0.0.0" in bodies
+    assert "학생들은 이 링크를 열 수 없습니다" in bodies
+    assert '<img alt="학생용 링크의 QR 코드" src="data:image/svg+xml;base64,' in bodies
+
+
+@pytest.mark.parametrize("listen_on", ["0.0.0.0"], indirect=True)
+def test_a_server_on_the_network_gives_a_link_and_its_qr_code(listen_on: None) -> None:
+    at = open_link("unigram", {"corpus": "seed-hug"})
+    bodies = _bodies(at)
+    assert "listens on this computer only" not in bodies
+    assert '<img alt="QR code of the link for students"' in bodies
+    # an SVG image (st.html strips inline SVG) draws only with its namespace
+    data = bodies.split("data:image/svg+xml;base64,")[1].split('"')[0]
+    assert base64.b64decode(data).startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
+    codes = [c.value for c in at.sidebar.code]
+    assert len(codes) == 2, codes  # the address bar's link, then the one for students
+    assert "null" in codes[0] and "null" not in codes[1]
+    assert codes[1].split("?")[1] == urlencode(short_params("unigram", _params(at)))

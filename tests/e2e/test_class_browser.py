@@ -1,0 +1,184 @@
+"""A first class in 中文 and 한국어 at 1024×768 in presenter mode (issue 28), in a real browser.
+
+- every heading shows whole glyphs: not under Streamlit's header, not covered by the next
+  block, and on a line tall enough for Chinese and Korean glyphs (item 1), light and dark;
+- the gallery's Open keeps presenter mode and the language (item 5);
+- the first visitor of a ``present=1`` link never sees the sidebar open (item 12), and no
+  tooltip stays over the speed after Next (item 12);
+- the zoom control (A− / A+) scales the page and travels in the link (item 10).
+
+Same set-up as ``test_presenter_browser.py`` (``tests/e2e/conftest.py``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import (
+    SHOTS,
+    Console,
+    app_server,
+    assert_no_exception,
+    url_params,
+    wait_for_param,
+)
+
+WIDTH, HEIGHT = 1024, 768
+
+_HEADINGS = """() => {
+  const header = document.querySelector("[data-testid='stHeader']").getBoundingClientRect();
+  const out = [];
+  for (const h of document.querySelectorAll("[data-testid='stMain'] :is(h1, h2, h3, h4)")) {
+    const box = h.getBoundingClientRect();
+    if (!h.offsetParent || box.height === 0 || !h.textContent.trim()) continue;
+    const block = h.closest("[data-testid='stElementContainer']").getBoundingClientRect();
+    const style = getComputedStyle(h);
+    out.push({
+      text: h.textContent.trim().slice(0, 40),
+      // the block the next element is laid out after: it must hold the whole heading
+      overflow: box.bottom - block.bottom,
+      // the header is opaque and fixed: the page's first heading must start below it
+      underHeader: window.scrollY === 0 ? header.bottom - box.top : 0,
+      line: parseFloat(style.lineHeight) / parseFloat(style.fontSize),
+    });
+  }
+  return out;
+}"""
+
+
+_PRESENTING = "() => getComputedStyle(document.documentElement).fontSize === '18px'"
+
+
+def _projector(browser: Any, url: str, *, dark: bool = False) -> tuple[Any, Console]:
+    page = browser.new_page(
+        viewport={"width": WIDTH, "height": HEIGHT}, color_scheme="dark" if dark else "light"
+    )
+    console = Console(page)
+    page.goto(url)
+    return page, console
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize(
+    ("lang", "path", "title"),
+    [
+        ("zh", "bpe_learn", "BPE：学习合并"),
+        ("ko", "bpe_learn", "BPE: 병합 학습"),
+        ("ko", "unigram", "유니그램 언어 모델"),
+    ],
+)
+def test_headings_show_whole_glyphs_in_presenter_mode(
+    server: str, browser: Any, lang: str, path: str, title: str, dark: bool
+) -> None:
+    page, console = _projector(browser, f"{server}/{path}?lang={lang}&present=1", dark=dark)
+    page.locator("h1", has_text=title).first.wait_for(timeout=60_000)
+    page.wait_for_function(_PRESENTING, timeout=60_000)  # presenter mode's styles are in
+    page.locator("[data-testid='stApp'][data-test-script-state='notRunning']").wait_for(
+        state="attached", timeout=90_000
+    )
+    headings = page.evaluate(_HEADINGS)
+    assert headings and headings[0]["text"].startswith(title[:3]), headings
+    for heading in headings:
+        assert heading["overflow"] <= 1, f"the next block covers {heading}"
+        assert heading["underHeader"] <= 1, f"the header covers {heading}"
+        assert heading["line"] >= 1.4, f"a line too short for CJK glyphs: {heading}"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"class_{path}_{lang}_{'dark' if dark else 'light'}.png"))
+    assert_no_exception(page)
+    assert console.errors == [], console.errors
+    page.close()
+
+
+def _sidebar_collapsed(page: Any) -> bool:
+    sidebar = page.locator("[data-testid='stSidebar']")
+    return sidebar.get_attribute("data-collapsed") == "true"
+
+
+@pytest.mark.parametrize("lang", ["zh", "ko"])
+def test_the_gallerys_open_keeps_presenter_mode_and_the_language(
+    server: str, browser: Any, lang: str
+) -> None:
+    page, console = _projector(browser, f"{server}/gallery?lang={lang}&present=1")
+    button = page.locator(".st-key-gallery_open_s003-bpe button").first
+    button.wait_for(timeout=60_000)
+    assert _sidebar_collapsed(page)
+    button.click()
+    page.wait_for_function("() => location.pathname.endsWith('/bpe_learn')", timeout=60_000)
+    params = wait_for_param(page, "present", "1")
+    assert params.get("lang") == lang, params
+    page.locator("[data-testid='stMain'] details").first.wait_for(timeout=60_000)
+    # presenter mode, not only in the link: the sidebar folded, the settings box closed
+    assert _sidebar_collapsed(page)
+    settings = page.locator("[data-testid='stMain'] details").first
+    assert settings.get_attribute("open") is None
+    assert page.locator("html").get_attribute("lang", timeout=10_000).startswith(lang)
+    next_label = {"zh": "下一步", "ko": "다음"}[lang]
+    page.get_by_role("button", name=next_label).first.click()
+    wait_for_param(page, "step", "2")
+    assert url_params(page).get("present") == "1"
+    assert _sidebar_collapsed(page)
+    assert_no_exception(page)
+    assert console.errors == [], console.errors
+    page.close()
+
+
+_WATCH_SIDEBAR = """
+window.__sidebar = [];
+setInterval(() => {
+  const s = document.querySelector("[data-testid='stSidebar']");
+  if (s) window.__sidebar.push([performance.now(), s.getAttribute('data-collapsed')]);
+}, 20);
+"""
+
+
+def test_the_first_visitor_of_a_present_link_never_sees_the_sidebar_open(browser: Any) -> None:
+    """A fresh server (the first visitor imports every view): the sidebar stays folded."""
+    with app_server() as url:
+        page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
+        page.add_init_script(_WATCH_SIDEBAR)
+        page.goto(f"{url}/?present=1&lang=zh")
+        page.locator("h1").first.wait_for(timeout=90_000)
+        seen = page.evaluate("window.__sidebar")
+        page.close()
+    assert seen, "the sidebar was never drawn"
+    opened = [t for t, collapsed in seen if collapsed == "false"]
+    shown_for = (opened[-1] - opened[0]) if opened else 0.0
+    # before: open with the page files' raw names while the views were imported (seconds)
+    assert shown_for < 300, f"the sidebar was shown open for {shown_for:.0f} ms"
+
+
+def test_no_tooltip_stays_over_the_speed_after_next(server: str, browser: Any) -> None:
+    page, console = _projector(browser, f"{server}/bpe_learn?lang=ko&present=1")
+    page.get_by_role("button", name="다음").first.wait_for(timeout=60_000)
+    page.get_by_role("button", name="다음").first.click()
+    wait_for_param(page, "step", "2")
+    page.get_by_role("button", name="다음").first.hover()  # the pointer rests there
+    time.sleep(1.5)
+    tips = page.locator("[data-testid='stTooltipContent']:visible")
+    assert tips.count() == 0, tips.all_inner_texts()
+    assert console.errors == [], console.errors
+    page.close()
+
+
+def test_the_zoom_scales_the_page_and_travels_in_the_link(server: str, browser: Any) -> None:
+    page, console = _projector(browser, f"{server}/bpe_learn?present=1&zoom=120")
+    page.get_by_text("Merge 1:").first.wait_for(timeout=60_000)
+    root = "parseFloat(getComputedStyle(document.documentElement).fontSize)"
+    assert page.evaluate(root) == pytest.approx(18 * 1.2, abs=0.1)
+    assert url_params(page).get("zoom") == "120"
+    page.locator("[data-testid='stExpandSidebarButton']").first.click()
+    page.get_by_role("button", name="A+").click()
+    wait_for_param(page, "zoom", "135")
+    page.wait_for_function(f"() => Math.abs({root} - 18 * 1.35) < 0.1", timeout=30_000)
+    # the step's chart draws its labels larger too
+    page.get_by_role("button", name="A−").click()
+    page.get_by_role("button", name="A−").click()
+    wait_for_param(page, "zoom", "110")
+    page.get_by_role("button", name="A−").click()
+    page.wait_for_function("() => !location.search.includes('zoom=')", timeout=30_000)
+    assert_no_exception(page)
+    assert console.errors == [], console.errors
+    page.close()
