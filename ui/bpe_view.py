@@ -35,6 +35,7 @@ from ui.charts import (
     label_axis,
     show_template,
 )
+from ui.classroom import class_gate, merge_ask
 from ui.common import (
     TABLE_CSS,
     Training,
@@ -927,10 +928,14 @@ def render_learn_step(
     """
     rerun_if_retrain_requested(_NS)
     step = result.steps[step_number - 1]
-    if quiz and step.merged is not None:
+    options = [pc.pair for pc in step.pair_counts[:12]]
+    # a live class's question (ui.classroom): hidden until the teacher reveals it
+    shown = step.merged is None or class_gate(
+        merge_ask("bpe_learn", step.number, options, partial(quiz_verdict, step))
+    )
+    if (quiz or not shown) and step.merged is not None:
         settings: BPESettings = st.session_state.get(_SHADOW, _DEFAULTS)
-        options = [pc.pair for pc in step.pair_counts[:12]]
-        if not quiz_gate(
+        if not shown or not quiz_gate(
             _NS, (corpus, settings), step.number, options, partial(quiz_verdict, step)
         ):
             if step.number == 1:

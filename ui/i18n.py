@@ -103,6 +103,7 @@ DOMAINS: tuple[str, ...] = (
     "gallery",
     "family",
     "errors",
+    "classroom",
 )
 """The catalogs: ``app`` (app.py, the home page), ``common`` (the UI primitives),
 ``glossary``, one per view (``family`` is BPE-dropout, joint BPE and the encoders), and
