@@ -621,9 +621,10 @@ def _answer_chart(question: Question, counts: dict[str, int]) -> None:
                 legend=alt.Legend(title=None, orient="bottom"),
             ),
         )
-        .properties(height=min(40 + 28 * len(table), 300))
+        .properties(height=alt.Step(24))
     )
-    st.altair_chart(chart, width="stretch")
+    described = "; ".join(f"{row.answer}: {row['count']}" for _, row in table.iterrows())
+    st.altair_chart(chart, width="stretch", alt=described)
     if question.state == "revealed":
         show_text(
             t(
