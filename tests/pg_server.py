@@ -19,7 +19,11 @@ from pathlib import Path
 
 import pytest
 
-BIN_DIRS = ("/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin")
+BIN_DIRS = (
+    "/usr/lib/postgresql/17/bin",
+    "/usr/lib/postgresql/16/bin",
+    "/usr/lib/postgresql/15/bin",
+)
 
 
 def find_pg_bin() -> Path | None:

@@ -685,7 +685,7 @@ def _summary_box() -> None:
                     for row in summary
                 ]
             )
-            st.dataframe(table, hide_index=True, width="stretch")
+            st.table(table.set_index(t("question")))  # plain HTML: read aloud, no canvas
         c1, c2 = st.columns(2)
         c1.download_button(
             t("Download the summary (CSV)"),
