@@ -35,7 +35,7 @@ from ui.charts import (
     label_axis,
     show_template,
 )
-from ui.classroom import class_gate, merge_ask
+from ui.classroom import class_gate, merge_ask, split_ask
 from ui.common import (
     TABLE_CSS,
     Training,
@@ -1338,6 +1338,17 @@ def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) 
         hint=" ".join(word[i : i + 2] for i in range(0, len(word), 2)),
     ):
         st.caption(t("The tokens and the iterations appear once you have answered."))
+        return
+    if not class_gate(  # a live class's question (ui.classroom)
+        split_ask(
+            "bpe_encode",
+            word,
+            lambda guess: segmentation_verdict(model, word, guess),
+            model.encode(word),
+            strip=model.strip_marker,
+            hint=" ".join(word[i : i + 2] for i in range(0, len(word), 2)),
+        )
+    ):
         return
     marker = model.end_of_word or None
     unk = model.unk_token

@@ -44,6 +44,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from subword_core.unigram import PruneStep
 from ui.class_store import (
     ENV_URL,
     ClassState,
@@ -75,6 +76,8 @@ __all__ = [
     "join_form",
     "merge_ask",
     "pair_ask",
+    "prune_ask",
+    "split_ask",
     "summary_csv",
 ]
 
@@ -181,6 +184,91 @@ def merge_ask(
     """
     prompt = t("Which pair will step {step} merge?").format(step=step)
     return pair_ask(f"{page}:merge:{step}", prompt, pairs, verdict)
+
+
+def split_ask(
+    page: str,
+    word: str,
+    verdict: Callable[[list[str]], tuple[bool, str]],
+    expected: list[str],
+    *,
+    strip: Callable[[list[str]], list[str]] = list,
+    hint: str = "",
+) -> Ask:
+    """ "How will ``word`` be split?" for the class (BPE encode, WordPiece encode).
+
+    Args:
+        page: The page's URL path (part of the question's key).
+        word: The word the teacher's page encodes.
+        verdict: The single-student quiz's verdict for typed pieces.
+        expected: The model's pieces for ``word``.
+        strip: Drops what may be typed or left out (end-of-word markers, ``##``), so that
+            equal answers are counted together.
+        hint: An example of the form, e.g. ``"lo w est"``.
+
+    Example:
+        >>> def strip(pieces):
+        ...     return [p.removesuffix("</w>") for p in pieces]
+        >>> ask = split_ask("bpe_encode", "lowest", lambda g: (g == ["low", "est"], ""),
+        ...                 ["low", "est</w>"], strip=strip)
+        >>> ask.right, ask.normalize("low   est</w>")
+        (('low est',), 'low est')
+    """
+
+    def norm(text: str) -> str:
+        return " ".join(strip(text.split()))
+
+    prompt = t("How will “{word}” be split?").format(word=word)
+    return Ask(
+        f"{page}:split:{word}",
+        prompt,
+        lambda answer: verdict(answer.split()),
+        right=(norm(" ".join(expected)),),
+        hint=hint,
+        normalize=norm,
+    )
+
+
+def prune_ask(page: str, step: PruneStep) -> Ask | None:
+    """ "Is this piece kept or removed by the pruning round?" (Unigram), or ``None``.
+
+    The piece judged sits at the cut: the first one removed in odd rounds, the last one
+    kept in even rounds (so the right answer is not always the same).
+
+    Example:
+        >>> from subword_core.unigram import learn
+        >>> step = learn({"hug": 10, "pug": 5, "pun": 12}, 7).steps[3]
+        >>> ask = prune_ask("unigram", step)
+        >>> ask.right_answers(), [oid for oid, _ in ask.options]
+        (('removed',), ['kept', 'removed'])
+    """
+    rank = step.kept_candidates + (1 if step.round % 2 else 0)
+    rows = [row for row in step.losses if row.rank == rank]
+    if not rows:
+        return None
+    row = rows[0]
+
+    def verdict(answer: str) -> tuple[bool, str]:
+        right = answer == ("kept" if row.kept else "removed")
+        why = t(
+            "“{piece}” ranks {rank} of {n} pieces by loss (without it the corpus "
+            "log-likelihood drops by {loss}). The round keeps the {k} pieces with the highest "
+            "loss, so it is {fate}."
+        ).format(
+            piece=esc(row.piece),
+            rank=row.rank,
+            n=f"{step.candidates:,}",
+            loss=f"{row.loss:.3f}",
+            k=f"{step.kept_candidates:,}",
+            fate=t("kept") if row.kept else t("removed"),
+        )
+        return right, (t("Right:") if right else t("Not right:")) + " " + why
+
+    prompt = t("Pruning round {round}: is “{piece}” kept or removed?").format(
+        round=step.round, piece=row.piece
+    )
+    options = (("kept", t("kept")), ("removed", t("removed")))
+    return Ask(f"{page}:prune:{step.number}", prompt, verdict, options)
 
 
 def clean_nickname(text: str) -> str:
@@ -831,7 +919,7 @@ def _verdict_html(right: bool, why: str) -> str:
     )
 
 
-def class_gate(ask: Ask) -> bool:
+def class_gate(ask: Ask | None) -> bool:
     """The class's question for this step; ``True`` when the step may be shown.
 
     Outside a class it does nothing and returns ``True``. The teacher gets an "Ask the class"
@@ -845,6 +933,8 @@ def class_gate(ask: Ask) -> bool:
             return  # the corpus before the step was drawn instead
     """
     role = _role()
+    if ask is None:
+        return True
     if role == "teacher":
         return _teacher_gate(ask)
     if role == "student" and st.session_state.get(_FOLLOW):

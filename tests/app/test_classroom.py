@@ -1,0 +1,91 @@
+"""The live class in AppTest (ui/classroom.py): links, teacher key, rate limit, database down."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import APP, open_link
+from ui.class_store import store_for
+from ui.limits import LIMITS
+
+
+@pytest.fixture
+def db(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'classes.sqlite3'}"
+    monkeypatch.setenv("SUBWORD_CLASS_DB", url)
+    return url
+
+
+def _texts(at: AppTest) -> str:
+    parts = [str(el.value) for el in (*at.warning, *at.info, *at.markdown, *at.caption)]
+    parts += [el.proto.body for el in at.get("html")]
+    return "\n".join(parts)
+
+
+def test_a_join_link_follows_the_teacher_to_the_step(db: str) -> None:
+    """(The switch to the teacher's page is in tests/e2e/test_class_browser.py: AppTest does
+    not follow st.switch_page.)"""
+    store = store_for(db)
+    code, key = store.create_class("bpe_learn", {"corpus": "seed-low", "step": "2"}, None)
+    at = open_link("bpe_learn", {"class": code})
+    assert not at.exception
+    assert "class" not in at.query_params
+    assert "You follow the live class" in _texts(at)
+    assert "Step 2 of 10" in _texts(at)
+    store.publish(code, key, "bpe_learn", {"corpus": "seed-low", "step": "4"}, None)
+    at.run()  # the poll sees the new version and reruns
+    at.run()
+    assert "Step 4 of 10" in _texts(at), _texts(at)[:2000]
+    assert not at.exception
+
+
+def test_a_forged_teacher_link_gives_no_teacher_rights(db: str) -> None:
+    code, _key = store_for(db).create_class("bpe_learn", {"corpus": "seed-low"}, None)
+    at = open_link("bpe_learn", {"class": code, "teacher": "forged-key"})
+    assert "teacher key does not fit" in _texts(at)
+    assert not any(b.label == "End the class" for b in at.button)
+    assert "teacher" not in at.query_params and "class" not in at.query_params
+
+
+def test_the_real_teacher_link_takes_the_class_back(db: str) -> None:
+    store = store_for(db)
+    code, key = store.create_class("bpe_learn", {"corpus": "seed-low", "step": "3"}, None)
+    at = open_link("bpe_learn", {"class": code, "teacher": key})
+    at.run()
+    assert any(b.label == "End the class" for b in at.button)
+    assert "Step 3 of 10" in _texts(at)
+    assert key not in str(at.query_params)
+
+
+def test_joining_is_rate_limited_per_session(db: str) -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.run()
+    for _ in range(LIMITS.class_joins_per_minute):
+        at.text_input(key="class_join_code").set_value("ABCDEF")
+        _submit(at)
+        assert "No live class has this code" in _texts(at)
+    at.text_input(key="class_join_code").set_value("ABCDEF")
+    _submit(at)
+    assert "Too many tries" in _texts(at)
+    assert not at.exception
+
+
+def _submit(at: AppTest) -> None:
+    [join] = [b for b in at.get("button") if getattr(b, "label", "") == "Join"]
+    join.click().run()
+
+
+def test_a_database_that_is_down_is_a_message_and_the_app_works(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("SUBWORD_CLASS_DB", "postgresql+psycopg://nobody@127.0.0.1:1/none")
+    at = open_link("bpe_learn", {"corpus": "seed-low"})
+    [start] = [b for b in at.button if b.label == "Start a live class"]
+    start.click().run()
+    assert not at.exception
+    assert "cannot reach its database" in _texts(at)
+    assert "Pair counts before merge 1" in _texts(at)  # the page itself works
+    assert not any(b.label == "End the class" for b in at.button)
