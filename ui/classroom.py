@@ -29,6 +29,7 @@ Example:
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
 import json
@@ -532,6 +533,16 @@ def _join_link(code: str) -> str:
     return f"{base}?class={code}"
 
 
+def _qr_img(link: str, scale: int) -> str:
+    """The join link's QR code as an ``<img>`` (st.html keeps no inline ``<svg>``)."""
+    svg = qr_svg(link, scale=scale)
+    if "xmlns=" not in svg:
+        svg = svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    alt = esc(t("QR code of the join link"))
+    return f"<img class='sw-class-qr' src='data:image/svg+xml;base64,{data}' alt='{alt}'>"
+
+
 def _message() -> None:
     message = st.session_state.pop(_MESSAGE, None)
     if message:
@@ -613,7 +624,7 @@ def _teacher_banner() -> None:
             st.fragment(run_every=LIMITS.class_poll_ms / 1000 * 2)(_teacher_live)()
         with c2:
             scale = 3 if asking else 5
-            show_html(qr_svg(link, scale=scale, title=t("QR code of the join link")))
+            show_html(_qr_img(link, scale))
         b1, b2, _ = st.columns([1, 1, 2])
         if b1.button(t("End the class"), key="class_end", icon=":material/stop_circle:"):
             _end()
@@ -669,7 +680,7 @@ def answer_table(question: Question, counts: dict[str, int]) -> pd.DataFrame:
         >>> options = (("a", "a + b"), ("c", "c + d"))
         >>> q = Question(1, 1, "k", "choice", "?", options, "revealed", ("a",))
         >>> answer_table(q, {"a": 2}).to_dict("records")[0]
-        {'answer': 'a + b', 'count': 2, 'verdict': 'right'}
+        {'answer': '✓ a + b', 'count': 2, 'verdict': 'right'}
     """
     revealed = question.state == "revealed"
     right = set(question.right or ())
@@ -678,9 +689,10 @@ def answer_table(question: Question, counts: dict[str, int]) -> pd.DataFrame:
     ids = list(labels) + sorted(a for a in counts if a not in labels)
     for aid in ids:
         verdict = ("right" if aid in right else "wrong") if revealed else "open"
-        rows.append(
-            {"answer": labels.get(aid, aid), "count": counts.get(aid, 0), "verdict": verdict}
-        )
+        label = labels.get(aid, aid)
+        if verdict == "right":
+            label = f"✓ {label}"  # also when nobody chose it (no bar to colour)
+        rows.append({"answer": label, "count": counts.get(aid, 0), "verdict": verdict})
     if question.kind == "text":
         rows.sort(key=lambda r: -int(r["count"]))
         rows = rows[:12]
@@ -704,9 +716,11 @@ def _answer_chart(question: Question, counts: dict[str, int]) -> None:
                 "verdict:N",
                 scale=alt.Scale(
                     domain=[names["right"], names["wrong"], names["open"]],
-                    range=["#2ca02c", "#d62728", "#1f77b4"],
+                    range=["#2ca02c", "#d62728", "#1f77b4"],  # (the legend: after the reveal)
                 ),
-                legend=alt.Legend(title=None, orient="bottom"),
+                legend=alt.Legend(title=None, orient="bottom")
+                if question.state == "revealed"
+                else None,
             ),
         )
         .properties(height=alt.Step(24))
