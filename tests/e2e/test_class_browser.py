@@ -27,6 +27,7 @@ TEACHER_START = "bpe_learn"
 
 def _open(browser: Any, url: str, wait_for: str) -> tuple[Any, Any, Console]:
     context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    context.set_default_timeout(TIMEOUT * 2)  # a busy CI machine: clicks and fills wait too
     page = context.new_page()
     console = Console(page)
     page.goto(url)
@@ -156,7 +157,9 @@ def run_class(browser: Any, teacher_url: str, student_urls: list[str], tag: str)
         for _context, _page, console in opened:
             assert console.errors == []
     finally:
-        for context, _page, _console in opened:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for i, (context, page, _console) in enumerate(opened):
+            page.screenshot(path=str(SHOTS / f"class_{tag}_last_{i}.png"))  # what each saw
             context.close()
 
 
