@@ -89,3 +89,47 @@ def test_a_database_that_is_down_is_a_message_and_the_app_works(
     assert "cannot reach its database" in _texts(at)
     assert "Pair counts before merge 1" in _texts(at)  # the page itself works
     assert not any(b.label == "End the class" for b in at.button)
+
+
+def _labels(at: AppTest) -> list[str]:
+    return [b.label for b in at.button]
+
+
+def test_a_typed_split_question_on_bpe_encode(db: str) -> None:
+    """The teacher asks how a word is split; the step hides; a student's typed answer counts;
+    the reveal shows the student the quiz's verdict (end-of-word markers may be left out)."""
+    store = store_for(db)
+    params = {"corpus": "seed-low", "bpe_num_merges": "10", "bpe_encode_text": "lowest"}
+    code, key = store.create_class("bpe_encode", params, None)
+    teacher = open_link("bpe_encode", {"class": code, "teacher": key})
+    teacher.run()
+    [ask] = [b for b in teacher.button if b.label.startswith("Ask the class: How will")]
+    ask.click().run()
+    assert not teacher.exception
+    assert "The class is answering" in _texts(teacher)
+    state = store.state(code)
+    assert state is not None and state.question is not None
+    question = state.question
+    assert question.kind == "text" and question.right == ("low est",)
+    student = open_link("bpe_encode", {"class": code})
+    student.text_input(key=f"class_typed_{question.id}").set_value("low est</w>")
+    [send] = [b for b in student.button if b.label == "Send my answer"]
+    send.click().run()
+    assert "Your answer is in" in _texts(student)
+    assert store.counts(question.id) == {"low est": 1}  # the marker left out: counted as one
+    store.reveal(code, key, question.id)
+    student.run()
+    student.run()
+    assert "Right: " in _texts(student)
+    assert not student.exception
+
+
+def test_a_student_cannot_reveal_or_end(db: str) -> None:
+    store = store_for(db)
+    code, key = store.create_class("bpe_learn", {"corpus": "seed-low", "step": "2"}, None)
+    store.ask(code, key, "bpe_learn:merge:2", "choice", "?", [("a", "a")], ["a"])
+    student = open_link("bpe_learn", {"class": code})
+    student.run()
+    labels = _labels(student)
+    assert "Reveal the answer" not in labels and "End the class" not in labels
+    assert not any(label.startswith("Ask the class") for label in labels)
