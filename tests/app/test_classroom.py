@@ -133,3 +133,29 @@ def test_a_student_cannot_reveal_or_end(db: str) -> None:
     labels = _labels(student)
     assert "Reveal the answer" not in labels and "End the class" not in labels
     assert not any(label.startswith("Ask the class") for label in labels)
+
+
+@pytest.mark.parametrize(
+    ("page", "link", "wanted"),
+    [
+        ("byte_level", {"corpus": "seed-low", "step": "2", "bbpe_tab": "learn"}, "Which pair"),
+        ("wordpiece", {"corpus": "seed-hug", "step": "2"}, "Which pair"),
+        ("wordpiece", {"corpus": "seed-hug", "step": "2"}, "How will"),
+        ("unigram", {"corpus": "seed-hug"}, "Pruning round"),
+    ],
+)
+def test_every_stepping_page_asks_its_question(
+    db: str, page: str, link: dict[str, str], wanted: str
+) -> None:
+    store = store_for(db)
+    code, key = store.create_class(page, link, None)
+    at = open_link(page, {"class": code, "teacher": key})
+    at.run()
+    if page == "unigram":  # the first pruning round of seed-hug's default training
+        at.slider(key="uni_train__slider").set_value(4).run()
+    [ask] = [b for b in at.button if b.label.startswith(f"Ask the class: {wanted}")]
+    ask.click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "The class is answering" in _texts(at)
+    state = store.state(code)
+    assert state is not None and state.question is not None and state.question.right
