@@ -159,3 +159,11 @@ def test_every_stepping_page_asks_its_question(
     assert "The class is answering" in _texts(at)
     state = store.state(code)
     assert state is not None and state.question is not None and state.question.right
+
+
+def test_a_typed_or_uploaded_corpus_reaches_the_students(db: str) -> None:
+    code, _key = store_for(db).create_class("bpe_learn", {"step": "1"}, "qzx qzx qzv 3")
+    at = open_link("bpe_learn", {"class": code})
+    at.run()
+    assert not at.exception
+    assert "qzx" in _texts(at) and "qzv" in _texts(at)
