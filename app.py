@@ -34,6 +34,14 @@ st.set_page_config(
 )
 
 import ui.all_views  # noqa: E402, F401  (each view registers its link parameters: before apply_link)
+from ui.classroom import (  # noqa: E402
+    class_banner,
+    class_follow,
+    class_link_params,
+    class_listener,
+    class_publish,
+    class_sidebar,
+)
 from ui.common import warm_up_training_processes  # noqa: E402
 from ui.corpus_picker import corpus_sidebar  # noqa: E402
 from ui.html import page_styles  # noqa: E402
@@ -94,7 +102,9 @@ pg = st.navigation(
 # A shared link (ui.share) is applied before any widget is drawn; the corpus picker runs on
 # every run so that its state survives page switches.
 page_styles()  # the shared styles of every page, once per run (not in every fragment)
+class_link_params()  # a live class's ?class= (ui.classroom): taken out before the link
 apply_link(pg.url_path)
+class_follow(pg.url_path)  # a following student: the teacher's page and view
 # after the link (it may say present=1); the browser folds the sidebar when this changes
 st.set_page_config(initial_sidebar_state=sidebar_state())
 language_menu()  # after the link (it may say lang=zh); English, 简体中文, 한국어
@@ -102,10 +112,14 @@ mark_page_language()  # <html lang> follows it (Streamlit's page says lang="en")
 presenter_toggle()
 presenter_styles()
 start_link_box(pg.url_path)
-set_step_listener(publish_link)  # a step change reruns only the player: it publishes the link
+# a step change reruns only the player: it publishes the link (and the class's new version)
+set_step_listener(class_listener(publish_link))
 corpus_sidebar()
+class_sidebar(pg.url_path)
 # pages check for it (ui.shell): a page run without app.py reruns through it; an unexpected
 # error in the page becomes a friendly box (ui.shell.error_boundary), never a traceback
 with app_shell(pg.url_path or "home"):
+    class_banner(pg.url_path)
     pg.run()
 publish_link()
+class_publish()  # the teacher's view, as the class's new version

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from ui.classroom import join_form
 from ui.corpus_picker import (
     current_corpus,
     current_source_title,
@@ -28,6 +29,7 @@ def _short_format(source_format: str) -> str:
 
 ensure_app_shell()
 st.title(t("Subword tokenizers, step by step"))
+join_form()  # a student types the live class's code here (ui.classroom)
 
 st.markdown(
     t(

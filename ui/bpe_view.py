@@ -36,6 +36,7 @@ from ui.charts import (
     label_axis,
     show_template,
 )
+from ui.classroom import class_gate, merge_ask, split_ask
 from ui.code_panel import code_panel
 from ui.common import (
     TABLE_CSS,
@@ -929,10 +930,14 @@ def render_learn_step(
     """
     rerun_if_retrain_requested(_NS)
     step = result.steps[step_number - 1]
-    if quiz and step.merged is not None:
+    options = [pc.pair for pc in step.pair_counts[:12]]
+    # a live class's question (ui.classroom): hidden until the teacher reveals it
+    shown = step.merged is None or class_gate(
+        merge_ask("bpe_learn", step.number, options, partial(quiz_verdict, step))
+    )
+    if (quiz or not shown) and step.merged is not None:
         settings: BPESettings = st.session_state.get(_SHADOW, _DEFAULTS)
-        options = [pc.pair for pc in step.pair_counts[:12]]
-        if not quiz_gate(
+        if not shown or not quiz_gate(
             _NS, (corpus, settings), step.number, options, partial(quiz_verdict, step)
         ):
             if step.number == 1:
@@ -1337,6 +1342,17 @@ def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) 
         hint=" ".join(word[i : i + 2] for i in range(0, len(word), 2)),
     ):
         st.caption(t("The tokens and the iterations appear once you have answered."))
+        return
+    if not class_gate(  # a live class's question (ui.classroom)
+        split_ask(
+            "bpe_encode",
+            word,
+            lambda guess: segmentation_verdict(model, word, guess),
+            model.encode(word),
+            strip=model.strip_marker,
+            hint=" ".join(word[i : i + 2] for i in range(0, len(word), 2)),
+        )
+    ):
         return
     marker = model.end_of_word or None
     unk = model.unk_token

@@ -53,8 +53,10 @@ from ui.bpe_view import (
     pair_chart_data,
     pair_table_html,
     pairs_left_out,
+    quiz_verdict,
     show_pair_chart,  # the BPE page's pair-count chart, reused as is
 )
+from ui.classroom import class_gate, merge_ask
 from ui.code_panel import code_panel
 from ui.common import (
     TABLE_CSS,
@@ -1082,6 +1084,18 @@ def render_learn_step(
     """Draw one learning step: bytes, the BPE explanation, counts, corpus, merge table."""
     rerun_if_retrain_requested(_NS)
     step = result.steps[number - 1]
+    if (
+        step.merged is not None
+        and not class_gate(  # a live class's question (ui.classroom)
+            merge_ask(
+                "byte_level",
+                step.number,
+                [pc.pair for pc in step.pair_counts[:12]],
+                lambda pair: quiz_verdict(step, pair),
+            )
+        )
+    ):
+        return
     readable = _readable_step(step)
     words = tuple(_text_label(chunk) for chunk in result.chunks)
     merges_so_far = sum(1 for s in result.steps[:number] if s.merged is not None)

@@ -104,6 +104,7 @@ DOMAINS: tuple[str, ...] = (
     "family",
     "errors",
     "textbook",
+    "classroom",
 )
 """The catalogs: ``app`` (app.py, the home page), ``common`` (the UI primitives),
 ``glossary``, one per view (``family`` is BPE-dropout, joint BPE and the encoders), and

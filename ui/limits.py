@@ -106,6 +106,14 @@ class Limits:
             characters) goes to its own process from 7 merges on (0.3 s and more). Starting
             one costs about 20 ms (the first one, about a second more). 1 isolates every
             training; a huge number (e.g. 10**18) turns isolation off.
+        class_idle_minutes: a live class (:mod:`ui.classroom`) whose teacher changed nothing
+            for this long is deleted with its answers.
+        class_name_chars: the longest nickname a student may give in a live class.
+        class_answer_chars: the longest typed answer in a live class.
+        class_joins_per_minute: join attempts (right or wrong codes) a session may make per
+            minute, so codes cannot be found by trying.
+        class_poll_ms: how often, in milliseconds, a following student's page asks whether
+            the teacher changed something (one small read; the page reruns only on a change).
     """
 
     corpus_chars: int = 5_000_000
@@ -136,6 +144,11 @@ class Limits:
     cache_mb: int = 512
     isolate_work: int = 500_000
     notebook_words: int = 300
+    class_idle_minutes: int = 180
+    class_name_chars: int = 24
+    class_answer_chars: int = 100
+    class_joins_per_minute: int = 5
+    class_poll_ms: int = 1_000
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Limits:

@@ -76,6 +76,7 @@ __all__ = [
     "PageLink",
     "allowed_range",
     "apply_link",
+    "apply_params",
     "build_params",
     "format_value",
     "parse_value",
@@ -333,6 +334,19 @@ def apply_link(page: str) -> None:
     params = st.query_params.to_dict()
     if not params:
         return
+    apply_params(page, params)
+
+
+def apply_params(page: str, params: Mapping[str, str]) -> None:
+    """Restore the view ``params`` describe on ``page`` (a link's, or a live class's teacher's).
+
+    Call it before any widget is drawn in the run; the refused parts are listed in the box.
+
+    Example::
+
+        apply_params("bpe_learn", {"corpus": "seed-low", "step": "3"})
+    """
+    state = st.session_state
     problems: list[LinkProblem] = []
     _apply_corpus(params, problems)
     spec = PAGES.get(page, PageLink())

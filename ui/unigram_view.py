@@ -48,6 +48,7 @@ from ui.charts import (
     show_template,
     top_legend,
 )
+from ui.classroom import class_gate, prune_ask
 from ui.code_panel import code_panel
 from ui.common import (
     TABLE_CSS,
@@ -1349,6 +1350,8 @@ def render_train_step(
 ) -> None:
     """Draw one training step: title, explanation, likelihood chart, the step's table."""
     step = result.steps[number - 1]
+    if isinstance(step, PruneStep) and not class_gate(prune_ask("unigram", step)):
+        return  # a live class's question (ui.classroom): hidden until the reveal
     marker = settings.word_start or None
     if isinstance(step, SeedStep):
         text = explain_seed(step, settings.max_piece_length)

@@ -27,6 +27,7 @@ from subword_core.textbook import code
 from subword_core.wordpiece import EncodeTry, WordPiece, WordPieceResult, WordPieceStep
 from ui.bpe_view import TIES_LISTED, corpus_rows
 from ui.charts import arrow_table, bounded_rows
+from ui.classroom import Ask, class_gate, merge_ask, split_ask
 from ui.code_panel import code_panel
 from ui.common import (
     TABLE_CSS,
@@ -620,17 +621,21 @@ def render_learn_step(
     """
     rerun_if_retrain_requested(_NS)
     step = result.steps[number - 1]
-    if quiz and step.merged is not None:
-        options = [c.pair for c in step.candidates[:12]]
-        verdict = partial(quiz_verdict, step)
-        if not quiz_gate(_NS, (result.corpus, settings), step.number, options, verdict):
-            st.markdown("**" + t("The corpus before merge {n}").format(n=int(step.number)) + "**")
-            show_html(
-                segmentation_table_html(
-                    [(w, c, p, False) for w, c, p, _ in _rows(result, step.number - 1)], None
-                )
+    options = [c.pair for c in step.candidates[:12]]
+    verdict = partial(quiz_verdict, step)
+    # a live class's question (ui.classroom): hidden until the teacher reveals it
+    shown = step.merged is None or class_gate(merge_ask("wordpiece", step.number, options, verdict))
+    if step.merged is not None and (
+        not shown
+        or (quiz and not quiz_gate(_NS, (result.corpus, settings), step.number, options, verdict))
+    ):
+        st.markdown("**" + t("The corpus before merge {n}").format(n=int(step.number)) + "**")
+        show_html(
+            segmentation_table_html(
+                [(w, c, p, False) for w, c, p, _ in _rows(result, step.number - 1)], None
             )
-            return
+        )
+        return
     title = (
         t("Merge {n}: {pair} → {token}").format(
             n=step.number, pair=_pair(step.merged), token=_tok(step.new_token or "")
@@ -991,6 +996,26 @@ def boundaries_before(pieces: list[str], offset: int) -> list[str]:
     return out
 
 
+def _class_split(model: WordPiece, word: str) -> Ask:
+    """The live class's "how will ``word`` be split?" (``##`` may be typed or left out)."""
+
+    def strip(pieces: list[str]) -> list[str]:
+        prefix = model.prefix
+        return [
+            p[len(prefix) :] if i and prefix and p.startswith(prefix) else p
+            for i, p in enumerate(pieces)
+        ]
+
+    return split_ask(
+        "wordpiece",
+        word,
+        lambda guess: segmentation_verdict(model, word, guess),
+        model.encode(word),
+        strip=strip,
+        hint=f"{word[:2]} {model.prefix}{word[2:]}" if len(word) > 2 else word,
+    )
+
+
 def render_encode(
     model: WordPiece, text: str, word: str, *, word_start: bool = False, quiz: bool = False
 ) -> None:
@@ -1006,6 +1031,8 @@ def render_encode(
         hint=f"{word[:2]} {model.prefix}{word[2:]}" if len(word) > 2 else word,
     ):
         st.caption(t("The pieces and the look-ups appear once you have answered."))
+        return
+    if not class_gate(_class_split(model, word)):  # a live class's question (ui.classroom)
         return
     rows = []
     for w in text.split():

@@ -1,0 +1,206 @@
+"""The live class in Chromium: a teacher and three students, each in a browser context of their own.
+
+The students join by the code typed on the start page; they follow Next, Back, the slider, a
+setting and a page switch; one explores on their own and comes back; all answer the teacher's
+question; the teacher's chart counts them; the reveal and the end reach every student; the
+console stays clean. The same flow runs on one process with SQLite, and across two processes
+with PostgreSQL (behind nginx, students also on the other process directly). Two processes
+without a shared database cannot find each other's class: that check shows the flow would
+fail if a class lived in one process's memory.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import SHOTS, Console, app_server
+from tests.pg_server import postgres_server, require_postgres
+
+TIMEOUT = 45_000
+TEACHER_START = "bpe_learn"
+
+
+def _open(browser: Any, url: str, wait_for: str) -> tuple[Any, Any, Console]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    context.set_default_timeout(TIMEOUT * 2)  # a busy CI machine: clicks and fills wait too
+    page = context.new_page()
+    console = Console(page)
+    page.goto(url)
+    page.get_by_text(wait_for).first.wait_for(timeout=90_000)
+    return context, page, console
+
+
+def _step(page: Any, text: str) -> None:
+    page.get_by_text(text).first.wait_for(timeout=TIMEOUT)
+
+
+def _press(page: Any, name: str) -> None:
+    """A step player's button (its name, not a longer one that contains it)."""
+    page.get_by_role("button", name=re.compile(rf"^{name}\b")).first.click()
+
+
+def _start(teacher: Any) -> str:
+    teacher.get_by_text("Live class", exact=True).first.click()
+    teacher.get_by_role("button", name="Start a live class").click()
+    teacher.get_by_text("Live class: join with the code").wait_for(timeout=TIMEOUT)
+    code = teacher.locator(".sw-class-code strong").inner_text().strip()
+    assert re.fullmatch(r"[A-HJKMNP-Z]{6}", code), code
+    # the teacher link is shown to the teacher alone, in the sidebar; never in the join link
+    key_link = teacher.locator("[data-testid='stSidebar']").get_by_text("teacher=").first
+    key_link.wait_for(timeout=TIMEOUT)
+    banner = teacher.locator("[class*='st-key-class_teacher']").inner_text()
+    assert "teacher=" not in banner and f"class={code}" in banner
+    return code
+
+
+def _join(student: Any, code: str, nick: str) -> None:
+    student.get_by_role("textbox", name="Class code").fill(code.lower())
+    student.get_by_role("textbox", name="Nickname (optional)").fill(nick)
+    student.get_by_role("button", name="Join").click()
+    student.get_by_text("You follow the live class").wait_for(timeout=TIMEOUT)
+
+
+def _answer(student: Any, label: str) -> None:
+    box = student.locator("[class*='st-key-class_answer_']")
+    box.get_by_text(label, exact=True).first.wait_for(timeout=TIMEOUT)
+    box.get_by_text(label, exact=True).first.click()
+    box.get_by_role("button", name="Send my answer").click()
+    student.get_by_text("Your answer is in").wait_for(timeout=TIMEOUT)
+
+
+def run_class(browser: Any, teacher_url: str, student_urls: list[str], tag: str) -> None:
+    """The whole flow; ``student_urls`` gives each of the three students' server."""
+    opened: list[tuple[Any, Any, Console]] = []
+    try:
+        opened.append(
+            _open(browser, f"{teacher_url}/{TEACHER_START}", "Pair counts before merge 1")
+        )
+        teacher = opened[0][1]
+        code = _start(teacher)
+        students = []
+        for i, url in enumerate(student_urls):
+            opened.append(_open(browser, url, "Join a live class"))
+            students.append(opened[-1][1])
+            _join(students[-1], code, f"<b>s{i}</b>")
+        for s in students:  # joined late: the teacher's page and step
+            _step(s, "Pair counts before merge 1")
+        teacher.get_by_text("3 students joined.").wait_for(timeout=TIMEOUT)
+        # Next, Next, Back, Last, the slider (Home key), a setting
+        for press, text in (("Next", "merge 2"), ("Next", "merge 3"), ("Back", "merge 2")):
+            _press(teacher, press)
+            _step(teacher, f"Pair counts before {text}")
+            for s in students:
+                _step(s, f"Pair counts before {text}")
+        _press(teacher, "Last")
+        for p in (teacher, *students):
+            _step(p, "Step 10 of 10")
+        teacher.get_by_role("slider").first.focus()
+        teacher.keyboard.press("Home")
+        for p in (teacher, *students):
+            _step(p, "Step 1 of 10")
+        spin = teacher.get_by_role("spinbutton", name="Number of merges")
+        spin.fill("8")
+        spin.press("Enter")
+        for p in (teacher, *students):
+            _step(p, "Step 1 of 8")
+        # a page switch, and back
+        teacher.get_by_role("link", name="WordPiece").first.click()
+        for s in students:
+            s.get_by_role("heading", name="WordPiece").first.wait_for(timeout=TIMEOUT)
+        teacher.get_by_role("link", name="BPE: learn merges").first.click()
+        for s in students:
+            _step(s, "Step 1 of 8")
+        # one student explores on their own, the class goes on, the student comes back
+        loner = students[2]
+        loner.get_by_role("button", name="Explore on my own").click()
+        loner.get_by_text("You are exploring on your own").wait_for(timeout=TIMEOUT)
+        _press(teacher, "Next")
+        for s in students[:2]:
+            _step(s, "Pair counts before merge 2")
+        loner.wait_for_timeout(2500)  # two polls: the loner stays where they were
+        assert loner.get_by_text("Pair counts before merge 2").count() == 0
+        loner.get_by_role("button", name="Back to the class").click()
+        _step(loner, "Pair counts before merge 2")
+        # the question: seed-low's merge 2 ties es + t with t + </w> (both right)
+        teacher.get_by_role("button", name=re.compile("Ask the class")).click()
+        teacher.get_by_role("button", name="Reveal the answer").wait_for(timeout=TIMEOUT)
+        assert teacher.get_by_text("Merge 2: es + t").count() == 0  # hidden until the reveal
+        for s, label in zip(students, ("es + t", "t + </w>", "l + o"), strict=True):
+            _answer(s, label)
+            assert s.get_by_text("Merge 2: es + t").count() == 0
+        teacher.get_by_text("3 of 3 answered.").wait_for(timeout=TIMEOUT)
+        chart = teacher.locator("[class*='st-key-class_teacher']")
+        for label, n in (("es + t", 1), ("t + </w>", 1), ("l + o", 1), ("o + w", 0)):
+            chart.locator(
+                f"[aria-label*='{label}: {n};'], [aria-label$='{label}: {n}']"
+            ).first.wait_for(timeout=TIMEOUT, state="attached")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        teacher.screenshot(path=str(SHOTS / f"class_{tag}_teacher_chart.png"))
+        teacher.get_by_role("button", name="Reveal the answer").click()
+        for s, mark in zip(students, ("✓", "✓", "✗"), strict=True):
+            _step(s, "Merge 2: es + t")
+            s.locator(".sw-text", has_text=mark).first.wait_for(timeout=TIMEOUT)
+        assert "Right too" in students[1].locator("body").inner_text()  # the tie: right too
+        students[0].screenshot(path=str(SHOTS / f"class_{tag}_student_verdict.png"))
+        # nicknames reach the page escaped, never as markup
+        assert students[0].locator("b", has_text="s0").count() == 0
+        teacher.get_by_role("button", name="End the class").click()
+        teacher.get_by_text("The class has ended: how it answered").wait_for(timeout=TIMEOUT)
+        teacher.get_by_text("67%").first.wait_for(timeout=TIMEOUT)  # 2 of 3 right (the tie)
+        for s in students:
+            s.get_by_text("The teacher ended the class").wait_for(timeout=TIMEOUT)
+        for _context, _page, console in opened:
+            assert console.errors == []
+    finally:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        for i, (context, page, _console) in enumerate(opened):
+            page.screenshot(path=str(SHOTS / f"class_{tag}_last_{i}.png"))  # what each saw
+            context.close()
+
+
+def test_a_class_on_one_process_with_sqlite(browser: Any, tmp_path: Path) -> None:
+    env = {"SUBWORD_CLASS_FILE": str(tmp_path / "classes.sqlite3")}
+    with app_server(env=env) as url:
+        run_class(browser, url, [url, url, url], "sqlite")
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    require_postgres()
+    with postgres_server() as url:
+        yield url
+
+
+def test_a_class_across_two_processes_with_postgresql(browser: Any, pg_url: str) -> None:
+    from scripts.deploy_local import local_deployment
+    from tests.e2e.test_deploy_nginx import require_nginx
+
+    require_nginx()
+    with local_deployment(2, env={"SUBWORD_CLASS_DB": pg_url}) as d:
+        # the teacher through nginx; one student through nginx, one on each process directly
+        run_class(browser, d.url, [d.url, d.backends[0], d.backends[1]], "postgresql")
+
+
+def test_two_processes_without_a_shared_database_cannot_share_a_class(
+    browser: Any, tmp_path: Path
+) -> None:
+    """What the flow above relies on: a class kept in one process is not found in another."""
+    with (
+        app_server(env={"SUBWORD_CLASS_FILE": str(tmp_path / "a.sqlite3")}) as a,
+        app_server(env={"SUBWORD_CLASS_FILE": str(tmp_path / "b.sqlite3")}) as b,
+    ):
+        context, teacher, _ = _open(browser, f"{a}/{TEACHER_START}", "Pair counts before merge 1")
+        context2, student, _ = _open(browser, b, "Join a live class")
+        try:
+            code = _start(teacher)
+            student.get_by_role("textbox", name="Class code").fill(code)
+            student.get_by_role("button", name="Join").click()
+            student.get_by_text("No live class has this code").wait_for(timeout=TIMEOUT)
+        finally:
+            context.close()
+            context2.close()
