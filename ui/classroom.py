@@ -29,7 +29,6 @@ Example:
 
 from __future__ import annotations
 
-import base64
 import csv
 import io
 import json
@@ -61,7 +60,7 @@ from ui.html import esc, md_escape, show_html, show_text
 from ui.i18n import translator
 from ui.limits import LIMITS
 from ui.presenter import presenting
-from ui.qr import qr_svg, reachable_base
+from ui.qr import qr_img_html, reachable_base
 from ui.share import apply_params, build_params
 
 __all__ = [
@@ -535,12 +534,9 @@ def _join_link(code: str) -> str:
 
 def _qr_img(link: str, scale: int) -> str:
     """The join link's QR code as an ``<img>`` (st.html keeps no inline ``<svg>``)."""
-    svg = qr_svg(link, scale=scale)
-    if "xmlns=" not in svg:
-        svg = svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
-    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    alt = esc(t("QR code of the join link"))
-    return f"<img class='sw-class-qr' src='data:image/svg+xml;base64,{data}' alt='{alt}'>"
+    return qr_img_html(
+        link, alt=t("QR code of the join link"), scale=scale, css_class="sw-class-qr"
+    )
 
 
 def _message() -> None:

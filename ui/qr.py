@@ -16,6 +16,8 @@ Example:
 
 from __future__ import annotations
 
+import base64
+import html
 import ipaddress
 import socket
 from dataclasses import dataclass
@@ -23,7 +25,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 import segno
 
-__all__ = ["MAX_QR_TEXT", "Reachable", "classroom_address", "qr_svg", "reachable_base"]
+__all__ = [
+    "MAX_QR_TEXT",
+    "Reachable",
+    "classroom_address",
+    "qr_img_html",
+    "qr_svg",
+    "reachable_base",
+]
 
 MAX_QR_TEXT = 1_000  # a QR code of version 40 holds ~2,900 bytes; a phone reads short ones best
 
@@ -55,6 +64,33 @@ def qr_svg(text: str, *, scale: int = 6, title: str = "") -> str:
     label = title or "QR code"
     label = label.replace("&", "&amp;").replace("<", "&lt;").replace('"', "&quot;")
     return svg.replace("<svg ", f'<svg role="img" aria-label="{label}" ', 1)
+
+
+def qr_img_html(text: str, *, alt: str, scale: int = 6, css_class: str = "sw-qr") -> str:
+    """The QR code of ``text`` as an ``<img>`` whose source is the SVG itself (a ``data:`` URL).
+
+    subtle: ``st.html`` sanitises with DOMPurify's HTML profile, which drops an inline
+    ``<svg>``; an image keeps it, and a ``data:`` address is still drawn locally (no request).
+    An SVG image needs its ``xmlns``, which an inline SVG may leave out.
+
+    Args:
+        text: What the code holds (see :func:`qr_svg`).
+        alt: The image's text for screen readers (escaped here).
+        scale: Pixels per module.
+        css_class: The ``<img>``'s class.
+
+    Example:
+        >>> qr_img_html("https://example.org", alt="Join <now>").startswith('<img alt="Join &lt;now&gt;"')
+        True
+    """
+    svg = qr_svg(text, scale=scale)
+    if "xmlns=" not in svg:
+        svg = svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return (
+        f'<img alt="{html.escape(alt, quote=True)}" src="data:image/svg+xml;base64,{data}" '
+        f'class="{html.escape(css_class, quote=True)}">'
+    )
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,6 @@ Example:
 
 from __future__ import annotations
 
-import base64
 import functools
 import json
 import math
@@ -63,7 +62,7 @@ from ui.limits import LIMITS
 from ui.links import GLOBAL_PARAMS, MAX_LINK_INT, PAGES, PARAMS, LinkParam, PageLink
 from ui.player import get_step, set_step
 from ui.presenter import PRESENT_KEY
-from ui.qr import MAX_QR_TEXT, qr_svg, reachable_base
+from ui.qr import MAX_QR_TEXT, qr_img_html, reachable_base
 from ui.tabs import tab_id
 
 __all__ = [
@@ -625,14 +624,7 @@ def _qr_html(link: str, title: str) -> str:
     subtle: ``st.html`` strips an inline ``<svg>`` (its sanitizer keeps HTML only), so the
     SVG travels as an image's ``data:`` address.
     """
-    svg = qr_svg(link, scale=4, title=title)
-    if "xmlns=" not in svg:  # an inline SVG may leave it out, an SVG image may not
-        svg = svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
-    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return (
-        f'<div class="sw-qr-box"><img alt="{esc(title)}" '
-        f'src="data:image/svg+xml;base64,{data}"></div>'
-    )
+    return f'<div class="sw-qr-box">{qr_img_html(link, alt=title, scale=4)}</div>'
 
 
 _QR_CSS = (
