@@ -80,8 +80,8 @@ def qr_img_html(text: str, *, alt: str, scale: int = 6, css_class: str = "sw-qr"
         css_class: The ``<img>``'s class.
 
     Example:
-        >>> qr_img_html("https://example.org", alt="Join <now>").startswith('<img alt="Join &lt;now&gt;"')
-        True
+        >>> qr_img_html("https://example.org", alt="Join <now>")[:28]
+        '<img alt="Join &lt;now&gt;"'
     """
     svg = qr_svg(text, scale=scale)
     if "xmlns=" not in svg:
