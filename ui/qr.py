@@ -80,7 +80,7 @@ def qr_img_html(text: str, *, alt: str, scale: int = 6, css_class: str = "sw-qr"
         css_class: The ``<img>``'s class.
 
     Example:
-        >>> qr_img_html("https://example.org", alt="Join <now>")[:28]
+        >>> qr_img_html("https://example.org", alt="Join <now>")[:27]
         '<img alt="Join &lt;now&gt;"'
     """
     svg = qr_svg(text, scale=scale)
