@@ -42,11 +42,11 @@ from ui.html import esc, md_escape, show_html
 from ui.i18n import current_language, translation, translator
 
 __all__ = [
+    "AVOID",
     "GLOSSARY_PATH",
     "SEED_TITLES",
     "TERMS",
     "TERMS_BY_KEY",
-    "AVOID",
     "WORDS",
     "Term",
     "entry_html",
@@ -179,7 +179,7 @@ AVOID: dict[str, tuple[tuple[str, str], ...]] = {
     "ko": (
         ("코퍼스", "훈련 데이터 (corpus)"),
         ("동점", "동률 (tie)"),
-        ("(?<!난수 )시드", "초기 단어 집합 (seed vocabulary); 시드 only in 난수 시드 (random seed)"),
+        ("(?<!난수 )시드", "초기 단어 집합 (seed vocabulary); 시드 only in 난수 시드"),
         ("랜덤 시드", "난수 시드"),
         ("병합 목록", "병합 표 (merge table)"),
         ("알파벳", "초기 글자 집합 (alphabet)"),
