@@ -1835,24 +1835,58 @@ def _set_word(word: str) -> None:
     st.session_state[WIDGETS_KEY]["uni_word_touched"] = True
 
 
+_DEFAULT_WORD_CANDIDATES = 300  # frequent words tried for the default word (short ones only)
+_DEFAULT_WORD_CHARS = 24  # longer words are not tried (their lattices are slower to read)
+
+
+def _runner_up_share(model: Unigram, word: str) -> float:
+    """How probable the second-best segmentation is next to the best (0 when there is one).
+
+    Example:
+        >>> m = Unigram((("a", math.log(0.4)), ("b", math.log(0.4)), ("ab", math.log(0.2))))
+        >>> round(_runner_up_share(m, "ab"), 3)  # P(a b) = 0.16 next to P(ab) = 0.2
+        0.8
+    """
+    best = model.nbest(word, 2)
+    if len(best) < 2 or best[0].log_prob == -math.inf:
+        return 0.0
+    return math.exp(best[1].log_prob - best[0].log_prob)
+
+
 def _default_word(corpus: Corpus, model: Unigram, prefix: str) -> str:
-    """A word worth looking at: a frequent corpus word the model splits into pieces."""
+    """A word worth looking at: the frequent word (or the unseen example word) whose lattice
+    has the most real alternatives, i.e. whose second-best segmentation is the most probable
+    next to the best one (the corpus's words first, then the unseen word). When no word has a
+    probable alternative,
+    the word with the most segmentations (at most 200, to stay readable), else the most
+    frequent word.
+    """
     by_count = sorted(corpus.items, key=lambda wc: (-wc[1], -len(wc[0])))
-    for w, _ in by_count[:300]:
-        if (
-            len(w) >= 3
-            and len(model.encode(prefix + w)) > 1
-            and 3 <= model.count_segmentations(prefix + w) <= 200
-        ):
-            return w
-    for w, _ in by_count[:300]:
-        if len(w) >= 3 and len(model.encode(prefix + w)) > 1:
-            return w
-    # every frequent word is one piece: try the tutorials' unseen word, else the top word
-    alphabet = {ch for w in corpus.words for ch in w}
-    if set("lowest") <= alphabet:
-        return "lowest"
-    return by_count[0][0]
+    words = [w for w, _ in by_count[:_DEFAULT_WORD_CANDIDATES] if len(w) <= _DEFAULT_WORD_CHARS]
+    unseen = example_words(corpus).unseen
+    candidates = [*words, *([unseen] if unseen and len(unseen) <= _DEFAULT_WORD_CHARS else [])]
+    for group in (words, candidates[len(words) :]):  # the corpus's words first
+        shares = [(_runner_up_share(model, prefix + w), -i, w) for i, w in enumerate(group)]
+        share, _, word = max(shares, default=(0.0, 0, ""))
+        if share > 1e-3:
+            return word
+    # no probable alternative anywhere (a model of a few whole words): the richest lattice
+    paths = [(model.count_segmentations(prefix + w), -i, w) for i, w in enumerate(candidates)]
+    count, _, word = max(((n, i, w) for n, i, w in paths if n <= 200), default=(1, 0, ""))
+    return word if count > 1 else by_count[0][0]
+
+
+def _word_label(corpus: Corpus, word: str, unseen: str | None) -> ExampleWords:
+    """The default word said truthfully: from the corpus, or not in it (never both).
+
+    Example:
+        >>> from subword_core.corpus import Corpus
+        >>> _word_label(Corpus.from_counts({"low": 5}), "lowest", "lowest")
+        ExampleWords(seen=(), unseen='lowest')
+    """
+    if word in corpus.words:
+        return ExampleWords((word,), unseen if unseen != word else None)
+    return ExampleWords((), word)
 
 
 def render_word(result: UnigramResult, corpus: Corpus) -> None:
@@ -1871,8 +1905,8 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
     if not shadow.get("uni_word_touched"):
         unseen = example_words(corpus).unseen
         with c1:
-            show_text(ExampleWords((str(shadow["uni_word"]),), unseen).label(), small=True)
-        if unseen:
+            show_text(_word_label(corpus, str(shadow["uni_word"]), unseen).label(), small=True)
+        if unseen and unseen != shadow["uni_word"]:
             c1.button(
                 t("Segment “{word}” (not in the corpus)").format(word=md_escape(unseen)),
                 key="uni_try_unseen",
