@@ -21,6 +21,7 @@ from ui import (
     byte_level_view,
     compare_view,
     gage_view,
+    pretrained_view,
     unigram_view,
     wordpiece_view,
 )
@@ -33,6 +34,7 @@ VIEWS = (
     byte_level_view,
     compare_view,
     gage_view,
+    pretrained_view,
     unigram_view,
     wordpiece_view,
 )
