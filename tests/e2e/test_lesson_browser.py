@@ -13,11 +13,16 @@ from tests.e2e.conftest import SHOTS, Console, assert_no_exception
 WAIT = 60_000  # ms: an upper bound for content to arrive, never a pause
 
 
+_STEP = "div[style*='border-left:3px solid']"  # a traced step's box on the pretrained page
+
+
 def _open(browser: Any, url: str, wait_for: str, height: int = 768) -> tuple[Any, Console]:
+    """A 1024-wide tab on ``url`` once ``wait_for`` (a text, or a CSS selector) is there."""
     page = browser.new_page(viewport={"width": 1024, "height": height})
     console = Console(page)
     page.goto(url)
-    page.get_by_text(wait_for).first.wait_for(timeout=WAIT)
+    found = page.locator(wait_for) if wait_for == _STEP else page.get_by_text(wait_for)
+    found.first.wait_for(timeout=WAIT)
     SHOTS.mkdir(parents=True, exist_ok=True)
     return page, console
 
@@ -42,6 +47,30 @@ def test_unigram_default_word_has_alternatives(server: str, browser: Any) -> Non
     page, console = _open(browser, f"{server}/unigram?corpus=seed-low&uni_tab=word", "lower")
     page.get_by_text("from the corpus: lower · not in the corpus: lowest").wait_for(timeout=WAIT)
     page.get_by_text("▁low · er").first.wait_for(timeout=WAIT)  # a second path of the lattice
+    assert_no_exception(page)
+    assert not console.errors, console.errors
+    page.close()
+
+
+def test_pretrained_step_is_on_the_first_screen_when_presenting(server: str, browser: Any) -> None:
+    for lang in ("zh", "ko"):
+        page, console = _open(
+            browser, f"{server}/pretrained?present=1&lang={lang}&pre_source=multilingual", _STEP
+        )
+        step = page.locator(_STEP).first
+        box = step.bounding_box()
+        assert box is not None and box["y"] + 60 < 768, box  # its first lines are on screen
+        assert_no_exception(page)
+        assert not console.errors, console.errors
+        page.screenshot(path=str(SHOTS / f"lesson_pretrained_present_{lang}.png"))
+        page.close()
+
+
+def test_pretrained_link_and_unknown_piece(server: str, browser: Any) -> None:
+    text = "%E5%AD%A6%E6%A0%A1%20%E7%8C%AB"  # 学校 猫: 猫 is not in the sample's sentences
+    url = f"{server}/pretrained?pre_source=multilingual&pre_text={text}&step=12"
+    page, console = _open(browser, url, "Dashed red box", height=1400)
+    assert page.get_by_role("radio", name="Unigram that knows").is_checked()
     assert_no_exception(page)
     assert not console.errors, console.errors
     page.close()
