@@ -52,6 +52,7 @@ PAGES: dict[str, dict[str, str]] = {
     "wordpiece": {},
     "unigram": {},
     "compare": {},
+    "cost": {},
     "parity": {},
     "pretrained": {},
 }

@@ -74,3 +74,21 @@ def test_pretrained_link_and_unknown_piece(server: str, browser: Any) -> None:
     assert_no_exception(page)
     assert not console.errors, console.errors
     page.close()
+
+
+def test_cost_page_draws_chart_table_and_tokens(server: str, browser: Any) -> None:
+    page, console = _open(browser, f"{server}/cost?lang=ko", "사전 학습", height=2400)
+    page.locator(
+        "[data-testid='stVegaLiteChart'] canvas, [data-testid='stVegaLiteChart'] svg"
+    ).first.wait_for(timeout=WAIT)
+    page.locator("[data-testid='stDataFrame']").first.wait_for(timeout=WAIT)
+    assert page.locator(".sw-tok").count() > 50
+    # a sentence typed in the box changes the counts and travels in the link
+    box = page.get_by_role("textbox", name="한국어")
+    box.fill("학교")
+    box.press("Control+Enter")
+    page.wait_for_function("() => location.search.includes('cost_ko=')", timeout=WAIT)
+    assert_no_exception(page)
+    assert not console.errors, console.errors
+    page.screenshot(path=str(SHOTS / "lesson_cost_ko.png"), full_page=True)
+    page.close()
