@@ -1217,13 +1217,10 @@ def _zoomed_likelihood_chart(steps: pa.Table, number: int) -> None:
     if zoomed is None:
         return
     first = zoomed["step"][0].as_py()
-    st.markdown(
-        "**"
-        + t("Zoomed in: after the first EM iteration (steps {first:,}–{last:,})").format(
-            first=first, last=zoomed["step"][-1].as_py()
-        )
-        + "**"
+    heading = t("Zoomed in: after the first EM iteration (steps {first:,}–{last:,})").format(
+        first=first, last=zoomed["step"][-1].as_py()
     )
+    st.markdown("**" + md_escape(heading) + "**")
     show_template(
         _likelihood_chart,
         (current_language(),),
