@@ -87,6 +87,7 @@ pg = st.navigation(
             st.Page(
                 "pages/compare.py", title=t("Compare segmentations"), icon=":material/balance:"
             ),
+            st.Page("pages/cost.py", title=t("Tokens per language"), icon=":material/translate:"),
             st.Page(
                 "pages/parity.py", title=t("Parity with the libraries"), icon=":material/science:"
             ),

@@ -8,7 +8,9 @@ from subword_core.pretrained import PretrainedError
 from ui.html import show_text
 from ui.i18n import translator
 from ui.player import step_player
+from ui.presenter import presenting, settings_box
 from ui.pretrained_view import (
+    DEFAULT_TEXT,
     TEXT_CHARS,
     choose_files,
     describe_step,
@@ -25,20 +27,32 @@ ensure_app_shell()
 st.title(t("Trace a pretrained tokenizer"))
 st.caption(
     t(
-        "Why is “ unhappiness” three tokens? Pick a sample or upload a real tokenizer file, type "
-        "a text, and step through what the tokenizers library does with it: special tokens, the "
-        "normalizer, the pre-tokenizer's split, the bytes (byte-level BPE), then each merge by "
-        "rank, each WordPiece longest-match try, or the Unigram lattice's best path."
+        "How many tokens is “unhappiness”, and why? Pick a sample or upload a real tokenizer "
+        "file, type a text, and step through what the tokenizers library does with it: special "
+        "tokens, the normalizer, the pre-tokenizer's split, the bytes (byte-level BPE), then "
+        "each merge by rank, each WordPiece longest-match try, or the Unigram lattice's best "
+        "path."
     )
 )
 
-files = choose_files()
-tok = load_tokenizer(files) if files is not None else None
+# in presenter mode the choice and the file's summary fold away, so that the text and the
+# step's explanation fit the first screen of a projector
+with settings_box(t("Tokenizer")):
+    files = choose_files()
+    tok = load_tokenizer(files) if files is not None else None
+    if tok is not None:
+        show_summary(tok)
 if tok is not None:
-    show_summary(tok)
     if "pre_text" not in st.session_state:
-        st.session_state["pre_text"] = "Why is unhappiness three tokens? Don't panic!"
-    text = st.text_area(t("Text to encode"), key="pre_text", max_chars=TEXT_CHARS, height=80)
+        st.session_state["pre_text"] = DEFAULT_TEXT
+    elif len(st.session_state["pre_text"] or "") > TEXT_CHARS:  # e.g. from a link
+        st.session_state["pre_text"] = st.session_state["pre_text"][:TEXT_CHARS]
+    text = st.text_area(
+        t("Text to encode"),
+        key="pre_text",
+        max_chars=TEXT_CHARS,
+        height=68 if presenting() else 80,
+    )
     try:
         trace = tok.trace(text)
     except PretrainedError as err:
@@ -48,6 +62,6 @@ if tok is not None:
         step_player(
             "pre",
             len(trace.steps),
-            lambda n: render_step(trace, n),
+            lambda n: render_step(trace, n, tok.unk_id),
             describe=lambda n: describe_step(trace, n),
         )

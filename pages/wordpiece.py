@@ -108,7 +108,7 @@ if settings is not None:
             )
             own = st.toggle(t("Use my own vocabulary (vocab.txt)"), key="wp_own_vocab")
             seg_quiz = st.toggle(
-                t("Quiz me: let me type the pieces first"),
+                t("Quiz me: let me type how a word is split first"),
                 key="wp_encode_quiz",
                 help=t(
                     "Type how you expect the word to be split (## optional); the app says "

@@ -66,6 +66,9 @@ class Example:
         loader: Returns the text when the text is large and read at run time; ``None`` when
             the text is stored in ``inline_text``.
         inline_text: The text itself for small examples.
+        unseen: A word (for Chinese, a sentence) that is not in the example but is made of its
+            pieces, as a native speaker would write it: the pages' "not in the corpus" word to
+            try, where a rule of thumb would make one up wrongly (``""``: the rule's).
 
     Example:
         >>> ex = Example("tiny", "Tiny", "Two words.", inline_text="a 1\\nb 2\\n")
@@ -78,6 +81,7 @@ class Example:
     description: str
     inline_text: str = ""
     loader: Callable[[], str] | None = field(default=None, compare=False, repr=False)
+    unseen: str = ""
 
     @property
     def text(self) -> str:
@@ -191,6 +195,7 @@ EXAMPLES: dict[str, Example] = {
                 "character apart."
             ),
             inline_text=_ZH,
+            unseen="我们在学校学习中文。",
         ),
         Example(
             key="ko",
@@ -201,6 +206,7 @@ EXAMPLES: dict[str, Example] = {
                 "words until merges find 학교. Each Hangul syllable is 3 bytes in UTF-8."
             ),
             inline_text=_KO,
+            unseen="학교에서는",
         ),
         Example(
             key="pydoc",

@@ -1215,6 +1215,19 @@ class Pretrained:
             out.extend(_find_added(text, matcher, first))
         return out
 
+    @property
+    def unk_id(self) -> int | None:
+        """The unknown token's id (the id of a piece the model has no entry for), or ``None``.
+
+        Example:
+            >>> load({"x.vocab": "<unk>\\t0\\n▁a\\t-1"}).unk_id
+            0
+        """
+        model = self._model
+        if isinstance(model, _Unigram):
+            return model.unk_id
+        return model.vocab.get(model.unk) if model.unk is not None else None
+
     def trace(self, text: str) -> Trace:
         """Encode ``text`` as the ``tokenizers`` library does, keeping every step.
 

@@ -20,8 +20,10 @@ from ui import (
     bpe_view,
     byte_level_view,
     compare_view,
+    cost_view,
     exercises_view,
     gage_view,
+    pretrained_view,
     unigram_view,
     wordpiece_view,
 )
@@ -34,7 +36,9 @@ VIEWS = (
     byte_level_view,
     compare_view,
     exercises_view,
+    cost_view,
     gage_view,
+    pretrained_view,
     unigram_view,
     wordpiece_view,
 )

@@ -949,6 +949,8 @@ def render_learn_step(
                     [(w, c, s, False) for w, c, s, _ in corpus_rows(result, step.number - 1)],
                     None,
                     marker=result.model.end_of_word or None,
+                    # i18n: the corpus table's column in quiz mode: the step is not done yet
+                    heading=t("segmentation before this step"),
                 )
             )
             return

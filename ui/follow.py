@@ -43,6 +43,7 @@ from functools import lru_cache
 import streamlit as st
 
 from subword_core.corpus import Corpus
+from subword_core.examples import EXAMPLES
 from ui.html import show_text
 from ui.i18n import translator
 
@@ -94,7 +95,7 @@ class ExampleWords:
         """
         parts = []
         if self.seen:
-            parts.append(t("from the corpus: {words}").format(words=", ".join(self.seen)))
+            parts.append(t("from the corpus: {words}").format(words=_listed(self.seen)))
         if self.unseen:
             parts.append(
                 t("not in the corpus: {word} (made of its pieces)").format(word=self.unseen)
@@ -103,6 +104,26 @@ class ExampleWords:
         return t.n("Example word — {parts}", "Example words — {parts}", many).format(
             parts=" · ".join(parts)
         )
+
+
+def _listed(words: Iterable[str]) -> str:
+    """Words as a list in the session's language ("a, b"; 中文 "a、b"); after a word that ends
+    a sentence (。！？) a space only.
+
+    Example:
+        >>> _listed(["lower", "newest"])
+        'lower, newest'
+        >>> _listed(["我们学习。", "你好"])
+        '我们学习。 你好'
+    """
+    # i18n: between the example words of a list ("lower, newest"); 中文 uses 、
+    comma = t(", ")
+    out = ""
+    for word in words:
+        if out:
+            out += " " if out[-1] in "。！？.!?" else comma
+        out += word
+    return out
 
 
 def _ranked(corpus: Corpus) -> list[tuple[str, int]]:
@@ -141,6 +162,13 @@ def unseen_word(corpus: Corpus) -> str | None:
     """
     known = {w.lower() for w in corpus.words}
     ranked = _ranked(corpus)
+    chars = {ch for w in corpus.words for ch in w}
+    written = [ex.unseen for ex in EXAMPLES.values() if ex.unseen]
+    for word in written:  # a native speaker's word for a built-in example (issue 28)
+        if set(word) <= chars and word.lower() not in known:
+            return word
+    if sum(_is_cjk(w) for w, _ in ranked[:_TOP]) * 2 > len(ranked[:_TOP]):
+        return None  # stems and endings are not how Chinese or Korean words are made
     found = _stem_and_ending(ranked, known)
     for min_stem in (3, 2):
         found = found or _swapped_ending(ranked[:_TOP], known, min_stem)
@@ -148,6 +176,16 @@ def unseen_word(corpus: Corpus) -> str | None:
         joined = ranked[0][0] + ranked[1][0]
         found = joined if joined.lower() not in known else None
     return found
+
+
+def _is_cjk(word: str) -> bool:
+    """Whether ``word`` has a Chinese character or a Hangul syllable.
+
+    Example:
+        >>> _is_cjk("学校"), _is_cjk("학교"), _is_cjk("school")
+        (True, True, False)
+    """
+    return any("\u4e00" <= ch <= "\u9fff" or "\uac00" <= ch <= "\ud7a3" for ch in word)
 
 
 def _stem_and_ending(ranked: list[tuple[str, int]], known: set[str]) -> str | None:

@@ -42,12 +42,15 @@ from ui.html import esc, md_escape, show_html
 from ui.i18n import current_language, translation, translator
 
 __all__ = [
+    "AVOID",
     "GLOSSARY_PATH",
     "SEED_TITLES",
     "TERMS",
     "TERMS_BY_KEY",
+    "WORDS",
     "Term",
     "entry_html",
+    "headword",
     "render_glossary",
     "seed_titles",
     "term_html",
@@ -120,6 +123,87 @@ class Term:
     seeds: tuple[tuple[str, str], ...]
     avoid: str = ""
     related: tuple[str, ...] = ()
+
+
+WORDS: dict[str, tuple[str, str]] = {
+    "corpus": ("语料", "훈련 데이터"),
+    "word-count": ("词频", "빈도"),
+    "step": ("步", "단계"),
+    "iteration": ("迭代", "반복"),
+    "merge": ("合并", "병합"),
+    "merge-table": ("合并表", "병합 표"),
+    "pair": ("字符对", "쌍"),
+    "symbol": ("符号", "기호"),
+    "alphabet": ("字符词表", "초기 글자 집합"),
+    "marker": ("标记", "표시"),
+    "tie": ("并列", "동률"),
+    "vocabulary": ("词表", "단어 집합"),
+    "learned-vocabulary": ("学到的词表", "학습된 단어 집합"),
+    "corpus-symbols": ("语料中的符号", "훈련 데이터 속 기호"),
+    "token-list": ("WordPiece 的 token 列表", "WordPiece 토큰 목록"),
+    "token": ("token", "토큰"),
+    "piece": ("子词", "서브워드"),
+    "subword": ("子词", "서브워드"),
+    "segmentation": ("切分", "분리"),
+    "encode": ("编码", "인코딩"),
+    "decode": ("解码", "디코딩"),
+    "merge-priority": ("合并优先级", "병합 우선순위"),
+    "longest-match": ("最长匹配优先", "최장 일치 우선"),
+    "unk": ("[UNK]（未知 token）", "[UNK] (알 수 없는 토큰)"),
+    "likelihood-score": ("似然分数", "우도 점수"),
+    "likelihood": ("似然；概率", "우도; 확률"),
+    "em": ("EM（期望最大化）", "EM (기댓값 최대화)"),
+    "loss": ("删除损失", "제거 손실"),
+    "pruning": ("剪枝", "가지치기"),
+    "seed-vocabulary": ("初始词表", "초기 단어 집합"),
+    "lattice": ("切分网格", "격자"),
+    "viterbi": ("Viterbi（最佳路径）", "Viterbi (최선 경로)"),
+    "dropout": ("BPE-dropout", "BPE-dropout"),
+    "sampling": ("采样（子词正则化）", "샘플링 (서브워드 정규화)"),
+    "byte": ("字节", "바이트"),
+    "joint-bpe": ("联合 BPE", "공동 BPE"),
+    "gage": ("压缩（Gage 1994）", "압축 (Gage 1994)"),
+}
+"""The word the interface uses for each term, ``key -> (中文, 한국어)``: the glossary's choice,
+which every catalog follows (``tests/test_glossary_words.py``). The seeds' own words, where they
+differ, stay in :attr:`Term.zh` / :attr:`Term.ko` and are shown beside it."""
+
+AVOID: dict[str, tuple[tuple[str, str], ...]] = {
+    "zh": (
+        ("词元", "token"),
+        ("平局", "并列 (tie)"),
+        ("(?<!随机)种子", "初始词表 (seed vocabulary); 种子 only in 随机种子 (random seed)"),
+        ("片段", "子词 (piece)"),
+        ("字符表", "字符词表 (alphabet)"),
+    ),
+    "ko": (
+        ("코퍼스", "훈련 데이터 (corpus)"),
+        ("동점", "동률 (tie)"),
+        ("(?<!난수 )시드", "초기 단어 집합 (seed vocabulary); 시드 only in 난수 시드"),
+        ("랜덤 시드", "난수 시드"),
+        ("병합 목록", "병합 표 (merge table)"),
+        ("알파벳", "초기 글자 집합 (alphabet)"),
+    ),
+}
+"""Words (regular expressions) the interface does not use in a language, each with the
+glossary's choice instead; the seeds' own quotations are exempt. "Seed" keeps one meaning in
+every language: the random seed (随机种子, 난수 시드); the five tutorials are 教程 / 튜토리얼 /
+"seed NNN" in English, and Unigram's starting vocabulary is 初始词表 / 초기 단어 집합."""
+
+
+def headword(term: Term, lang: str) -> str:
+    """The entry's heading in ``lang``: the interface's word, with the English name beside it.
+
+    Example:
+        >>> headword(TERMS_BY_KEY["tie"], "zh")
+        '并列 (tie)'
+        >>> headword(TERMS_BY_KEY["tie"], "en")
+        'tie'
+    """
+    if lang not in ("zh", "ko"):
+        return term.name
+    word = WORDS[term.key][0 if lang == "zh" else 1]
+    return word if word == term.name else f"{word} ({term.name})"
 
 
 _TOY = "low:5 lower:2 newest:6 widest:3"
@@ -909,13 +993,21 @@ def _rules() -> str:
     )
 
 
+def _word_cell(term: Term, lang: str) -> str:
+    """One language's cell: the interface's word, then the seeds' own words when they differ."""
+    word = WORDS[term.key][0 if lang == "zh" else 1]
+    seeds = term.zh if lang == "zh" else term.ko
+    note = (
+        f"<br><span class='sw-small'>{esc(t('tutorials:'))} {esc(seeds)}</span>"
+        if seeds and seeds != word
+        else ""
+    )
+    return f"<td lang='{lang}'>{esc(word)}{note}</td>"
+
+
 def _words_html(term: Term) -> str:
     """The term in English, 中文 and 한국어 side by side (a row of three cells)."""
-    return (
-        f"<td lang='en'>{esc(term.name)}</td>"
-        f"<td lang='zh'>{esc(term.zh) or '—'}</td>"
-        f"<td lang='ko'>{esc(term.ko) or '—'}</td>"
-    )
+    return f"<td lang='en'>{esc(term.name)}</td>{_word_cell(term, 'zh')}{_word_cell(term, 'ko')}"
 
 
 _HEAD = (
@@ -978,12 +1070,12 @@ def overview_html() -> str:
     """Every term in English, 中文 and 한국어 side by side, each linked to its entry.
 
     Example:
-        >>> "<td lang='zh'>合并</td>" in overview_html()
+        >>> "<td lang='zh'>合并</td>" in overview_html()  # the interface's word
         True
     """
     rows = "".join(
         f"<tr><td lang='en'><a href='#{esc(term.key)}'>{esc(term.name)}</a></td>"
-        f"<td lang='zh'>{esc(term.zh) or '—'}</td><td lang='ko'>{esc(term.ko) or '—'}</td></tr>"
+        f"{_word_cell(term, 'zh')}{_word_cell(term, 'ko')}</tr>"
         for term in TERMS
     )
     return f"<table class='sw-data'>{_HEAD}<tbody>{rows}</tbody></table>"
@@ -1010,5 +1102,5 @@ def render_glossary() -> None:
         + overview_html()
     )
     for term in terms():
-        st.subheader(md_escape(term.name), anchor=term.key)
+        st.subheader(md_escape(headword(term, current_language())), anchor=term.key)
         show_html(entry_html(term))

@@ -98,6 +98,7 @@ DOMAINS: tuple[str, ...] = (
     "wordpiece",
     "unigram",
     "compare",
+    "cost",
     "parity",
     "pretrained",
     "gallery",

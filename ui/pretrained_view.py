@@ -45,10 +45,12 @@ from ui.html import (
 )
 from ui.i18n import DEFAULT_LANGUAGE, Message, current_language, keep_choice, translator
 from ui.limits import LIMITS
+from ui.links import LinkParam, PageLink, register_page, register_params
 
 t = translator("pretrained")
 
 __all__ = [
+    "DEFAULT_TEXT",
     "SAMPLES",
     "TEXT_CHARS",
     "choose_files",
@@ -70,10 +72,28 @@ SAMPLES: dict[str, tuple[str, str]] = {
         "Sample: Unigram with sentencepiece's own normalizer (Precompiled, as T5 and ALBERT)",
         "t5-precompiled-unigram.json",
     ),
+    "multilingual": (
+        "Sample: Unigram that knows English, 中文 and 한국어 (trained here)",
+        "multilingual-unigram.json",
+    ),
 }
 """Built-in tokenizers trained here (``python -m scripts.make_pretrained_samples``)."""
 
+DEFAULT_TEXT = "How many tokens is unhappiness? 我们在学校学习语言。우리는 학교에서 공부한다."
+"""The text a fresh page traces: one question true for every sample, and a Chinese and a
+Korean sentence (each sample cuts them differently; only the multilingual one knows them)."""
+
+# The link parameters of the page (ui.links): the sample (never an upload: a link cannot
+# carry the file), the text, and the step of the player "pre".
+register_params(
+    LinkParam("pre_source", "choice", options=tuple(SAMPLES)),
+    LinkParam("pre_text", "str"),
+)
+register_page("pretrained", PageLink(("pre_source", "pre_text"), player="pre"))
+
 _UPLOAD = "upload"
+MULTILINGUAL_SENTENCES = 42
+"""How many sentences the multilingual sample learned from (scripts/multilingual_sample.txt)."""
 TEXT_CHARS = 1_000
 """The longest text traced (every character may be a step of its own)."""
 
@@ -93,6 +113,7 @@ def choose_files() -> dict[str, bytes] | None:
         "t5": t(
             "Sample: Unigram with sentencepiece's own normalizer (Precompiled, as T5 and ALBERT)"
         ),
+        "multilingual": t("Sample: Unigram that knows English, 中文 and 한국어 (trained here)"),
         _UPLOAD: t("My own file(s)"),
     }
     keep_choice("pre_source")  # a language switch must not lose the chosen sample
@@ -105,6 +126,15 @@ def choose_files() -> dict[str, bytes] | None:
     )
     if choice != _UPLOAD:
         name = SAMPLES[choice][1]
+        if choice == "multilingual":
+            st.caption(
+                t(
+                    "Not a published model: a Unigram tokenizer trained in this app with the "
+                    "tokenizers library on {n} short English, Chinese and Korean sentences "
+                    "written for the app, so that it knows some Chinese and Korean. A character "
+                    "it never saw becomes the unknown token `<unk>`."
+                ).format(n=MULTILINGUAL_SENTENCES)
+            )
         return {name: (ASSETS / name).read_bytes()}
     uploads = st.file_uploader(
         t(
@@ -424,15 +454,19 @@ def describe_step(trace: Trace, number: int) -> str:
     return t("result: {n} tokens").format(n=len(trace.tokens))
 
 
-def render_step(trace: Trace, number: int) -> None:
-    """Draw step ``number`` (1-based) of ``trace``: the words and the numbers.
+def render_step(trace: Trace, number: int, unk_id: int | None = None) -> None:
+    """Draw step ``number`` (1-based) of ``trace``: the words and the numbers; the tokens with
+    the id ``unk_id`` (:attr:`Pretrained.unk_id`) are drawn as unknown.
 
     Example::
 
-        step_player("pre", len(trace.steps), lambda n: render_step(trace, n))
+        step_player("pre", len(trace.steps), lambda n: render_step(trace, n, tok.unk_id))
     """
     step = trace.steps[number - 1]
-    body = _RENDER[type(step)](trace, step)  # type: ignore[operator]
+    if isinstance(step, ResultStep):
+        body = _result(trace, step, unk_id)
+    else:
+        body = _RENDER[type(step)](trace, step)  # type: ignore[operator]
     show_html(
         "<div style='border-left:3px solid rgba(128,128,128,.5);padding:.2em .8em'>"
         f"<div class='sw-text'><strong>{esc(_word_label(trace, step))}</strong></div>{body}</div>"
@@ -767,8 +801,38 @@ def _lattice(_trace: Trace, step: LatticeStep) -> str:
     )
 
 
+def _fused_unknown(path: Sequence[tuple[str, int, int, float, bool]], tokens: int) -> list[int]:
+    """The tokens of a best path that are unknown characters (neighbouring ones fused), by index.
+
+    Example:
+        >>> _fused_unknown([("a", 0, 1, -1.0, False), ("x", 1, 2, -9.0, True),
+        ...                 ("y", 2, 3, -9.0, True)], 2)
+        [1]
+    """
+    flags: list[bool] = []
+    for *_, unk in path:
+        if not (unk and flags and flags[-1]):
+            flags.append(unk)
+    return [i for i, unk in enumerate(flags) if unk] if len(flags) == tokens else []
+
+
+def _unknown_note() -> str:
+    """The legend of the unknown token's style."""
+    return (
+        "<div class='sw-small'>"
+        + esc(
+            t(
+                "Dashed red box: an unknown piece. The tokenizer has no entry for it and gives it "
+                "the id of its unknown token."
+            )
+        )
+        + "</div>"
+    )
+
+
 def _path(_trace: Trace, step: PathStep) -> str:
     unknown = " " + badge_html(t("unknown"), "error")
+    marked = _fused_unknown(step.path, len(step.tokens))
     rows = "".join(
         f"<tr><td>{_q(piece)}{unknown if unk else ''}</td>"
         f"<td>{start}–{end}</td><td>{score:.3f}</td></tr>"
@@ -779,7 +843,8 @@ def _path(_trace: Trace, step: PathStep) -> str:
         heading_html(
             t("Unigram: the best path"), t("score {score}").format(score=f"{step.total:.3f}")
         )
-        + f"<div>{token_spans_html(list(step.tokens))}</div>"
+        + f"<div>{token_spans_html(list(step.tokens), unknown=marked)}</div>"
+        + (_unknown_note() if marked else "")
         + "<div class='sw-text'>"
         + esc(
             t(
@@ -792,11 +857,13 @@ def _path(_trace: Trace, step: PathStep) -> str:
     )
 
 
-def _result(_trace: Trace, step: ResultStep) -> str:
+def _result(trace: Trace, step: ResultStep, unk_id: int | None = None) -> str:
     ids = ", ".join(str(i) for i in step.ids)
+    marked = [i for i, id_ in enumerate(step.ids) if unk_id is not None and id_ == unk_id]
     return (
         heading_html(t("The tokens"), t("{n} tokens").format(n=len(step.tokens)))
-        + f"<div>{token_spans_html(list(step.tokens))}</div>"
+        + f"<div>{token_spans_html(list(step.tokens), unknown=marked)}</div>"
+        + (_unknown_note() if marked else "")
         + f"<div class='sw-small'>{esc(t('ids:'))} {esc(ids) or '—'}</div>"
         + "<div class='sw-small'>"
         + esc(

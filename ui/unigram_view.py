@@ -417,17 +417,57 @@ def _num(x: float, digits: int = 2) -> str:
     return f"{x:,.{digits}f}".replace("-", "−")
 
 
-def loss_text(loss: float) -> str:
-    """A removal loss: three decimals, or two significant digits when it is tiny.
+ABOUT_ZERO = 1e-6
+"""A log-likelihood change or loss below this reads as "about 0" (a class sees no number
+like 6.5e-13, which looks like something happened)."""
 
-    >>> loss_text(84.73034), loss_text(2.3e-07), loss_text(0.0)
-    ('84.730', '2.3e-07', '0')
+
+def _plain(x: float, significant: int = 2) -> str:
+    """``x`` as a plain decimal (never ``e-05``) with ``significant`` digits, ``−`` for minus.
+
+    >>> _plain(0.0000055), _plain(-0.00023), _plain(12.3456)
+    ('0.0000055', '−0.00023', '12.35')
+    """
+    if x == 0:
+        return "0"
+    decimals = max(2, significant - 1 - math.floor(math.log10(abs(x))))
+    return _num(x, decimals)
+
+
+def loss_text(loss: float) -> str:
+    """A removal loss: three decimals, two significant digits as a plain decimal when it is
+    small, "about 0" below :data:`ABOUT_ZERO`.
+
+    >>> loss_text(84.73034), loss_text(2.3e-04), loss_text(6.5e-13), loss_text(0.0)
+    ('84.730', '0.00023', 'about 0', '0')
     """
     if loss == 0:
         return "0"
-    if loss < 0.001:
-        return f"{loss:.2g}"
+    if abs(loss) < ABOUT_ZERO:
+        # i18n: a loss or a change too small to matter (e.g. 6.5e-13)
+        return t("about 0")
+    if abs(loss) < 0.001:
+        return _plain(loss)
     return f"{loss:,.3f}"
+
+
+def change_texts(before: float, after: float) -> tuple[str, str, str]:
+    """A log-likelihood change at a scale where it is visible: ``before`` and ``after`` with
+    enough decimals to differ, and the change signed, as a plain decimal, or "about 0".
+
+    >>> change_texts(-20.9784312, -20.9784257)
+    ('−20.978431', '−20.978426', '+0.0000055')
+    >>> change_texts(-30.5, -20.25)
+    ('−30.50', '−20.25', '+10.25')
+    >>> change_texts(-20.98, -20.98 + 1e-13)[2]
+    'about 0'
+    """
+    diff = after - before
+    if abs(diff) < ABOUT_ZERO:
+        return _num(before), _num(after), t("about 0")
+    decimals = max(2, -math.floor(math.log10(abs(diff))))
+    sign = "+" if diff > 0 else ""
+    return _num(before, decimals), _num(after, decimals), sign + _plain(diff)
 
 
 def _percent(share: float, ways: int = 2) -> str:
@@ -937,15 +977,15 @@ def explain_em(step: EMStep) -> str:
         ]
         parts.append(t("Biggest changes shown: {moved}.").format(moved=_list(moved)))
     gain = step.gain
-    before, after = _num(step.log_likelihood_before), _num(step.log_likelihood)
+    before, after, change = change_texts(step.log_likelihood_before, step.log_likelihood)
     if gain >= 0:
         rises = (
             t("The log-likelihood rises from {before} to <strong>{after}</strong> ({gain}):")
-            if gain > 1e-9
-            else t("The log-likelihood stays from {before} to <strong>{after}</strong> ({gain}):")
+            if gain >= ABOUT_ZERO
+            else t("The log-likelihood stays at {after} (change: {gain}):")
         )
         parts.append(
-            rises.format(before=before, after=after, gain=_num(gain, 3))
+            rises.format(before=before, after=after, gain=change)
             + " "
             + (
                 t("EM never lowers it.")
@@ -1032,18 +1072,23 @@ def explain_prune(step: PruneStep, factor: float) -> str:
             )
         )
     diff = step.log_likelihood_after - step.log_likelihood_before
-    before, after = _num(step.log_likelihood_before), _num(step.log_likelihood_after)
-    if diff >= 0:
+    before, after, shown = change_texts(step.log_likelihood_before, step.log_likelihood_after)
+    if abs(diff) < ABOUT_ZERO:
+        change = t(
+            "The log-likelihood stays at {after} (change: about 0): the removed pieces were "
+            "not needed by any likely segmentation."
+        ).format(after=after)
+    elif diff > 0:
         change = t(
             "The log-likelihood rises by {diff}, from {before} to <strong>{after}</strong>: "
             "scaling the kept pieces' probabilities back up to a total of 1 gains more than the "
             "removed pieces' segmentations cost."
-        ).format(diff=f"{diff:.2g}", before=before, after=after)
+        ).format(diff=shown.lstrip("+"), before=before, after=after)
     else:
         change = t(
             "The log-likelihood drops by {diff}, from {before} to <strong>{after}</strong> "
             "(the kept pieces' probabilities are scaled up to add up to 1 again)."
-        ).format(diff=f"{-diff:.3g}", before=before, after=after)
+        ).format(diff=shown.replace("−", ""), before=before, after=after)
     parts.append(change + " " + t("EM runs again next."))
     return " ".join(parts)
 
@@ -1133,7 +1178,7 @@ def _likelihood_chart(lang: str = "en") -> alt.LayerChart:
         tooltip=[
             alt.Tooltip("step:Q", title=t("step")),
             alt.Tooltip("what:N", title=t("what")),
-            alt.Tooltip("log-likelihood:Q", format=",.2f", title=t("log-likelihood")),
+            alt.Tooltip("log-likelihood:Q", format=",.6f", title=t("log-likelihood")),
             alt.Tooltip("pieces:Q", title=t("pieces")),
         ],
     )
@@ -1149,6 +1194,45 @@ def _likelihood_chart(lang: str = "en") -> alt.LayerChart:
             "(a diamond), the EM iterations (circles) and the pruning rounds (triangles); a "
             "vertical line marks the current step."
         ),
+    )
+
+
+def zoomed_rows(data: pa.Table) -> pa.Table | None:
+    """The rows of :func:`likelihood_chart_data` after the first EM iteration, whose changes the
+    first iteration's jump flattens on a shared axis; ``None`` when fewer than two are left.
+
+    >>> from subword_core.unigram import learn
+    >>> data = likelihood_chart_data(learn({"hug": 10, "pug": 5, "pun": 12}, 9))
+    >>> zoomed_rows(data)["step"].to_pylist()  # the seed and the first EM iteration left out
+    [3, 4, 5, 6]
+    """
+    em = _kind_labels()["EM"]
+    kinds = data["kind"].to_pylist()
+    first = next((i for i, kind in enumerate(kinds) if kind == em), None)
+    if first is None or data.num_rows - first - 1 < 2:
+        return None
+    return data.slice(first + 1)
+
+
+def _zoomed_likelihood_chart(steps: pa.Table, number: int) -> None:
+    """The likelihood chart again from the second EM iteration on, on its own axis."""
+    zoomed = zoomed_rows(steps)
+    if zoomed is None:
+        return
+    first = zoomed["step"][0].as_py()
+    heading = t("Zoomed in: after the first EM iteration (steps {first:,}–{last:,})").format(
+        first=first, last=zoomed["step"][-1].as_py()
+    )
+    st.markdown("**" + md_escape(heading) + "**")
+    show_template(
+        _likelihood_chart,
+        (current_language(),),
+        {"steps": zoomed, "now": {"step": [max(number, first)]}},
+        description=t(
+            "The same line chart from step {first:,} on, its axis fitted to these steps so "
+            "that the smaller changes after the first EM iteration show."
+        ).format(first=first),
+        width="stretch",
     )
 
 
@@ -1358,7 +1442,8 @@ def render_train_step(
         badge = badge_html(t("seed"), "neutral")
     elif isinstance(step, EMStep):
         text = explain_em(step)
-        badge = badge_html(t("log-likelihood {gain}").format(gain=f"{step.gain:+.2f}"), "info")
+        gain = change_texts(step.log_likelihood_before, step.log_likelihood)[2]
+        badge = badge_html(t("log-likelihood {gain}").format(gain=gain), "info")
     else:
         text = explain_prune(step, settings.shrinking_factor)
         change = f"{step.vocab_after - step.vocab_before:+d}"
@@ -1402,8 +1487,9 @@ def render_train_step(
                     "(red). The vertical line marks this step."
                 )
             )
-            + _likelihood_table_html(steps)
         )
+        _zoomed_likelihood_chart(steps, number)
+        show_html(_likelihood_table_html(steps))
     with right:
         if isinstance(step, PruneStep):
             listed = (
@@ -1852,24 +1938,58 @@ def _set_word(word: str) -> None:
     st.session_state[WIDGETS_KEY]["uni_word_touched"] = True
 
 
+_DEFAULT_WORD_CANDIDATES = 300  # frequent words tried for the default word (short ones only)
+_DEFAULT_WORD_CHARS = 24  # longer words are not tried (their lattices are slower to read)
+
+
+def _runner_up_share(model: Unigram, word: str) -> float:
+    """How probable the second-best segmentation is next to the best (0 when there is one).
+
+    Example:
+        >>> m = Unigram((("a", math.log(0.4)), ("b", math.log(0.4)), ("ab", math.log(0.2))))
+        >>> round(_runner_up_share(m, "ab"), 3)  # P(a b) = 0.16 next to P(ab) = 0.2
+        0.8
+    """
+    best = model.nbest(word, 2)
+    if len(best) < 2 or best[0].log_prob == -math.inf:
+        return 0.0
+    return math.exp(best[1].log_prob - best[0].log_prob)
+
+
 def _default_word(corpus: Corpus, model: Unigram, prefix: str) -> str:
-    """A word worth looking at: a frequent corpus word the model splits into pieces."""
+    """A word worth looking at: the frequent word (or the unseen example word) whose lattice
+    has the most real alternatives, i.e. whose second-best segmentation is the most probable
+    next to the best one (the corpus's words first, then the unseen word). When no word has a
+    probable alternative,
+    the word with the most segmentations (at most 200, to stay readable), else the most
+    frequent word.
+    """
     by_count = sorted(corpus.items, key=lambda wc: (-wc[1], -len(wc[0])))
-    for w, _ in by_count[:300]:
-        if (
-            len(w) >= 3
-            and len(model.encode(prefix + w)) > 1
-            and 3 <= model.count_segmentations(prefix + w) <= 200
-        ):
-            return w
-    for w, _ in by_count[:300]:
-        if len(w) >= 3 and len(model.encode(prefix + w)) > 1:
-            return w
-    # every frequent word is one piece: try the tutorials' unseen word, else the top word
-    alphabet = {ch for w in corpus.words for ch in w}
-    if set("lowest") <= alphabet:
-        return "lowest"
-    return by_count[0][0]
+    words = [w for w, _ in by_count[:_DEFAULT_WORD_CANDIDATES] if len(w) <= _DEFAULT_WORD_CHARS]
+    unseen = example_words(corpus).unseen
+    candidates = [*words, *([unseen] if unseen and len(unseen) <= _DEFAULT_WORD_CHARS else [])]
+    for group in (words, candidates[len(words) :]):  # the corpus's words first
+        shares = [(_runner_up_share(model, prefix + w), -i, w) for i, w in enumerate(group)]
+        share, _, word = max(shares, default=(0.0, 0, ""))
+        if share > 1e-3:
+            return word
+    # no probable alternative anywhere (a model of a few whole words): the richest lattice
+    paths = [(model.count_segmentations(prefix + w), -i, w) for i, w in enumerate(candidates)]
+    count, _, word = max(((n, i, w) for n, i, w in paths if n <= 200), default=(1, 0, ""))
+    return word if count > 1 else by_count[0][0]
+
+
+def _word_label(corpus: Corpus, word: str, unseen: str | None) -> ExampleWords:
+    """The default word said truthfully: from the corpus, or not in it (never both).
+
+    Example:
+        >>> from subword_core.corpus import Corpus
+        >>> _word_label(Corpus.from_counts({"low": 5}), "lowest", "lowest")
+        ExampleWords(seen=(), unseen='lowest')
+    """
+    if word in corpus.words:
+        return ExampleWords((word,), unseen if unseen != word else None)
+    return ExampleWords((), word)
 
 
 def render_word(result: UnigramResult, corpus: Corpus) -> None:
@@ -1888,8 +2008,8 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
     if not shadow.get("uni_word_touched"):
         unseen = example_words(corpus).unseen
         with c1:
-            show_text(ExampleWords((str(shadow["uni_word"]),), unseen).label(), small=True)
-        if unseen:
+            show_text(_word_label(corpus, str(shadow["uni_word"]), unseen).label(), small=True)
+        if unseen and unseen != shadow["uni_word"]:
             c1.button(
                 t("Segment “{word}” (not in the corpus)").format(word=md_escape(unseen)),
                 key="uni_try_unseen",

@@ -632,7 +632,10 @@ def render_learn_step(
         st.markdown("**" + t("The corpus before merge {n}").format(n=int(step.number)) + "**")
         show_html(
             segmentation_table_html(
-                [(w, c, p, False) for w, c, p, _ in _rows(result, step.number - 1)], None
+                [(w, c, p, False) for w, c, p, _ in _rows(result, step.number - 1)],
+                None,
+                # i18n: the corpus table's column in quiz mode: the step is not done yet
+                heading=t("segmentation before this step"),
             )
         )
         return
@@ -925,24 +928,19 @@ def segmentation_verdict(model: WordPiece, word: str, guess: list[str]) -> tuple
                 "Right: some part of “{word}” matches no vocabulary entry, so the whole "
                 "word becomes {unk}."
             ).format(word=esc(word), unk=f"<code>{esc(unk)}</code>")
+        # subtle: a hint, not the answer (the student may guess again): where the look-up
+        # fails, without saying what WordPiece does then
         missing = next((one for one in reversed(tries) if not one.matched), None)
         where = (
             " "
             + t(
-                "No vocabulary entry matches at character {n}, not even the "
-                "single letter (looked up as {looked_up})."
-            ).format(n=missing.start + 1, looked_up=f"<code>{esc(missing.candidate)}</code>")
+                "Look up “{word}” from the left, the longest vocabulary entry first, and look "
+                "closely at character {n}: what does WordPiece do when nothing fits there?"
+            ).format(word=esc(word), n=missing.start + 1)
             if missing
             else ""
         )
-        return False, (
-            t("Not quite.")
-            + where
-            + " "
-            + t("WordPiece then gives up on the whole word: it becomes {unk}.").format(
-                unk=f"<code>{esc(unk)}</code>"
-            )
-        )
+        return False, t("Not quite.") + where
     if "".join(typed) != word:
         return False, t(
             "Your pieces spell “{typed}”, not “{word}”. Type the word's "

@@ -26,7 +26,7 @@ def test_every_page_renders_in_each_language(page: str, lang: str) -> None:
     assert at.session_state["lang"] == lang
     assert at.sidebar.selectbox(key="lang").value == lang
     # the shared parts speak the language: the sidebar's corpus header and presenter toggle
-    header = {"zh": "语料", "ko": "훈련 데이터 (코퍼스)"}[lang]
+    header = {"zh": "语料", "ko": "훈련 데이터 (corpus)"}[lang]
     assert header in [h.value for h in at.sidebar.header]
     assert at.sidebar.toggle(key="present").label == {"zh": "演示模式", "ko": "발표 모드"}[lang]
 

@@ -8,7 +8,7 @@ import html
 import pytest
 
 from tests.app.conftest import open_link
-from ui.glossary import TERMS, TERMS_BY_KEY, overview_html
+from ui.glossary import TERMS, TERMS_BY_KEY, WORDS, overview_html
 
 
 def _page(at) -> str:
@@ -18,8 +18,10 @@ def _page(at) -> str:
 def test_every_term_is_in_three_languages_side_by_side() -> None:
     table = html.unescape(overview_html())
     assert table.count("<tr>") == len(TERMS) + 1  # the header row, then one row per term
+    assert "—" not in table  # every term has its word in every language (issue 28)
     for term in TERMS:
-        assert f"<td lang='zh'>{term.zh or '—'}</td><td lang='ko'>{term.ko or '—'}</td>" in table
+        zh, ko = WORDS[term.key]
+        assert f"<td lang='zh'>{zh}" in table and f"<td lang='ko'>{ko}" in table
     assert "<th scope='col'>English</th><th scope='col'>中文</th>" in table
 
 
@@ -55,6 +57,10 @@ def test_the_glossary_page_speaks_the_language(
     # the three columns stay, whatever the language: the English name and both seeds' words
     assert "<td lang='en'><a href='#merge'>merge</a></td><td lang='zh'>合并</td>" in page
     assert [h.proto.anchor for h in at.subheader] == [t.key for t in TERMS]
+    # the headwords are in the interface's language, the English name beside them
+    heads = [h.value for h in at.subheader]
+    assert {"zh": "并列 (tie)", "ko": "동률 (tie)"}[lang] in heads
+    assert {"zh": "语料 (corpus)", "ko": "훈련 데이터 (corpus)"}[lang] in heads
 
 
 def test_english_is_unchanged() -> None:
@@ -69,6 +75,6 @@ def test_a_term_link_carries_the_definition_in_the_language() -> None:
     at = open_link("bpe_learn", {"lang": "ko", "corpus": "seed-low"})
     captions = "\n".join(c.value for c in at.caption)
     assert '(glossary#pair "단어 안에서 나란히 있는 두 기호입니다.' in captions  # term_md
-    assert 'title="BPE 모델의 단어 집합: 알파벳에' in "\n".join(  # term_html
+    assert 'title="BPE 모델의 단어 집합: 초기 글자 집합에' in "\n".join(  # term_html
         e.proto.body for e in at.get("html")
     )

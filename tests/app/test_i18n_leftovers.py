@@ -127,7 +127,7 @@ def test_a_chart_template_is_built_per_language() -> None:
 @pytest.mark.parametrize(
     ("lang", "legend", "erratum", "button"),
     [
-        ("zh", "剪枝", "勘误。", "用这个例子训练（教程 001 的语料和 15 个词元）"),
+        ("zh", "剪枝", "勘误。", "用这个例子训练（教程 001 的语料和 15 个子词）"),
         ("ko", "가지치기", "정오표.", "이 예로 훈련하기 (튜토리얼 001의 훈련 데이터와 토큰 15개)"),
     ],
 )
@@ -514,7 +514,7 @@ def test_the_tie_picker_speaks_korean() -> None:
     go = next(b for b in at.button if b.key and "_tie_go_" in b.key)
     assert go.label == "이 쌍을 치환하고 계속하기"
     pick = next(s for s in at.selectbox if s.key and "_tie_pick_" in s.key)
-    assert pick.label.startswith("이 단계는 동점입니다.") and "tied" not in pick.label
+    assert pick.label.startswith("이 단계는 동률입니다.") and "tied" not in pick.label
 
 
 def test_the_byte_level_rule_speaks_chinese() -> None:

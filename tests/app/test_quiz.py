@@ -11,6 +11,7 @@ import pytest
 from subword_core import bpe, wordpiece
 from subword_core.bpe import BPEModel
 from subword_core.wordpiece import WordPiece
+from tests.app.conftest import html_text, open_link
 from ui import bpe_view, wordpiece_view
 
 SEED_002 = {"low": 5, "lower": 2, "newest": 6, "widest": 3}
@@ -98,3 +99,57 @@ def test_segmentation_verdicts_do_not_give_the_answer_away() -> None:
     right, why = wordpiece_view.segmentation_verdict(wp, "hugs", ["hu", "g", "s"])
     assert not right and "##gs is in the vocabulary" in _text(why)  # the hint at the 1st cut
     assert "the model gives" not in why
+
+
+# issue 28, item 9: the quiz's wording -------------------------------------------------------
+
+
+def test_wordpiece_unknown_word_wrong_guess_keeps_the_answer() -> None:
+    wp = WordPiece(["h", "hu", "##g", "##s", "##gs"])
+    right, why = wordpiece_view.segmentation_verdict(wp, "hux", ["hu", "x"])
+    text = _text(why)
+    assert not right and "character 3" in text  # where to look: a hint
+    assert "[UNK]" not in text and "becomes" not in text and "gives up" not in text
+    right, why = wordpiece_view.segmentation_verdict(wp, "hux", ["[UNK]"])
+    assert right and "[UNK]" in _text(why)
+
+
+@pytest.mark.parametrize(
+    ("page", "params", "toggle"),
+    [
+        ("bpe_learn", {"corpus": "seed-low"}, "bpe_quiz"),
+        ("wordpiece", {"corpus": "seed-hug"}, "wp_quiz"),
+    ],
+)
+def test_quiz_corpus_table_is_headed_before_this_step(
+    page: str, params: dict[str, str], toggle: str
+) -> None:
+    at = open_link(page, params)
+    at.toggle(key=toggle).set_value(True).run()
+    assert not at.exception
+    text = html_text(at)
+    assert "segmentation before this step" in text
+    assert "segmentation after this step" not in text  # the step is not done yet
+
+
+def test_the_quiz_toggles_have_one_name_per_kind() -> None:
+    import ast
+    from pathlib import Path
+
+    labels: dict[str, set[str]] = {"learn": set(), "encode": set()}
+    for name in ("bpe_learn", "bpe_encode", "wordpiece"):
+        tree = ast.parse(Path(f"pages/{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and str(node.value).startswith("Quiz me:"):
+                kind = "learn" if "merge" in node.value else "encode"
+                labels[kind].add(node.value)
+    assert labels == {
+        "learn": {"Quiz me: let me guess each merge before it is shown"},
+        "encode": {"Quiz me: let me type how a word is split first"},
+    }
+    from ui.i18n import translation
+
+    for lang in ("zh", "ko"):
+        for label in (*labels["learn"], *labels["encode"]):
+            words = {translation(lang, d).gettext(label) for d in ("bpe", "wordpiece")}
+            assert len(words) == 1, words

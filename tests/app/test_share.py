@@ -54,6 +54,8 @@ LINKS: dict[str, dict[str, str]] = {
     "gage": {"gage_text": "abababcabx", "step": "2"},
     "compare": {"corpus": "seed-low", "cmp_target": "25", "cmp_text": "lower newest"},
     "bpe_variants": {"corpus": "seed-hug", "bpe_num_merges": "4", "fam_tab": "encoders"},
+    "pretrained": {"pre_source": "multilingual", "pre_text": "学校 학교", "step": "3"},
+    "cost": {"corpus": "zh", "cost_en": "We learn.", "cost_zh": "我们学习。", "cost_ko": "배운다."},
 }
 
 

@@ -53,6 +53,7 @@ PAGES: dict[str, dict[str, str]] = {
     "wordpiece": {},
     "unigram": {},
     "compare": {},
+    "cost": {},
     "parity": {},
     "pretrained": {},
 }

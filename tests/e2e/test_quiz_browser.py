@@ -144,6 +144,9 @@ def test_bpe_learn_quiz_survives_every_click(server: str, browser: Any) -> None:
     wrong = page.get_by_text(re.compile(r"Not this one: l \+ o occurs 7 times, but 3 pairs occur"))
     _kept(page, console, title, (wrong, "the wrong verdict"))
     assert page.get_by_text("Merge 1:").count() == 0
+    # the hidden step's corpus is the state before it, and says so (issue 28)
+    expect(page.get_by_text("segmentation before this step")).to_be_visible()
+    assert page.get_by_text("segmentation after this step").count() == 0
     # retried with a pair tied with the winner: right too, and the step is revealed
     _choose(page, "Your next guess", "s + t")
     page.get_by_role("button", name="Check my answer").click()
@@ -190,7 +193,7 @@ def test_wordpiece_quizzes_survive_every_click(server: str, browser: Any) -> Non
 
     # the encode tab's typed quiz, on the same page as the player
     page.get_by_role("tab", name="Encode a word").click()
-    page.get_by_text("Quiz me: let me type the pieces first").click()
+    page.get_by_text("Quiz me: let me type how a word is split first").click()
     question = page.get_by_text("Quiz: how will “hugs” be split?")
     _kept(page, console, title, (question, "the typed quiz"))
     guess = page.get_by_label("Your guess: the pieces, separated by spaces")

@@ -65,6 +65,7 @@ PAGES = (
     "wordpiece",
     "unigram",
     "compare",
+    "cost",
     "parity",
     "gallery",
     "",
