@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from subword_core import bpe, wordpiece
 from subword_core.pairs import PairRanking
+from tests.budget import examples
 from tests.core import textbook
 
 # few letters and short words: pairs repeat and ties are everywhere
@@ -49,7 +50,7 @@ def _learn_bpe(counts: dict[str, int], kw: dict, small_bucket: int) -> bpe.BPERe
         return bpe.learn(counts, **kw)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(corpora, tie_heavy), bpe_settings, st.sampled_from([32, -1000]))
 def test_bpe_steps_equal_the_textbook_steps(counts: dict, kw: dict, small_bucket: int) -> None:
     result = _learn_bpe(counts, kw, small_bucket)
@@ -60,7 +61,7 @@ def test_bpe_steps_equal_the_textbook_steps(counts: dict, kw: dict, small_bucket
     assert list(result.final_segmentation) == final
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tie_heavy, st.sampled_from(["first-seen", "lexicographic"]), st.integers(1, 4))
 def test_bpe_winner_is_chosen_among_all_ties_even_when_few_are_kept(
     counts: dict, tie_break: str, max_ties: int
@@ -97,7 +98,7 @@ wordpiece_settings = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.one_of(corpora, tie_heavy),
     st.integers(0, 30),

@@ -25,6 +25,7 @@ from subword_core.oniguruma import (
     refusal,
 )
 from subword_core.pretrained import _splitters
+from tests.budget import examples
 
 GPT2 = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 CL100K = (  # GPT-4's, and Llama-3's tokenizer.json
@@ -152,7 +153,7 @@ mixed_texts = st.lists(
 
 @pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p[:24])
 @pytest.mark.parametrize("behavior", ["isolated", "removed", "merged_with_next"])
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=mixed_texts)
 @example(text="it's 'S 'ſ 12345 \u3000\r\n\n x  \t y\u00a0\u2028z")
 @example(text="ab\u0295c \U0001e6c0\u088fx")

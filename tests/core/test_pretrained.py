@@ -38,6 +38,7 @@ from subword_core.pretrained import (
     WordPieceStep,
     load,
 )
+from tests.budget import examples
 from tests.core import pretrained_models as pm
 
 _WORDS = ["the", "unhappiness", "isn't", "lowest", "kanaru", "café", "naïve", "你好", "Привет"]
@@ -61,7 +62,9 @@ texts = st.lists(
     max_size=8,
 ).map("".join)
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def _same(ours_files: dict[str, bytes], reference: Tokenizer, text: str) -> None:
@@ -380,7 +383,7 @@ _PIPELINES = [
 
 
 @pytest.mark.parametrize("pre_tokenizer", _PIPELINES, ids=lambda p: json.dumps(p)[:60])
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(text=texts)
 # characters newer than the library's Unicode tables: a Telugu mark of Unicode 11 that
 # StripAccents kept there (and dropped here), a Vedic sign that became a letter, a square era
@@ -478,7 +481,7 @@ def _our_bpe() -> str:
 @pytest.mark.parametrize(
     ("word_start", "rule"), [("▁", "nmt_nfkc"), ("▁", "none"), ("▁", "nfkc"), ("", "nmt_nfkc")]
 )
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=texts)
 @example(text="  the  un\x1chappy\u3000cat \n\u2581 ")
 def test_our_unigram_export_traces_as_the_library(word_start: str, rule: str, text: str) -> None:
@@ -510,7 +513,7 @@ def gpt2_sized() -> dict[str, bytes]:
     return pm.byte_level_bpe(vocab_size=50_257, chars=2_000_000)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(text=texts)
 def test_fifty_thousand_merges_match_the_library(gpt2_sized, text: str) -> None:
     tok = load(gpt2_sized)
