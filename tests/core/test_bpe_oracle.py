@@ -25,6 +25,8 @@ from subword_core.corpus import Corpus
 from subword_core.examples import pydoc_topics_text
 from tests.budget import examples
 
+pytestmark = pytest.mark.oracle
+
 Pair = tuple[str, str]
 
 

@@ -34,6 +34,8 @@ from tests.budget import examples
 tokenizers = pytest.importorskip("tokenizers")
 from tokenizers import Tokenizer, decoders, models, pre_tokenizers  # noqa: E402
 
+pytestmark = pytest.mark.oracle
+
 MULTILINGUAL_TRAIN = [
     "我喜欢吃苹果，也喜欢吃香蕉。你喜欢吃什么？我们一起去吃饭吧！",
     "今天天气很好，我们去公园散步。公园里有很多人。",

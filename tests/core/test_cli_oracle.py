@@ -45,6 +45,8 @@ from subword_core.examples import pydoc_topics_text
 from tests.budget import examples
 from tests.core.test_cli import naive_bpe
 
+pytestmark = pytest.mark.oracle
+
 WHITESPACE = "".join(chr(c) for c in range(0x110000) if chr(c).isspace())
 LINE_BREAKS = [
     "\n",

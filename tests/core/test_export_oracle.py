@@ -25,6 +25,8 @@ from subword_core.unigram import NBEST_MAX, Unigram
 from subword_core.wordpiece import WordPiece, alphabet_of, learn
 from tests.budget import examples
 
+pytestmark = pytest.mark.oracle
+
 tokenizers = pytest.importorskip("tokenizers")
 spm = pytest.importorskip("sentencepiece")
 

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from subword_core.unigram import Unigram
 from tests.budget import examples
 
+pytestmark = pytest.mark.oracle
+
 spm = pytest.importorskip("sentencepiece")
 pb = pytest.importorskip("sentencepiece.sentencepiece_model_pb2")
 
