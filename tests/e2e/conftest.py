@@ -74,7 +74,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     the tests of a module in :data:`SHARED_MODULE_SERVER` form one ``xdist_group``."""
     here = Path(__file__).parent
     for item in items:
-        if item.path.parent != here:
+        if here not in item.path.parents:
             continue
         item.add_marker(pytest.mark.browser)
         if item.path.stem in SHARED_MODULE_SERVER:
