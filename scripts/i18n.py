@@ -35,7 +35,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ROOT / "locales"
 TARGET_LANGUAGES = ("zh", "ko")
-SOURCES = ("app.py", "pages/*.py", "ui/*.py")
+SOURCES = ("app.py", "pages/**/*.py", "ui/**/*.py")  # subpackages included
 _FIELD = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)(?:[:!][^{}]*)?\}")
 
 

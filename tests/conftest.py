@@ -1,11 +1,23 @@
-"""Set-up shared by every test: the views' link parameters are registered, as in ``app.py``.
+"""Set-up shared by every test: the views' link parameters are registered, as in ``app.py``,
+and the Hypothesis profile of the run is loaded.
 
 Each view registers the link parameters it owns when it is imported (:mod:`ui.links`), and
 ``app.py`` imports them all (:mod:`ui.all_views`) before it reads a link. Tests that read
 ``ui.share.PARAMS`` or ``PAGES`` while pytest collects them (to parametrize over the
 parameters) need the same, before any test module is imported.
+
+Hypothesis profiles (see :mod:`tests.budget`, which scales every ``max_examples``): ``ci``,
+the default, derandomized (the same examples on every run, no example database shared by
+the parallel workers); ``nightly`` (``HYPOTHESIS_PROFILE=nightly``), random, 5x examples.
 """
 
 from __future__ import annotations
 
+from hypothesis import settings
+
 import ui.all_views  # noqa: F401
+from tests.budget import PROFILE, examples
+
+settings.register_profile("ci", derandomize=True, database=None, max_examples=examples(100, "ci"))
+settings.register_profile("nightly", max_examples=examples(100, "nightly"), print_blob=True)
+settings.load_profile(PROFILE)

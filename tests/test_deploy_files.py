@@ -18,6 +18,7 @@ from pathlib import Path
 import yaml
 from streamlit import config
 
+from tests.source_files import python_files
 from ui.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,6 +88,21 @@ def test_the_image_installs_the_pinned_requirements_and_checks_its_health() -> N
     assert cmd == '["streamlit", "run", "app.py"]'
 
 
+def local_imports(root: Path) -> set[str]:
+    """The top-level local modules and packages that the app's code imports (app.py, pages/,
+    ui/, subword_core/, subpackages included)."""
+    local = {p.stem for p in root.iterdir() if p.suffix == ".py" or (p / "__init__.py").exists()}
+    local |= {p.name for p in root.iterdir() if p.is_dir() and any(p.rglob("*.py"))}
+    imported = set()
+    for source in python_files(root, "app.py", "pages", "ui", "subword_core"):
+        for node in ast.walk(ast.parse(source.read_text())):
+            if isinstance(node, ast.Import):
+                imported |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                imported.add(node.module.split(".")[0])
+    return imported & local
+
+
 def test_the_image_copies_every_local_package_the_app_imports() -> None:
     copied = {
         Path(src).parts[0]
@@ -95,18 +111,7 @@ def test_the_image_copies_every_local_package_the_app_imports() -> None:
         for src in rest.split()[:-1]
         if not src.startswith("--")
     }
-    local = {p.stem for p in ROOT.iterdir() if p.suffix == ".py" or (p / "__init__.py").exists()}
-    local |= {p.name for p in ROOT.iterdir() if p.is_dir() and any(p.glob("*.py"))}
-    sources = [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("ui/**/*.py")]
-    sources += list(ROOT.glob("subword_core/**/*.py"))
-    imported = set()
-    for source in sources:
-        for node in ast.walk(ast.parse(source.read_text())):
-            if isinstance(node, ast.Import):
-                imported |= {a.name.split(".")[0] for a in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                imported.add(node.module.split(".")[0])
-    needed = (imported & local) | {"app.py", ".streamlit", "pages"}
+    needed = local_imports(ROOT) | {"app.py", ".streamlit", "pages"}
     assert {"subword_core", "ui"} <= needed  # the scan found the app's own packages
     missing = {name for name in needed if name not in copied and f"{name}.py" not in copied}
     assert not missing, f"the image does not copy {sorted(missing)}"

@@ -27,8 +27,18 @@ from pathlib import Path
 
 import pytest
 
+from tests.source_files import python_files
+
 ROOT = Path(__file__).resolve().parents[1]
-SCANNED = sorted([ROOT / "app.py", *(ROOT / "ui").glob("*.py"), *(ROOT / "pages").glob("*.py")])
+
+
+def scanned(root: Path) -> list[Path]:
+    """The files checked: ``app.py`` and every module of ``ui/`` and ``pages/``, subpackages
+    included (``tests/test_guard_rails.py`` plants one to prove it)."""
+    return sorted(python_files(root, "app.py", "ui", "pages"))
+
+
+SCANNED = scanned(ROOT)
 
 # Methods whose positional arguments (all of them for ``write``) are markdown.
 BODY_SINKS = frozenset(
@@ -671,6 +681,8 @@ def _checker_for(module: str) -> Checker | None:
     """The checker of one of our own modules (``ui.x``, ``pages.x``), to follow an import."""
     if module not in _CHECKERS:
         path = ROOT / (module.replace(".", "/") + ".py")
+        if not path.is_file():  # a package: its __init__.py
+            path = ROOT / module.replace(".", "/") / "__init__.py"
         if module.split(".")[0] not in {"ui", "pages"} or not path.is_file():
             _CHECKERS[module] = None
         else:

@@ -28,6 +28,7 @@ from subword_core.bpe import learn
 from subword_core.examples import example_text
 from subword_core.gage import compress
 from subword_core.wordpiece import learn as learn_wordpiece
+from tests.budget import examples
 from ui import bpe_view, byte_level_view, compare_view, gage_view, unigram_view, wordpiece_view
 from ui.charts import (
     BAR_LIMIT,
@@ -208,7 +209,7 @@ def test_unigram_word_charts_get_all_their_data() -> None:
     assert abs(sampled.sum() - 1) < 1e-9
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(
         st.tuples(

@@ -13,6 +13,7 @@ from hypothesis import strategies as st_
 from streamlit.string_util import validate_material_icon
 from streamlit.testing.v1 import AppTest
 
+from tests.source_files import python_files
 from ui.glossary import SEED_TITLES, TERMS, TERMS_BY_KEY, term_html, term_md
 from ui.html import md_escape
 
@@ -258,12 +259,11 @@ def _is_emoji(text: str) -> bool:
 _TEXT_SYMBOLS = {ord(c) for c in "←→↵⇥∅␍␣▁◌★✓✗✕"}
 
 
-def _icon_arguments() -> list[tuple[str, int, str]]:
-    """Every string passed as ``icon=`` in the app's code (``page_icon`` is a file)."""
+def _icon_arguments(root: Path = ROOT) -> list[tuple[str, int, str]]:
+    """Every string passed as ``icon=`` in the app's code (``page_icon`` is a file): app.py,
+    pages/ and ui/ with their subpackages."""
     found = []
-    files = [ROOT / "app.py", *sorted((ROOT / "pages").glob("*.py"))]
-    files += sorted((ROOT / "ui").glob("*.py"))
-    for path in files:
+    for path in python_files(root, "app.py", "pages", "ui"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.keyword) and node.arg == "icon":

@@ -22,6 +22,7 @@ import ui.bpe_view
 import ui.wordpiece_view
 from subword_core.corpus import MAX_COUNT
 from tests.app.conftest import APP, open_link
+from tests.budget import examples
 from ui.corpus_picker import ENCODING_NAMES, SOURCE_KEY, decode_upload
 from ui.limits import LIMITS, Limits
 from ui.share import MAX_LINK_TEXT, MAX_STEP, PARAMS, _parse_ties, allowed_range, parse_value
@@ -114,7 +115,7 @@ _absurd = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(_NUMBER_KEYS), _absurd)
 @example("bpe_num_merges", "9" * 5000)
 @example("uni_shrink", "1e400")
@@ -140,7 +141,7 @@ _json_like = st.recursive(
 ).map(json.dumps)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.one_of(
         _json_like,

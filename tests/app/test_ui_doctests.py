@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import doctest
 import importlib
-import pkgutil
 
 import pytest
 
 import ui
+from tests.source_files import package_modules
 
-MODULES = sorted(f"ui.{m.name}" for m in pkgutil.iter_modules(ui.__path__))
+MODULES = package_modules(ui.__path__, "ui.")  # subpackages included
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -13,12 +13,11 @@ checks those against the modules' public names.
 
 from __future__ import annotations
 
-import os
-
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from subword_core.errors import SubwordError
+from tests.budget import examples
 
 #: Characters a tokenizer treats specially, or that break naive code.
 SPECIAL_PIECES = (
@@ -105,16 +104,15 @@ def anything(small: st.SearchStrategy[object] | None = None) -> st.SearchStrateg
     )
 
 
-#: ``SUBWORD_FUZZ_SCALE=20 python -m pytest tests/core -k fuzz`` hunts 20 times longer.
-SCALE = max(1, int(os.environ.get("SUBWORD_FUZZ_SCALE", "1")))
-
+# ``SUBWORD_FUZZ_SCALE=20 python -m pytest tests/core -k fuzz`` hunts 20 times longer
+# (tests.budget.examples, which also follows the Hypothesis profile).
 FUZZ = settings(
-    max_examples=150 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 """Settings of most fuzz tests: enough to find bugs, small enough for a quick suite."""
 
 FUZZ_SLOW = settings(
-    max_examples=40 * SCALE, deadline=None, suppress_health_check=list(HealthCheck)
+    max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck)
 )
 """Settings of the fuzz tests that train a model or start a command per example."""
 

@@ -14,6 +14,7 @@ import subword_core.bpe as bpe
 from subword_core.bpe import BPEModel, learn, merge_symbols, replay
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import CorpusError, ParameterError
+from tests.budget import examples
 
 TOY = {"low": 5, "lower": 2, "newest": 6, "widest": 3}
 W = "</w>"
@@ -318,14 +319,14 @@ def _naive_learn(counts: dict[str, int], num_merges: int, **kw: object) -> list[
     return merges
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(corpora, settings_)
 def test_incremental_learner_equals_the_textbook_loop(counts: dict, kw: dict) -> None:
     result = learn(counts, **kw)
     assert result.merges == _naive_learn(counts, **kw)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(corpora, settings_)
 def test_replaying_the_steps_reproduces_the_final_segmentation(counts: dict, kw: dict) -> None:
     result = learn(counts, **kw)
@@ -342,7 +343,7 @@ def test_replaying_the_steps_reproduces_the_final_segmentation(counts: dict, kw:
             assert step.pair_counts[0].count == step.best_count >= kw["min_frequency"]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(corpora, settings_, st.lists(st.text(alphabet="abcdefxyz", min_size=1, max_size=10)))
 def test_encode_properties(counts: dict, kw: dict, held_out: list[str]) -> None:
     result = learn(counts, **kw)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from subword_core.bpe import BPEModel, learn
 from subword_core.errors import ParameterError
+from tests.budget import examples
 
 TOY = {"low": 5, "lower": 2, "newest": 6, "widest": 3}
 
@@ -95,7 +96,7 @@ def test_dropout_needs_an_explicit_random_source(model: BPEModel) -> None:
         model.encode("low", dropout=0.5)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(st.text(alphabet="lowesntidr", min_size=1, max_size=10), min_size=1, max_size=20),
     st.floats(0.0, 1.0),

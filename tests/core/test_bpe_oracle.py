@@ -23,6 +23,9 @@ from subword_nmt.learn_bpe import get_vocabulary, learn_bpe
 from subword_core.bpe import BPEModel, BPEResult, learn
 from subword_core.corpus import Corpus
 from subword_core.examples import pydoc_topics_text
+from tests.budget import examples
+
+pytestmark = pytest.mark.oracle
 
 Pair = tuple[str, str]
 
@@ -155,7 +158,7 @@ def small_corpora(draw: st.DrawFn) -> dict[str, int]:
     return counts
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(small_corpora(), st.sampled_from([1, 2]), st.sampled_from([5, 30]))
 def test_random_corpora_learn_the_same_merges(
     counts: dict[str, int], min_frequency: int, num_merges: int
@@ -167,7 +170,7 @@ def test_random_corpora_learn_the_same_merges(
     assert stopped == (result.stop_reason != "num_merges")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     small_corpora(),
     st.sampled_from([1, 2]),

@@ -29,9 +29,12 @@ from subword_core.byte_level import (
     to_display,
 )
 from subword_core.examples import example_text
+from tests.budget import examples
 
 tokenizers = pytest.importorskip("tokenizers")
 from tokenizers import Tokenizer, decoders, models, pre_tokenizers  # noqa: E402
+
+pytestmark = pytest.mark.oracle
 
 MULTILINGUAL_TRAIN = [
     "我喜欢吃苹果，也喜欢吃香蕉。你喜欢吃什么？我们一起去吃饭吧！",
@@ -151,7 +154,7 @@ PIECE = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(PIECE, max_size=8).map("".join))
 def test_random_unicode(ours: ByteLevelModel, theirs: Tokenizer, text: str) -> None:
     assert all(_assigned(ch) for ch in text)

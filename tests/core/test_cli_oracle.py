@@ -42,7 +42,10 @@ from subword_nmt import learn_joint_bpe_and_vocab as snmt_joint
 from subword_core.bpe import learn
 from subword_core.cli import CommandError, main, read_codes, read_vocabulary, segment_line
 from subword_core.examples import pydoc_topics_text
+from tests.budget import examples
 from tests.core.test_cli import naive_bpe
+
+pytestmark = pytest.mark.oracle
 
 WHITESPACE = "".join(chr(c) for c in range(0x110000) if chr(c).isspace())
 LINE_BREAKS = [
@@ -62,7 +65,7 @@ BASIC = ["a", "b", "c", "ab", "ba", "é", "🙂", "</w>", "@@", "<", "w>", "\\",
 
 #: A few hypothesis examples per test: each one runs both tools on files.
 ORACLE = settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -729,7 +732,7 @@ def test_dropout_equals_python_dash_m_subword_nmt_apply_bpe(
     assert mine.stdout != plain  # dropout really dropped merges
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(st.text(alphabet="lowesntidr", min_size=1, max_size=9), min_size=1, max_size=25),
     st.sampled_from(["#version: 0.2\n", ""]),
@@ -772,7 +775,7 @@ def test_get_vocab_equals_subword_nmt(tmp_path: Path, capsys, text: str) -> None
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

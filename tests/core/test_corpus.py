@@ -14,6 +14,7 @@ import subword_core.corpus
 import subword_core.errors
 from subword_core.corpus import Corpus, normalize_text, parse_corpus
 from subword_core.errors import CorpusError, ParameterError, SubwordError
+from tests.budget import examples
 
 SEED_TEXT = "low low low low low lower lower newest newest newest newest newest newest"
 SEED_DICT = "{'l o w </w>': 5, 'l o w e r </w>': 2, 'n e w e s t </w>': 6, 'w i d e s t </w>': 3}"
@@ -335,7 +336,7 @@ words = st.text(min_size=1, max_size=12).filter(
 )
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.dictionaries(words, st.integers(min_value=1, max_value=10**12), min_size=1, max_size=8))
 def test_to_text_round_trip(counts: dict[str, int]) -> None:
     corpus = Corpus.from_counts(counts)
@@ -344,7 +345,7 @@ def test_to_text_round_trip(counts: dict[str, int]) -> None:
     assert parsed.items == tuple(counts.items())
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(
     st.one_of(
         st.text(),

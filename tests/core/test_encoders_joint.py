@@ -15,6 +15,7 @@ import subword_core.encoders as enc
 import subword_core.joint as joint
 from subword_core import bpe
 from subword_core.errors import ParameterError
+from tests.budget import examples
 
 TOY = {"low": 5, "lower": 2, "newest": 6, "widest": 3}
 
@@ -57,7 +58,7 @@ def test_char_ngrams() -> None:
 vocabularies = st.lists(st.text(alphabet="abc", min_size=1, max_size=3), max_size=12)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet="abcd", max_size=12), vocabularies)
 def test_longest_match_covers_the_text(text: str, vocab: list[str]) -> None:
     tokens = enc.longest_match_by_length(text, vocab)
@@ -68,7 +69,7 @@ def test_longest_match_covers_the_text(text: str, vocab: list[str]) -> None:
         assert "".join(tokens) == text
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet="abcd", max_size=12), vocabularies)
 def test_longest_prefix_takes_the_longest_token_each_time(text: str, vocab: list[str]) -> None:
     tokens = enc.longest_prefix(text, vocab)
@@ -111,7 +112,7 @@ def test_side_counts_add_up_to_the_joint_count() -> None:
     assert any(src > 0 and tgt > 0 for src, tgt in result.side_counts)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     st.dictionaries(
         st.text(alphabet="abcd", min_size=1, max_size=6), st.integers(1, 4), min_size=1

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from subword_core import encoders
 from subword_core.wordpiece import WordPiece
+from tests.budget import examples
 
 
 def naive_longest_match_by_length(text: str, vocab: list[str], unk: str = "<UNK>") -> list[str]:
@@ -44,7 +45,7 @@ texts = st.text(alphabet="abcx", max_size=60)
 vocabularies = st.lists(st.text(alphabet="abc", max_size=5), max_size=14)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(texts, vocabularies)
 @example("aaaa", ["aa", "a"])
 @example("abab", ["ba", "ab", "a", "b"])
@@ -57,7 +58,7 @@ def test_longest_match_by_length_equals_the_textbook(text: str, vocab: list[str]
     )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.text(alphabet="abcd", min_size=100, max_size=400), vocabularies, st.data())
 def test_long_words_and_substring_vocabularies(text: str, extra: list[str], data) -> None:
     """Vocabularies made of the text's own substrings: many long, overlapping matches."""
@@ -75,7 +76,7 @@ def test_a_long_text_with_a_large_absent_vocabulary() -> None:
     assert tokens == ["a", "<UNK>"] * 2000
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.text(alphabet="abc", min_size=1, max_size=6), min_size=1), texts)
 def test_wordpiece_tries_at_most_the_longest_token_per_position(
     pieces: list[str], word: str

@@ -23,6 +23,9 @@ from subword_core.corpus import Corpus
 from subword_core.normalize import normalize_chars, sentencepiece_text
 from subword_core.unigram import NBEST_MAX, Unigram
 from subword_core.wordpiece import WordPiece, alphabet_of, learn
+from tests.budget import examples
+
+pytestmark = pytest.mark.oracle
 
 tokenizers = pytest.importorskip("tokenizers")
 spm = pytest.importorskip("sentencepiece")
@@ -54,7 +57,7 @@ def _from_vocab_txt(model: WordPiece, tmp_path: object) -> object:
     return loaded
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(wp_corpora, st.integers(0, 30), st.lists(wp_texts, min_size=1, max_size=8))
 def test_wordpiece_exports_encode_as_ours(
     tmp_path_factory: pytest.TempPathFactory,
@@ -153,7 +156,7 @@ def _theirs(model: Unigram, text: str) -> tuple[list[str], list[str]]:
     return [w for w in words if w], loaded.encode(text).tokens
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(uni_pieces, safe_texts, st.sampled_from(RULES), st.sampled_from(["", "▁"]))
 def test_unigram_export_tokenizes_as_ours(
     scores: dict[str, float], text: str, rule: str, mark: str
@@ -170,7 +173,7 @@ def test_unigram_export_tokenizes_as_ours(
     assert tokenizer_json.unigram_from_json(tokenizer_json.dumps(model)) == model
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(safe_texts, st.sampled_from(RULES))
 def test_unigram_normalizer_equals_sentencepiece(text: str, rule: str) -> None:
     model = Unigram([("a", -1.0)], word_start="▁", normalization=rule)

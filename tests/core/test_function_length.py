@@ -1,5 +1,9 @@
-"""No long functions in subword_core: a student who opens a trainer next to the page should
-see the algorithm's stages, each a function (docs/ARCHITECTURE.md, "The trainers' stages")."""
+"""No long functions in subword_core, ui/, pages/ and app.py: a student who opens a trainer
+next to the page should see the algorithm's stages, each a function (docs/ARCHITECTURE.md,
+"The trainers' stages"), and a page's code should read as its steps.
+
+``ui/`` came under the limit with 18 functions over it: they are a ratchet (:data:`ALLOWED`),
+each may shrink but never grow, and no new one may join."""
 
 from __future__ import annotations
 
@@ -7,13 +11,40 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+from tests.source_files import python_files
+
 ROOT = Path(__file__).resolve().parents[2]
 
 MAX_LINES = 80
-"""The longest a function in ``subword_core`` may be, docstring left out (see :func:`length`)."""
+"""The longest a function may be, docstring left out (see :func:`length`)."""
 
-ALLOWED: set[tuple[str, str]] = set()
-"""Temporary exceptions, ``(file, function name)``. Remove an entry when its function is split."""
+SCANNED = ("subword_core", "ui", "pages", "app.py")
+"""Where the limit holds: these folders with their subpackages, and ``app.py``."""
+
+ALLOWED: dict[tuple[str, str], int] = {
+    # The ui functions over the limit when ui/ came under it (issue 27), at their length then:
+    # a ceiling, not a target. Split one and remove its entry; never raise a number.
+    ("ui/bpe_family_view.py", "render_dropout"): 99,
+    ("ui/bpe_family_view.py", "render_joint"): 81,
+    ("ui/bpe_view.py", "render_learn_step"): 113,
+    ("ui/byte_level_view.py", "render_compare"): 83,
+    ("ui/byte_level_view.py", "render_learn_step"): 115,
+    ("ui/byte_level_view.py", "render_tokens"): 84,
+    ("ui/gage_view.py", "_render_sizes"): 98,
+    ("ui/gage_view.py", "render_step"): 91,
+    ("ui/gallery_view.py", "_entry_texts"): 142,
+    ("ui/glossary.py", "_terms"): 684,  # the glossary's entries, one table
+    ("ui/player.py", "step_player"): 158,
+    ("ui/player.py", "step_player._player"): 87,
+    ("ui/unigram_view.py", "_render_sampling"): 82,
+    ("ui/unigram_view.py", "render_train_step"): 119,
+    ("ui/unigram_view.py", "render_word"): 182,
+    ("ui/unigram_view.py", "settings_panel"): 251,
+    ("ui/wordpiece_view.py", "render_learn_step"): 95,
+    ("ui/wordpiece_view.py", "settings_panel"): 89,
+}
+"""The ratchet: ``(file, function name) -> the most lines it may have``. Nothing in
+``subword_core`` is on it."""
 
 
 def length(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
@@ -35,7 +66,8 @@ def length(node: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
 
 
 def functions(root: Path) -> Iterator[tuple[str, str, int, int]]:
-    """``(file, qualified name, line, length)`` of every function and method in subword_core."""
+    """``(file, qualified name, line, length)`` of every function and method in
+    :data:`SCANNED` under ``root``."""
 
     def visit(node: ast.AST, prefix: str, path: str) -> Iterator[tuple[str, str, int, int]]:
         for child in ast.iter_child_nodes(node):
@@ -48,7 +80,7 @@ def functions(root: Path) -> Iterator[tuple[str, str, int, int]]:
             else:
                 yield from visit(child, prefix, path)
 
-    for file in sorted((root / "subword_core").glob("*.py")):
+    for file in python_files(root, *SCANNED):
         path = file.relative_to(root).as_posix()
         yield from visit(ast.parse(file.read_text(encoding="utf-8")), "", path)
 
@@ -60,26 +92,46 @@ def test_length_leaves_out_the_docstring_only() -> None:
     assert length(ast.parse(source).body[0]) == 4  # type: ignore[arg-type]
 
 
-def test_the_walk_finds_methods_and_the_trainers() -> None:
+def test_the_walk_finds_methods_the_trainers_and_the_views() -> None:
     found = {(path, name) for path, name, _, _ in functions(ROOT)}
-    assert ("subword_core/bpe.py", "learn") in found
-    assert ("subword_core/pairs.py", "PairTable.merge") in found
-    assert ("subword_core/wordpiece.py", "_Book.start") in found
+    assert {name for path, name in found if path.startswith("subword_core/")} >= {
+        "learn",
+        "PairTable.merge",
+        "_Book.start",
+    }
+    assert ("ui/player.py", "step_player._player") in found
+    assert any(path.startswith("pages/") for path, _ in found)
 
 
-def test_no_function_in_subword_core_is_longer_than_80_lines() -> None:
-    too_long = [
+def too_long(root: Path, allowed: dict[tuple[str, str], int]) -> list[str]:
+    """Every function over :data:`MAX_LINES` that ``allowed`` does not let be as long."""
+    return [
         f"{path}:{line} {name}: {lines} lines"
-        for path, name, line, lines in functions(ROOT)
-        if lines > MAX_LINES and (path, name) not in ALLOWED
+        + (f" (at most {allowed[path, name]} allowed)" if (path, name) in allowed else "")
+        for path, name, line, lines in functions(root)
+        if lines > max(MAX_LINES, allowed.get((path, name), 0))
     ]
-    assert not too_long, (
-        f"functions over {MAX_LINES} lines (docstring left out); split them into named "
-        "stages (docs/ARCHITECTURE.md):\n" + "\n".join(too_long)
+
+
+def test_no_function_is_longer_than_80_lines() -> None:
+    found = too_long(ROOT, ALLOWED)
+    assert not found, (
+        f"functions over {MAX_LINES} lines (docstring left out), or longer than the ratchet "
+        "allows; split them into named stages (docs/ARCHITECTURE.md):\n" + "\n".join(found)
     )
 
 
-def test_the_allow_list_is_still_needed() -> None:
+def test_the_ratchet_only_tightens() -> None:
+    """An entry goes when its function is short (or gone); the core has none."""
     lengths = {(path, name): lines for path, name, _, lines in functions(ROOT)}
     stale = sorted(entry for entry in ALLOWED if lengths.get(entry, 0) <= MAX_LINES)
     assert not stale, f"these functions are short now (or gone): remove them from ALLOWED: {stale}"
+    assert not [path for path, _ in ALLOWED if path.startswith("subword_core/")]
+
+
+def test_a_function_longer_than_its_ceiling_fails() -> None:
+    lengths = {(path, name): lines for path, name, _, lines in functions(ROOT)}
+    (path, name) = next(iter(ALLOWED))
+    [found] = too_long(ROOT, {**ALLOWED, (path, name): lengths[path, name] - 1})
+    assert found.startswith(f"{path}:") and f" {name}: {lengths[path, name]} lines" in found
+    assert too_long(ROOT, {}) and not too_long(ROOT, ALLOWED)

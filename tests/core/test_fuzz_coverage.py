@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import inspect
-import pkgutil
 from functools import cached_property
 from types import ModuleType
 
@@ -24,6 +23,7 @@ from tests.core import (
     test_fuzz_pretrained,
     test_fuzz_unigram,
 )
+from tests.source_files import package_modules
 
 #: What tests/core/test_fuzz_merge_family.py exercises (it predates the registry).
 MERGE_FAMILY: dict[str, tuple[str, ...]] = {
@@ -79,11 +79,11 @@ def _is_method(value: object) -> bool:
 
 
 def public_callables() -> set[str]:
-    """``module.Name`` and ``module.Class.method`` for everything public in subword_core."""
+    """``module.Name`` and ``module.Class.method`` for everything public in subword_core,
+    subpackages included."""
     found: set[str] = set()
-    for info in pkgutil.iter_modules(subword_core.__path__):
-        name = f"subword_core.{info.name}"
-        if info.name == "__main__":
+    for name in package_modules(subword_core.__path__, "subword_core.", main=True):
+        if name.endswith(".__main__"):
             found.add(name)
             continue
         module = importlib.import_module(name)

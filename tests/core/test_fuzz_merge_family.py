@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from subword_core import bpe, encoders, joint, wordpiece
 from subword_core.errors import SubwordError
+from tests.budget import examples
 
 # any Unicode except surrogates (which cannot be encoded as text at all)
 chars = st.characters(blacklist_categories=("Cs",))
@@ -32,7 +33,9 @@ numbers = st.one_of(
 markers = st.one_of(
     st.sampled_from(["</w>", "", "_", "@@", " ", "▁", "##"]), st.text(chars, max_size=3)
 )
-FUZZ = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def _ok(exc: BaseException) -> bool:

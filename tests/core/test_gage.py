@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 import subword_core.gage as gage
 from subword_core.errors import ParameterError
 from subword_core.gage import compress, count_pairs, decompress, decompress_steps, replay
+from tests.budget import examples
 
 SEED = "aaabdaaabac"
 SEED_TABLE = {"Z": "aa", "Y": "ab", "X": "ZY"}
@@ -303,7 +304,7 @@ def _check_trace(result: gage.GageResult) -> None:
     assert not set(result.table) & set(result.text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(texts)
 def test_round_trip_with_default_symbols(text: str) -> None:
     result = compress(text)
@@ -315,7 +316,7 @@ def test_round_trip_with_default_symbols(text: str) -> None:
     _check_trace(result)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(texts, st.integers(min_value=0, max_value=40), st.randoms(use_true_random=False))
 def test_round_trip_with_own_symbols_and_tie_choices(
     text: str, n_symbols: int, rnd: random.Random
@@ -337,7 +338,7 @@ def test_round_trip_with_own_symbols_and_tie_choices(
     _check_trace(result)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(texts)
 def test_counts_are_what_replacement_removes(text: str) -> None:
     for pc in count_pairs(text):

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from subword_core import bpe, byte_level, history, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.pairs import merge_symbols
+from tests.budget import examples
 
 #: Above ``PairTable.long_word`` (64), so these words take the stored-as-changes path.
 long_words = st.text(alphabet="abcd", min_size=65, max_size=240)
@@ -64,7 +65,7 @@ def _check(result: bpe.BPEResult | wordpiece.WordPieceResult) -> None:
             assert tuple(change.after) == replayed[step.number][i]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(corpora, st.integers(1, 60), st.sampled_from([1, 2, 3, 7, 64]), st.integers(1, 5))
 def test_bpe_history_equals_a_replay(counts: dict, merges: int, every: int, limit: int) -> None:
     with mock.patch.object(history, "SNAPSHOT_EVERY", every):
@@ -73,7 +74,7 @@ def test_bpe_history_equals_a_replay(counts: dict, merges: int, every: int, limi
     _check(result)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(corpora, st.integers(1, 60), st.sampled_from([1, 2, 3, 7, 64]), st.integers(1, 5))
 def test_wordpiece_history_equals_a_replay(
     counts: dict, extra: int, every: int, limit: int

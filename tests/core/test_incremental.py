@@ -18,6 +18,7 @@ from subword_core import bpe, wordpiece
 from subword_core.pairs import PairRanking
 from subword_core.textbook import bpe as textbook_bpe
 from subword_core.textbook import wordpiece as textbook_wp
+from tests.budget import examples
 
 # few letters and short words: pairs repeat and ties are everywhere
 corpora = st.dictionaries(
@@ -50,7 +51,7 @@ def _learn_bpe(counts: dict[str, int], kw: dict, small_bucket: int) -> bpe.BPERe
         return bpe.learn(counts, **kw)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(corpora, tie_heavy), bpe_settings, st.sampled_from([32, -1000]))
 def test_bpe_steps_equal_the_textbook_steps(counts: dict, kw: dict, small_bucket: int) -> None:
     result = _learn_bpe(counts, kw, small_bucket)
@@ -61,7 +62,7 @@ def test_bpe_steps_equal_the_textbook_steps(counts: dict, kw: dict, small_bucket
     assert list(result.final_segmentation) == final
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tie_heavy, st.sampled_from(["first-seen", "lexicographic"]), st.integers(1, 4))
 def test_bpe_winner_is_chosen_among_all_ties_even_when_few_are_kept(
     counts: dict, tie_break: str, max_ties: int
@@ -98,7 +99,7 @@ wordpiece_settings = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.one_of(corpora, tie_heavy),
     st.integers(0, 30),

@@ -5,21 +5,17 @@ import circles (docs/ARCHITECTURE.md)."""
 from __future__ import annotations
 
 import ast
-import pkgutil
 import subprocess
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 
 import subword_core
+from tests.source_files import module_name, package_modules, python_files
 
 
 def test_subword_core_imports_no_ui_libraries() -> None:
-    modules = [
-        f"subword_core.{m.name}"
-        for m in pkgutil.iter_modules(subword_core.__path__)
-        if m.name != "__main__"
-    ]
+    modules = package_modules(subword_core.__path__, "subword_core.")
     assert "subword_core.bpe" in modules
     code = (
         "import importlib, sys\n"
@@ -43,18 +39,17 @@ ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("core", "ui primitive", "view", "page")
 """From the bottom up: a module may import its own layer and the layers below, never above."""
 
+PACKAGES = ("subword_core", "ui", "pages")
+"""The project's packages, scanned with their subpackages."""
+
 TOP_UI = {"ui.all_views"}
 """``ui`` modules that sit with the pages: they import every view (see ``app.py``)."""
 
 
 def module_files(root: Path) -> dict[str, Path]:
-    """``module name -> file`` for ``subword_core/``, ``ui/``, ``pages/`` and ``app.py``."""
-    files = {"app": root / "app.py"}
-    for package in ("subword_core", "ui", "pages"):
-        for path in sorted((root / package).glob("*.py")):
-            name = package if path.stem == "__init__" else f"{package}.{path.stem}"
-            files[name] = path
-    return files
+    """``module name -> file`` for ``subword_core/``, ``ui/``, ``pages/`` (subpackages
+    included) and ``app.py``."""
+    return {module_name(root, path): path for path in python_files(root, "app.py", *PACKAGES)}
 
 
 def layer_of(module: str) -> str:
@@ -107,7 +102,7 @@ def import_graph(root: Path) -> dict[str, dict[str, int]]:
     known = set(files)
     graph = {name: imports_of(path, name, known) for name, path in files.items()}
     for name in graph:  # "from ui import html" also imports the package "ui": not an edge
-        for package in ("ui", "subword_core"):
+        for package in PACKAGES:
             if name != package:
                 graph[name].pop(package, None)
     return graph

@@ -20,6 +20,7 @@ from subword_core import bpe, byte_level, wordpiece
 from subword_core.pairs import PairRanking, PairTable, merge_symbols
 from subword_core.textbook import bpe as textbook_bpe
 from subword_core.textbook import wordpiece as textbook_wp
+from tests.budget import examples
 
 # few letters, so that pairs repeat, overlap ("aaaa") and tie
 long_words = st.text(alphabet="abcd", min_size=65, max_size=160)
@@ -69,13 +70,13 @@ def _same_wordpiece(counts: dict[str, int], extra: int, kw: dict, long_word: int
     assert list(result.final_segmentation) == final
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(long_words, bpe_settings, st.sampled_from([32, -1000]))
 def test_bpe_on_one_long_word_equals_the_textbook(word: str, kw: dict, small: int) -> None:
     _same_bpe({word: 1}, kw, PairTable.long_word, small)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(short_corpora, bpe_settings, long_word_limits, st.sampled_from([32, -1000]))
 def test_bpe_with_every_word_indexed_equals_the_textbook(
     counts: dict, kw: dict, long_word: int, small: int
@@ -83,14 +84,14 @@ def test_bpe_with_every_word_indexed_equals_the_textbook(
     _same_bpe(counts, kw, long_word, small)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(long_words, st.integers(0, 25), wordpiece_settings)
 def test_wordpiece_on_one_long_word_equals_the_textbook(word: str, extra: int, kw: dict) -> None:
     # subtle: the likelihood score's "##" makes offsets shrink as pieces merge (``lost``)
     _same_wordpiece({word: 2, word[:70]: 1}, extra, kw, PairTable.long_word)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(short_corpora, st.integers(0, 25), wordpiece_settings, long_word_limits)
 def test_wordpiece_with_every_word_indexed_equals_the_textbook(
     counts: dict, extra: int, kw: dict, long_word: int
@@ -98,7 +99,7 @@ def test_wordpiece_with_every_word_indexed_equals_the_textbook(
     _same_wordpiece(counts, extra, kw, long_word)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     st.lists(st.text(alphabet="abc", min_size=1, max_size=12), min_size=1, max_size=5), st.data()
 )
@@ -136,7 +137,7 @@ merge_lists = st.lists(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(merge_lists, st.text(alphabet="abc", max_size=120), st.booleans())
 def test_encode_by_rank_equals_the_scan(merges: list, word: str, attach: bool) -> None:
     # merges in any order, as a codes file may hold them (later merges of parts included)
@@ -146,7 +147,7 @@ def test_encode_by_rank_equals_the_scan(merges: list, word: str, attach: bool) -
     assert list(steps[-1].result) == model.encode(word)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(long_words, st.integers(1, 30))
 def test_learned_models_encode_long_words_as_the_scan(word: str, merges: int) -> None:
     model = bpe.learn({word: 1, word[::-1]: 2}, merges, min_frequency=1).model

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 import subword_core.pairs as pairs
 from subword_core.pairs import PairRanking, PairTable, merge_symbols
+from tests.budget import examples
 
 words_st = st.lists(
     st.lists(st.sampled_from("abc"), min_size=1, max_size=9), min_size=1, max_size=8
@@ -34,7 +35,7 @@ def _same_as_fresh(table: PairTable) -> None:
         assert table.first_seen(pair) == fresh.first_seen(pair)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(words_st, st.data())
 def test_merges_keep_every_index_equal_to_a_fresh_count(words: list, data: st.DataObject) -> None:
     freqs = data.draw(st.lists(st.integers(1, 5), min_size=len(words), max_size=len(words)))
@@ -53,7 +54,7 @@ def test_merges_keep_every_index_equal_to_a_fresh_count(words: list, data: st.Da
         _same_as_fresh(table)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(words_st, st.data())
 def test_replace_word_keeps_every_index_equal_to_a_fresh_count(
     words: list, data: st.DataObject
@@ -66,7 +67,7 @@ def test_replace_word_keeps_every_index_equal_to_a_fresh_count(
         _same_as_fresh(table)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     words_st,
     st.sampled_from(["first-seen", "lexicographic"]),

@@ -32,6 +32,7 @@ from subword_core.unigram import (
     length_penalised_score,
     read_vocab,
 )
+from tests.budget import examples
 
 HUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 SEED_001 = ["h", "u", "g", "hu", "ug", "p", "pu", "n", "un", "b", "bu", "s", "hug", "gs", "ugs"]
@@ -170,7 +171,7 @@ pieces_strategy = st.dictionaries(
 word_strategy = st.text(ALPHABET + "x", min_size=1, max_size=7)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(pieces_strategy, word_strategy)
 def test_viterbi_is_the_argmax_of_brute_force(scores: dict[str, float], word: str) -> None:
     model = Unigram(list(scores.items()))
@@ -191,7 +192,7 @@ dyadic_pieces = st.dictionaries(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(dyadic_pieces, word_strategy, st.integers(1, 6))
 def test_exact_ties_follow_the_documented_rule(scores: dict[str, float], word: str, k: int) -> None:
     """Scores that add up exactly in binary make ties exact: the rule then decides alone."""
@@ -208,7 +209,7 @@ def test_exact_ties_follow_the_documented_rule(scores: dict[str, float], word: s
         assert {s.pieces for s in got} == {p for p, _ in ranked[:k]}
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(pieces_strategy, word_strategy, st.integers(1, 8))
 def test_nbest_equals_sorted_brute_force(scores: dict[str, float], word: str, k: int) -> None:
     model = Unigram(list(scores.items()))
@@ -229,7 +230,7 @@ def test_nbest_equals_sorted_brute_force(scores: dict[str, float], word: str, k:
         assert s.log_prob == pytest.approx(score[s.pieces], rel=1e-12)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(pieces_strategy, word_strategy)
 def test_segmentations_and_lattice_sums(scores: dict[str, float], word: str) -> None:
     model = Unigram(list(scores.items()))
@@ -418,7 +419,7 @@ def prunes(result: unigram.UnigramResult) -> list[PruneStep]:
     return [s for s in result.steps if isinstance(s, PruneStep)]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(corpus_strategy, st.integers(0, 6), st.integers(1, 3))
 def test_em_never_decreases_the_likelihood(counts: dict[str, int], extra: int, iters: int) -> None:
     chars = len({c for w in counts for c in w})
@@ -450,7 +451,7 @@ def expected_counts(
     return dict(out), ll
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(corpus_strategy)
 def test_first_e_step_matches_enumeration(counts: dict[str, int]) -> None:
     result = learn(counts, 10_000, top_k=10_000)  # no pruning: seed, then EM
@@ -525,7 +526,7 @@ def test_removal_losses_match_enumeration(counts: dict[str, int], keep_chars: bo
             assert got[piece] == pytest.approx(max(loss, 0.0), rel=1e-6, abs=1e-9), piece
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(corpus_strategy, st.integers(0, 8), st.sampled_from([0.5, 0.75, 0.9]))
 def test_pruning_keeps_the_highest_losses(
     counts: dict[str, int], extra: int, factor: float
@@ -726,7 +727,7 @@ def _same_training(a: unigram.UnigramResult, b: unigram.UnigramResult) -> None:
     assert b.log_likelihoods == pytest.approx(a.log_likelihoods, rel=1e-9)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.dictionaries(st.text("abc", min_size=1, max_size=7), st.integers(1, 9), min_size=1),
     st.integers(1, 6),
@@ -746,7 +747,7 @@ def test_scaled_sums_give_the_plain_training(
     _same_training(plain, scaled)
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32), st.integers(300, 1200), st.sampled_from(["ab", "abcd", "abcdefgh"]))
 def test_a_long_word_trains_validly_and_its_groups_match_the_whole_word(
     seed: int, length: int, alphabet: str
@@ -786,7 +787,7 @@ def _trainer_with(word: str, pieces: dict[str, float], keep_chars: bool) -> unig
     return trainer
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.integers(0, 2**32),
     st.integers(120, 600),
@@ -860,7 +861,7 @@ def test_the_windowed_log_space_group_loss_matches_the_whole_word(
 # --- the EM work budget (ui.limits.unigram_em_work) -------------------------------------
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(st.text(alphabet="abcd", min_size=1, max_size=12), min_size=1, max_size=5),
     st.integers(1, 6),
@@ -886,7 +887,7 @@ def test_em_iterations_within_the_budget() -> None:
     assert em_iterations_within(100, 0, 7) == 7  # nothing to visit: all of them
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.dictionaries(st.text("abc", min_size=1, max_size=40), st.integers(1, 4), min_size=1),
     st.integers(1, 8),

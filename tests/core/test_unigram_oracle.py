@@ -23,6 +23,8 @@ import pytest
 from subword_core.examples import example_text
 from subword_core.unigram import SENTENCEPIECE_SPECIALS, Unigram
 
+pytestmark = pytest.mark.oracle
+
 spm = pytest.importorskip("sentencepiece")
 
 NEAR_TIE = 1e-4  # float32 sums of ~10 scores of size ~10 carry errors around 1e-5

@@ -13,6 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from subword_core.unigram import Unigram
+from tests.budget import examples
+
+pytestmark = pytest.mark.oracle
 
 spm = pytest.importorskip("sentencepiece")
 pb = pytest.importorskip("sentencepiece.sentencepiece_model_pb2")
@@ -65,7 +68,7 @@ pieces = st.dictionaries(
 words = st.text(ALPHABET, min_size=1, max_size=10)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(pieces, words, st.integers(1, 16))
 def test_nbest_order_equals_sentencepiece_ties_included(
     scores: dict[str, float], word: str, k: int
@@ -102,7 +105,7 @@ tricky_texts = st.lists(st.sampled_from(TRICKY), max_size=10).map("".join)
 SP_RULES = {"none": "identity", "nfkc": "nfkc", "nmt_nfkc": "nmt_nfkc"}
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(tricky_texts, st.sampled_from(sorted(SP_RULES)))
 def test_normalisation_equals_sentencepiece(text: str, rule: str) -> None:
     from subword_core.normalize import normalize_chars, sentencepiece_text
@@ -118,7 +121,7 @@ def test_normalisation_equals_sentencepiece(text: str, rule: str) -> None:
     assert normalize_chars(text, rule) == bare.normalize(text)
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(pieces, tricky_texts, st.sampled_from(sorted(SP_RULES)))
 def test_tokenize_with_marker_equals_sentencepiece(
     scores: dict[str, float], text: str, rule: str

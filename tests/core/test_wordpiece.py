@@ -16,6 +16,7 @@ import subword_core.wordpiece as wp
 from subword_core import bpe
 from subword_core.errors import ParameterError
 from subword_core.wordpiece import WordPiece, learn
+from tests.budget import examples
 
 HUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 
@@ -170,7 +171,7 @@ corpora = st.dictionaries(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     corpora,
     st.integers(0, 20),
@@ -197,7 +198,7 @@ def test_incremental_learner_equals_the_textbook_loop(
     assert [tuple(w) for w in words] == list(result.final_segmentation)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(corpora, st.lists(st.text(alphabet="abcdefxy", min_size=1, max_size=9), max_size=10))
 def test_encode_properties(counts: dict, held_out: list[str]) -> None:
     result = learn(counts, len(wp.alphabet_of(wp._as_corpus(counts))) + 8)

@@ -15,6 +15,8 @@ from subword_core.corpus import Corpus
 from subword_core.examples import example_text
 from subword_core.wordpiece import WordPiece, learn
 
+pytestmark = pytest.mark.oracle
+
 models = pytest.importorskip("tokenizers.models")
 
 

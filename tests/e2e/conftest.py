@@ -62,6 +62,25 @@ def require_browser(environ: Mapping[str, str] | None = None, missing: str | Non
     pytest.skip(missing)
 
 
+#: Modules whose tests share a module-scoped server (or nginx, or a page): under
+#: ``--dist loadgroup`` each module's tests stay on one worker, so the server starts once.
+SHARED_MODULE_SERVER = frozenset(
+    {"test_axe_browser", "test_deploy_nginx", "test_language_browser", "test_stop_training_ws"}
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test in tests/e2e is a ``browser`` test (a real server, most with Chromium);
+    the tests of a module in :data:`SHARED_MODULE_SERVER` form one ``xdist_group``."""
+    here = Path(__file__).parent
+    for item in items:
+        if here not in item.path.parents:
+            continue
+        item.add_marker(pytest.mark.browser)
+        if item.path.stem in SHARED_MODULE_SERVER:
+            item.add_marker(pytest.mark.xdist_group(item.path.stem))
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -1,0 +1,61 @@
+"""The test suite's own set-up: parallel by default, registered marks, one Hypothesis budget."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+from tests import budget
+from tests.budget import examples
+from tests.source_files import python_files
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _pytest_options() -> dict[str, object]:
+    with (ROOT / "pyproject.toml").open("rb") as fp:
+        return tomllib.load(fp)["tool"]["pytest"]["ini_options"]
+
+
+def test_the_readme_command_runs_in_parallel_with_strict_marks() -> None:
+    options = _pytest_options()
+    addopts = str(options["addopts"]).split()
+    assert {"--strict-markers", "-n", "auto", "--dist", "loadgroup"} <= set(addopts)
+    marks = {str(m).split(":")[0] for m in options["markers"]}  # type: ignore[attr-defined]
+    assert marks == {"browser", "oracle", "exhaustive"}
+    assert "pytest-xdist==3.8.0" in (ROOT / "requirements-dev.txt").read_text().splitlines()
+
+
+def test_the_budget_follows_the_profile(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(budget, "FUZZ_SCALE", 1)
+    assert examples(60, "ci") == 60 and examples(60, "nightly") == 300
+    monkeypatch.setattr(budget, "FUZZ_SCALE", 20)
+    assert examples(60, "ci") == 1200
+    with pytest.raises(ValueError, match="unknown HYPOTHESIS_PROFILE 'weekly'"):
+        examples(60, "weekly")
+    with pytest.raises(ValueError, match="at least one example"):
+        examples(0)
+
+
+def test_the_ci_profile_is_derandomized() -> None:
+    ci = settings.get_profile("ci")
+    assert ci.derandomize and ci.database is None
+    nightly = settings.get_profile("nightly")
+    assert not nightly.derandomize and nightly.max_examples == 5 * ci.max_examples
+    if budget.PROFILE == "ci":
+        assert settings.default.derandomize
+
+
+def test_every_max_examples_goes_through_the_budget() -> None:
+    bare = re.compile(r"max_examples\s*=\s*\d")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in python_files(ROOT, "tests")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if bare.search(line) and path.name != "test_suite_setup.py"
+    ]
+    assert found == [], "write max_examples=examples(n) (tests.budget)"
