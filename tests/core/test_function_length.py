@@ -48,7 +48,7 @@ def functions(root: Path) -> Iterator[tuple[str, str, int, int]]:
             else:
                 yield from visit(child, prefix, path)
 
-    for file in sorted((root / "subword_core").glob("*.py")):
+    for file in sorted((root / "subword_core").rglob("*.py")):
         path = file.relative_to(root).as_posix()
         yield from visit(ast.parse(file.read_text(encoding="utf-8")), "", path)
 
@@ -63,6 +63,7 @@ def test_length_leaves_out_the_docstring_only() -> None:
 def test_the_walk_finds_methods_and_the_trainers() -> None:
     found = {(path, name) for path, name, _, _ in functions(ROOT)}
     assert ("subword_core/bpe.py", "learn") in found
+    assert ("subword_core/unigram/em.py", "e_step") in found  # subpackages too
     assert ("subword_core/pairs.py", "PairTable.merge") in found
     assert ("subword_core/wordpiece.py", "_Book.start") in found
 
