@@ -7,10 +7,7 @@ they share no code with the lattice implementation they check.
 
 from __future__ import annotations
 
-import doctest
-import importlib
 import math
-import pkgutil
 import random
 import sys
 from bisect import bisect_left
@@ -38,6 +35,7 @@ from subword_core.unigram import (
 )
 from subword_core.unigram.long_words import _LongWord, long_word
 from subword_core.unigram.seed import seed_vocabulary
+from tests.core.doctests import failed_doctests, modules_of
 
 HUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 SEED_001 = ["h", "u", "g", "hu", "ug", "p", "pu", "n", "un", "b", "bu", "s", "hug", "gs", "ugs"]
@@ -61,21 +59,15 @@ SEED_001_COUNTS = {
 }
 
 
-def unigram_modules() -> list[object]:
-    """The package and each of its stage modules (seed, em, loss, prune, ...)."""
-    names = [m.name for m in pkgutil.iter_modules(unigram.__path__)]
-    assert {"seed", "em", "loss", "prune", "train"} <= set(names)
-    return [unigram, *(importlib.import_module(f"subword_core.unigram.{n}") for n in names)]
-
-
 def test_doctests() -> None:
-    for module in unigram_modules():
-        assert doctest.testmod(module).failed == 0, module  # type: ignore[arg-type]
+    names = {m.__name__ for m in modules_of(unigram)}
+    assert {f"subword_core.unigram.{n}" for n in ("seed", "em", "loss", "prune")} <= names
+    assert failed_doctests(unigram) == {}
 
 
 def patch_constant(mp: pytest.MonkeyPatch, name: str, value: object) -> None:
     """Set a module constant (``_TINY``, ``_LOSS_WINDOW``) in every stage module using it."""
-    patched = [m for m in unigram_modules() if hasattr(m, name)]
+    patched = [m for m in modules_of(unigram) if hasattr(m, name)]
     assert patched, name
     for module in patched:
         mp.setattr(module, name, value)
