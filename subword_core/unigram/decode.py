@@ -13,7 +13,7 @@ import random
 import struct
 from collections.abc import Sequence
 
-from subword_core.errors import ParameterError
+from subword_core.errors import ParameterError, check_positive
 from subword_core.unigram.lattice import (
     Segmentation,
     _backtrack,
@@ -198,12 +198,7 @@ def segmentations(
 ) -> list[Segmentation]:
     """Every segmentation of ``word``, most probable first (:meth:`Unigram.segmentations`)."""
     _check_alpha(alpha)
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-        raise ParameterError(
-            f"limit must be a whole number of at least 1, not {limit!r}.",
-            code="not_positive",
-            values={"name": "limit", "value": repr(limit)},
-        )
+    check_positive("limit", limit)
     total = count_segmentations(edges, len(word))
     if total > limit:
         raise ParameterError(
@@ -240,12 +235,7 @@ def nbest(
     unk_penalty: float,
 ) -> list[Segmentation]:
     """The ``k`` most probable segmentations in sentencepiece's order (:meth:`Unigram.nbest`)."""
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ParameterError(
-            f"k (how many segmentations) must be at least 1, not {k!r}.",
-            code="not_positive",
-            values={"name": "k", "value": repr(k)},
-        )
+    check_positive("k", k, f"k (how many segmentations) must be at least 1, not {k!r}.")
     k = min(k, NBEST_MAX)
     if k == 1:
         _, back = _viterbi(edges, n)
@@ -274,12 +264,7 @@ def sample_many(
             "rng must be a random.Random (e.g. random.Random(42)), so that a run can be replayed.",
             code="needs_rng",
         )
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ParameterError(
-            f"The number of samples must be at least 1, not {n!r}.",
-            code="not_positive",
-            values={"name": "n", "value": repr(n)},
-        )
+    check_positive("n", n, f"The number of samples must be at least 1, not {n!r}.")
     fwd = _log_forward(edges, length, alpha)
     incoming: list[list[tuple[int, float, str]]] = [[] for _ in range(length + 1)]
     for i, j, piece, score, _ in edges:

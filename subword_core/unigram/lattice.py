@@ -12,7 +12,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from subword_core.errors import ParameterError
+from subword_core.errors import ParameterError, check_positive
 
 # --------------------------------------------------------------------------------------
 # The model: pieces with log-probabilities
@@ -144,12 +144,7 @@ def length_penalised_score(log_prob: float, length: int, lam: float) -> float:
     >>> length_penalised_score(-6.0, 3, 0.0), length_penalised_score(-6.0, 3, 1.0)
     (-6.0, -2.0)
     """
-    if isinstance(length, bool) or not isinstance(length, int) or length < 1:
-        raise ParameterError(
-            f"A segmentation has at least one piece, not {length!r}.",
-            code="not_positive",
-            values={"name": "length", "value": repr(length)},
-        )
+    check_positive("length", length, f"A segmentation has at least one piece, not {length!r}.")
     if not (isinstance(lam, int | float) and math.isfinite(lam)) or lam < 0:
         raise ParameterError(
             f"lambda must be a number of at least 0, not {lam!r}.",

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from subword_core.corpus import Corpus, parse_corpus
-from subword_core.errors import ParameterError
+from subword_core.errors import ParameterError, check_positive
 from subword_core.unigram.em import e_step, log_likelihood, m_step
 from subword_core.unigram.loss import removal_losses
 from subword_core.unigram.model import Unigram
@@ -407,12 +407,7 @@ def _validate(
         ("em_iterations", em_iterations),
         ("top_k", top_k),
     ):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ParameterError(
-                f"{name} must be a whole number of at least 1, not {value!r}.",
-                code="not_positive",
-                values={"name": name, "value": repr(value)},
-            )
+        check_positive(name, value)
     if isinstance(boundary, bool) or not isinstance(boundary, int) or boundary < 0:
         raise ParameterError(
             f"boundary must be a whole number of at least 0, not {boundary!r}.",
