@@ -65,7 +65,7 @@ def test_the_walk_finds_methods_and_the_trainers() -> None:
     assert ("subword_core/bpe/train.py", "learn") in found
     assert ("subword_core/unigram/em.py", "e_step") in found  # subpackages too
     assert ("subword_core/merges/table.py", "PairTable.merge") in found
-    assert ("subword_core/wordpiece.py", "_Book.start") in found
+    assert ("subword_core/wordpiece/stages.py", "_Book.start") in found
 
 
 def test_no_function_in_subword_core_is_longer_than_80_lines() -> None:
