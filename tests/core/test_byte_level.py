@@ -3,7 +3,6 @@ and that learning is the BPE core's own algorithm run on the byte-mapped corpus.
 
 from __future__ import annotations
 
-import doctest
 import unicodedata
 
 import pytest
@@ -27,6 +26,7 @@ from subword_core.byte_level import (
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import CorpusError, ParameterError
 from subword_core.examples import example_text
+from tests.core.doctests import failed_doctests
 
 ZH = "我喜欢吃苹果，也喜欢吃香蕉。你喜欢吃什么？"
 KO = "나는 사과를 좋아해요. 너는 바나나를 좋아해요?"
@@ -43,7 +43,7 @@ def model() -> ByteLevelModel:
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(bl).failed == 0
+    assert failed_doctests(bl) == {}
 
 
 # --- the byte table ------------------------------------------------------------------
