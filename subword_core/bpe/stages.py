@@ -36,7 +36,7 @@ class _Book:
         initial_vocab: the distinct symbols before the first merge, in first-seen order.
         symbol_counts: ``{symbol: occurrences}`` (weighted by word counts) of the symbols
             the corpus holds now; a symbol whose count falls to 0 is removed.
-        history: the segmentation history (see :class:`subword_core.history.WordHistory`).
+        history: the segmentation history (see :class:`subword_core.merges.WordHistory`).
         max_changed_words, min_frequency: the settings each step records.
 
     >>> book = _Book.start(Corpus.from_counts({"low": 5, "lo": 2}), [["l", "o", "w"], ["l", "o"]])
@@ -69,7 +69,7 @@ class _Book:
             for symbol in symbols:
                 symbol_counts[symbol] = symbol_counts.get(symbol, 0) + freq
         # subtle: the history stores a long word's changes, not a copy per merge (see
-        # ``subword_core.history``); it also records untracked long words for the step rows
+        # ``subword_core.merges.history``); it also records untracked long words for the step rows
         history = WordHistory.for_corpus(words, freqs, history_limit, PairTable.long_word)
         initial_vocab = tuple(dict.fromkeys(s for w in words for s in w))
         return cls(
@@ -106,7 +106,7 @@ def _count_pairs(words: list[list[str]], freqs: list[int]) -> PairTable:
     """Stage 1, count pairs: every adjacent pair, weighted by its word's count.
 
     Counted once; afterwards each merge updates only the pairs next to the occurrences it
-    replaces (:meth:`subword_core.pairs.PairTable.merge`), which gives the same counts as
+    replaces (:meth:`subword_core.merges.PairTable.merge`), which gives the same counts as
     counting again.
 
     >>> _count_pairs([["l", "o", "w"], ["l", "o"]], [5, 2]).counts

@@ -5,7 +5,7 @@ words they track, how their symbols changed. Keeping a whole copy of a word's sy
 every merge that changes it costs the word's length per merge: one 20,000-character word
 (text without spaces: Chinese running text, a DNA string) over 1,000 merges held about
 250 MB. Here a *long* word (more than ``long_word`` symbols, the same bound as
-:class:`subword_core.pairs.PairTable`'s position index) keeps, per change, only the
+:class:`subword_core.merges.PairTable`'s position index) keeps, per change, only the
 positions where the merge applied and the merged symbol, plus a full copy every
 ``SNAPSHOT_EVERY`` changes; its symbols at any step are rebuilt from the nearest copy by
 replaying at most that many changes. A short word keeps a copy per change, as before: it

@@ -32,7 +32,7 @@ class _Book:
         initial: every word's pieces before the first merge.
         symbol_freq: ``{piece: occurrences}`` (weighted by word counts): freq(a) and freq(b)
             of the likelihood score.
-        history: the segmentation history (see :class:`subword_core.history.WordHistory`).
+        history: the segmentation history (see :class:`subword_core.merges.WordHistory`).
         vocab: the vocabulary so far, in the order the tokens were added (alphabet first).
         in_vocab: the same tokens, as a set.
         max_changed_words: how many changed words each step keeps.
@@ -68,7 +68,7 @@ class _Book:
             for piece in pieces:
                 symbol_freq[piece] = symbol_freq.get(piece, 0) + freq
         # subtle: the history stores a long word's changes, not a copy per merge (see
-        # ``subword_core.history``); it also records untracked long words for the step rows
+        # ``subword_core.merges.history``); it also records untracked long words for the step rows
         history = WordHistory.for_corpus(words, freqs, history_limit, PairTable.long_word)
         vocab = list(alphabet)
         return cls(
