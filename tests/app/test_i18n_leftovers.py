@@ -263,7 +263,7 @@ _ENGLISH_PROSE = re.compile(r"\b(must|cannot|could not|is not|should be|was neve
 def _core_codes() -> set[str]:
     """Every error code the core raises (the pretrained tracer's have their own page)."""
     codes: set[str] = set()
-    for path in (ROOT / "subword_core").glob("*.py"):
+    for path in (ROOT / "subword_core").rglob("*.py"):
         if path.name not in ("pretrained.py", "cli.py"):
             codes |= set(_CORE_CODE.findall(path.read_text(encoding="utf-8")))
     return codes
