@@ -27,9 +27,6 @@ def _digamma(x: float) -> float:
     )
 
 
-# --- passes ---------------------------------------------------------------------------
-
-
 def e_step(trainer: _Trainer) -> tuple[list[float], float]:
     """Stage 2, E-step: expected counts of every piece and the corpus log-likelihood.
 
@@ -96,9 +93,6 @@ def log_likelihood(trainer: _Trainer) -> float:
         z = a[length]
         ll += n * (math.log(z) if z >= _TINY else long_log_z(trainer, edges, length))
     return ll
-
-
-# --- M-step and pruning -------------------------------------------------------------
 
 
 def m_step(trainer: _Trainer, counts: list[float]) -> tuple[tuple[PieceStat, ...], float]:

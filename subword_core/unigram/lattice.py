@@ -14,10 +14,6 @@ from dataclasses import dataclass
 
 from subword_core.errors import ParameterError, check_positive
 
-# --------------------------------------------------------------------------------------
-# The model: pieces with log-probabilities
-# --------------------------------------------------------------------------------------
-
 
 @dataclass(frozen=True)
 class LatticeNode:

@@ -28,9 +28,6 @@ def log_space_counts(
     return n * log_z
 
 
-# --- long words: scaled sums ----------------------------------------------------------
-
-
 def long_word(trainer: _Trainer, edges: list[Edge], length: int) -> _LongWord | None:
     """The scaled sums of a word too improbable for plain floats (``None``: they fail)."""
     return _LongWord.build(edges, length, trainer.prob, trainer.logs(), trainer.max_len)

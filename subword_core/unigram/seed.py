@@ -9,8 +9,6 @@ from collections.abc import Sequence
 from subword_core.unigram.state import _Trainer
 from subword_core.unigram.steps import PieceStat, SeedStep
 
-# --- the seed ------------------------------------------------------------------------
-
 
 def seed_vocabulary(
     trainer: _Trainer, given: Sequence[str] | None, seed_size: int, max_piece_length: int
