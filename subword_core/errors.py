@@ -151,3 +151,33 @@ def check_option(
         code="bad_option",
         values={"name": name, "value": shown, "options": listed},
     )
+
+
+def check_positive(name: str, value: object, message: str | None = None) -> None:
+    """Raise a :class:`ParameterError` (code ``not_positive``) unless ``value`` is a whole
+    number of at least 1 (an ``int``, not a ``bool``).
+
+    Args:
+        name: The argument's name, e.g. ``"num_merges"``.
+        value: What was passed.
+        message: The English sentence, when the default ("NAME must be a whole number of
+            at least 1, not …") does not fit.
+
+    Example:
+        >>> check_positive("num_merges", 10)
+        >>> for bad in (0, 2.5, True):
+        ...     try:
+        ...         check_positive("num_merges", bad)
+        ...     except ParameterError as err:
+        ...         print(err, err.code, err.values["value"])
+        num_merges must be a whole number of at least 1, not 0. not_positive 0
+        num_merges must be a whole number of at least 1, not 2.5. not_positive 2.5
+        num_merges must be a whole number of at least 1, not True. not_positive True
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return
+    raise ParameterError(
+        message or f"{name} must be a whole number of at least 1, not {value!r}.",
+        code="not_positive",
+        values={"name": name, "value": repr(value)},
+    )

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from subword_core import bpe
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
-from subword_core.pairs import Pair, PairTable
+from subword_core.merges import Pair, PairTable
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import itertools
 import random
 
@@ -15,6 +14,7 @@ from subword_core.bpe import BPEModel, learn, merge_symbols, replay
 from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import CorpusError, ParameterError
 from tests.budget import examples
+from tests.core.doctests import failed_doctests
 
 TOY = {"low": 5, "lower": 2, "newest": 6, "widest": 3}
 W = "</w>"
@@ -46,7 +46,7 @@ SEED_002_MERGES = [
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(bpe).failed == 0
+    assert failed_doctests(bpe) == {}
 
 
 # --- seed 003: ten merges with first-seen ties, and four encodings -----------------------

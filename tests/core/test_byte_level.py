@@ -3,7 +3,6 @@ and that learning is the BPE core's own algorithm run on the byte-mapped corpus.
 
 from __future__ import annotations
 
-import doctest
 import unicodedata
 
 import pytest
@@ -28,6 +27,7 @@ from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import CorpusError, ParameterError
 from subword_core.examples import example_text
 from tests.budget import examples
+from tests.core.doctests import failed_doctests
 
 ZH = "我喜欢吃苹果，也喜欢吃香蕉。你喜欢吃什么？"
 KO = "나는 사과를 좋아해요. 너는 바나나를 좋아해요?"
@@ -44,7 +44,7 @@ def model() -> ByteLevelModel:
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(bl).failed == 0
+    assert failed_doctests(bl) == {}
 
 
 # --- the byte table ------------------------------------------------------------------

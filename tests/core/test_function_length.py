@@ -101,6 +101,10 @@ def test_the_walk_finds_methods_the_trainers_and_the_views() -> None:
     }
     assert ("ui/player.py", "step_player._player") in found
     assert any(path.startswith("pages/") for path, _ in found)
+    assert ("subword_core/bpe/train.py", "learn") in found
+    assert ("subword_core/unigram/em.py", "e_step") in found  # subpackages too
+    assert ("subword_core/merges/table.py", "PairTable.merge") in found
+    assert ("subword_core/wordpiece/stages.py", "_Book.start") in found
 
 
 def too_long(root: Path, allowed: dict[tuple[str, str], int]) -> list[str]:

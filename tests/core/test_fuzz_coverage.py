@@ -93,8 +93,9 @@ def public_callables() -> set[str]:
             if attr.startswith("_"):
                 continue
             value = getattr(module, attr)
-            if getattr(value, "__module__", None) != name:
-                continue  # imported from elsewhere, or a constant
+            home = getattr(value, "__module__", None) or ""
+            if home != name and not home.startswith(f"{name}."):
+                continue  # imported from elsewhere (not from its own package), or a constant
             if inspect.isclass(value):
                 found.add(f"{name}.{attr}")
                 found.update(

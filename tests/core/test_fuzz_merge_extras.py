@@ -19,9 +19,11 @@ from unittest import mock
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from subword_core import bpe, encoders, history, joint, pairs, tokenizer_json, wordpiece
+from subword_core import bpe, encoders, joint, tokenizer_json, wordpiece
+from subword_core import merges as pairs
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
+from subword_core.merges import history
 from tests.core.fuzz_support import (
     FUZZ,
     FUZZ_SLOW,
@@ -63,37 +65,37 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.joint.union": ("test_joint_extras",),
     "subword_core.joint.JointResult.merges": ("test_joint_extras",),
     "subword_core.joint.JointResult.separate_choice": ("test_joint_extras",),
-    "subword_core.pairs.PairTable": ("test_pair_table",),
-    "subword_core.pairs.PairTable.replace_word": ("test_pair_table",),
-    "subword_core.pairs.PairTable.first_seen": ("test_pair_table",),
-    "subword_core.pairs.PairTable.merge": ("test_pair_ranking_and_merge",),
-    "subword_core.pairs.PairRanking": ("test_pair_ranking_and_merge",),
-    "subword_core.pairs.PairRanking.set": ("test_pair_ranking_and_merge",),
-    "subword_core.pairs.PairRanking.top_levels": ("test_pair_ranking_and_merge",),
-    "subword_core.pairs.PairRanking.ordered": ("test_pair_ranking_and_merge",),
-    "subword_core.pairs.PairRanking.ordered_level": ("test_pair_ranking_and_merge",),
-    "subword_core.pairs.PairRanking.best": ("test_pair_ranking_and_merge",),
-    "subword_core.pairs.kept_changes": ("test_pair_ranking_and_merge",),
+    "subword_core.merges.PairTable": ("test_pair_table",),
+    "subword_core.merges.PairTable.replace_word": ("test_pair_table",),
+    "subword_core.merges.PairTable.first_seen": ("test_pair_table",),
+    "subword_core.merges.PairTable.merge": ("test_pair_ranking_and_merge",),
+    "subword_core.merges.PairRanking": ("test_pair_ranking_and_merge",),
+    "subword_core.merges.PairRanking.set": ("test_pair_ranking_and_merge",),
+    "subword_core.merges.PairRanking.top_levels": ("test_pair_ranking_and_merge",),
+    "subword_core.merges.PairRanking.ordered": ("test_pair_ranking_and_merge",),
+    "subword_core.merges.PairRanking.ordered_level": ("test_pair_ranking_and_merge",),
+    "subword_core.merges.PairRanking.best": ("test_pair_ranking_and_merge",),
+    "subword_core.merges.kept_changes": ("test_pair_ranking_and_merge",),
     "subword_core.bpe.MergeStep.ties_omitted": ("test_ties_omitted",),
     "subword_core.wordpiece.WordPieceStep.ties_omitted": ("test_ties_omitted",),
-    "subword_core.pairs.merge_symbols": ("test_pair_table",),
-    "subword_core.pairs.WordChange": ("test_pair_helpers",),
-    "subword_core.pairs.keep_changes": ("test_pair_helpers",),
-    "subword_core.pairs.segmentation_at": ("test_pair_helpers",),
-    "subword_core.pairs.PairTable.merged_at": ("test_word_history",),
+    "subword_core.merges.merge_symbols": ("test_pair_table",),
+    "subword_core.merges.WordChange": ("test_pair_helpers",),
+    "subword_core.merges.keep_changes": ("test_pair_helpers",),
+    "subword_core.merges.segmentation_at": ("test_pair_helpers",),
+    "subword_core.merges.PairTable.merged_at": ("test_word_history",),
     "subword_core.bpe.BPEResult.changed_at": ("test_word_history",),
     "subword_core.wordpiece.WordPieceResult.changed_at": ("test_word_history",),
-    "subword_core.history.WordHistory": ("test_word_history",),
-    "subword_core.history.WordHistory.record": ("test_word_history",),
-    "subword_core.history.WordHistory.for_corpus": ("test_word_history",),
-    "subword_core.history.WordHistory.symbols": ("test_word_history",),
-    "subword_core.history.WordHistory.changes_upto": ("test_word_history",),
-    "subword_core.history.WordHistory.at": ("test_word_history",),
-    "subword_core.history.WordHistory.changed_at": ("test_word_history",),
-    "subword_core.history.LoggedSymbols": ("test_word_history",),
-    "subword_core.history.LoggedSymbols.symbols": ("test_word_history",),
-    "subword_core.history.LoggedSymbols.index": ("test_word_history",),
-    "subword_core.history.LoggedSymbols.count": ("test_word_history",),
+    "subword_core.merges.WordHistory": ("test_word_history",),
+    "subword_core.merges.WordHistory.record": ("test_word_history",),
+    "subword_core.merges.WordHistory.for_corpus": ("test_word_history",),
+    "subword_core.merges.WordHistory.symbols": ("test_word_history",),
+    "subword_core.merges.WordHistory.changes_upto": ("test_word_history",),
+    "subword_core.merges.WordHistory.at": ("test_word_history",),
+    "subword_core.merges.WordHistory.changed_at": ("test_word_history",),
+    "subword_core.merges.LoggedSymbols": ("test_word_history",),
+    "subword_core.merges.LoggedSymbols.symbols": ("test_word_history",),
+    "subword_core.merges.LoggedSymbols.index": ("test_word_history",),
+    "subword_core.merges.LoggedSymbols.count": ("test_word_history",),
 }
 
 probe_words = st.one_of(st.text("abcd", max_size=7), texts(5))

@@ -87,6 +87,7 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.cli.read_vocabulary_file": ("test_count_words_and_vocabulary_files",),
     "subword_core.corpus.Note": ("test_note",),
     "subword_core.errors.check_option": ("test_check_option",),
+    "subword_core.errors.check_positive": ("test_check_positive",),
     "subword_core.nmt_learn.learn": ("test_nmt_learn",),
     "subword_core.nmt_learn.NmtRun": ("test_nmt_learn",),
     "subword_core.nmt_learn.NmtMerge": ("test_nmt_learn",),
@@ -872,3 +873,19 @@ def test_check_option(name: str, value: object, options: list[str]) -> None:
         assert len(str(err.values["value"])) <= 60
     else:
         assert value in options
+
+
+@FUZZ
+@given(st.text(max_size=12), st.one_of(anything(), st.integers(), st.booleans(), st.floats()))
+@example("num_merges", 1)
+@example("num_merges", True)  # a bool is not a number of merges
+def test_check_positive(name: str, value: object) -> None:
+    """A whole number >= 1 passes silently; anything else is a ParameterError not_positive."""
+    whole = isinstance(value, int) and not isinstance(value, bool) and value >= 1
+    try:
+        errors.check_positive(name, value)
+    except errors.ParameterError as err:
+        assert not whole
+        assert err.code == "not_positive" and err.values == {"name": name, "value": repr(value)}
+    else:
+        assert whole

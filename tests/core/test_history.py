@@ -1,4 +1,4 @@
-"""The learners' segmentation history (subword_core/history.py): small, and exactly a replay.
+"""The learners' segmentation history (subword_core/merges/history.py): small, and exactly a replay.
 
 A long word's history keeps the positions each merge changed, not a copy of the word per
 merge. These tests check that every step's segmentation, the words each step changed and
@@ -9,7 +9,6 @@ machine's speed).
 
 from __future__ import annotations
 
-import doctest
 import pickle
 import random
 import tracemalloc
@@ -18,10 +17,12 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from subword_core import bpe, byte_level, history, wordpiece
+from subword_core import bpe, byte_level, merges, wordpiece
 from subword_core.corpus import Corpus
+from subword_core.merges import history
 from subword_core.pairs import merge_symbols
 from tests.budget import examples
+from tests.core.doctests import failed_doctests
 
 #: Above ``PairTable.long_word`` (64), so these words take the stored-as-changes path.
 long_words = st.text(alphabet="abcd", min_size=65, max_size=240)
@@ -34,7 +35,7 @@ corpora = st.dictionaries(
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(history).failed == 0
+    assert failed_doctests(merges) == {}
 
 
 def _replay(result: bpe.BPEResult | wordpiece.WordPieceResult) -> list[list[tuple[str, ...]]]:

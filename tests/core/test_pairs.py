@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import doctest
 import itertools
 from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import subword_core.pairs as pairs
+import subword_core.merges as merges
 from subword_core.pairs import PairRanking, PairTable, merge_symbols
 from tests.budget import examples
+from tests.core.doctests import failed_doctests
 
 words_st = st.lists(
     st.lists(st.sampled_from("abc"), min_size=1, max_size=9), min_size=1, max_size=8
@@ -19,7 +19,7 @@ words_st = st.lists(
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(pairs).failed == 0
+    assert failed_doctests(merges) == {}
 
 
 def _fresh(words: list[list[str]], freqs: list[int]) -> PairTable:

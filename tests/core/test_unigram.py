@@ -7,19 +7,20 @@ they share no code with the lattice implementation they check.
 
 from __future__ import annotations
 
-import doctest
 import math
 import random
 import sys
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import subword_core.unigram as unigram
+import subword_core.unigram.loss as unigram_loss
+import subword_core.unigram.prune as unigram_prune
 from subword_core.corpus import Corpus
 from subword_core.errors import ParameterError
 from subword_core.examples import example_text
@@ -32,7 +33,10 @@ from subword_core.unigram import (
     length_penalised_score,
     read_vocab,
 )
+from subword_core.unigram.long_words import _LongWord, long_word
+from subword_core.unigram.seed import seed_vocabulary
 from tests.budget import examples
+from tests.core.doctests import failed_doctests, modules_of
 
 HUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 SEED_001 = ["h", "u", "g", "hu", "ug", "p", "pu", "n", "un", "b", "bu", "s", "hug", "gs", "ugs"]
@@ -57,7 +61,17 @@ SEED_001_COUNTS = {
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(unigram).failed == 0
+    names = {m.__name__ for m in modules_of(unigram)}
+    assert {f"subword_core.unigram.{n}" for n in ("seed", "em", "loss", "prune")} <= names
+    assert failed_doctests(unigram) == {}
+
+
+def patch_constant(mp: pytest.MonkeyPatch, name: str, value: object) -> None:
+    """Set a module constant (``_TINY``, ``_LOSS_WINDOW``) in every stage module using it."""
+    patched = [m for m in modules_of(unigram) if hasattr(m, name)]
+    assert patched, name
+    for module in patched:
+        mp.setattr(module, name, value)
 
 
 # --- an independent reference -----------------------------------------------------------
@@ -664,7 +678,7 @@ def test_log_space_path_gives_the_same_training(
     seed = ["ab", "ba", "aa", "he", "el", "ll", "lo", "lp", "hel", "ell"]
     size = 10 if keep_chars else 6
     fast = learn(counts, size, seed_vocab=seed, keep_single_chars=keep_chars, top_k=999)
-    monkeypatch.setattr(unigram, "_TINY", 2.0)  # every word's probability is below this
+    patch_constant(monkeypatch, "_TINY", 2.0)  # every word's probability is below this
     slow = learn(counts, size, seed_vocab=seed, keep_single_chars=keep_chars, top_k=999)
     assert dict(slow.pieces) == pytest.approx(dict(fast.pieces))
     assert len(prunes(fast)) >= 2
@@ -683,21 +697,21 @@ def test_bounded_losses_decide_like_exact_ones(monkeypatch: pytest.MonkeyPatch) 
     )
     corpus = unigram._as_corpus(text)
     left_alone: list[int] = []
-    settle = unigram._Trainer._settle
+    settle = unigram_prune.settle
 
-    def spy(self: unigram._Trainer, loss: list[float], pending: object, cut: int) -> None:
-        settle(self, loss, pending, cut)  # type: ignore[arg-type]
+    def spy(trainer: unigram._Trainer, loss: list[float], pending: object, cut: int) -> None:
+        settle(trainer, loss, pending, cut)  # type: ignore[arg-type]
         left_alone.append(len(pending.low))  # type: ignore[attr-defined]
 
-    monkeypatch.setattr(unigram._Trainer, "_settle", spy)
+    monkeypatch.setattr(unigram_prune, "settle", spy)
     lazy = learn(corpus, 70, top_k=5, boundary=2)
     assert sum(left_alone) > 0  # the bounds did spare some exact computations
 
-    def exact(self: unigram._Trainer, loss: list[float], pending: object, cut: int) -> None:
+    def exact(trainer: unigram._Trainer, loss: list[float], pending: object, cut: int) -> None:
         for piece in list(pending.low):  # type: ignore[attr-defined]
-            self._exact(piece, pending, loss)  # type: ignore[arg-type]
+            unigram_loss.exact_loss(trainer, piece, pending, loss)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(unigram._Trainer, "_settle", exact)
+    monkeypatch.setattr(unigram_prune, "settle", exact)
     full = learn(corpus, 70, top_k=5, boundary=2)
     assert lazy.pieces == full.pieces
     for a, b in zip(prunes(lazy), prunes(full), strict=True):
@@ -742,7 +756,7 @@ def test_scaled_sums_give_the_plain_training(
     size = chars + extra if keep_chars else extra
     plain = learn(counts, size, keep_single_chars=keep_chars, top_k=999)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(unigram, "_TINY", 2.0)  # every word is "too improbable" for plain floats
+        patch_constant(mp, "_TINY", 2.0)  # every word is "too improbable" for plain floats
         scaled = learn(counts, size, keep_single_chars=keep_chars, top_k=999)
     _same_training(plain, scaled)
 
@@ -763,7 +777,7 @@ def test_a_long_word_trains_validly_and_its_groups_match_the_whole_word(
     assert all(math.isfinite(s) for _, s in result.pieces)
     assert all(math.isfinite(r.loss) and r.loss >= 0 for s in prunes(result) for r in s.losses)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(unigram, "_LOSS_WINDOW", 10**9)  # one group: the exact whole-word loss
+        patch_constant(mp, "_LOSS_WINDOW", 10**9)  # one group: the exact whole-word loss
         whole = learn(corpus, len(alphabet) + 12, seed_size=60, max_piece_length=6)
     assert [p for p, _ in result.pieces] == [p for p, _ in whole.pieces]
 
@@ -779,11 +793,11 @@ def test_a_3000_character_word_of_distinct_characters() -> None:
 def _trainer_with(word: str, pieces: dict[str, float], keep_chars: bool) -> unigram._Trainer:
     """A trainer on one word with the given (unnormalised) piece weights."""
     trainer = unigram._Trainer([word], [1], False, keep_chars, 10, 2)
-    trainer.seed(list(pieces), 1, max(len(p) for p in pieces))
+    seed_vocabulary(trainer, list(pieces), 1, max(len(p) for p in pieces))
     total = sum(pieces.values())
     trainer.prob = [pieces[p] / total for p in trainer.vocab] + [0.0]
     trainer.logp = [math.log(p) for p in trainer.prob[:-1]]
-    trainer._set_unknown()
+    trainer.set_unknown()
     return trainer
 
 
@@ -818,27 +832,41 @@ def test_the_windowed_log_space_group_loss_matches_the_whole_word(
     trainer = _trainer_with(word, weights, keep_chars)
     k = trainer.vocab.index(piece)
     edges, n = trainer.lattices[0], len(word)
-    long_word = trainer._long(edges, n)
-    assert long_word is not None
-    repl = trainer._replacement()
-    calls = []
-    window = trainer._group_log_z_without
+    word_sums = long_word(trainer, edges, n)
+    assert word_sums is not None
+    repl = trainer.replacement()
+    calls: list[tuple[object, ...]] = []
+    window = unigram_loss.group_log_z_without
 
     def spy(*args: object) -> float:
         calls.append(args)
         return window(*args)  # type: ignore[arg-type]
 
-    trainer._group_log_z_without = spy  # type: ignore[method-assign]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(unigram_loss, "group_log_z_without", spy)
+        _check_group_losses(trainer, k, word_sums, repl, calls, window, len(piece))
+
+
+def _check_group_losses(
+    trainer: unigram._Trainer,
+    k: int,
+    long_word: _LongWord,
+    repl: list[float],
+    calls: list[tuple[object, ...]],
+    window: Callable[..., float],
+    piece_length: int,
+) -> None:
+    edges, n = trainer.lattices[0], len(trainer.words[0])
     groups = unigram._clusters([(i, j) for i, j, p in edges if p == k])
     logs = trainer.logs()
     for group in groups:
         before = len(calls)
-        got = trainer._group_loss(0, k, repl, long_word, group)
+        got = unigram_loss.group_loss(trainer, 0, k, repl, long_word, group)
         # the scaled sums lose digits when 1 - share is tiny; the log-space window does not
         tolerance = 1e-9 if len(calls) > before else 1e-6
         gone = set(group)
         kept = [e for e in edges if (e[0], e[1]) not in gone or e[2] != k]
-        if len(piece) == 1:  # a pruned character becomes an unknown node
+        if piece_length == 1:  # a pruned character becomes an unknown node
             kept = sorted(kept + [(i, j, -1) for i, j in group], key=lambda e: (e[0], e[1] - e[0]))
         log_p = unigram._edge_log_forward(kept, n, logs)[n]
         # subtle: the expected loss is a difference of two logs of size |log P'| (~2,500 on a
@@ -848,14 +876,13 @@ def test_the_windowed_log_space_group_loss_matches_the_whole_word(
         assert got == pytest.approx(long_word.log_z - log_p, rel=tolerance, abs=known_to)
         cut, last = group[0][1], group[-1][0]  # the window on its own, whatever the path
         lo = bisect_left(edges, (min(cut, last + 1) - trainer.max_len,))
-        assert window(edges, lo, k, long_word, group) == pytest.approx(log_p, rel=1e-12)
+        assert window(trainer, edges, lo, k, long_word, group) == pytest.approx(log_p, rel=1e-12)
         if len(group) > 30:
             assert len(calls) > before  # this group did take the log-space window
     if len(groups) == 1:
-        whole = long_word.log_z - trainer._z_without(edges, n, k, repl)
-        assert trainer._group_loss(0, k, repl, long_word, groups[0]) == pytest.approx(
-            whole, rel=1e-6
-        )
+        whole = long_word.log_z - unigram_loss.z_without(trainer, edges, n, k, repl)
+        got = unigram_loss.group_loss(trainer, 0, k, repl, long_word, groups[0])
+        assert got == pytest.approx(whole, rel=1e-6)
 
 
 # --- the EM work budget (ui.limits.unigram_em_work) -------------------------------------

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import itertools
 import random
 import string
@@ -17,12 +16,13 @@ from subword_core import bpe
 from subword_core.errors import ParameterError
 from subword_core.wordpiece import WordPiece, learn
 from tests.budget import examples
+from tests.core.doctests import failed_doctests
 
 HUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
 
 
 def test_doctests() -> None:
-    assert doctest.testmod(wp).failed == 0
+    assert failed_doctests(wp) == {}
 
 
 # --- seed 001 ---------------------------------------------------------------------------
