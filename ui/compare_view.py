@@ -869,6 +869,7 @@ def settings_panel(corpus: Corpus) -> int | None:
     typed = c1.text_input(
         t("Target vocabulary size"),
         key="cmp_target",
+        max_chars=LIMITS.box_chars,
         on_change=remember,
         args=(WIDGETS_KEY, "cmp_target"),
         help=t("One size for all four; what it means for each is listed on the right."),
@@ -942,6 +943,7 @@ def render_segmentations(
     text = st.text_input(
         t("Words or a sentence to segment"),
         key="cmp_text",
+        max_chars=LIMITS.box_chars,
         on_change=remember,
         args=(WIDGETS_KEY, "cmp_text"),
         help=t("Each word (split at spaces) is segmented on its own by every algorithm."),

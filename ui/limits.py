@@ -29,6 +29,7 @@ t = translator("common")
 
 __all__ = [
     "LIMITS",
+    "PASTE_CHARS",
     "Limits",
     "advice",
     "unigram_em_iterations",
@@ -51,6 +52,9 @@ class Limits:
             it took over 6 GB in BPE's index and trace. The pydoc example's distinct words
             hold 77,718 characters.
         upload_mb: size of an uploaded file, in MB.
+        box_chars: characters a one-line box or a text to tokenize takes (a word, a marker,
+            a target size, a guess…); the browser stops typing there and the server cuts
+            longer values it is sent (issue 26: 2,000,000 characters pasted into a box).
         prefill_chars: characters copied into the text box when switching to "type".
         merges: merges learned by BPE and byte-level BPE.
         vocab: vocabulary size of WordPiece and Unigram.
@@ -108,6 +112,7 @@ class Limits:
     corpus_words: int = 50_000
     corpus_word_chars: int = 100_000
     upload_mb: int = 20
+    box_chars: int = 20_000
     prefill_chars: int = 20_000
     merges: int = 5_000
     vocab: int = 20_000
@@ -151,6 +156,10 @@ class Limits:
 
 LIMITS = Limits.from_env()
 """The limits in force (read once, when the app starts)."""
+
+PASTE_CHARS = LIMITS.upload_mb * 1_000_000
+"""Characters a box for a pasted file or corpus takes: as much as an upload may hold (the
+corpus read from it is then cut at ``corpus_chars``, and the box keeps all of it)."""
 
 
 def unigram_max_shrink(limits: Limits | None = None) -> float:
