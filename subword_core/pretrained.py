@@ -44,6 +44,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from subword_core import bounds
+from subword_core.bounds import BoundError, Bounds, Meter, StepList
+from subword_core.bounds import bounds_in_force as _bounds_in_force
 from subword_core.byte_level import BYTE_TO_UNICODE
 from subword_core.byte_level import pre_tokenize as gpt2_split
 from subword_core.charsmap import Charsmap, CharsmapError
@@ -682,6 +685,8 @@ def _pattern(node: Mapping[str, Any], kind: str) -> OnigurumaPattern:
         text = str(pattern["Regex"])
         try:
             return OnigurumaPattern(text)
+        except BoundError as err:  # its counted repeats would fill the memory
+            raise PretrainedError(err.message, err.code or "bound", err.values) from None
         except PatternError as err:
             raise PretrainedError(
                 f"This file's {kind} {node.get('type')} uses the regular expression "
@@ -816,6 +821,16 @@ def _strip(left: bool, right: bool) -> Callable[[str], str]:
     return run
 
 
+def _prepend(prefix: str) -> Callable[[str], str]:
+    def run(text: str) -> str:
+        if not text:
+            return text
+        bounds.produce(len(prefix) + len(text), "Prepend")
+        return prefix + text
+
+    return run
+
+
 def _normalizers(node: Any) -> list[Normalizer]:
     """The normalizer as a flat list of ``(name, function)``."""
     if node is None:
@@ -841,8 +856,7 @@ def _normalizers(node: Any) -> list[Normalizer]:
     if kind == "Precompiled":
         return [(kind, _precompiled(node))]
     if kind == "Prepend":
-        prefix = str(node.get("prepend", ""))
-        return [(kind, lambda t: prefix + t if t else t)]
+        return [(kind, _prepend(str(node.get("prepend", ""))))]
     if kind == "Replace":
         pattern, content = _pattern(node, "normalizer"), str(node.get("content", ""))
         return [(kind, _Shown(lambda t: pattern.sub(t, content), pattern.pattern, content))]
@@ -964,6 +978,7 @@ def _metaspace(node: Mapping[str, Any]) -> Callable[[str, bool], list[str]]:
     split = bool(node.get("split", True))
 
     def run(text: str, first: bool) -> list[str]:
+        bounds.produce(len(text) + text.count(" ") * (len(rep) - 1) + len(rep), "Metaspace")
         text = text.replace(" ", rep)
         if (scheme == "always" or (scheme == "first" and first)) and not text.startswith(rep):
             text = rep + text
@@ -1151,10 +1166,11 @@ class Pretrained:
             if added is not None:
                 out.append((text, added, first))
                 continue
+            bounds.current().spend(len(text) * len(tokens), "special tokens")
             out.extend(_find_added(text, tokens, first))
         return out
 
-    def trace(self, text: str) -> Trace:
+    def trace(self, text: str, *, bounds: Bounds | None = None) -> Trace:
         """Encode ``text`` as the ``tokenizers`` library does, keeping every step.
 
         Special tokens are matched, but the post-processor's ``[CLS]``/``[SEP]`` or ``<s>``
@@ -1162,6 +1178,8 @@ class Pretrained:
 
         Args:
             text: The text to encode.
+            bounds: The work and memory the trace may take
+                (:class:`~subword_core.bounds.Bounds`; the defaults when ``None``).
 
         Returns:
             The :class:`Trace`.
@@ -1169,17 +1187,27 @@ class Pretrained:
         Raises:
             PretrainedError: When the file cannot encode the text (e.g. an unknown character
                 and no unknown token), as the library would fail.
+            BoundError: When the file asks for more work or memory than ``bounds`` allow
+                (:class:`~subword_core.bounds.BoundError`, with a code and values).
 
         Example:
             >>> tok = load({"x.vocab": "<unk>\\t0\\n▁a\\t-1\\nb\\t-2\\n▁\\t-3"})
             >>> tok.trace("ab a").tokens
             ('▁a', 'b', '▁a')
         """
-        steps: list[Step] = []
+        try:
+            with _bounds_in_force(bounds, len(text)) as meter:
+                return self._traced(text, StepList(meter), meter)
+        except BoundError as err:  # one error type for the caller: the file asks too much
+            raise PretrainedError(err.message, err.code or "bound", err.values) from None
+
+    def _traced(self, text: str, steps: list[Step], meter: Meter) -> Trace:
+        """:meth:`trace` with its steps kept in ``steps`` and the work counted by ``meter``."""
         pieces: list[tuple[str, _Added | None, bool]] = [(text, None, True)] if text else []
         if self._added:
             pieces = self._cut_added(pieces, normalized=False)
         for name, func in self._normalizers:
+            meter.stage(name)
             before = tuple(p for p, a, _ in pieces if a is None)
             # subtle: a piece still "starts the text" (Metaspace's prepend_scheme "first")
             # only while its first character survives: the library checks the offset in the
@@ -1189,6 +1217,8 @@ class Pretrained:
                 for p, a, f in pieces
             ]
             after = tuple(p for p, a, _ in pieces if a is None)
+            meter.stage(name)
+            meter.produce(sum(map(len, after)))  # NFKC, Lowercase … grow a text too
             replaced = func.replacements(before) if isinstance(func, _Precompiled) else ()
             shown = (func.pattern, func.content) if isinstance(func, _Shown) else ("", "")
             steps.append(NormalizeStep(name, before, after, replaced, *shown))
@@ -1200,6 +1230,7 @@ class Pretrained:
         # each pre-tokenizer component splits the words further; added tokens stay whole
         words: list[tuple[str, _Added | None, bool]] = pieces
         for name, func, _bytes in self._splitters:
+            meter.stage(name)
             before = tuple(w for w, a, _ in words if a is None)
             new: list[tuple[str, _Added | None, bool]] = []
             for w, a, first in words:
@@ -1562,7 +1593,9 @@ def _wordpiece_word(
         tries: list[tuple[str, bool]] = []
         found = None
         for end in range(len(word), start, -1):
-            candidate = (model.prefix if start > 0 else "") + word[start:end]
+            prefix = model.prefix if start > 0 else ""
+            bounds.charge(steps, len(prefix) + end - start + 1, "WordPiece's tries")
+            candidate = prefix + word[start:end]
             hit = candidate in model.vocab
             tries.append((candidate, hit))
             if hit:
@@ -1583,6 +1616,8 @@ def _unigram_word(
     model: _Unigram, word: str, index: int, steps: list[Step]
 ) -> list[tuple[str, int]]:
     n = len(word)
+    by_first = model.by_first
+    bounds.charge(steps, sum(len(by_first.get(c, ())) for c in word), "Unigram pieces")
     unk_score = model.min_score - UNK_PENALTY
     # best[end] = (score, start, id or -1 for unknown); None: no path yet
     best: list[tuple[float, int, int] | None] = [None] * (n + 1)

@@ -103,10 +103,12 @@ DOMAINS: tuple[str, ...] = (
     "gallery",
     "family",
     "errors",
+    "bounds",
 )
 """The catalogs: ``app`` (app.py, the home page), ``common`` (the UI primitives),
 ``glossary``, one per view (``family`` is BPE-dropout, joint BPE and the encoders), and
-``errors`` (the core's errors worded by code, :mod:`ui.core_errors`)."""
+``errors`` (the core's errors worded by code, :mod:`ui.core_errors`), ``bounds`` (the
+bounds one student's input meets, :mod:`ui.bounds_text`)."""
 
 
 @functools.cache

@@ -34,6 +34,7 @@ from subword_core.pretrained import (
     WordPieceStep,
     load,
 )
+from ui.bounds_text import bound_text
 from ui.html import (
     badge_html,
     esc,
@@ -187,6 +188,9 @@ def error_text(err: PretrainedError) -> str:
     if current_language() == DEFAULT_LANGUAGE:
         return str(err)
     kinds = {"normalizer": t("normalizer"), "pre-tokenizer": t("pre-tokenizer")}
+    bound = bound_text(err.code, err.values)  # the file asks too much of the server
+    if bound is not None:
+        return bound
     values = {name: str(value) for name, value in err.values.items()}
     values["kind"] = kinds.get(values.get("kind", ""), values.get("kind", ""))
     values["formats"] = _formats()
