@@ -22,6 +22,7 @@ from ui.player import set_step_listener
 from ui.presenter import presenter_styles, presenter_toggle, sidebar_state
 from ui.share import apply_link, publish_link, start_link_box
 from ui.shell import app_shell, sync_upload_limit
+from ui.upload_guard import install as install_upload_guard
 
 t = translator("app")
 
@@ -32,6 +33,7 @@ st.set_page_config(
     layout="wide",
 )
 sync_upload_limit()  # the server's upload limit follows ui.limits
+install_upload_guard()  # and each session holds at most LIMITS.session_files files
 warm_up_training_processes()  # long trainings' processes: started before a class needs one
 
 pg = st.navigation(

@@ -52,6 +52,11 @@ class Limits:
             it took over 6 GB in BPE's index and trace. The pydoc example's distinct words
             hold 77,718 characters.
         upload_mb: size of an uploaded file, in MB.
+        session_files: files one session (a browser tab) may hold on the server at once; the
+            server refuses another (HTTP 413) until one is removed (:mod:`ui.upload_guard`).
+        session_upload_mb: MB of uploaded files one session may hold on the server at once.
+        pretrained_files: files the pretrained page's uploader reads at once (a tokenizer is
+            one file, or GPT-2's two); more are refused before any is read.
         box_chars: characters a one-line box or a text to tokenize takes (a word, a marker,
             a target size, a guess…); the browser stops typing there and the server cuts
             longer values it is sent (issue 26: 2,000,000 characters pasted into a box).
@@ -96,6 +101,9 @@ class Limits:
         unigram_nbest: segmentations Unigram's n-best table lists.
         cache_mb: the estimated memory, in MB, of all the results the server keeps to share
             between sessions (trainings, parsed corpora…); the least recently used go first.
+        training_processes: trainings that run in processes of their own at once (each may
+            take a few hundred MB); more wait in a queue, first come first served, and the page
+            says where the student stands (:func:`ui.common.cached_training`).
         isolate_work: the estimated work from which a training runs in a process of its own
             instead of a thread of the server (:func:`ui.common.cached_training`), so that it
             uses another core and never holds the interpreter lock the other students' steps
@@ -112,6 +120,9 @@ class Limits:
     corpus_words: int = 50_000
     corpus_word_chars: int = 100_000
     upload_mb: int = 20
+    session_files: int = 8
+    session_upload_mb: int = 64
+    pretrained_files: int = 2
     box_chars: int = 20_000
     prefill_chars: int = 20_000
     merges: int = 5_000
@@ -136,6 +147,7 @@ class Limits:
     unigram_nbest: int = 200
     cache_mb: int = 512
     isolate_work: int = 500_000
+    training_processes: int = 4
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Limits:

@@ -123,13 +123,20 @@ def choose_files() -> dict[str, bytes] | None:
             icon=":material/upload_file:",
         )
         return None
+    if len(uploads) > LIMITS.pretrained_files:  # refused before any is read (issue 26)
+        st.error(t("This file cannot be traced:"), icon=":material/block:")
+        show_text(_file_problems()["too_many_files"])
+        return None
     return {u.name: u.getvalue() for u in uploads}
 
 
 @st.cache_resource(max_entries=4, show_spinner=False)  # the caller shows one, translated
-def _load(digest: str, _files: tuple[tuple[str, bytes], ...]) -> Pretrained:
+def _load(digest: str, _files: tuple[tuple[str, bytes], ...]) -> Pretrained | PretrainedError:
     del digest  # the cache key: the files themselves are not hashed at every run
-    return load(dict(_files))
+    try:
+        return load(dict(_files))
+    except PretrainedError as err:  # kept too: a refused file is not read again at every rerun
+        return err
 
 
 def _file_problems() -> dict[str, str]:
@@ -219,13 +226,13 @@ def load_tokenizer(files: dict[str, bytes]) -> Pretrained | None:
     """
     items = tuple(sorted(files.items()))
     digest = hashlib.sha256(repr([(n, hashlib.sha256(d).hexdigest()) for n, d in items]).encode())
-    try:
-        with st.spinner(t("Reading the tokenizer…")):
-            return _load(digest.hexdigest(), items)
-    except PretrainedError as err:
+    with st.spinner(t("Reading the tokenizer…")):
+        loaded = _load(digest.hexdigest(), items)
+    if isinstance(loaded, PretrainedError):
         st.error(t("This file cannot be traced:"), icon=":material/block:")
-        show_text(error_text(err))
+        show_text(error_text(loaded))
         return None
+    return loaded
 
 
 def _refusal_text(err: PretrainedError) -> str:
