@@ -16,6 +16,7 @@ from ui.pretrained_view import (
     load_tokenizer,
     render_step,
     show_summary,
+    trace_text,
 )
 from ui.shell import ensure_app_shell
 
@@ -40,7 +41,7 @@ if tok is not None:
         st.session_state["pre_text"] = "Why is unhappiness three tokens? Don't panic!"
     text = st.text_area(t("Text to encode"), key="pre_text", max_chars=TEXT_CHARS, height=80)
     try:
-        trace = tok.trace(text)
+        trace = trace_text(tok, text)
     except PretrainedError as err:
         st.error(t("The library cannot encode this text with this file:"), icon=":material/block:")
         show_text(error_text(err))

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import string
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -59,6 +62,7 @@ __all__ = [
     "note_text",
     "render_step",
     "show_summary",
+    "trace_text",
 ]
 
 ASSETS = Path(__file__).parent / "assets" / "pretrained"
@@ -215,6 +219,44 @@ def _formats() -> str:
         "a Hugging Face tokenizer.json, a BERT vocab.txt, GPT-2's vocab.json together with "
         "merges.txt, or a sentencepiece .vocab"
     )
+
+
+_TRACES: weakref.WeakKeyDictionary[Pretrained, OrderedDict[str, Trace | PretrainedError]] = (
+    weakref.WeakKeyDictionary()
+)
+_TRACES_LOCK = threading.Lock()
+TRACES_PER_FILE = 2
+"""Traces kept per loaded file (the text on the page, and the one before it)."""
+
+
+def trace_text(tok: Pretrained, text: str) -> Trace:
+    """``tok.trace(text)``, kept with the file: the player's every click reruns the page, and
+    the trace (or the tracer's refusal) is not made again each time (issue 26).
+
+    Raises:
+        PretrainedError: as :meth:`Pretrained.trace`.
+
+    Example::
+
+        trace = trace_text(tok, "Hello")
+    """
+    with _TRACES_LOCK:
+        kept = _TRACES.setdefault(tok, OrderedDict())
+        found = kept.get(text)
+        if found is not None:
+            kept.move_to_end(text)
+    if found is None:
+        try:
+            found = tok.trace(text)
+        except PretrainedError as err:
+            found = err
+        with _TRACES_LOCK:
+            kept[text] = found
+            while len(kept) > TRACES_PER_FILE:
+                kept.popitem(last=False)
+    if isinstance(found, PretrainedError):
+        raise found.with_traceback(None)
+    return found
 
 
 def load_tokenizer(files: dict[str, bytes]) -> Pretrained | None:

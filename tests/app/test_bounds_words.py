@@ -42,3 +42,23 @@ def test_a_bound_is_worded_in_the_language(name: str, lang: str) -> None:
 
 def test_every_bound_code_is_worded() -> None:
     assert set(EXPECTED.values()) == set(bound_problems())
+
+
+def test_the_player_does_not_trace_again_at_every_click(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each click on Next reruns the page; the trace is kept with the file (issue 26)."""
+    from subword_core.pretrained import Pretrained
+    from tests.app.conftest import open_link
+
+    calls: list[str] = []
+    original = Pretrained.trace
+
+    def counted(self: Pretrained, text: str, **kwargs: object) -> object:
+        calls.append(text)
+        return original(self, text, **kwargs)
+
+    monkeypatch.setattr(Pretrained, "trace", counted)
+    at = open_link("pretrained", {})
+    for _ in range(3):
+        at.button(key="pre__next").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    assert len(calls) <= 1, calls

@@ -224,3 +224,36 @@ def test_a_bound_error_is_a_subword_error_with_values() -> None:
 
 def test_doctests() -> None:
     assert doctest.testmod(bounds_module).failed == 0
+
+
+def _timed_trace(doc: dict[str, object], text: str) -> tuple[float, tuple[str, ...]]:
+    import time
+
+    tok = load({"tokenizer.json": json.dumps(doc)})
+    start = time.process_time()
+    tokens = tok.trace(text).tokens
+    return time.process_time() - start, tokens
+
+
+def test_many_unigram_pieces_sharing_a_letter_cost_little() -> None:
+    """200,000 pieces starting with "a": every position tried each of them (109 s of a core
+    on this text); now each length is looked up."""
+    pieces = [["<unk>", 0.0], ["a", -1.0]] + [[f"a{i}", -5.0] for i in range(200_000)]
+    doc = {"version": "1.0", "model": {"type": "Unigram", "unk_id": 0, "vocab": pieces}}
+    seconds, tokens = _timed_trace(doc, "a" * 995 + "a1234")
+    assert seconds < 5, seconds
+    assert tokens == ("a",) * 995 + ("a1234",)
+
+
+def test_many_special_tokens_cost_little() -> None:
+    """100,000 special tokens: every position tried each of them (27 s of a core)."""
+    added = [
+        {"id": 10 + i, "content": f"<tok{i}>", "single_word": False, "lstrip": False}
+        | {"rstrip": False, "normalized": False, "special": True}
+        for i in range(100_000)
+    ]
+    model = {"type": "WordPiece", "vocab": {"[UNK]": 0, "a": 1}, "unk_token": "[UNK]"}
+    doc = {"version": "1.0", "added_tokens": added, "model": model}
+    seconds, tokens = _timed_trace(doc, "<tok5>a" * 140)
+    assert seconds < 5, seconds
+    assert tokens == ("<tok5>", "a") * 140
