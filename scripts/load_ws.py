@@ -735,11 +735,67 @@ class Attack:
     errors: list[str] = field(default_factory=list)
 
 
-HOSTILE_ACTIONS = ("bpe_text", "byte_level_text", "wordpiece_pydoc", "unigram_pydoc")
+HOSTILE_ACTIONS = (
+    "bpe_text",
+    "byte_level_text",
+    "wordpiece_pydoc",
+    "unigram_pydoc",
+    "korean_box",
+    "hostile_tokenizer",
+    "many_uploads",
+)
 """What the hostile session does, in turn, each at the largest setting the limits allow:
 BPE and byte-level BPE learning the largest text the limits read as one word without spaces,
 WordPiece and Unigram at their largest vocabulary on the pydoc example (the heaviest built-in
-trainings)."""
+trainings); and issue 26's attacks: 2,000,000 characters pasted into Compare's target box in
+한국어 (the particles were quadratic), a 1 KB tokenizer.json whose Replace multiplies the text
+(it took a server to 3.6 GB), and file after file uploaded into one session."""
+
+ISSUE26_PAGES = {
+    "korean_box": "compare",
+    "hostile_tokenizer": "pretrained",
+    "many_uploads": "pretrained",
+}
+
+
+def hostile_tokenizer_json() -> bytes:
+    """A 1 KB tokenizer.json whose normalizer multiplies the text by 10^9 (refused in words).
+
+    Example:
+        >>> len(hostile_tokenizer_json()) < 1024
+        True
+    """
+    replace = {"type": "Replace", "pattern": {"String": "a"}, "content": "a" * 10}
+    doc = {
+        "version": "1.0",
+        "normalizer": {"type": "Sequence", "normalizers": [replace] * 9},
+        "model": {"type": "BPE", "vocab": {"a": 0, "<unk>": 1}, "merges": [], "unk_token": "<unk>"},
+    }
+    return json.dumps(doc).encode()
+
+
+async def _issue26_action(session: StreamlitSession, action: str, nonce: int) -> Run:
+    """Set up one of issue 26's attacks in an open session; the returned run is its answer."""
+    if action == "korean_box":
+        session.query_string = "lang=ko"
+        await session.rerun()
+        session.set_widget("cmp_target", string_value="!" * 2_000_000)
+        return await session.rerun()
+    session.set_widget("pre_source", string_value="My own file(s)")
+    await session.rerun()
+    session.set_widget("pre_text", string_value="a" * 1000)
+    if action == "hostile_tokenizer":
+        return await session.upload("pre_upload", f"t{nonce}.json", hostile_tokenizer_json())
+    run = None
+    for n in range(_limits().session_files + 4):  # past the session's count: refused (413)
+        try:
+            run = await session.upload("pre_upload", f"u{nonce}-{n}.json", b"x" * 2**20)
+        except OSError as exc:  # urllib's HTTPError: the server refused the file
+            run = await session.rerun()
+            run.alerts.append(f"upload {n + 1} refused: {exc}")
+            break
+    assert run is not None
+    return run
 
 
 def _limits() -> Any:
@@ -753,7 +809,7 @@ def _limits() -> Any:
 async def _hostile_action(url: str, action: str, nonce: int, chars: int, patience: float) -> Attack:
     """Open a new session, do ``action`` at the limits, wait up to ``patience`` s, leave."""
     limits = _limits()
-    page = {"bpe_text": "bpe_learn", "byte_level_text": "byte_level"}.get(
+    page = {"bpe_text": "bpe_learn", "byte_level_text": "byte_level", **ISSUE26_PAGES}.get(
         action, action.split("_")[0]
     )
     session = StreamlitSession(url, patience)
@@ -763,7 +819,10 @@ async def _hostile_action(url: str, action: str, nonce: int, chars: int, patienc
         await session.connect()
         run = await session.rerun(page_name=page)
         attack.errors += [f"opening {page}: {text}" for text in run.exceptions]
-        if action in ("bpe_text", "byte_level_text"):
+        if action in ISSUE26_PAGES:
+            t0 = time.perf_counter()
+            run = await _issue26_action(session, action, nonce)
+        elif action in ("bpe_text", "byte_level_text"):
             session.set_widget(SOURCE_KEY, string_value=source_label(TYPE_SOURCE))
             await session.rerun()
             merges_key = "bpe_num_merges" if page == "bpe_learn" else "bbpe_num_merges"
@@ -774,8 +833,9 @@ async def _hostile_action(url: str, action: str, nonce: int, chars: int, patienc
             await session.rerun()
             size_key = "wp_vocab_size" if page == "wordpiece" else "uni_vocab_size"
             session.set_widget(size_key, int_value=limits.vocab - nonce % 50)
-        t0 = time.perf_counter()
-        run = await session.rerun()
+        if action not in ISSUE26_PAGES:
+            t0 = time.perf_counter()
+            run = await session.rerun()
         attack.status = run.status
         attack.errors += [f"{action}: exception element: {text}" for text in run.exceptions]
         limits_hit = [text for text in run.texts if text.lstrip().startswith("Limit:")]

@@ -786,10 +786,15 @@ class _Precompiled:
     def replacements(self, pieces: Sequence[str]) -> tuple[tuple[str, str], ...]:
         """What the rules rewrote in ``pieces``: ``(original, replacement)``, each once."""
         found: dict[tuple[str, str], None] = {}
-        for piece in pieces:
-            for old, new in self.charsmap.segments(piece):
-                if old != new:
-                    found[(old, new)] = None
+        try:
+            for piece in pieces:
+                for old, new in self.charsmap.segments(piece):
+                    if old != new:
+                        found[(old, new)] = None
+        except CharsmapError as err:  # a walk the ASCII shortcut of __call__ never took
+            raise _bad(
+                f"The Precompiled normalizer's table is damaged: {err}", "bad_charsmap"
+            ) from None
         return tuple(found)
 
 
@@ -1746,9 +1751,31 @@ _FORMATS = (
 )
 
 
+def _looks_utf16(head: bytes) -> bool:
+    """Whether ``head`` is UTF-16 text without a byte-order mark (mostly ASCII, so nearly
+    every other byte is NUL).
+
+    Example:
+        >>> _looks_utf16('{"model": 1}'.encode("utf-16-le")), _looks_utf16(b"{}")
+        (True, False)
+    """
+    if len(head) < 4:
+        return False
+    even, odd = head[0::2], head[1::2]
+    return max(even.count(0), odd.count(0)) >= 0.9 * len(odd)
+
+
 def _text(name: str, data: bytes | str) -> str:
     if isinstance(data, str):
         return data
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or _looks_utf16(data[:4096]):
+        raise _bad(
+            f"{name} is UTF-16 text, not UTF-8: the tokenizers library reads UTF-8 only. Save "
+            f"it as UTF-8 (most editors offer it under “Save as”). This page reads {_FORMATS}.",
+            "not_utf8",
+            file=name,
+            offset=0,
+        )
     if b"\x00" in data[:4096]:
         hint = (
             " It looks like a sentencepiece .model (a binary file): upload its .vocab instead."
@@ -1801,6 +1828,13 @@ def load(files: Mapping[str, bytes | str]) -> Pretrained:
         if text.lstrip().startswith("{"):
             try:
                 jsons[name] = json.loads(text)
+            except RecursionError:  # nested thousands deep: no tokenizer.json is
+                raise _bad(
+                    f"{name} is nested too deeply to be read: a tokenizer.json is a few levels "
+                    "deep.",
+                    "json_too_deep",
+                    file=name,
+                ) from None
             except json.JSONDecodeError as err:
                 raise _bad(
                     f"{name} starts like JSON but is not valid JSON (line {err.lineno}, column "

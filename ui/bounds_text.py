@@ -6,7 +6,7 @@ and training bounds of the app are worded here too.
 
 Example:
     >>> sorted(bound_problems())[:2]
-    ['pattern_too_large', 'pattern_too_slow']
+    ['json_too_deep', 'pattern_too_large']
 """
 
 from __future__ import annotations
@@ -49,6 +49,9 @@ def bound_problems() -> dict[str, str]:
             "The regular expression {pattern} is {size} characters long once its counted "
             "repeats are written out, more than the {limit} allowed: compiling it would fill "
             "the server's memory. It is refused."
+        ),
+        "json_too_deep": t(
+            "{file} is nested too deeply to be read: a tokenizer.json is a few levels deep."
         ),
         "pattern_too_slow": t(
             "The regular expression {pattern} took more than {seconds} s on this text and was "
@@ -115,7 +118,7 @@ def training_queue_text(ahead: int, running: int) -> str:
 
     Example:
         >>> training_queue_text(2, 4)[:40]
-        'The server is training for 4 other stud'
+        'The server is training for 4 other stude'
     """
     return t(
         "The server is training for {running} other students at once, its most. Yours starts "

@@ -402,7 +402,7 @@ def show_summary(tok: Pretrained) -> None:
     notes = "".join(f"<li>{esc(note_text(n))}</li>" for n in tok.notes)
     special = (
         f"<div class='sw-small'>{esc(t('Special tokens, never split:'))} "
-        f"{token_spans_html(list(tok.added_tokens[:12]))}"
+        f"{token_spans_html([_shortened(a) for a in tok.added_tokens[:12]])}"
         f"{' …' if len(tok.added_tokens) > 12 else ''}</div>"
         if tok.added_tokens
         else ""
@@ -420,6 +420,17 @@ def show_summary(tok: Pretrained) -> None:
 # --------------------------------------------------------------------------------------
 # Steps in words
 # --------------------------------------------------------------------------------------
+
+
+def _shortened(token: str, chars: int = 60) -> str:
+    """A token as the summary lists it: at most ``chars`` characters (one file's special
+    token had 15,000,000, sent whole to the browser at every rerun).
+
+    Example:
+        >>> _shortened("<s>"), len(_shortened("x" * 10**6))
+        ('<s>', 61)
+    """
+    return token if len(token) <= chars else token[:chars] + "…"
 
 
 def _q(text: str) -> str:

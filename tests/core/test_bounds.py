@@ -257,3 +257,58 @@ def test_many_special_tokens_cost_little() -> None:
     seconds, tokens = _timed_trace(doc, "<tok5>a" * 140)
     assert seconds < 5, seconds
     assert tokens == ("<tok5>", "a") * 140
+
+
+# -- the smaller ones (issue 26, item 7) ----------------------------------------------------
+
+
+def test_deeply_nested_json_is_refused_in_words() -> None:
+    with pytest.raises(PretrainedError) as err:
+        load({"tokenizer.json": '{"a": ' * 100_000 + "1" + "}" * 100_000})
+    assert err.value.code == "json_too_deep"
+
+
+def test_a_utf16_tokenizer_json_is_called_utf16_not_binary() -> None:
+    text = _json()
+    for data in (text.encode("utf-16"), text.encode("utf-16-le"), text.encode("utf-16-be")):
+        with pytest.raises(PretrainedError) as err:
+            load({"tokenizer.json": data})
+        assert err.value.code == "not_utf8" and "UTF-16" in str(err.value)
+
+
+def test_a_charsmap_whose_cr_lf_walks_outside_the_trie_is_refused_in_words() -> None:
+    """The normalizer's ASCII shortcut never walked the trie for CR LF; the step's list of
+    replacements did, and its error reached the page as a bug."""
+    import base64
+
+    from subword_core.charsmap import CharsmapError
+
+    good = Charsmap.build({"\r\nz": "x", "ａ": "a"})
+    for i in range(len(good.units)):
+        units = list(good.units)
+        units[i] = (units[i] & 0x3FF) | (0x1FFFFF << 10)
+        damaged = Charsmap(tuple(units), good.pool)
+        try:
+            damaged.normalize("a\r\nb")
+            damaged.segments("a\r\nb")
+        except CharsmapError:
+            break
+    else:
+        pytest.fail("no damage found")
+    blob = base64.b64encode(damaged.to_bytes()).decode()
+    tok = load({"tokenizer.json": _json({"type": "Precompiled", "precompiled_charsmap": blob})})
+    with pytest.raises(PretrainedError) as err:
+        tok.trace("a\r\nb")
+    assert err.value.code == "bad_charsmap"
+
+
+def test_a_huge_alternation_is_refused_before_compiling() -> None:
+    """A 13.9 MB alternation took 107 s and 4 GB to compile; it is refused by its size."""
+    import time
+
+    words = "|".join(f"w{i}" for i in range(200_000))
+    start = time.process_time()
+    with pytest.raises(PretrainedError) as err:
+        load({"tokenizer.json": _json(pre={"type": "Split", "pattern": {"Regex": words}})})
+    assert err.value.code == "pattern_too_large"
+    assert time.process_time() - start < 5
