@@ -16,7 +16,13 @@ from collections.abc import Mapping
 
 from ui.i18n import Message, translator
 
-__all__ = ["bound_problems", "bound_text", "training_queue_text", "uploads_refused_text"]
+__all__ = [
+    "bound_heading",
+    "bound_problems",
+    "bound_text",
+    "training_queue_text",
+    "uploads_refused_text",
+]
 
 t = translator("bounds")
 
@@ -60,6 +66,17 @@ def bound_problems() -> dict[str, str]:
             "shorter text or another file."
         ),
     }
+
+
+def bound_heading() -> str:
+    """The heading above a bound's words on the pretrained page (the library might trace the
+    text; this server will not, for the class's sake).
+
+    Example:
+        >>> bound_heading()
+        'The server will not trace this text with this file:'
+    """
+    return t("The server will not trace this text with this file:")
 
 
 def _what(what: str) -> str:
