@@ -1,8 +1,8 @@
 """The words for the bounds one student's input meets, so that the class goes on (issue 26).
 
 The core stops a tokenizer file that asks too much (:mod:`subword_core.bounds`) with a code
-and its values; :func:`bound_problems` words each code in the session's language. The upload
-and training bounds of the app are worded here too.
+and its values; :func:`bound_problems` words each code in the session's language. The queue
+for the training processes is worded here too.
 
 Example:
     >>> sorted(bound_problems())[:2]
@@ -21,7 +21,6 @@ __all__ = [
     "bound_problems",
     "bound_text",
     "training_queue_text",
-    "uploads_refused_text",
 ]
 
 t = translator("bounds")
@@ -109,25 +108,6 @@ def bound_text(code: str | None, values: Mapping[str, object]) -> str | None:
         shown["what"] = _what(shown["what"])
     needed = {name for _, name, _, _ in string.Formatter().parse(template) if name}
     return Message(template).format(**{**dict.fromkeys(needed, "?"), **shown})
-
-
-def uploads_refused_text(files: int, limit_files: int, megabytes: int, limit_mb: int) -> str:
-    """Why this session's uploads are refused (too many files or bytes held at once).
-
-    Example:
-        >>> uploads_refused_text(9, 8, 30, 64)[:31]
-        'This tab already holds 9 files '
-    """
-    return t(
-        "This tab already holds {files} files ({megabytes} MB); one tab may hold {limit_files} "
-        "files and {limit_mb} MB at once, so the server has room for the whole class. Remove "
-        "a file (×) before adding another, or reload the page to start afresh."
-    ).format(
-        files=f"{files:,}",
-        megabytes=f"{megabytes:,}",
-        limit_files=f"{limit_files:,}",
-        limit_mb=f"{limit_mb:,}",
-    )
 
 
 def training_queue_text(ahead: int, running: int) -> str:
