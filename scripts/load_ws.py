@@ -85,7 +85,7 @@ import time
 import urllib.parse
 import urllib.request
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -851,12 +851,17 @@ async def _hostile_action(url: str, action: str, nonce: int, chars: int, patienc
 
 
 async def hostile_session(
-    url: str, done: asyncio.Event, chars: int, patience: float, attacks: list[Attack]
+    url: str,
+    done: asyncio.Event,
+    chars: int,
+    patience: float,
+    attacks: list[Attack],
+    actions: Sequence[str] = HOSTILE_ACTIONS,
 ) -> None:
-    """Do the :data:`HOSTILE_ACTIONS` in turn, each as new work, until ``done`` is set."""
+    """Do ``actions`` (:data:`HOSTILE_ACTIONS`) in turn, each as new work, until ``done``."""
     nonce = 0
     while not done.is_set():
-        action = HOSTILE_ACTIONS[nonce % len(HOSTILE_ACTIONS)]
+        action = actions[nonce % len(actions)]
         nonce += 1
         attacks.append(await _hostile_action(url, action, nonce, chars, patience))
 
@@ -891,6 +896,7 @@ async def run_round(
     patience: float = 60.0,
     head_start: float = 5.0,
     attacks: list[Attack] | None = None,
+    hostile_actions: Sequence[str] = HOSTILE_ACTIONS,
 ) -> tuple[list[Student], float]:
     """Open ``sessions`` sessions at once; return their reports and the wall time.
 
@@ -901,7 +907,9 @@ async def run_round(
     attacks = [] if attacks is None else attacks
     done = asyncio.Event()
     attackers = [
-        asyncio.create_task(hostile_session(url, done, hostile_chars, patience, attacks))
+        asyncio.create_task(
+            hostile_session(url, done, hostile_chars, patience, attacks, hostile_actions)
+        )
         for _ in range(hostile)
     ]
     if attackers:
@@ -1055,7 +1063,14 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=0,
         help="hostile sessions running during the class (0): each asks, in turn, for the "
-        "heaviest trainings the limits allow",
+        "heaviest trainings the limits allow, and does issue 26's attacks (2,000,000 "
+        "characters in a box in Korean, a multiplying tokenizer.json, file after file)",
+    )
+    parser.add_argument(
+        "--hostile-actions",
+        type=lambda text: tuple(a for a in text.split(",") if a in HOSTILE_ACTIONS),
+        default=HOSTILE_ACTIONS,
+        help=f"the hostile sessions' actions, comma-separated (all: {','.join(HOSTILE_ACTIONS)})",
     )
     parser.add_argument(
         "--hostile-chars",
@@ -1139,6 +1154,7 @@ def main(argv: list[str] | None = None) -> int:
                         patience=args.patience,
                         head_start=args.head_start,
                         attacks=attacks,
+                        hostile_actions=args.hostile_actions,
                     )
                 )
                 cpu = (read_cpu_seconds(pid) - cpu_before) if pid else 0.0

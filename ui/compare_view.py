@@ -169,7 +169,7 @@ def parse_target(text: str) -> tuple[int | None, str | None]:
         size = int(stripped)
     except ValueError:
         return None, t("{typed} is not a whole number; type a target size such as 40.").format(
-            typed=repr(stripped)
+            typed=repr(stripped if len(stripped) <= 40 else stripped[:40] + "…")
         )
     if size < 1:
         return None, t("The target vocabulary size must be at least 1.")
