@@ -77,8 +77,11 @@ class Bounds:
         pattern_units: the size of a regular expression once its counted repeats are
             expanded (``(?:a{1000}){1000}`` is 1,000,000), which the ``regex`` module compiles
             into memory (a 162-byte pattern took 1.5 GB).
-        regex_seconds: the time one pattern may take on one text before it is stopped (an
-            ambiguous alternation under repetition backtracks for ever).
+        regex_seconds: the processor time the patterns of one trace may take before they are
+            stopped (an ambiguous alternation under repetition backtracks for ever). The
+            ``regex`` module counts the whole process's time, so on a server whose other
+            threads are busy a pattern gets less of it (about half with one busy thread);
+            the patterns of real files take milliseconds.
 
     Example:
         >>> Bounds().text_limit(1_000), Bounds().text_limit(1_000_000)
