@@ -11,6 +11,7 @@ from ui.corpus_picker import require_corpus
 from ui.follow import example_words, follow_default, show_example_label
 from ui.glossary import term_md
 from ui.i18n import translator
+from ui.limits import LIMITS
 from ui.notebook import bpe_encode_cells, notebook_button
 from ui.pretok import apply_pretok, pretok_panel, pretok_words
 from ui.shell import ensure_app_shell
@@ -45,7 +46,9 @@ if shared is not None:
     settings, result = shared
     examples = example_words(typed_corpus)  # the student's own words are never replaced
     follow_default("bpe_encode_text", examples.text)
-    text = st.text_input(t("Words or a sentence to encode"), key="bpe_encode_text")
+    text = st.text_input(
+        t("Words or a sentence to encode"), key="bpe_encode_text", max_chars=LIMITS.box_chars
+    )
     show_example_label(examples, "bpe_encode_text")
     use_unk = st.toggle(
         t("Map characters never seen in training to [UNK]"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from subword_core.pretrained import PretrainedError
+from ui.bounds_text import bound_heading, bound_problems
 from ui.html import show_text
 from ui.i18n import translator
 from ui.player import step_player
@@ -18,6 +19,7 @@ from ui.pretrained_view import (
     load_tokenizer,
     render_step,
     show_summary,
+    trace_text,
 )
 from ui.shell import ensure_app_shell
 
@@ -54,9 +56,12 @@ if tok is not None:
         height=68 if presenting() else 80,
     )
     try:
-        trace = tok.trace(text)
+        trace = trace_text(tok, text)
     except PretrainedError as err:
-        st.error(t("The library cannot encode this text with this file:"), icon=":material/block:")
+        heading = t("The library cannot encode this text with this file:")
+        if err.code in bound_problems():  # the file asks more of the server than it gives
+            heading = bound_heading()
+        st.error(heading, icon=":material/block:")
         show_text(error_text(err))
     else:
         step_player(

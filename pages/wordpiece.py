@@ -12,6 +12,7 @@ from ui.follow import example_words, follow_default, show_example_label
 from ui.glossary import term_html
 from ui.html import show_error, show_html
 from ui.i18n import translator
+from ui.limits import LIMITS, PASTE_CHARS
 from ui.notebook import offer_notebook
 from ui.player import step_player
 from ui.pretok import apply_pretok, pretok_panel, pretok_words
@@ -101,7 +102,9 @@ if settings is not None:
         with encode_tab:
             examples = example_words(typed_corpus)  # the student's own words are never replaced
             follow_default("wp_encode_text", examples.text)
-            text = st.text_input(t("Words to encode"), key="wp_encode_text")
+            text = st.text_input(
+                t("Words to encode"), key="wp_encode_text", max_chars=LIMITS.box_chars
+            )
             show_example_label(examples, "wp_encode_text")
             word_start = st.toggle(
                 t("Show with a word-start marker (_), as seed 003 does"), key="wp_word_start"
@@ -120,6 +123,7 @@ if settings is not None:
                 vocab_text = st.text_area(
                     t("Paste a BERT-style vocab.txt: one token per line, ## for continuations"),
                     key="wp_vocab_text",
+                    max_chars=PASTE_CHARS,
                     height=150,
                 )
                 try:

@@ -85,7 +85,7 @@ import time
 import urllib.parse
 import urllib.request
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -735,11 +735,67 @@ class Attack:
     errors: list[str] = field(default_factory=list)
 
 
-HOSTILE_ACTIONS = ("bpe_text", "byte_level_text", "wordpiece_pydoc", "unigram_pydoc")
+HOSTILE_ACTIONS = (
+    "bpe_text",
+    "byte_level_text",
+    "wordpiece_pydoc",
+    "unigram_pydoc",
+    "korean_box",
+    "hostile_tokenizer",
+    "many_uploads",
+)
 """What the hostile session does, in turn, each at the largest setting the limits allow:
 BPE and byte-level BPE learning the largest text the limits read as one word without spaces,
 WordPiece and Unigram at their largest vocabulary on the pydoc example (the heaviest built-in
-trainings)."""
+trainings); and issue 26's attacks: 2,000,000 characters pasted into Compare's target box in
+한국어 (the particles were quadratic), a 1 KB tokenizer.json whose Replace multiplies the text
+(it took a server to 3.6 GB), and file after file uploaded into one session."""
+
+ISSUE26_PAGES = {
+    "korean_box": "compare",
+    "hostile_tokenizer": "pretrained",
+    "many_uploads": "pretrained",
+}
+
+
+def hostile_tokenizer_json() -> bytes:
+    """A 1 KB tokenizer.json whose normalizer multiplies the text by 10^9 (refused in words).
+
+    Example:
+        >>> len(hostile_tokenizer_json()) < 1024
+        True
+    """
+    replace = {"type": "Replace", "pattern": {"String": "a"}, "content": "a" * 10}
+    doc = {
+        "version": "1.0",
+        "normalizer": {"type": "Sequence", "normalizers": [replace] * 9},
+        "model": {"type": "BPE", "vocab": {"a": 0, "<unk>": 1}, "merges": [], "unk_token": "<unk>"},
+    }
+    return json.dumps(doc).encode()
+
+
+async def _issue26_action(session: StreamlitSession, action: str, nonce: int) -> Run:
+    """Set up one of issue 26's attacks in an open session; the returned run is its answer."""
+    if action == "korean_box":
+        session.query_string = "lang=ko"
+        await session.rerun()
+        session.set_widget("cmp_target", string_value="!" * 2_000_000)
+        return await session.rerun()
+    session.set_widget("pre_source", string_value="My own file(s)")
+    await session.rerun()
+    session.set_widget("pre_text", string_value="a" * 1000)
+    if action == "hostile_tokenizer":
+        return await session.upload("pre_upload", f"t{nonce}.json", hostile_tokenizer_json())
+    run = None
+    for n in range(_limits().session_files + 4):  # past the session's count: refused (413)
+        try:
+            run = await session.upload("pre_upload", f"u{nonce}-{n}.json", b"x" * 2**20)
+        except OSError as exc:  # urllib's HTTPError: the server refused the file
+            run = await session.rerun()
+            run.alerts.append(f"upload {n + 1} refused: {exc}")
+            break
+    assert run is not None
+    return run
 
 
 def _limits() -> Any:
@@ -753,7 +809,7 @@ def _limits() -> Any:
 async def _hostile_action(url: str, action: str, nonce: int, chars: int, patience: float) -> Attack:
     """Open a new session, do ``action`` at the limits, wait up to ``patience`` s, leave."""
     limits = _limits()
-    page = {"bpe_text": "bpe_learn", "byte_level_text": "byte_level"}.get(
+    page = {"bpe_text": "bpe_learn", "byte_level_text": "byte_level", **ISSUE26_PAGES}.get(
         action, action.split("_")[0]
     )
     session = StreamlitSession(url, patience)
@@ -763,7 +819,10 @@ async def _hostile_action(url: str, action: str, nonce: int, chars: int, patienc
         await session.connect()
         run = await session.rerun(page_name=page)
         attack.errors += [f"opening {page}: {text}" for text in run.exceptions]
-        if action in ("bpe_text", "byte_level_text"):
+        if action in ISSUE26_PAGES:
+            t0 = time.perf_counter()
+            run = await _issue26_action(session, action, nonce)
+        elif action in ("bpe_text", "byte_level_text"):
             session.set_widget(SOURCE_KEY, string_value=source_label(TYPE_SOURCE))
             await session.rerun()
             merges_key = "bpe_num_merges" if page == "bpe_learn" else "bbpe_num_merges"
@@ -774,8 +833,9 @@ async def _hostile_action(url: str, action: str, nonce: int, chars: int, patienc
             await session.rerun()
             size_key = "wp_vocab_size" if page == "wordpiece" else "uni_vocab_size"
             session.set_widget(size_key, int_value=limits.vocab - nonce % 50)
-        t0 = time.perf_counter()
-        run = await session.rerun()
+        if action not in ISSUE26_PAGES:
+            t0 = time.perf_counter()
+            run = await session.rerun()
         attack.status = run.status
         attack.errors += [f"{action}: exception element: {text}" for text in run.exceptions]
         limits_hit = [text for text in run.texts if text.lstrip().startswith("Limit:")]
@@ -791,12 +851,17 @@ async def _hostile_action(url: str, action: str, nonce: int, chars: int, patienc
 
 
 async def hostile_session(
-    url: str, done: asyncio.Event, chars: int, patience: float, attacks: list[Attack]
+    url: str,
+    done: asyncio.Event,
+    chars: int,
+    patience: float,
+    attacks: list[Attack],
+    actions: Sequence[str] = HOSTILE_ACTIONS,
 ) -> None:
-    """Do the :data:`HOSTILE_ACTIONS` in turn, each as new work, until ``done`` is set."""
+    """Do ``actions`` (:data:`HOSTILE_ACTIONS`) in turn, each as new work, until ``done``."""
     nonce = 0
     while not done.is_set():
-        action = HOSTILE_ACTIONS[nonce % len(HOSTILE_ACTIONS)]
+        action = actions[nonce % len(actions)]
         nonce += 1
         attacks.append(await _hostile_action(url, action, nonce, chars, patience))
 
@@ -831,6 +896,7 @@ async def run_round(
     patience: float = 60.0,
     head_start: float = 5.0,
     attacks: list[Attack] | None = None,
+    hostile_actions: Sequence[str] = HOSTILE_ACTIONS,
 ) -> tuple[list[Student], float]:
     """Open ``sessions`` sessions at once; return their reports and the wall time.
 
@@ -841,7 +907,9 @@ async def run_round(
     attacks = [] if attacks is None else attacks
     done = asyncio.Event()
     attackers = [
-        asyncio.create_task(hostile_session(url, done, hostile_chars, patience, attacks))
+        asyncio.create_task(
+            hostile_session(url, done, hostile_chars, patience, attacks, hostile_actions)
+        )
         for _ in range(hostile)
     ]
     if attackers:
@@ -995,7 +1063,14 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=0,
         help="hostile sessions running during the class (0): each asks, in turn, for the "
-        "heaviest trainings the limits allow",
+        "heaviest trainings the limits allow, and does issue 26's attacks (2,000,000 "
+        "characters in a box in Korean, a multiplying tokenizer.json, file after file)",
+    )
+    parser.add_argument(
+        "--hostile-actions",
+        type=lambda text: tuple(a for a in text.split(",") if a in HOSTILE_ACTIONS),
+        default=HOSTILE_ACTIONS,
+        help=f"the hostile sessions' actions, comma-separated (all: {','.join(HOSTILE_ACTIONS)})",
     )
     parser.add_argument(
         "--hostile-chars",
@@ -1079,6 +1154,7 @@ def main(argv: list[str] | None = None) -> int:
                         patience=args.patience,
                         head_start=args.head_start,
                         attacks=attacks,
+                        hostile_actions=args.hostile_actions,
                     )
                 )
                 cpu = (read_cpu_seconds(pid) - cpu_before) if pid else 0.0

@@ -41,6 +41,7 @@ from collections.abc import Mapping
 
 import regex
 
+from subword_core import bounds
 from subword_core.errors import SubwordError
 
 __all__ = ["Charsmap", "CharsmapError"]
@@ -254,7 +255,9 @@ class Charsmap:
         """
         if text.isascii() and not self._ascii_keys():
             return text
-        return "".join(written for _, written in self.segments(text))
+        written = [new for _, new in self.segments(text)]
+        bounds.produce(sum(map(len, written)), "Precompiled")  # a replacement may be long
+        return "".join(written)
 
     def _ascii_keys(self) -> bool:
         """Whether any ASCII character (other than NUL) has a rule: else ASCII text is kept."""

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import regex
 
+from subword_core import bounds
 from subword_core.errors import SubwordError
 
 __all__ = [
@@ -318,6 +319,8 @@ class OnigurumaPattern:
             found = odd.group(), why
         if found is not None:
             raise PatternError(found[1], construct=found[0])
+        if not literal:
+            bounds.check_pattern(pattern)  # its counted repeats are expanded when compiled
         try:
             self._compiled = regex.compile(regex.escape(pattern) if literal else pattern)
         except (regex.error, OverflowError, RecursionError) as err:
@@ -339,8 +342,12 @@ class OnigurumaPattern:
             seen = _UNASSIGNED.sub(lambda m: _RECLASSED.get(m.group(), _STAND_IN), text)
         out: list[tuple[int, int]] = []
         pos, last_match = 0, -1
+        deadline = bounds.Deadline(self.pattern)
         while pos <= len(seen):
-            found = self._compiled.search(seen, pos)
+            try:  # subtle: concurrent=True lets the other sessions' threads run meanwhile
+                found = self._compiled.search(seen, pos, timeout=deadline.left(), concurrent=True)
+            except TimeoutError:
+                raise deadline.expired() from None
             if found is None:
                 break
             start, end = found.span()
@@ -354,6 +361,7 @@ class OnigurumaPattern:
                 pos = end
             last_match = end
             out.append((start, end))
+        deadline.done()
         return out
 
     def sub(self, text: str, content: str) -> str:
@@ -365,8 +373,11 @@ class OnigurumaPattern:
         """
         if not text:
             return text
+        found = self.spans(text)
+        matched = sum(end - start for start, end in found)
+        bounds.produce(len(text) - matched + len(found) * len(content), "Replace")
         parts, done = [], 0
-        for start, end in self.spans(text):
+        for start, end in found:
             parts += [text[done:start], content]
             done = end
         parts.append(text[done:])

@@ -50,7 +50,7 @@ from ui.html import (
     token_spans_html,
 )
 from ui.i18n import translator
-from ui.limits import LIMITS, word_too_long
+from ui.limits import LIMITS, PASTE_CHARS, word_too_long
 from ui.links import PageLink, kept_params, register_page, register_params
 from ui.notebook import dropout_cells, notebook_button
 from ui.tabs import kept_tabs
@@ -165,7 +165,7 @@ def _word_box(box: DeltaGenerator, key: str, corpus: Corpus | None, tutorial: st
             unseen = example_words(corpus).unseen
             default = ExampleWords((), unseen) if unseen else ExampleWords(corpus.words[:1], None)
     follow_default(key, default.text)
-    word = box.text_input(t("Word"), key=key)
+    word = box.text_input(t("Word"), key=key, max_chars=LIMITS.box_chars)
     with box:
         show_example_label(default, key)
     return str(word)
@@ -479,7 +479,11 @@ def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) ->
     )
     if "fam_joint_target" not in st.session_state:
         st.session_state["fam_joint_target"] = DEFAULT_TARGET
-    text = st.text_area(t("Target corpus (same formats as the sidebar)"), key="fam_joint_target")
+    text = st.text_area(
+        t("Target corpus (same formats as the sidebar)"),
+        key="fam_joint_target",
+        max_chars=PASTE_CHARS,
+    )
     if not text.strip():
         st.error(
             t(

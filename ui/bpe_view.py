@@ -66,7 +66,7 @@ from ui.html import (
     token_spans_html,
 )
 from ui.i18n import current_language, translator
-from ui.limits import LIMITS, advice, word_too_long
+from ui.limits import LIMITS, PASTE_CHARS, advice, word_too_long
 from ui.links import LinkParam, PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
 from ui.pretok import PretokSpec
@@ -239,6 +239,7 @@ def settings_panel(label: str | None = None, *, expanded: bool | None = None) ->
         marker = c3.text_input(
             t("End-of-word marker"),
             key="bpe_marker",
+            max_chars=LIMITS.box_chars,
             on_change=remember,
             args=(WIDGETS_KEY, "bpe_marker"),
             help=t(
@@ -1199,6 +1200,7 @@ def imported_model() -> BPEModel | None:
     st.text_area(
         t("Paste a subword-nmt codes file (one merge “left right” per line) or a tokenizer.json"),
         key="bpe_codes_text",
+        max_chars=PASTE_CHARS,
         height=150,
         placeholder="#version: 0.2\ne s\nes t</w>\nl o",
     )

@@ -645,6 +645,7 @@ def text_panel(corpus: Corpus | None = None) -> str:
     text = st.text_area(
         t("Text to tokenize (type anything: any script, emoji, several lines)"),
         key="bbpe_text",
+        max_chars=LIMITS.box_chars,
         on_change=remember,
         args=(WIDGETS_KEY, "bbpe_text"),
         height=90,
@@ -958,6 +959,7 @@ def render_hex_input(model: ByteLevelModel) -> None:
     raw = st.text_input(
         t("Bytes in hex"),
         key="bbpe_hex",
+        max_chars=LIMITS.box_chars,
         on_change=remember,
         args=(WIDGETS_KEY, "bbpe_hex"),
     )

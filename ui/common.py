@@ -35,6 +35,7 @@ from streamlit.runtime.scriptrunner import RerunException, StopException
 
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
+from ui.bounds_text import training_queue_text
 from ui.html import badge_html, esc, md_escape, token_spans_html
 from ui.i18n import translator
 from ui.limits import LIMITS
@@ -763,6 +764,81 @@ def _run_in_child(job: Training, checkpoint: _Checkpoint) -> tuple[Any, int]:
         process.close()
 
 
+class _Slots:
+    """At most ``limit()`` trainings in child processes at once; the others wait in turn.
+
+    Twelve sessions once ran twelve children at once (about 290 MB each). A training asks for
+    a place (:meth:`enter`), first come first served, and while it waits ``waiting(ahead,
+    running)`` is called about every second (the page says where the student stands; the
+    call raises when the student leaves, and the place is given up).
+
+    Example:
+        >>> slots = _Slots(lambda: 1)
+        >>> slots.enter(lambda ahead, running: None); slots.running
+        1
+        >>> slots.leave(); slots.running
+        0
+    """
+
+    def __init__(self, limit: Callable[[], int]) -> None:
+        self.limit = limit
+        self.running = 0
+        self._queue: list[object] = []
+        self._changed = threading.Condition()
+
+    def enter(self, waiting: Callable[[int, int], None]) -> None:
+        """Wait for a place (calling ``waiting`` about every second), then take it."""
+        ticket = object()
+        with self._changed:
+            self._queue.append(ticket)
+        try:
+            while True:
+                with self._changed:
+                    if self._queue[0] is ticket and self.running < max(self.limit(), 1):
+                        self._queue.pop(0)
+                        self.running += 1
+                        self._changed.notify_all()
+                        return
+                    ahead, running = self._queue.index(ticket), self.running
+                    self._changed.wait(timeout=1.0)
+                waiting(ahead, running)
+        except BaseException:
+            with self._changed:
+                if ticket in self._queue:
+                    self._queue.remove(ticket)
+                self._changed.notify_all()
+            raise
+
+    def leave(self) -> None:
+        """Give the place back (the next in the queue takes it)."""
+        with self._changed:
+            self.running -= 1
+            self._changed.notify_all()
+
+
+_CHILD_SLOTS = _Slots(lambda: LIMITS.training_processes)
+"""The places for trainings in child processes (``LIMITS.training_processes``)."""
+
+
+@contextlib.contextmanager
+def _child_slot() -> Iterator[None]:
+    """A place for one training's child; the page says where the student stands meanwhile."""
+    slot = st.empty()
+
+    def waiting(ahead: int, running: int) -> None:
+        # subtle: each redraw lets Streamlit stop this run when the student clicks or leaves
+        slot.info(training_queue_text(ahead, running), icon=":material/hourglass_top:")
+
+    try:
+        _CHILD_SLOTS.enter(waiting)
+    finally:
+        slot.empty()
+    try:
+        yield
+    finally:
+        _CHILD_SLOTS.leave()
+
+
 def cached_training(
     name: str,
     key: Hashable,
@@ -836,7 +912,8 @@ def cached_training(
         with (bar or progress_bar)(what) as draw:
             checkpoint = _Checkpoint(store, key, what, draw, STOP_GRACE_SECONDS)
             if isinstance(train, Training) and train.work >= LIMITS.isolate_work:
-                result, pickled = _run_in_child(train, checkpoint)
+                with _child_slot():  # at most LIMITS.training_processes children at once
+                    result, pickled = _run_in_child(train, checkpoint)
                 size = pickled * _MEMORY_PER_PICKLED_BYTE  # measured once, in the child
             else:
                 result, size = train(checkpoint), None

@@ -169,7 +169,7 @@ def parse_target(text: str) -> tuple[int | None, str | None]:
         size = int(stripped)
     except ValueError:
         return None, t("{typed} is not a whole number; type a target size such as 40.").format(
-            typed=repr(stripped)
+            typed=repr(stripped if len(stripped) <= 40 else stripped[:40] + "…")
         )
     if size < 1:
         return None, t("The target vocabulary size must be at least 1.")
@@ -869,6 +869,7 @@ def settings_panel(corpus: Corpus) -> int | None:
     typed = c1.text_input(
         t("Target vocabulary size"),
         key="cmp_target",
+        max_chars=LIMITS.box_chars,
         on_change=remember,
         args=(WIDGETS_KEY, "cmp_target"),
         help=t("One size for all four; what it means for each is listed on the right."),
@@ -942,6 +943,7 @@ def render_segmentations(
     text = st.text_input(
         t("Words or a sentence to segment"),
         key="cmp_text",
+        max_chars=LIMITS.box_chars,
         on_change=remember,
         args=(WIDGETS_KEY, "cmp_text"),
         help=t("Each word (split at spaces) is segmented on its own by every algorithm."),

@@ -19,6 +19,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Mapping
 
+from ui.bounds_text import bound_problems
 from ui.i18n import translator
 
 __all__ = ["coded_text", "known_codes"]
@@ -272,7 +273,13 @@ def _json_messages() -> _Messages:
     }
 
 
+def _bound_messages() -> _Messages:
+    """The tracer's bounds (:mod:`subword_core.bounds`), worded in :mod:`ui.bounds_text`."""
+    return {code: (lambda text=text: text) for code, text in bound_problems().items()}
+
+
 _GROUPS = (
+    _bound_messages,
     _parameter_messages,
     _marker_messages,
     _file_messages,

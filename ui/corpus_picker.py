@@ -49,7 +49,7 @@ from ui.common import shared_cache
 from ui.core_errors import coded_text
 from ui.html import esc, md_escape, show_html, show_text
 from ui.i18n import DEFAULT_LANGUAGE, current_language, keep_choice, translator
-from ui.limits import LIMITS, advice
+from ui.limits import LIMITS, PASTE_CHARS, advice
 
 __all__ = [
     "ENCODING_NAMES",
@@ -841,6 +841,7 @@ def _typed_source(entering_from: str | None) -> _Outcome:
     text = st.text_area(
         t("Your corpus"),
         key=_TEXT_KEY,
+        max_chars=PASTE_CHARS,
         height=180,
         help=_formats_help(),
         persist_state="session",

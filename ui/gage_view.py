@@ -174,6 +174,7 @@ def settings_panel() -> GageSettings | None:
         letters = c2.text_input(
             t("New symbols (optional)"),
             key="gage_letters",
+            max_chars=LIMITS.box_chars,
             placeholder=t("Z Y X … (default)"),
             on_change=remember,
             args=(WIDGETS_KEY, "gage_letters"),

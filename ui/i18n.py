@@ -106,11 +106,14 @@ DOMAINS: tuple[str, ...] = (
     "errors",
     "textbook",
     "classroom",
+    "bounds",
 )
 """The catalogs: ``app`` (app.py, the home page), ``common`` (the UI primitives),
 ``glossary``, one per view (``family`` is BPE-dropout, joint BPE and the encoders), and
 ``errors`` (the core's errors worded by code, :mod:`ui.core_errors`), ``textbook`` (the
-code panel, :mod:`ui.code_panel`, and the comments of ``subword_core/textbook/``)."""
+code panel, :mod:`ui.code_panel`, and the comments of ``subword_core/textbook/``),
+``classroom`` (the live class, :mod:`ui.classroom`), ``bounds`` (the bounds one student's
+input meets, :mod:`ui.bounds_text`)."""
 
 
 @functools.cache
@@ -250,6 +253,30 @@ _TAG = re.compile(r"<[^<>]*>")
 _MD_LINK_AT_END = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^\n]*\)\s*$")
 
 
+_SOUND_TAIL = 200
+"""The characters at the end of a value that decide its last sound. Only these are read, so
+a particle costs the same after 2,000,000 characters as after one (a regular expression over
+the whole value was quadratic in its length and froze the server for every student)."""
+
+
+def _is_heard(char: str) -> bool:
+    """Whether ``char`` is read aloud before a particle: an ASCII letter or digit, or a Hangul
+    syllable."""
+    return (char.isascii() and char.isalnum()) or "\uac00" <= char <= "\ud7a3"
+
+
+def _strip_unheard(text: str) -> str:
+    """``text`` without the marks, spaces and other unheard characters at its end (linear).
+
+    >>> _strip_unheard("low'!! "), _strip_unheard("年")
+    ('low', '')
+    """
+    end = len(text)
+    while end and not _is_heard(text[end - 1]):
+        end -= 1
+    return text[:end]
+
+
 def _final_sound(value: str) -> str | None:
     """``"consonant"``, ``"rieul"`` (ㄹ) or ``"vowel"``: how ``value`` is heard to end.
 
@@ -260,12 +287,11 @@ def _final_sound(value: str) -> str | None:
     >>> _final_sound('<a href="glossary#pair" title="x">쌍</a>'), _final_sound("[병합](g)")
     ('consonant', 'consonant')
     """
-    text = _TAG.sub("", value)
+    text = _TAG.sub("", value[-_SOUND_TAIL:])
     link = _MD_LINK_AT_END.search(text)
     if link:
         text = text[: link.start()] + link[1]
-    text = html.unescape(text).rstrip()
-    text = re.sub(r"[^0-9A-Za-z\uac00-\ud7a3]+$", "", text)
+    text = _strip_unheard(html.unescape(text))
     if not text:
         return None
     last = text[-1]

@@ -29,6 +29,7 @@ t = translator("common")
 
 __all__ = [
     "LIMITS",
+    "PASTE_CHARS",
     "Limits",
     "advice",
     "unigram_em_iterations",
@@ -51,6 +52,14 @@ class Limits:
             it took over 6 GB in BPE's index and trace. The pydoc example's distinct words
             hold 77,718 characters.
         upload_mb: size of an uploaded file, in MB.
+        session_files: files one session (a browser tab) may hold on the server at once; the
+            server refuses another (HTTP 413) until one is removed (:mod:`ui.upload_guard`).
+        session_upload_mb: MB of uploaded files one session may hold on the server at once.
+        pretrained_files: files the pretrained page's uploader reads at once (a tokenizer is
+            one file, or GPT-2's two); more are refused before any is read.
+        box_chars: characters a one-line box or a text to tokenize takes (a word, a marker,
+            a target size, a guess…); the browser stops typing there and the server cuts
+            longer values it is sent (issue 26: 2,000,000 characters pasted into a box).
         prefill_chars: characters copied into the text box when switching to "type".
         merges: merges learned by BPE and byte-level BPE.
         vocab: vocabulary size of WordPiece and Unigram.
@@ -96,6 +105,9 @@ class Limits:
         unigram_nbest: segmentations Unigram's n-best table lists.
         cache_mb: the estimated memory, in MB, of all the results the server keeps to share
             between sessions (trainings, parsed corpora…); the least recently used go first.
+        training_processes: trainings that run in processes of their own at once (each may
+            take a few hundred MB); more wait in a queue, first come first served, and the page
+            says where the student stands (:func:`ui.common.cached_training`).
         isolate_work: the estimated work from which a training runs in a process of its own
             instead of a thread of the server (:func:`ui.common.cached_training`), so that it
             uses another core and never holds the interpreter lock the other students' steps
@@ -120,6 +132,10 @@ class Limits:
     corpus_words: int = 50_000
     corpus_word_chars: int = 100_000
     upload_mb: int = 20
+    session_files: int = 8
+    session_upload_mb: int = 64
+    pretrained_files: int = 2
+    box_chars: int = 20_000
     prefill_chars: int = 20_000
     merges: int = 5_000
     vocab: int = 20_000
@@ -149,6 +165,7 @@ class Limits:
     class_answer_chars: int = 100
     class_joins_per_minute: int = 5
     class_poll_ms: int = 1_000
+    training_processes: int = 4
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Limits:
@@ -169,6 +186,10 @@ class Limits:
 
 LIMITS = Limits.from_env()
 """The limits in force (read once, when the app starts)."""
+
+PASTE_CHARS = LIMITS.upload_mb * 1_000_000
+"""Characters a box for a pasted file or corpus takes: as much as an upload may hold (the
+corpus read from it is then cut at ``corpus_chars``, and the box keeps all of it)."""
 
 
 def unigram_max_shrink(limits: Limits | None = None) -> float:

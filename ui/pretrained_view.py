@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import string
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -34,6 +37,7 @@ from subword_core.pretrained import (
     WordPieceStep,
     load,
 )
+from ui.bounds_text import bound_text
 from ui.html import (
     badge_html,
     esc,
@@ -60,6 +64,7 @@ __all__ = [
     "note_text",
     "render_step",
     "show_summary",
+    "trace_text",
 ]
 
 ASSETS = Path(__file__).parent / "assets" / "pretrained"
@@ -152,13 +157,20 @@ def choose_files() -> dict[str, bytes] | None:
             icon=":material/upload_file:",
         )
         return None
+    if len(uploads) > LIMITS.pretrained_files:  # refused before any is read (issue 26)
+        st.error(t("This file cannot be traced:"), icon=":material/block:")
+        show_text(_file_problems()["too_many_files"])
+        return None
     return {u.name: u.getvalue() for u in uploads}
 
 
 @st.cache_resource(max_entries=4, show_spinner=False)  # the caller shows one, translated
-def _load(digest: str, _files: tuple[tuple[str, bytes], ...]) -> Pretrained:
+def _load(digest: str, _files: tuple[tuple[str, bytes], ...]) -> Pretrained | PretrainedError:
     del digest  # the cache key: the files themselves are not hashed at every run
-    return load(dict(_files))
+    try:
+        return load(dict(_files))
+    except PretrainedError as err:  # kept too: a refused file is not read again at every rerun
+        return err
 
 
 def _file_problems() -> dict[str, str]:
@@ -217,6 +229,9 @@ def error_text(err: PretrainedError) -> str:
     if current_language() == DEFAULT_LANGUAGE:
         return str(err)
     kinds = {"normalizer": t("normalizer"), "pre-tokenizer": t("pre-tokenizer")}
+    bound = bound_text(err.code, err.values)  # the file asks too much of the server
+    if bound is not None:
+        return bound
     values = {name: str(value) for name, value in err.values.items()}
     values["kind"] = kinds.get(values.get("kind", ""), values.get("kind", ""))
     values["formats"] = _formats()
@@ -236,6 +251,44 @@ def _formats() -> str:
     )
 
 
+_TRACES: weakref.WeakKeyDictionary[Pretrained, OrderedDict[str, Trace | PretrainedError]] = (
+    weakref.WeakKeyDictionary()
+)
+_TRACES_LOCK = threading.Lock()
+TRACES_PER_FILE = 2
+"""Traces kept per loaded file (the text on the page, and the one before it)."""
+
+
+def trace_text(tok: Pretrained, text: str) -> Trace:
+    """``tok.trace(text)``, kept with the file: the player's every click reruns the page, and
+    the trace (or the tracer's refusal) is not made again each time (issue 26).
+
+    Raises:
+        PretrainedError: as :meth:`Pretrained.trace`.
+
+    Example::
+
+        trace = trace_text(tok, "Hello")
+    """
+    with _TRACES_LOCK:
+        kept = _TRACES.setdefault(tok, OrderedDict())
+        found = kept.get(text)
+        if found is not None:
+            kept.move_to_end(text)
+    if found is None:
+        try:
+            found = tok.trace(text)
+        except PretrainedError as err:
+            found = err
+        with _TRACES_LOCK:
+            kept[text] = found
+            while len(kept) > TRACES_PER_FILE:
+                kept.popitem(last=False)
+    if isinstance(found, PretrainedError):
+        raise found.with_traceback(None)
+    return found
+
+
 def load_tokenizer(files: dict[str, bytes]) -> Pretrained | None:
     """Read the files (cached by content); ``None`` after showing why they cannot be traced.
 
@@ -245,13 +298,13 @@ def load_tokenizer(files: dict[str, bytes]) -> Pretrained | None:
     """
     items = tuple(sorted(files.items()))
     digest = hashlib.sha256(repr([(n, hashlib.sha256(d).hexdigest()) for n, d in items]).encode())
-    try:
-        with st.spinner(t("Reading the tokenizer…")):
-            return _load(digest.hexdigest(), items)
-    except PretrainedError as err:
+    with st.spinner(t("Reading the tokenizer…")):
+        loaded = _load(digest.hexdigest(), items)
+    if isinstance(loaded, PretrainedError):
         st.error(t("This file cannot be traced:"), icon=":material/block:")
-        show_text(error_text(err))
+        show_text(error_text(loaded))
         return None
+    return loaded
 
 
 def _refusal_text(err: PretrainedError) -> str:
@@ -383,7 +436,7 @@ def show_summary(tok: Pretrained) -> None:
     notes = "".join(f"<li>{esc(note_text(n))}</li>" for n in tok.notes)
     special = (
         f"<div class='sw-small'>{esc(t('Special tokens, never split:'))} "
-        f"{token_spans_html(list(tok.added_tokens[:12]))}"
+        f"{token_spans_html([_shortened(a) for a in tok.added_tokens[:12]])}"
         f"{' …' if len(tok.added_tokens) > 12 else ''}</div>"
         if tok.added_tokens
         else ""
@@ -401,6 +454,17 @@ def show_summary(tok: Pretrained) -> None:
 # --------------------------------------------------------------------------------------
 # Steps in words
 # --------------------------------------------------------------------------------------
+
+
+def _shortened(token: str, chars: int = 60) -> str:
+    """A token as the summary lists it: at most ``chars`` characters (one file's special
+    token had 15,000,000, sent whole to the browser at every rerun).
+
+    Example:
+        >>> _shortened("<s>"), len(_shortened("x" * 10**6))
+        ('<s>', 61)
+    """
+    return token if len(token) <= chars else token[:chars] + "…"
 
 
 def _q(text: str) -> str:

@@ -25,6 +25,7 @@ import streamlit as st
 
 from ui.html import esc, md_escape, show_html
 from ui.i18n import translator
+from ui.limits import LIMITS
 
 t = translator("common")
 
@@ -255,6 +256,7 @@ def segmentation_gate(
         c1.text_input(
             t("Your guess: the pieces, separated by spaces"),
             key=f"{namespace}_segquiz_guess_{word}",
+            max_chars=LIMITS.box_chars,
             placeholder=hint,
         )
         args = (namespace, context, word)

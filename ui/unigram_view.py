@@ -73,7 +73,14 @@ from ui.html import (
     token_spans_html,
 )
 from ui.i18n import current_language, translator
-from ui.limits import LIMITS, advice, unigram_em_iterations, unigram_max_shrink, word_too_long
+from ui.limits import (
+    LIMITS,
+    PASTE_CHARS,
+    advice,
+    unigram_em_iterations,
+    unigram_max_shrink,
+    word_too_long,
+)
 from ui.links import MAX_LINK_INT, PageLink, kept_params, register_page, register_params
 from ui.presenter import presenting, settings_box
 from ui.pretok import PretokSpec
@@ -582,6 +589,7 @@ def settings_panel(corpus: Corpus, normalized: Normalized | None = None) -> Unig
                     "Characters missing from the list are added; pieces that never occur "
                     "in the corpus are dropped (both are reported in step 1)."
                 ),
+                max_chars=LIMITS.box_chars,
                 **keep("uni_seed_list"),
             )
             seed_size = None
@@ -1890,6 +1898,7 @@ def _model_from_vocab(normalization: str = "none") -> Unigram | None:
     st.text_area(
         t("Paste a sentencepiece .vocab (one “piece TAB score” per line; spaces work too)"),
         key="uni_vocab_text",
+        max_chars=PASTE_CHARS,
         on_change=remember,
         args=(WIDGETS_KEY, "uni_vocab_text"),
         height=150,
@@ -2004,7 +2013,9 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
         return {"key": key, "on_change": remember, "args": (WIDGETS_KEY, key)}
 
     c1, c2 = st.columns([1.2, 1])
-    typed = c1.text_input(t("A word to segment"), key="uni_word", on_change=_word_typed)
+    typed = c1.text_input(
+        t("A word to segment"), key="uni_word", on_change=_word_typed, max_chars=LIMITS.box_chars
+    )
     if not shadow.get("uni_word_touched"):
         unseen = example_words(corpus).unseen
         with c1:

@@ -305,6 +305,7 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
         prefix = c3.text_input(
             t("Continuation prefix"),
             key="wp_prefix",
+            max_chars=LIMITS.box_chars,
             on_change=remember,
             args=(WIDGETS_KEY, "wp_prefix"),
             help=t("Marks pieces that continue a word: h ##u ##g. BERT uses ##."),
