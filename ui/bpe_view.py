@@ -922,15 +922,11 @@ def quiz_verdict(step: MergeStep, picked: tuple[str, str]) -> tuple[bool, str]:
     )
 
 
-def render_learn_step(
-    result: BPEResult, step_number: int, corpus: Corpus, *, quiz: bool = False
-) -> None:
-    """Draw one learning step: the sentence, counts, words, merges and vocabulary.
+def _hidden_step(result: BPEResult, step: MergeStep, corpus: Corpus, *, quiz: bool) -> bool:
+    """Draw the corpus before ``step`` while its question is open (the quiz, a live class).
 
-    With ``quiz`` on, the step stays hidden until the student has guessed its pair.
+    True when the step is hidden, so the caller draws nothing more.
     """
-    rerun_if_retrain_requested(_NS)
-    step = result.steps[step_number - 1]
     options = [pc.pair for pc in step.pair_counts[:12]]
     # a live class's question (ui.classroom): hidden until the teacher reveals it
     shown = step.merged is None or class_gate(
@@ -954,7 +950,81 @@ def render_learn_step(
                     heading=t("segmentation before this step"),
                 )
             )
-            return
+            return True
+    return False
+
+
+def _pair_counts_column(step: MergeStep) -> None:
+    """The left column of a learning step: the pair counts' chart and table."""
+    st.markdown(t("**Pair counts before merge {n}**").format(n=f"{step.number:d}"))
+    pairs = pair_chart_data(step)
+    if pairs.num_rows == 0:
+        st.info(t("No pairs: every word is a single symbol."))
+        caption = ""
+    else:
+        drawn = pairs.num_rows
+        left_out = pairs_left_out(step, drawn)
+        show_pair_chart(pairs, step.min_frequency, left_out)
+        shown = (
+            t("The {drawn} most frequent of {total} pairs (+{more} more not drawn).").format(
+                drawn=drawn, total=f"{step.pairs_total:,}", more=f"{left_out:,}"
+            )
+            if left_out
+            else t("All {n} pairs.").format(n=step.pairs_total)
+        )
+        caption = caption_html(
+            shown
+            + " "
+            + t(
+                "★ merged (red bar); tie: tied with it (orange); dashed line: the minimum "
+                "pair count."
+            )
+        ) + pair_table_html(pairs)
+    if caption:
+        show_html(caption)
+
+
+def _corpus_column(result: BPEResult, step: MergeStep, corpus: Corpus) -> None:
+    """The right column of a learning step: the corpus after it and the vocabulary's size."""
+    heading = (
+        t("The corpus after merge {n}").format(n=step.number)
+        if step.merged
+        else t("The corpus after the last merge")
+    )
+    rows = corpus_rows(result, step.number)
+    more = ""
+    if len(corpus) > len(rows):
+        more = caption_html(
+            t(
+                "Showing {shown} of {total} words: those this merge changed first, then the "
+                "most frequent."
+            ).format(shown=len(rows), total=len(corpus))
+        )
+    show_html(
+        heading_html(heading)
+        + segmentation_table_html(
+            rows,
+            step.merged_symbol,
+            marker=result.model.end_of_word or None,
+        )
+        + more
+        + heading_html(t("Symbols in the corpus after each merge"))
+    )
+    show_vocab_chart(vocab_chart_data(result), step.number)
+    show_html(_two_vocabularies_html(result, step.number))
+
+
+def render_learn_step(
+    result: BPEResult, step_number: int, corpus: Corpus, *, quiz: bool = False
+) -> None:
+    """Draw one learning step: the sentence, counts, words, merges and vocabulary.
+
+    With ``quiz`` on, the step stays hidden until the student has guessed its pair.
+    """
+    rerun_if_retrain_requested(_NS)
+    step = result.steps[step_number - 1]
+    if _hidden_step(result, step, corpus, quiz=quiz):
+        return
     words = corpus.words
     title = (
         t("Merge {n}: {pair} → {symbol}").format(
@@ -986,59 +1056,9 @@ def render_learn_step(
     # server time at each step change of each session (scripts/load_ws.py).
     left, right = st.columns([1, 1.15])
     with left:
-        st.markdown(t("**Pair counts before merge {n}**").format(n=f"{step.number:d}"))
-        pairs = pair_chart_data(step)
-        if pairs.num_rows == 0:
-            st.info(t("No pairs: every word is a single symbol."))
-            caption = ""
-        else:
-            drawn = pairs.num_rows
-            left_out = pairs_left_out(step, drawn)
-            show_pair_chart(pairs, step.min_frequency, left_out)
-            shown = (
-                t("The {drawn} most frequent of {total} pairs (+{more} more not drawn).").format(
-                    drawn=drawn, total=f"{step.pairs_total:,}", more=f"{left_out:,}"
-                )
-                if left_out
-                else t("All {n} pairs.").format(n=step.pairs_total)
-            )
-            caption = caption_html(
-                shown
-                + " "
-                + t(
-                    "★ merged (red bar); tie: tied with it (orange); dashed line: the minimum "
-                    "pair count."
-                )
-            ) + pair_table_html(pairs)
-        if caption:
-            show_html(caption)
+        _pair_counts_column(step)
     with right:
-        heading = (
-            t("The corpus after merge {n}").format(n=step.number)
-            if step.merged
-            else t("The corpus after the last merge")
-        )
-        rows = corpus_rows(result, step.number)
-        more = ""
-        if len(corpus) > len(rows):
-            more = caption_html(
-                t(
-                    "Showing {shown} of {total} words: those this merge changed first, then the "
-                    "most frequent."
-                ).format(shown=len(rows), total=len(corpus))
-            )
-        show_html(
-            heading_html(heading)
-            + segmentation_table_html(
-                rows,
-                step.merged_symbol,
-                marker=result.model.end_of_word or None,
-            )
-            + more
-            + heading_html(t("Symbols in the corpus after each merge"))
-        )
-        show_vocab_chart(vocab_chart_data(result), step.number)
-        show_html(_two_vocabularies_html(result, step.number))
+        _corpus_column(result, step, corpus)
     if step.is_tie and step.merged is not None:
         settings = st.session_state.get(_SHADOW, _DEFAULTS)
         tie_picker(_NS, (corpus, settings), step.number, step.tied, step.merged)
@@ -1333,11 +1353,8 @@ def segmentation_verdict(model: BPEModel, word: str, guess: list[str]) -> tuple[
     )
 
 
-def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) -> None:
-    """Show the tokens of ``text`` and the priority algorithm on ``word``.
-
-    With ``quiz`` on, the student first types how ``word`` will be split.
-    """
+def _encode_hidden(model: BPEModel, word: str, *, quiz: bool) -> bool:
+    """Ask how ``word`` splits (the quiz, a live class's question); True while unanswered."""
     if quiz and not segmentation_gate(
         "bpe_encode",
         model,
@@ -1346,8 +1363,8 @@ def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) 
         hint=" ".join(word[i : i + 2] for i in range(0, len(word), 2)),
     ):
         st.caption(t("The tokens and the iterations appear once you have answered."))
-        return
-    if not class_gate(  # a live class's question (ui.classroom)
+        return True
+    return not class_gate(  # a live class's question (ui.classroom)
         split_ask(
             "bpe_encode",
             word,
@@ -1356,8 +1373,11 @@ def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) 
             strip=model.strip_marker,
             hint=" ".join(word[i : i + 2] for i in range(0, len(word), 2)),
         )
-    ):
-        return
+    )
+
+
+def _text_tokens(model: BPEModel, text: str) -> None:
+    """The tokens of every word of ``text`` in a table, and a caption that counts them."""
     marker = model.end_of_word or None
     unk = model.unk_token
     rows = []
@@ -1389,16 +1409,11 @@ def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) 
         )
     st.caption(summary)
 
-    if len(word) > LIMITS.step_word_chars:  # the steps grow with the square of the length
-        st.warning(
-            word_too_long(len(word), "step_word_chars", t("the iteration-by-iteration view"))
-        )
-        return
-    st.subheader(t("How “{word}” is encoded, iteration by iteration").format(word=md_escape(word)))
-    steps = model.encode_steps(word)
-    for step in steps:
-        show_html(_encode_step_html(step, marker, unk))
-    code_panel([code.bpe_encode(model, s) for s in steps], key="bpe_code_iteration")
+
+def _decode_line(model: BPEModel, word: str) -> None:
+    """Decode ``word``'s tokens back, and say why the result differs when it does."""
+    marker = model.end_of_word or None
+    unk = model.unk_token
     tokens = model.encode(word)
     decoded = model.decode(tokens)
     same = decoded == word
@@ -1427,3 +1442,26 @@ def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) 
             )
         )
         st.caption(why)
+
+
+def render_encode(model: BPEModel, text: str, word: str, *, quiz: bool = False) -> None:
+    """Show the tokens of ``text`` and the priority algorithm on ``word``.
+
+    With ``quiz`` on, the student first types how ``word`` will be split.
+    """
+    if _encode_hidden(model, word, quiz=quiz):
+        return
+    _text_tokens(model, text)
+    marker = model.end_of_word or None
+    unk = model.unk_token
+    if len(word) > LIMITS.step_word_chars:  # the steps grow with the square of the length
+        st.warning(
+            word_too_long(len(word), "step_word_chars", t("the iteration-by-iteration view"))
+        )
+        return
+    st.subheader(t("How “{word}” is encoded, iteration by iteration").format(word=md_escape(word)))
+    steps = model.encode_steps(word)
+    for step in steps:
+        show_html(_encode_step_html(step, marker, unk))
+    code_panel([code.bpe_encode(model, s) for s in steps], key="bpe_code_iteration")
+    _decode_line(model, word)
