@@ -171,6 +171,54 @@ def _word_box(box: DeltaGenerator, key: str, corpus: Corpus | None, tutorial: st
     return str(word)
 
 
+def _dropout_distribution(model: BPEModel, word: str, p: float, seed: int) -> None:
+    """The slider for N, and the chart and table of ``word``'s segmentations in N draws."""
+    n = st.slider(t("Sample the same word N times"), 10, MAX_SAMPLES, 1000, 10, key="fam_dropout_n")
+    df = dropout_samples(model, word, p, seed, int(n))
+    chart = (
+        alt.Chart(df.head(20))
+        .mark_bar()
+        .encode(
+            y=alt.Y("segmentation:N", sort="-x", title=None, axis=alt.Axis(labelLimit=320)),
+            x=alt.X("share:Q", title=t("share of the samples"), axis=alt.Axis(format="%")),
+            tooltip=[
+                alt.Tooltip("segmentation:N", title=t("segmentation")),
+                alt.Tooltip("times:Q", title=t("times")),
+                alt.Tooltip("share:Q", title=t("share"), format=".1%"),
+            ],
+        )
+    )
+    labels = chart.mark_text(align="left", dx=4, color=text_colour()).encode(
+        text=alt.Text("share:Q", format=".1%")
+    )
+    shown = df.head(20)
+    show_chart(
+        described(
+            (chart + labels).properties(height=max(80, 28 * min(len(df), 20))),
+            t(
+                "Bar chart: how often each segmentation of the word came out of the samples, "
+                "most frequent first, with its share written next to the bar."
+            ),
+        ),
+        description=_samples_description(df, shown, int(n)),
+    )
+    show_html(
+        caption_html(
+            t(
+                "{kinds} different segmentations in {n} samples (seed {seed}). The model sees "
+                "the word split in all these ways during training, which makes it robust to "
+                "segmentation."
+            ).format(kinds=len(df), n=f"{n:d}", seed=f"{seed:d}")
+        )
+        + table_details_html(
+            t("Show the samples as a table"),
+            [t("segmentation"), t("times"), t("share")],
+            [(r.segmentation, int(r.times), f"{r.share:.1%}") for r in shown.itertuples()],
+            caption=t("Segmentations drawn, as in the chart"),
+        )
+    )
+
+
 def render_dropout(model: BPEModel, *, corpus: Corpus | None = None) -> None:
     """One replayable draw, iteration by iteration, and the distribution over many draws.
 
@@ -232,50 +280,7 @@ def render_dropout(model: BPEModel, *, corpus: Corpus | None = None) -> None:
         + token_spans_html(model.encode(word), marker=marker)
         + "</div>"
     )
-    n = st.slider(t("Sample the same word N times"), 10, MAX_SAMPLES, 1000, 10, key="fam_dropout_n")
-    df = dropout_samples(model, word, float(p), int(seed), int(n))
-    chart = (
-        alt.Chart(df.head(20))
-        .mark_bar()
-        .encode(
-            y=alt.Y("segmentation:N", sort="-x", title=None, axis=alt.Axis(labelLimit=320)),
-            x=alt.X("share:Q", title=t("share of the samples"), axis=alt.Axis(format="%")),
-            tooltip=[
-                alt.Tooltip("segmentation:N", title=t("segmentation")),
-                alt.Tooltip("times:Q", title=t("times")),
-                alt.Tooltip("share:Q", title=t("share"), format=".1%"),
-            ],
-        )
-    )
-    labels = chart.mark_text(align="left", dx=4, color=text_colour()).encode(
-        text=alt.Text("share:Q", format=".1%")
-    )
-    shown = df.head(20)
-    show_chart(
-        described(
-            (chart + labels).properties(height=max(80, 28 * min(len(df), 20))),
-            t(
-                "Bar chart: how often each segmentation of the word came out of the samples, "
-                "most frequent first, with its share written next to the bar."
-            ),
-        ),
-        description=_samples_description(df, shown, int(n)),
-    )
-    show_html(
-        caption_html(
-            t(
-                "{kinds} different segmentations in {n} samples (seed {seed}). The model sees "
-                "the word split in all these ways during training, which makes it robust to "
-                "segmentation."
-            ).format(kinds=len(df), n=f"{n:d}", seed=f"{seed:d}")
-        )
-        + table_details_html(
-            t("Show the samples as a table"),
-            [t("segmentation"), t("times"), t("share")],
-            [(r.segmentation, int(r.times), f"{r.share:.1%}") for r in shown.itertuples()],
-            caption=t("Segmentations drawn, as in the chart"),
-        )
-    )
+    _dropout_distribution(model, word, float(p), int(seed))
 
 
 def _samples_description(df: pd.DataFrame, shown: pd.DataFrame, n: int) -> str | None:
@@ -468,6 +473,45 @@ def _joint_column(name: str) -> str:
     return labels.get(name, name)
 
 
+def _joint_chart(df: pd.DataFrame) -> alt.Chart:
+    """The joint merges' grouped bars: how often each pair occurred on each side."""
+    # readable on a projector: the first merges only, a "+k more" note for the rest (the
+    # table next to the chart lists them all), whole-number ticks, the legend above
+    drawn, left_out = df.head(2 * BAR_LIMIT), max(len(df) - 2 * BAR_LIMIT, 0)
+    long = drawn.melt(id_vars=["merge", "joint merge"], value_vars=["source", "target"])
+    sides = [t("source"), t("target")]
+    long["variable"] = long["variable"].map(dict(zip(["source", "target"], sides, strict=True)))
+    chart = (
+        alt.Chart(long)
+        .mark_bar()
+        .encode(
+            y=alt.Y(
+                "joint merge:N",
+                sort=drawn["joint merge"].tolist(),
+                title=None,
+                axis=label_axis(),
+            ),
+            x=alt.X("value:Q", axis=count_axis(t("times the pair occurred when it was merged"))),
+            color=alt.Color("variable:N", scale=alt.Scale(domain=sides), legend=top_legend(sides)),
+            tooltip=[
+                alt.Tooltip("merge:Q", title=t("merge")),
+                alt.Tooltip("joint merge:N", title=t("joint merge")),
+                alt.Tooltip("variable:N", title=t("corpus")),
+                alt.Tooltip("value:Q", title=t("count")),
+            ],
+        )
+        .properties(**bar_chart_properties(len(drawn), left_out, t("more merges, in the table")))
+        .properties(
+            description=t(
+                "Grouped bar chart: for each joint merge, how often its pair occurred in the "
+                "source and in the target corpus when it was merged; the table beside it lists "
+                "the same numbers."
+            )
+        )
+    )
+    return chart
+
+
 def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) -> None:
     """Joint BPE over the sidebar corpus (source) and a second corpus typed here (target)."""
     st.markdown(
@@ -516,40 +560,7 @@ def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) ->
         ).format(n=len(df), one_sided=one_sided, differ=differ)
         + "</p>"
     )
-    # readable on a projector: the first merges only, a "+k more" note for the rest (the
-    # table next to the chart lists them all), whole-number ticks, the legend above
-    drawn, left_out = df.head(2 * BAR_LIMIT), max(len(df) - 2 * BAR_LIMIT, 0)
-    long = drawn.melt(id_vars=["merge", "joint merge"], value_vars=["source", "target"])
-    sides = [t("source"), t("target")]
-    long["variable"] = long["variable"].map(dict(zip(["source", "target"], sides, strict=True)))
-    chart = (
-        alt.Chart(long)
-        .mark_bar()
-        .encode(
-            y=alt.Y(
-                "joint merge:N",
-                sort=drawn["joint merge"].tolist(),
-                title=None,
-                axis=label_axis(),
-            ),
-            x=alt.X("value:Q", axis=count_axis(t("times the pair occurred when it was merged"))),
-            color=alt.Color("variable:N", scale=alt.Scale(domain=sides), legend=top_legend(sides)),
-            tooltip=[
-                alt.Tooltip("merge:Q", title=t("merge")),
-                alt.Tooltip("joint merge:N", title=t("joint merge")),
-                alt.Tooltip("variable:N", title=t("corpus")),
-                alt.Tooltip("value:Q", title=t("count")),
-            ],
-        )
-        .properties(**bar_chart_properties(len(drawn), left_out, t("more merges, in the table")))
-        .properties(
-            description=t(
-                "Grouped bar chart: for each joint merge, how often its pair occurred in the "
-                "source and in the target corpus when it was merged; the table beside it lists "
-                "the same numbers."
-            )
-        )
-    )
+    chart = _joint_chart(df)
     left, right = st.columns([1, 1.3])
     show_chart(chart, where=left)
     shown = df.rename(columns=_joint_column)

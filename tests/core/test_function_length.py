@@ -24,8 +24,6 @@ SCANNED = ("subword_core", "ui", "pages", "app.py")
 ALLOWED: dict[tuple[str, str], int] = {
     # The ui functions over the limit when ui/ came under it (issue 27), at their length then:
     # a ceiling, not a target. Split one and remove its entry; never raise a number.
-    ("ui/bpe_family_view.py", "render_dropout"): 99,
-    ("ui/bpe_family_view.py", "render_joint"): 81,
     ("ui/byte_level_view.py", "render_compare"): 83,
     ("ui/byte_level_view.py", "render_learn_step"): 115,
     ("ui/byte_level_view.py", "render_tokens"): 84,
