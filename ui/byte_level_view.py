@@ -1080,6 +1080,81 @@ def _holds(result: ByteLevelResult, step: MergeStep) -> str:
     )
 
 
+def _pair_counts_column(step: MergeStep) -> None:
+    """The left column of a learning step: the pair counts' chart, bytes in hex, and table."""
+    st.markdown("**" + t("Pair counts before merge {n}").format(n=f"{step.number:d}") + "**")
+    pairs = pair_chart_data(step)
+    if pairs.num_rows == 0:
+        st.info(t("No pairs: every chunk is a single token."))
+    else:
+        # the bytes in hex go into the tooltip: in the label they would crowd out the bars
+        by_label = {f"{pc.pair[0]} + {pc.pair[1]}": pc.pair for pc in step.pair_counts}
+        with_hex = [
+            f"{label}  ({_hex_of(by_label[label][0])} | {_hex_of(by_label[label][1])})"
+            for label in pairs["pair"].to_pylist()
+        ]
+        at = pairs.schema.get_field_index("full")
+        left_out = pairs_left_out(step, pairs.num_rows)
+        show_pair_chart(pairs.set_column(at, "full", [with_hex]), step.min_frequency, left_out)
+        # the table holds the bytes in hex too: the tooltip is out of reach of a keyboard
+        show_html(
+            caption_html(
+                t("{shown} of {total} pairs").format(
+                    shown=f"{pairs.num_rows:d}", total=f"{step.pairs_total:,}"
+                )
+                + (" " + t("(+{n} more not drawn)").format(n=f"{left_out:,}") if left_out else "")
+                + t(
+                    "; point at a bar for its bytes in hex. ★ merged (red bar); tie: tied "
+                    "with it (orange); dashed line: the minimum pair count."
+                )
+            )
+            + pair_table_html(
+                pairs.set_column(pairs.schema.get_field_index("pair"), "pair", [with_hex])
+            )
+        )
+
+
+def _corpus_column(result: ByteLevelResult, step: MergeStep) -> None:
+    """The right column of a learning step: the chunks of the corpus after it."""
+    heading = (
+        t("The corpus after merge {n}").format(n=f"{step.number:d}")
+        if step.merged
+        else t("The corpus after the last merge")
+    )
+    st.markdown(f"**{heading}**")
+    rows = [
+        (_readable(word), count, symbols, changed)
+        for word, count, symbols, changed in corpus_rows(result.bpe, step.number)
+    ]
+    show_html(
+        "<style>.bb-wrap .sw-table .sw-tokens{flex-wrap:wrap}</style><div class='bb-wrap'>"
+        + segmentation_table_html(rows, step.merged_symbol, heading=t("tokens after this step"))
+        + "</div>"
+    )
+    st.caption(
+        t(
+            "␣ is a space in the text; inside tokens the space byte 20 is drawn Ġ. Each row "
+            "is a chunk of the corpus or the sample, with how often it occurs."
+        )
+    )
+
+
+def _merge_table(result: ByteLevelResult, number: int) -> None:
+    """The merge table after step ``number``, with each new token's bytes and what it holds."""
+    st.markdown("**" + t("Merge table so far (this is the model)") + "**")
+    table = merge_table(result.bpe, number)
+    if table.num_rows:
+        symbols = table["new symbol"].to_pylist()
+        table = table.add_column(4, "bytes", [[_hex_of(s) for s in symbols]])
+        holds = [_holds(result, s) for s in result.steps[:number] if s.merged is not None]
+        table = table.add_column(5, "holds", [holds])
+    st.dataframe(
+        table.rename_columns([_column_label(c) for c in table.column_names]),
+        hide_index=True,
+        width="stretch",
+    )
+
+
 def render_learn_step(
     result: ByteLevelResult, number: int, corpus: Corpus, settings: ByteLevelSettings
 ) -> None:
@@ -1126,62 +1201,9 @@ def render_learn_step(
     code_panel(code.bpe_merge(result.bpe, number, settings.tie_break))
     left, right = st.columns([1, 1.15])
     with left:
-        st.markdown("**" + t("Pair counts before merge {n}").format(n=f"{step.number:d}") + "**")
-        pairs = pair_chart_data(step)
-        if pairs.num_rows == 0:
-            st.info(t("No pairs: every chunk is a single token."))
-        else:
-            # the bytes in hex go into the tooltip: in the label they would crowd out the bars
-            by_label = {f"{pc.pair[0]} + {pc.pair[1]}": pc.pair for pc in step.pair_counts}
-            with_hex = [
-                f"{label}  ({_hex_of(by_label[label][0])} | {_hex_of(by_label[label][1])})"
-                for label in pairs["pair"].to_pylist()
-            ]
-            at = pairs.schema.get_field_index("full")
-            left_out = pairs_left_out(step, pairs.num_rows)
-            show_pair_chart(pairs.set_column(at, "full", [with_hex]), step.min_frequency, left_out)
-            # the table holds the bytes in hex too: the tooltip is out of reach of a keyboard
-            show_html(
-                caption_html(
-                    t("{shown} of {total} pairs").format(
-                        shown=f"{pairs.num_rows:d}", total=f"{step.pairs_total:,}"
-                    )
-                    + (
-                        " " + t("(+{n} more not drawn)").format(n=f"{left_out:,}")
-                        if left_out
-                        else ""
-                    )
-                    + t(
-                        "; point at a bar for its bytes in hex. ★ merged (red bar); tie: tied "
-                        "with it (orange); dashed line: the minimum pair count."
-                    )
-                )
-                + pair_table_html(
-                    pairs.set_column(pairs.schema.get_field_index("pair"), "pair", [with_hex])
-                )
-            )
+        _pair_counts_column(step)
     with right:
-        heading = (
-            t("The corpus after merge {n}").format(n=f"{step.number:d}")
-            if step.merged
-            else t("The corpus after the last merge")
-        )
-        st.markdown(f"**{heading}**")
-        rows = [
-            (_readable(word), count, symbols, changed)
-            for word, count, symbols, changed in corpus_rows(result.bpe, step.number)
-        ]
-        show_html(
-            "<style>.bb-wrap .sw-table .sw-tokens{flex-wrap:wrap}</style><div class='bb-wrap'>"
-            + segmentation_table_html(rows, step.merged_symbol, heading=t("tokens after this step"))
-            + "</div>"
-        )
-        st.caption(
-            t(
-                "␣ is a space in the text; inside tokens the space byte 20 is drawn Ġ. Each row "
-                "is a chunk of the corpus or the sample, with how often it occurs."
-            )
-        )
+        _corpus_column(result, step)
 
     if step.is_tie and step.merged is not None:
         tie_picker(_NS, (corpus, settings), step.number, step.tied, step.merged)
@@ -1197,18 +1219,7 @@ def render_learn_step(
         )
         + "</p>"
     )
-    st.markdown("**" + t("Merge table so far (this is the model)") + "**")
-    table = merge_table(result.bpe, number)
-    if table.num_rows:
-        symbols = table["new symbol"].to_pylist()
-        table = table.add_column(4, "bytes", [[_hex_of(s) for s in symbols]])
-        holds = [_holds(result, s) for s in result.steps[:number] if s.merged is not None]
-        table = table.add_column(5, "holds", [holds])
-    st.dataframe(
-        table.rename_columns([_column_label(c) for c in table.column_names]),
-        hide_index=True,
-        width="stretch",
-    )
+    _merge_table(result, number)
 
 
 def _column_label(name: str) -> str:

@@ -25,7 +25,6 @@ ALLOWED: dict[tuple[str, str], int] = {
     # The ui functions over the limit when ui/ came under it (issue 27), at their length then:
     # a ceiling, not a target. Split one and remove its entry; never raise a number.
     ("ui/byte_level_view.py", "render_compare"): 83,
-    ("ui/byte_level_view.py", "render_learn_step"): 115,
     ("ui/byte_level_view.py", "render_tokens"): 84,
     ("ui/gage_view.py", "_render_sizes"): 98,
     ("ui/gage_view.py", "render_step"): 91,
