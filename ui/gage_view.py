@@ -869,6 +869,47 @@ def _title(step: GageStep) -> str:
     )
 
 
+def _pair_counts_column(step: GageStep) -> None:
+    """The left column of a step: the string's pair counts as a chart and a table."""
+    st.markdown(
+        "**" + t("Pair counts in the string at step {n}").format(n=f"{step.number:d}") + "**"
+    )
+    pairs = pair_count_data(step)
+    if pairs.num_rows == 0:
+        st.info(t("No pairs: the string has fewer than two characters."))
+    else:
+        left_out = max(step.pairs_total - pairs.num_rows, 0)
+        show_template(
+            _pair_chart,
+            (text_colour(), current_language()),
+            {"pairs": pairs, "threshold": {"min": [gage.MIN_COUNT]}},
+            # subtle: the chart is fitted into this height with its axis and note, so
+            # the bars get what is left over
+            properties=bar_chart_properties(pairs.num_rows, left_out, t("more pairs, not drawn")),
+            description=_pair_description(pairs, left_out),
+            width="stretch",
+        )
+        drawn = (
+            t("The {shown} most frequent of {total} pairs.").format(
+                shown=f"{pairs.num_rows:d}", total=f"{step.pairs_total:d}"
+            )
+            if left_out
+            else t("All {total} pairs.").format(total=f"{step.pairs_total:d}")
+        )
+        show_html(
+            caption_html(
+                drawn
+                + " "
+                + t(
+                    "★ replaced (red bar); tie: tied with it (orange); dashed line: a pair "
+                    "must occur at least twice. Point at a bar for its count with overlaps. "
+                    "Copies are counted without overlaps, as the replacement uses them."
+                )
+            )
+            + _pair_table_html(pairs)
+        )
+
+
 def render_step(result: GageResult, number: int, settings: GageSettings) -> None:
     """Draw one step: the sentence, the tie, the counts, before/after, table, sizes, decoding."""
     rerun_if_retrain_requested(_NS)
@@ -907,45 +948,7 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
     code_panel(code.gage_step(step))
     left, right = st.columns([1, 1.25])
     with left:
-        st.markdown(
-            "**" + t("Pair counts in the string at step {n}").format(n=f"{step.number:d}") + "**"
-        )
-        pairs = pair_count_data(step)
-        if pairs.num_rows == 0:
-            st.info(t("No pairs: the string has fewer than two characters."))
-        else:
-            left_out = max(step.pairs_total - pairs.num_rows, 0)
-            show_template(
-                _pair_chart,
-                (text_colour(), current_language()),
-                {"pairs": pairs, "threshold": {"min": [gage.MIN_COUNT]}},
-                # subtle: the chart is fitted into this height with its axis and note, so
-                # the bars get what is left over
-                properties=bar_chart_properties(
-                    pairs.num_rows, left_out, t("more pairs, not drawn")
-                ),
-                description=_pair_description(pairs, left_out),
-                width="stretch",
-            )
-            drawn = (
-                t("The {shown} most frequent of {total} pairs.").format(
-                    shown=f"{pairs.num_rows:d}", total=f"{step.pairs_total:d}"
-                )
-                if left_out
-                else t("All {total} pairs.").format(total=f"{step.pairs_total:d}")
-            )
-            show_html(
-                caption_html(
-                    drawn
-                    + " "
-                    + t(
-                        "★ replaced (red bar); tie: tied with it (orange); dashed line: a pair "
-                        "must occur at least twice. Point at a bar for its count with overlaps. "
-                        "Copies are counted without overlaps, as the replacement uses them."
-                    )
-                )
-                + _pair_table_html(pairs)
-            )
+        _pair_counts_column(step)
     with right:
         show_html(
             heading_html(t("The table so far"))
