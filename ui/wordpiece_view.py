@@ -252,6 +252,29 @@ def _set_vocab(size: int) -> None:
     st.session_state[WIDGETS_KEY]["wp_vocab_size"] = size
 
 
+def _settings_problems(size: float | None, alphabet: int, prefix: str) -> list[str]:
+    """What is wrong with the chosen vocabulary size and continuation prefix, if anything."""
+    problems = []
+    if size is None or int(size) != size:
+        problems.append(t("The vocabulary size must be a whole number."))
+    elif size < alphabet:
+        problems.append(
+            t(
+                "The vocabulary size must be at least the alphabet size, {n}: every "
+                "single character (word-initial and continuation form) is always a token."
+            ).format(n=alphabet)
+        )
+    elif size > MAX_VOCAB:
+        problems.append(
+            t("At most {n:,} tokens: more would make the trace too long.").format(n=int(MAX_VOCAB))
+            + " "
+            + advice("vocab")
+        )
+    if any(ch.isspace() for ch in prefix):
+        problems.append(t("The continuation prefix cannot contain spaces."))
+    return problems
+
+
 def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
     """Draw the settings; return them, or ``None`` after saying what is wrong."""
     shadow = st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))
@@ -312,24 +335,7 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
         )
     if moved:
         show_text(moved, small=True)
-    problems = []
-    if size is None or int(size) != size:
-        problems.append(t("The vocabulary size must be a whole number."))
-    elif size < alphabet:
-        problems.append(
-            t(
-                "The vocabulary size must be at least the alphabet size, {n}: every "
-                "single character (word-initial and continuation form) is always a token."
-            ).format(n=alphabet)
-        )
-    elif size > MAX_VOCAB:
-        problems.append(
-            t("At most {n:,} tokens: more would make the trace too long.").format(n=int(MAX_VOCAB))
-            + " "
-            + advice("vocab")
-        )
-    if any(ch.isspace() for ch in prefix):
-        problems.append(t("The continuation prefix cannot contain spaces."))
+    problems = _settings_problems(size, alphabet, prefix)
     if problems:
         for problem in problems:
             st.error(problem, icon=":material/warning:")
@@ -613,15 +619,13 @@ def quiz_verdict(step: WordPieceStep, picked: tuple[str, str]) -> tuple[bool, st
     ).format(pair=_pair(picked), verb=verb, how=how(picked), who=who, best=best_text)
 
 
-def render_learn_step(
-    result: WordPieceResult, number: int, settings: WordPieceSettings, *, quiz: bool = False
-) -> None:
-    """Draw one step: the sentence, the score table, the corpus and the vocabulary.
+def _hidden_step(
+    result: WordPieceResult, step: WordPieceStep, settings: WordPieceSettings, *, quiz: bool
+) -> bool:
+    """Draw the corpus before ``step`` while its question is open (the quiz, a live class).
 
-    With ``quiz`` on, the step stays hidden until the student has guessed its pair.
+    True when the step is hidden, so the caller draws nothing more.
     """
-    rerun_if_retrain_requested(_NS)
-    step = result.steps[number - 1]
     options = [c.pair for c in step.candidates[:12]]
     verdict = partial(quiz_verdict, step)
     # a live class's question (ui.classroom): hidden until the teacher reveals it
@@ -639,25 +643,13 @@ def render_learn_step(
                 heading=t("segmentation before this step"),
             )
         )
-        return
-    title = (
-        t("Merge {n}: {pair} → {token}").format(
-            n=step.number, pair=_pair(step.merged), token=_tok(step.new_token or "")
-        )
-        if step.merged
-        else t("Step {n}: learning stops").format(n=step.number)
-    )
-    badges = (
-        badge_html(t("tie × {n:,}").format(n=step.ties_total), "warning") if step.is_tie else ""
-    )
-    show_html(
-        f"<h3 style='margin:.2em 0'>{title} {badges}</h3>"
-        f"<p class='sw-text' style='font-size:1.08em'>"
-        f"{explain_step(step, result.scoring, result.corpus.words)}</p>"
-    )
-    code_panel(code.wordpiece_merge(result, number))
-    # subtle: the captions and headings below the score table go into one HTML block with the
-    # corpus and the vocabulary: every element costs server time at each step change.
+        return True
+    return False
+
+
+def _scores(step: WordPieceStep) -> str:
+    """Draw the score table before ``step``; its caption comes back as HTML, to go into the
+    block that follows."""
     st.markdown("**" + t("Scores before merge {n}").format(n=int(step.number)) + "**")
     scores = score_table(step)
     caption = ""
@@ -680,6 +672,11 @@ def render_learn_step(
                 "freq(ab): how often the pair occurs."
             )
         )
+    return caption
+
+
+def _corpus_and_vocabulary_html(result: WordPieceResult, step: WordPieceStep) -> str:
+    """The corpus after ``step`` and the token list so far, as one HTML block."""
     caption_rows = (
         caption_html(
             t("Showing {shown} of {n} words: the changed ones first.").format(
@@ -697,9 +694,8 @@ def render_learn_step(
         if len(vocab) > len(shown_vocab)
         else ""
     )
-    show_html(
-        caption
-        + heading_html(
+    return (
+        heading_html(
             t("The corpus after merge {n}").format(n=step.number)
             if step.merged
             else t("The corpus at the end")
@@ -718,6 +714,39 @@ def render_learn_step(
         + token_spans_html(shown_vocab, highlight=new)
         + esc(more)
     )
+
+
+def render_learn_step(
+    result: WordPieceResult, number: int, settings: WordPieceSettings, *, quiz: bool = False
+) -> None:
+    """Draw one step: the sentence, the score table, the corpus and the vocabulary.
+
+    With ``quiz`` on, the step stays hidden until the student has guessed its pair.
+    """
+    rerun_if_retrain_requested(_NS)
+    step = result.steps[number - 1]
+    if _hidden_step(result, step, settings, quiz=quiz):
+        return
+    title = (
+        t("Merge {n}: {pair} → {token}").format(
+            n=step.number, pair=_pair(step.merged), token=_tok(step.new_token or "")
+        )
+        if step.merged
+        else t("Step {n}: learning stops").format(n=step.number)
+    )
+    badges = (
+        badge_html(t("tie × {n:,}").format(n=step.ties_total), "warning") if step.is_tie else ""
+    )
+    show_html(
+        f"<h3 style='margin:.2em 0'>{title} {badges}</h3>"
+        f"<p class='sw-text' style='font-size:1.08em'>"
+        f"{explain_step(step, result.scoring, result.corpus.words)}</p>"
+    )
+    code_panel(code.wordpiece_merge(result, number))
+    # subtle: the captions and headings below the score table go into one HTML block with the
+    # corpus and the vocabulary: every element costs server time at each step change.
+    caption = _scores(step)
+    show_html(caption + _corpus_and_vocabulary_html(result, step))
     if step.is_tie and step.merged is not None:
         tie_picker(_NS, (result.corpus, settings), step.number, step.tied, step.merged)
 
