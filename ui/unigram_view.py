@@ -533,6 +533,45 @@ def _vocab_typed() -> None:
     st.session_state[WIDGETS_KEY]["uni_vocab_touched"] = True
 
 
+def _training_problems(
+    em: float | None, max_len: float | None, seed_size: float | None
+) -> list[str]:
+    """What is wrong with the EM iterations, the longest seed substring and the number of
+    seed substrings, if anything."""
+    problems: list[str] = []
+    if em is None or int(em) != em or em < 1:
+        problems.append(t("The number of EM iterations must be a whole number of at least 1."))
+    elif em > LIMITS.unigram_em:
+        problems.append(
+            t(
+                "At most {n:,} EM iterations per round here: the likelihood "
+                "hardly changes after the first few."
+            ).format(n=int(LIMITS.unigram_em))
+            + " "
+            + advice("unigram_em")
+        )
+    if max_len is None or int(max_len) != max_len or not 1 <= max_len <= LIMITS.unigram_piece_chars:
+        problems.append(
+            t("The longest seed substring must be a whole number from 1 to {n:,}.").format(
+                n=int(LIMITS.unigram_piece_chars)
+            )
+            + " "
+            + advice("unigram_piece_chars")
+        )
+    if seed_size is not None and (int(seed_size) != seed_size or seed_size < 1):
+        problems.append(t("The number of seed substrings must be a whole number of at least 1."))
+    elif seed_size is not None and seed_size > LIMITS.unigram_seed_size:
+        problems.append(
+            t(
+                "At most {n:,} seed substrings here: more would make "
+                "training on a large corpus too slow."
+            ).format(n=int(LIMITS.unigram_seed_size))
+            + " "
+            + advice("unigram_seed_size")
+        )
+    return problems
+
+
 def settings_panel(corpus: Corpus, normalized: Normalized | None = None) -> UnigramSettings | None:
     """Draw the training settings; return them, or ``None`` after saying what is wrong.
 
@@ -724,36 +763,7 @@ def settings_panel(corpus: Corpus, normalized: Normalized | None = None) -> Unig
             + " "
             + advice("vocab")
         )
-    if em is None or int(em) != em or em < 1:
-        problems.append(t("The number of EM iterations must be a whole number of at least 1."))
-    elif em > LIMITS.unigram_em:
-        problems.append(
-            t(
-                "At most {n:,} EM iterations per round here: the likelihood "
-                "hardly changes after the first few."
-            ).format(n=int(LIMITS.unigram_em))
-            + " "
-            + advice("unigram_em")
-        )
-    if max_len is None or int(max_len) != max_len or not 1 <= max_len <= LIMITS.unigram_piece_chars:
-        problems.append(
-            t("The longest seed substring must be a whole number from 1 to {n:,}.").format(
-                n=int(LIMITS.unigram_piece_chars)
-            )
-            + " "
-            + advice("unigram_piece_chars")
-        )
-    if seed_size is not None and (int(seed_size) != seed_size or seed_size < 1):
-        problems.append(t("The number of seed substrings must be a whole number of at least 1."))
-    elif seed_size is not None and seed_size > LIMITS.unigram_seed_size:
-        problems.append(
-            t(
-                "At most {n:,} seed substrings here: more would make "
-                "training on a large corpus too slow."
-            ).format(n=int(LIMITS.unigram_seed_size))
-            + " "
-            + advice("unigram_seed_size")
-        )
+    problems += _training_problems(em, max_len, seed_size)
     pieces: tuple[str, ...] | None = None
     if mode == "given":
         pieces = tuple(seed_text.split())
@@ -1437,6 +1447,124 @@ def _textbook_settings(settings: UnigramSettings) -> dict[str, Any]:
     }
 
 
+def _likelihood_column(result: UnigramResult, number: int) -> None:
+    """The left column of a training step: the corpus log-likelihood over the steps."""
+    st.markdown("**" + t("Corpus log-likelihood after each step") + "**")
+    steps = likelihood_chart_data(result)
+    current = [r for r in steps.to_pylist() if r["step"] == number]
+    if current:
+        description = t(
+            "Line chart of the corpus log-likelihood over {n:,} steps; at this step "
+            "({what}): {ll} with {pieces:,} pieces."
+        ).format(
+            n=steps.num_rows,
+            what=current[0]["what"],
+            ll=f"{current[0]['log-likelihood']:,.2f}",
+            pieces=current[0]["pieces"],
+        )
+    else:
+        description = t("Line chart of the corpus log-likelihood over {n:,} steps.").format(
+            n=steps.num_rows
+        )
+    show_template(
+        _likelihood_chart,
+        (current_language(),),
+        {"steps": steps, "now": {"step": [number]}},
+        description=description,
+        width="stretch",
+    )
+    show_html(
+        caption_html(
+            t(
+                "◆ the seed (grey); ● EM iterations (blue, never down); ▼ pruning rounds "
+                "(red). The vertical line marks this step."
+            )
+        )
+    )
+    _zoomed_likelihood_chart(steps, number)
+    show_html(_likelihood_table_html(steps))
+
+
+def _pieces_column(
+    step: SeedStep | EMStep | PruneStep, corpus: Corpus, settings: UnigramSettings
+) -> None:
+    """The right column of a training step: the removal losses, or the pieces and the
+    corpus words' segmentations."""
+    marker = settings.word_start or None
+    if isinstance(step, PruneStep):
+        listed = (
+            caption_html(
+                t(
+                    "Listed: the highest losses and the pieces on both sides of the cut, of "
+                    "{n:,} candidates."
+                ).format(n=step.candidates)
+            )
+            if step.candidates > len(step.losses) or len(step.losses) > 28
+            else ""
+        )
+        show_html(
+            heading_html(t("Removal losses, round {round}").format(round=step.round))
+            + _loss_table_html(step, marker)
+            + listed
+        )
+    else:
+        heading = (
+            t("Seed pieces, their counts and starting probabilities")
+            if isinstance(step, SeedStep)
+            else t("Pieces after this iteration, most probable first")
+        )
+        st.markdown("**" + heading + "**")
+        st.dataframe(_shown(piece_table(step)), hide_index=True, width="stretch", height=360)
+        omitted = (
+            caption_html(
+                t("{shown} of {n:,} pieces listed ({more:,} more not shown).").format(
+                    shown=len(step.pieces), n=step.vocab_size, more=step.pieces_omitted
+                )
+            )
+            if step.pieces_omitted
+            else ""
+        )
+        _corpus_words(step, corpus, settings, omitted)
+
+
+def _corpus_words(
+    step: SeedStep | EMStep, corpus: Corpus, settings: UnigramSettings, omitted: str
+) -> None:
+    """The corpus words' best segmentation after ``step``, under the ``omitted`` caption."""
+    marker = settings.word_start or None
+    rows = corpus_segmentations(step, corpus, settings.word_start)
+    if rows is None:
+        if omitted:
+            show_html(omitted)
+    else:
+        # one HTML block for the caption, the heading and the table (fewer elements
+        # to send at every step change)
+        body = "".join(
+            f"<tr><td>{esc(w)}</td><td style='text-align:right'>{n}</td>"
+            f"<td>{token_spans_html(list(p), marker=marker)}"
+            + (
+                " "
+                + badge_html(t("tie"), "warning")
+                + " <span class='sw-small'>"
+                + t("just as probable: {others}").format(
+                    others=esc(", ".join(seg_text(s) for s in tied))
+                )
+                + "</span>"
+                if tied
+                else ""
+            )
+            + "</td></tr>"
+            for w, n, p, tied in rows
+        )
+        show_html(
+            omitted
+            + heading_html(t("The corpus words' best segmentation now (Viterbi)"))
+            + f"<table class='sw-table'><thead><tr><th>{t('word')}</th>"
+            f"<th>{t('count')}</th><th>{t('best segmentation')}</th></tr></thead>"
+            f"<tbody>{body}</tbody></table>" + TABLE_CSS
+        )
+
+
 def render_train_step(
     result: UnigramResult, number: int, settings: UnigramSettings, corpus: Corpus
 ) -> None:
@@ -1444,7 +1572,6 @@ def render_train_step(
     step = result.steps[number - 1]
     if isinstance(step, PruneStep) and not class_gate(prune_ask("unigram", step)):
         return  # a live class's question (ui.classroom): hidden until the reveal
-    marker = settings.word_start or None
     if isinstance(step, SeedStep):
         text = explain_seed(step, settings.max_piece_length)
         badge = badge_html(t("seed"), "neutral")
@@ -1464,105 +1591,9 @@ def render_train_step(
         code_panel(code.unigram_step(result, number, **_textbook_settings(settings)))
     left, right = st.columns([1, 1.2])
     with left:
-        st.markdown("**" + t("Corpus log-likelihood after each step") + "**")
-        steps = likelihood_chart_data(result)
-        current = [r for r in steps.to_pylist() if r["step"] == number]
-        if current:
-            description = t(
-                "Line chart of the corpus log-likelihood over {n:,} steps; at this step "
-                "({what}): {ll} with {pieces:,} pieces."
-            ).format(
-                n=steps.num_rows,
-                what=current[0]["what"],
-                ll=f"{current[0]['log-likelihood']:,.2f}",
-                pieces=current[0]["pieces"],
-            )
-        else:
-            description = t("Line chart of the corpus log-likelihood over {n:,} steps.").format(
-                n=steps.num_rows
-            )
-        show_template(
-            _likelihood_chart,
-            (current_language(),),
-            {"steps": steps, "now": {"step": [number]}},
-            description=description,
-            width="stretch",
-        )
-        show_html(
-            caption_html(
-                t(
-                    "◆ the seed (grey); ● EM iterations (blue, never down); ▼ pruning rounds "
-                    "(red). The vertical line marks this step."
-                )
-            )
-        )
-        _zoomed_likelihood_chart(steps, number)
-        show_html(_likelihood_table_html(steps))
+        _likelihood_column(result, number)
     with right:
-        if isinstance(step, PruneStep):
-            listed = (
-                caption_html(
-                    t(
-                        "Listed: the highest losses and the pieces on both sides of the cut, of "
-                        "{n:,} candidates."
-                    ).format(n=step.candidates)
-                )
-                if step.candidates > len(step.losses) or len(step.losses) > 28
-                else ""
-            )
-            show_html(
-                heading_html(t("Removal losses, round {round}").format(round=step.round))
-                + _loss_table_html(step, marker)
-                + listed
-            )
-        else:
-            heading = (
-                t("Seed pieces, their counts and starting probabilities")
-                if isinstance(step, SeedStep)
-                else t("Pieces after this iteration, most probable first")
-            )
-            st.markdown("**" + heading + "**")
-            st.dataframe(_shown(piece_table(step)), hide_index=True, width="stretch", height=360)
-            omitted = (
-                caption_html(
-                    t("{shown} of {n:,} pieces listed ({more:,} more not shown).").format(
-                        shown=len(step.pieces), n=step.vocab_size, more=step.pieces_omitted
-                    )
-                )
-                if step.pieces_omitted
-                else ""
-            )
-            rows = corpus_segmentations(step, corpus, settings.word_start)
-            if rows is None:
-                if omitted:
-                    show_html(omitted)
-            else:
-                # one HTML block for the caption, the heading and the table (fewer elements
-                # to send at every step change)
-                body = "".join(
-                    f"<tr><td>{esc(w)}</td><td style='text-align:right'>{n}</td>"
-                    f"<td>{token_spans_html(list(p), marker=marker)}"
-                    + (
-                        " "
-                        + badge_html(t("tie"), "warning")
-                        + " <span class='sw-small'>"
-                        + t("just as probable: {others}").format(
-                            others=esc(", ".join(seg_text(s) for s in tied))
-                        )
-                        + "</span>"
-                        if tied
-                        else ""
-                    )
-                    + "</td></tr>"
-                    for w, n, p, tied in rows
-                )
-                show_html(
-                    omitted
-                    + heading_html(t("The corpus words' best segmentation now (Viterbi)"))
-                    + f"<table class='sw-table'><thead><tr><th>{t('word')}</th>"
-                    f"<th>{t('count')}</th><th>{t('best segmentation')}</th></tr></thead>"
-                    f"<tbody>{body}</tbody></table>" + TABLE_CSS
-                )
+        _pieces_column(step, corpus, settings)
 
 
 # --------------------------------------------------------------------------------------
@@ -2001,6 +2032,153 @@ def _word_label(corpus: Corpus, word: str, unseen: str | None) -> ExampleWords:
     return ExampleWords((), word)
 
 
+def _viterbi_summary_html(
+    model: Unigram, lattice: Lattice, full: str, marker: str | None, count: int
+) -> str:
+    """The paragraph under the lattice's heading: the best segmentation, its probability and
+    share, and the unknown characters."""
+    best = lattice.best_pieces
+    unknown = [n.piece for n in lattice.nodes if n.unknown]
+    summary = "<p class='sw-text'>" + t(
+        "{best} is the most probable segmentation of “{word}” (Viterbi): log P = {log_p}, "
+        "P = {p}. Viterbi walks the positions left to right and keeps, for each position, the "
+        "best way to reach it; at the end it follows the best choices back. Summed over all its "
+        "segmentations the word has P = {p_word}, so this one holds {share} of it."
+    ).format(
+        best=token_spans_html(best, marker=marker),
+        word=esc(full),
+        log_p=_num(lattice.best_score, 3),
+        p=prob_text(math.exp(lattice.best_score)),
+        p_word=prob_text(math.exp(lattice.log_z)),
+        share=_percent(math.exp(lattice.best_score - lattice.log_z), count),
+    )
+    if unknown:
+        summary += " " + t.n(
+            "{chars} is not in the vocabulary: an unknown character scores the lowest score "
+            "minus {penalty} ({score}).",
+            "{chars} are not in the vocabulary: an unknown character scores the lowest score "
+            "minus {penalty} ({score}).",
+            len(set(unknown)),
+        ).format(
+            chars=_list([_tok(c) for c in dict.fromkeys(unknown)]),
+            penalty=f"{unigram.UNK_PENALTY:g}",
+            score=_num(model.unk_score, 2),
+        )
+    return summary + "</p>"
+
+
+def _lattice_panel(lattice: Lattice, full: str) -> None:
+    """The lattice chart of ``full`` and its table, or a note when the word is too long."""
+    if len(full) > MAX_LATTICE_CHARS:
+        st.info(
+            t(
+                "The lattice chart draws words of up to {most} characters; this one "
+                "has {n}. The tables below still work."
+            ).format(most=int(MAX_LATTICE_CHARS), n=len(full)),
+            icon=":material/info:",
+        )
+    else:
+        data = lattice_chart_data(lattice)
+        # subtle: Streamlit sizes a chart with a discrete y axis by its own height argument,
+        # not by the chart's properties, so it is passed here as well
+        height = 34 * (int(data["row"].max()) + 2) + 90
+        letters = pd.DataFrame(
+            {"middle": [i + 0.5 for i in range(len(full))], "row": -1, "label": list(full)}
+        )
+        rows = int(data["row"].max()) + 1 if len(data) else 1
+        show_template(
+            _lattice_chart,
+            (rows, len(full), text_colour(), current_language()),
+            {"nodes": data, "letters": letters},
+            description=t(
+                "Lattice of the word {word}: {n:,} pieces fit it; the most probable "
+                "segmentation, marked ★ on the top row: {path}."
+            ).format(
+                word=full,
+                n=len(lattice.nodes),
+                path=" · ".join(data.loc[data["status"] == "Viterbi path", "piece"]),
+            ),
+            width="stretch",
+            height=height,
+        )
+        show_html(
+            caption_html(
+                t(
+                    "{n} nodes. Each bar is a piece from the vocabulary that fits "
+                    "the word at those positions; the top row (★, red) is the Viterbi path, the "
+                    "other pieces are packed below; a dashed border marks an unknown character. "
+                    "Hover a bar for its score, the best score of the text before it, the "
+                    "forward and backward sums, and the chance that it is used."
+                ).format(n=len(lattice.nodes))
+            )
+            + _lattice_table_html(data)
+        )
+
+
+def _all_segmentations(model: Unigram, lattice: Lattice, full: str, count: int) -> None:
+    """Every segmentation of ``full`` in a table, or a warning when there are too many."""
+    with st.container():
+        st.subheader(t("All segmentations"))
+        if count > MAX_TABLE_SEGMENTATIONS:
+            st.warning(
+                t(
+                    "This word can be split in {n:,} different ways with this vocabulary; the "
+                    "table lists words with at most {most:,}. The n-best table "
+                    "shows the most probable ones."
+                ).format(n=int(count), most=int(MAX_TABLE_SEGMENTATIONS)),
+                icon=":material/front_hand:",
+            )
+        else:
+            table = segmentation_table(model, full)
+            st.dataframe(
+                _shown(table),
+                hide_index=True,
+                width="stretch",
+                height=min(420, 38 + 35 * len(table)),
+            )
+            st.caption(
+                t.n(
+                    "{n:,} segmentation. P multiplies the pieces' probabilities; the share "
+                    "divides it by the sum over all segmentations, P(word) = {p}.",
+                    "{n:,} segmentations. P multiplies the pieces' probabilities; the share "
+                    "divides it by the sum over all segmentations, P(word) = {p}.",
+                    int(count),
+                ).format(n=int(count), p=md_escape(prob_text(math.exp(lattice.log_z))))
+            )
+
+
+def _checked_word(typed: str, model: Unigram) -> str | None:
+    """The typed word, normalized as the model does; ``None`` after saying what is wrong
+    (nothing typed, spaces, too long)."""
+    word = typed.strip()
+    if word:
+        text = normalize_chars(word, model.normalization)
+        if text != word:
+            st.caption(_normalized_text(word, text))
+        word = text.strip()
+    if not word:
+        st.info(
+            t("Type a word above to see its lattice and segmentations."), icon=":material/edit:"
+        )
+        return None
+    if any(ch.isspace() for ch in word):
+        _problem(
+            t(
+                "One word at a time, please: the unigram model splits single words, and spaces "
+                "separate words. Remove the spaces to continue (your text is kept)."
+            )
+        )
+        return None
+    # the word as typed is measured (the ▁ in front is the page's, not the student's)
+    if len(word) > LIMITS.unigram_word_chars:
+        st.warning(
+            md_escape(word_too_long(len(word), "unigram_word_chars", t("this tab"))),
+            icon=":material/front_hand:",
+        )
+        return None
+    return word
+
+
 def render_word(result: UnigramResult, corpus: Corpus) -> None:
     """The word panels: lattice, all segmentations, n-best with a length penalty, sampling."""
     shadow = st.session_state[WIDGETS_KEY]
@@ -2049,140 +2227,20 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
         prefix = "▁" if marked else ""
     if model is None:
         return
-    word = typed.strip()
-    if word:
-        text = normalize_chars(word, model.normalization)
-        if text != word:
-            st.caption(_normalized_text(word, text))
-        word = text.strip()
-    if not word:
-        st.info(
-            t("Type a word above to see its lattice and segmentations."), icon=":material/edit:"
-        )
-        return
-    if any(ch.isspace() for ch in word):
-        _problem(
-            t(
-                "One word at a time, please: the unigram model splits single words, and spaces "
-                "separate words. Remove the spaces to continue (your text is kept)."
-            )
-        )
+    word = _checked_word(typed, model)
+    if word is None:
         return
     full = prefix + word
     marker = prefix or None
-    # the word as typed is measured (the ▁ in front is the page's, not the student's)
-    if len(word) > LIMITS.unigram_word_chars:
-        st.warning(
-            md_escape(word_too_long(len(word), "unigram_word_chars", t("this tab"))),
-            icon=":material/front_hand:",
-        )
-        return
 
     st.subheader(t("The lattice: every piece that fits, and the best path"))
     lattice = model.lattice(full)
     count = model.count_segmentations(full)
-    best = lattice.best_pieces
-    unknown = [n.piece for n in lattice.nodes if n.unknown]
-    summary = "<p class='sw-text'>" + t(
-        "{best} is the most probable segmentation of “{word}” (Viterbi): log P = {log_p}, "
-        "P = {p}. Viterbi walks the positions left to right and keeps, for each position, the "
-        "best way to reach it; at the end it follows the best choices back. Summed over all its "
-        "segmentations the word has P = {p_word}, so this one holds {share} of it."
-    ).format(
-        best=token_spans_html(best, marker=marker),
-        word=esc(full),
-        log_p=_num(lattice.best_score, 3),
-        p=prob_text(math.exp(lattice.best_score)),
-        p_word=prob_text(math.exp(lattice.log_z)),
-        share=_percent(math.exp(lattice.best_score - lattice.log_z), count),
-    )
-    if unknown:
-        summary += " " + t.n(
-            "{chars} is not in the vocabulary: an unknown character scores the lowest score "
-            "minus {penalty} ({score}).",
-            "{chars} are not in the vocabulary: an unknown character scores the lowest score "
-            "minus {penalty} ({score}).",
-            len(set(unknown)),
-        ).format(
-            chars=_list([_tok(c) for c in dict.fromkeys(unknown)]),
-            penalty=f"{unigram.UNK_PENALTY:g}",
-            score=_num(model.unk_score, 2),
-        )
-    show_html(summary + "</p>")
+    show_html(_viterbi_summary_html(model, lattice, full, marker, count))
     code_panel(code.unigram_viterbi(model, full))
-    if len(full) > MAX_LATTICE_CHARS:
-        st.info(
-            t(
-                "The lattice chart draws words of up to {most} characters; this one "
-                "has {n}. The tables below still work."
-            ).format(most=int(MAX_LATTICE_CHARS), n=len(full)),
-            icon=":material/info:",
-        )
-    else:
-        data = lattice_chart_data(lattice)
-        # subtle: Streamlit sizes a chart with a discrete y axis by its own height argument,
-        # not by the chart's properties, so it is passed here as well
-        height = 34 * (int(data["row"].max()) + 2) + 90
-        letters = pd.DataFrame(
-            {"middle": [i + 0.5 for i in range(len(full))], "row": -1, "label": list(full)}
-        )
-        rows = int(data["row"].max()) + 1 if len(data) else 1
-        show_template(
-            _lattice_chart,
-            (rows, len(full), text_colour(), current_language()),
-            {"nodes": data, "letters": letters},
-            description=t(
-                "Lattice of the word {word}: {n:,} pieces fit it; the most probable "
-                "segmentation, marked ★ on the top row: {path}."
-            ).format(
-                word=full,
-                n=len(lattice.nodes),
-                path=" · ".join(data.loc[data["status"] == "Viterbi path", "piece"]),
-            ),
-            width="stretch",
-            height=height,
-        )
-        show_html(
-            caption_html(
-                t(
-                    "{n} nodes. Each bar is a piece from the vocabulary that fits "
-                    "the word at those positions; the top row (★, red) is the Viterbi path, the "
-                    "other pieces are packed below; a dashed border marks an unknown character. "
-                    "Hover a bar for its score, the best score of the text before it, the "
-                    "forward and backward sums, and the chance that it is used."
-                ).format(n=len(lattice.nodes))
-            )
-            + _lattice_table_html(data)
-        )
+    _lattice_panel(lattice, full)
 
-    with st.container():
-        st.subheader(t("All segmentations"))
-        if count > MAX_TABLE_SEGMENTATIONS:
-            st.warning(
-                t(
-                    "This word can be split in {n:,} different ways with this vocabulary; the "
-                    "table lists words with at most {most:,}. The n-best table "
-                    "shows the most probable ones."
-                ).format(n=int(count), most=int(MAX_TABLE_SEGMENTATIONS)),
-                icon=":material/front_hand:",
-            )
-        else:
-            table = segmentation_table(model, full)
-            st.dataframe(
-                _shown(table),
-                hide_index=True,
-                width="stretch",
-                height=min(420, 38 + 35 * len(table)),
-            )
-            st.caption(
-                t.n(
-                    "{n:,} segmentation. P multiplies the pieces' probabilities; the share "
-                    "divides it by the sum over all segmentations, P(word) = {p}.",
-                    "{n:,} segmentations. P multiplies the pieces' probabilities; the share "
-                    "divides it by the sum over all segmentations, P(word) = {p}.",
-                    int(count),
-                ).format(n=int(count), p=md_escape(prob_text(math.exp(lattice.log_z))))
-            )
+    _all_segmentations(model, lattice, full, count)
     _render_nbest(model, full, from_vocab=source == "vocab")
 
     st.subheader(t("Sampling segmentations (subword regularization)"))
