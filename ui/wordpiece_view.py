@@ -252,8 +252,9 @@ def _set_vocab(size: int) -> None:
     st.session_state[WIDGETS_KEY]["wp_vocab_size"] = size
 
 
-def _settings_problems(size: float | None, alphabet: int, prefix: str) -> list[str]:
-    """What is wrong with the chosen vocabulary size and continuation prefix, if anything."""
+def _settings_problems_shown(size: float | None, alphabet: int, prefix: str) -> bool:
+    """Say what is wrong with the chosen vocabulary size and continuation prefix, one error
+    each; ``True`` when something is."""
     problems = []
     if size is None or int(size) != size:
         problems.append(t("The vocabulary size must be a whole number."))
@@ -262,7 +263,7 @@ def _settings_problems(size: float | None, alphabet: int, prefix: str) -> list[s
             t(
                 "The vocabulary size must be at least the alphabet size, {n}: every "
                 "single character (word-initial and continuation form) is always a token."
-            ).format(n=alphabet)
+            ).format(n=int(alphabet))
         )
     elif size > MAX_VOCAB:
         problems.append(
@@ -272,7 +273,9 @@ def _settings_problems(size: float | None, alphabet: int, prefix: str) -> list[s
         )
     if any(ch.isspace() for ch in prefix):
         problems.append(t("The continuation prefix cannot contain spaces."))
-    return problems
+    for problem in problems:
+        st.error(problem, icon=":material/warning:")
+    return bool(problems)
 
 
 def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
@@ -335,10 +338,7 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
         )
     if moved:
         show_text(moved, small=True)
-    problems = _settings_problems(size, alphabet, prefix)
-    if problems:
-        for problem in problems:
-            st.error(problem, icon=":material/warning:")
+    if _settings_problems_shown(size, alphabet, prefix):
         if size is not None and size < alphabet:
             st.button(
                 t("Use {size} (the alphabet plus {n} merges)").format(
