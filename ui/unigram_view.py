@@ -533,43 +533,24 @@ def _vocab_typed() -> None:
     st.session_state[WIDGETS_KEY]["uni_vocab_touched"] = True
 
 
-def _training_problems(
-    em: float | None, max_len: float | None, seed_size: float | None
-) -> list[str]:
-    """What is wrong with the EM iterations, the longest seed substring and the number of
-    seed substrings, if anything."""
-    problems: list[str] = []
-    if em is None or int(em) != em or em < 1:
-        problems.append(t("The number of EM iterations must be a whole number of at least 1."))
-    elif em > LIMITS.unigram_em:
-        problems.append(
-            t(
-                "At most {n:,} EM iterations per round here: the likelihood "
-                "hardly changes after the first few."
-            ).format(n=int(LIMITS.unigram_em))
-            + " "
-            + advice("unigram_em")
-        )
-    if max_len is None or int(max_len) != max_len or not 1 <= max_len <= LIMITS.unigram_piece_chars:
-        problems.append(
-            t("The longest seed substring must be a whole number from 1 to {n:,}.").format(
-                n=int(LIMITS.unigram_piece_chars)
+def _normalized_note(normalized: Normalized | None) -> None:
+    """Under the normalisation's choice: which words of the corpus it changed, if any."""
+    if normalized is None or not normalized.changed:
+        return
+    first = normalized.changed[:5]
+    st.caption(
+        md_escape(
+            t.n(
+                "{n:,} word of the corpus changed: {examples}.",
+                "{n:,} words of the corpus changed: {examples}.",
+                len(normalized.changed),
+            ).format(
+                n=len(normalized.changed),
+                examples=", ".join(f"{a} → {b.replace(' ', '␠') or '∅'}" for a, b in first)
+                + (" …" if len(normalized.changed) > len(first) else ""),
             )
-            + " "
-            + advice("unigram_piece_chars")
         )
-    if seed_size is not None and (int(seed_size) != seed_size or seed_size < 1):
-        problems.append(t("The number of seed substrings must be a whole number of at least 1."))
-    elif seed_size is not None and seed_size > LIMITS.unigram_seed_size:
-        problems.append(
-            t(
-                "At most {n:,} seed substrings here: more would make "
-                "training on a large corpus too slow."
-            ).format(n=int(LIMITS.unigram_seed_size))
-            + " "
-            + advice("unigram_seed_size")
-        )
-    return problems
+    )
 
 
 def settings_panel(corpus: Corpus, normalized: Normalized | None = None) -> UnigramSettings | None:
@@ -716,23 +697,7 @@ def settings_panel(corpus: Corpus, normalized: Normalized | None = None) -> Unig
                     "text; sentencepiece's default is nmt_nfkc."
                 )
             )
-            if normalized is not None and normalized.changed:
-                first = normalized.changed[:5]
-                st.caption(
-                    md_escape(
-                        t.n(
-                            "{n:,} word of the corpus changed: {examples}.",
-                            "{n:,} words of the corpus changed: {examples}.",
-                            len(normalized.changed),
-                        ).format(
-                            n=len(normalized.changed),
-                            examples=", ".join(
-                                f"{a} → {b.replace(' ', '␠') or '∅'}" for a, b in first
-                            )
-                            + (" …" if len(normalized.changed) > len(first) else ""),
-                        )
-                    )
-                )
+            _normalized_note(normalized)
 
     if moved:
         show_text(moved, small=True)
@@ -763,7 +728,36 @@ def settings_panel(corpus: Corpus, normalized: Normalized | None = None) -> Unig
             + " "
             + advice("vocab")
         )
-    problems += _training_problems(em, max_len, seed_size)
+    if em is None or int(em) != em or em < 1:
+        problems.append(t("The number of EM iterations must be a whole number of at least 1."))
+    elif em > LIMITS.unigram_em:
+        problems.append(
+            t(
+                "At most {n:,} EM iterations per round here: the likelihood "
+                "hardly changes after the first few."
+            ).format(n=int(LIMITS.unigram_em))
+            + " "
+            + advice("unigram_em")
+        )
+    if max_len is None or int(max_len) != max_len or not 1 <= max_len <= LIMITS.unigram_piece_chars:
+        problems.append(
+            t("The longest seed substring must be a whole number from 1 to {n:,}.").format(
+                n=int(LIMITS.unigram_piece_chars)
+            )
+            + " "
+            + advice("unigram_piece_chars")
+        )
+    if seed_size is not None and (int(seed_size) != seed_size or seed_size < 1):
+        problems.append(t("The number of seed substrings must be a whole number of at least 1."))
+    elif seed_size is not None and seed_size > LIMITS.unigram_seed_size:
+        problems.append(
+            t(
+                "At most {n:,} seed substrings here: more would make "
+                "training on a large corpus too slow."
+            ).format(n=int(LIMITS.unigram_seed_size))
+            + " "
+            + advice("unigram_seed_size")
+        )
     pieces: tuple[str, ...] | None = None
     if mode == "given":
         pieces = tuple(seed_text.split())
