@@ -17,6 +17,7 @@ from subword_core.exercises import Question, Sheet, check, generate
 from ui.common import remember, restore_widgets
 from ui.html import esc, md_escape, show_html
 from ui.i18n import HTML_LANG, current_language, translator
+from ui.limits import LIMITS
 from ui.links import PageLink, kept_params, register_page, register_params
 
 __all__ = ["WIDGETS_KEY", "handout_html", "key_html", "question_html", "render_exercises"]
@@ -168,6 +169,7 @@ def _answer_box(number: int, q: Question) -> None:
     typed = st.text_input(
         t("Your answer to {n}").format(n=md_escape(number)),
         key=f"ex_answer_{number}",
+        max_chars=LIMITS.box_chars,
         placeholder=t("pieces separated by spaces, or a number such as 1/20"),
     )
     if typed.strip():

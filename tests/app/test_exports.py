@@ -90,6 +90,7 @@ def test_unigram_page_offers_vocab_and_tokenizer_json() -> None:
     assert not at.exception, [e.value for e in at.exception]
     labels = [b.proto.label for b in at.get("download_button")]
     assert labels == [
+        "Open as a notebook",
         "Steps as CSV",
         "Steps as JSON (every number recorded)",
         "sentencepiece .vocab",

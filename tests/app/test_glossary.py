@@ -314,7 +314,7 @@ def test_navigation_uses_material_icons_and_lists_the_glossary() -> None:
         for node in ast.walk(ast.parse(source))
         if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "Page"
     ]
-    assert len(pages) == 14
+    assert len(pages) == 15
     for page in pages:
         icon = next(k.value for k in page.keywords if k.arg == "icon")
         assert isinstance(icon, ast.Constant) and str(icon.value).startswith(":material/")

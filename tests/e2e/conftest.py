@@ -9,6 +9,7 @@ do) they fail instead: a CI run never passes by skipping (:func:`require_browser
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import os
 import shutil
@@ -17,10 +18,11 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Coroutine, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -28,6 +30,16 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 SHOTS = Path(os.environ.get("E2E_SCREENSHOTS", "/tmp/subword-e2e"))
+
+_T = TypeVar("_T")
+
+
+def run_async(coroutine: Coroutine[Any, Any, _T]) -> _T:
+    """``asyncio.run`` in a thread of its own: the other e2e tests' Playwright (sync API)
+    keeps an event loop running in a worker's main thread, where ``asyncio.run`` refuses to
+    start (under pytest-xdist a websocket test may share a worker with a browser test)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def missing_browser(

@@ -15,6 +15,7 @@ import time
 import pytest
 
 from scripts.load_ws import Attack, StreamlitSession, _hostile_action
+from tests.e2e.conftest import run_async
 
 PAGE = "bpe_learn"
 
@@ -48,7 +49,7 @@ async def _attack_during_class(url: str, action: str) -> tuple[Attack, list[floa
 
 @pytest.mark.parametrize("action", ["korean_box", "hostile_tokenizer", "many_uploads"])
 def test_an_attack_does_not_stop_the_class(server: str, action: str) -> None:
-    attack, latencies = asyncio.run(_attack_during_class(server, action))
+    attack, latencies = run_async(_attack_during_class(server, action))
     assert not attack.errors, attack.errors
     assert attack.status == "FINISHED_SUCCESSFULLY", attack
     assert attack.seconds < 30, attack  # the Korean box alone took over a minute

@@ -89,6 +89,9 @@ _FOREIGN = """() => {
     for (const el of root.querySelectorAll('a[href], img[src], image, source[srcset]')) {
       const raw = el.getAttribute('href') || el.getAttribute('src') || el.getAttribute('srcset')
         || el.getAttribute('xlink:href') || '';
+      // the app's own QR codes (ui.qr.qr_img_html): drawn here, from a data: address
+      if (el.matches('img.sw-qr, img.sw-class-qr')
+          && raw.startsWith('data:image/svg+xml;base64,')) continue;
       let host;
       try { host = new URL(raw, location.href).host; } catch (e) { host = '?' + raw; }
       if (host !== location.host) out.push(el.tagName + ' ' + raw + ' @' + host);
