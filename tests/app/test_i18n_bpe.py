@@ -107,7 +107,7 @@ def test_bad_settings_get_a_message_in_the_language() -> None:
         (
             "ko",
             "BPE: 인코딩과 디코딩",
-            "“lowest”이(가) 반복마다 어떻게 인코딩되는지",
+            "반복마다 본 “lowest”의 인코딩",
             "반복 1.",
             "병합 <strong>#",
             "입력과 같음",

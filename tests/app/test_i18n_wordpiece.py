@@ -62,7 +62,7 @@ def test_the_encoding_tab_speaks_the_language(lang: str) -> None:
         "wordpiece", {**LINK, "lang": lang, "wp_tab": "encode", "wp_encode_text": "hugs"}
     )
     page = _text(at)
-    looked_up = {"zh": "“hugs”是怎样被查找的", "ko": "“hugs”을(를) 찾는 과정"}[lang]
+    looked_up = {"zh": "“hugs”是怎样被查找的", "ko": "“hugs”의 조각을 찾는 과정"}[lang]
     assert looked_up in [h.value for h in at.subheader]
     sentence = {"zh": r"\d+ 次查找得到 \d+ 个子词", "ko": r"\d+번 찾아서 조각 \d+개를 얻습니다"}[
         lang
