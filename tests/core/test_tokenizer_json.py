@@ -10,6 +10,7 @@ checked as such, and imports round-trip.
 from __future__ import annotations
 
 import json
+import struct
 from collections import Counter
 from dataclasses import replace
 
@@ -196,6 +197,42 @@ def _fuse_unknown(model: Unigram, pieces: list[str]) -> list[str]:
     return out
 
 
+def _float32_tie(model: Unigram, ours: list[str], theirs: list[str]) -> bool:
+    """Whether two segmentations of known pieces are a near tie that the arithmetics break
+    apart: ours the best when added in float32, as sentencepiece (and
+    :meth:`Unigram.encode`) adds, theirs the best in float64, as ``tokenizers`` adds, and
+    the two apart by no more than float32's rounding (runs of one character, "-" × 16).
+
+    >>> m = Unigram([("a", -1.0), ("aa", -2.0)])
+    >>> _float32_tie(m, ["aa"], ["a", "a"]), _float32_tie(m, ["a"], ["aa"])
+    (True, False)
+    """
+    if any(p not in model.scores for p in (*ours, *theirs)):
+        return False
+
+    def f32(x: float) -> float:
+        return struct.unpack("<f", struct.pack("<f", x))[0]
+
+    def score32(pieces: list[str]) -> float:
+        total = 0.0
+        for piece in pieces:
+            total = f32(total + f32(model.scores[piece]))
+        return total
+
+    def score64(pieces: list[str]) -> float:
+        return sum(model.scores[p] for p in pieces)
+
+    # each is the best in its own arithmetic, and they differ by float32 rounding only
+    # (about 6e-8 of the running total per piece added)
+    rounding = 1.2e-7 * (len(ours) + len(theirs)) * abs(score64(ours))
+    return (
+        "".join(ours) == "".join(theirs)
+        and score32(ours) >= score32(theirs)
+        and score64(theirs) >= score64(ours)
+        and score64(theirs) - score64(ours) <= rounding
+    )
+
+
 @pytest.mark.parametrize("word_start", ["", "▁"])
 def test_unigram_agrees_on_held_out_words(split: tuple[Corpus, list[str]], word_start: str) -> None:
     model = unigram.learn(split[0], 1000, word_start=word_start).model
@@ -207,7 +244,10 @@ def test_unigram_agrees_on_held_out_words(split: tuple[Corpus, list[str]], word_
         assert ours == model.encode(word_start + word)
         expected = _fuse_unknown(model, ours)
         fused += expected != ours
-        assert _tokens(theirs, word) == expected, word
+        got = _tokens(theirs, word)
+        if got != expected and _float32_tie(model, expected, got):
+            continue  # a near tie, broken in float32 here (sentencepiece) and float64 there
+        assert got == expected, word
     assert fused >= 2  # "日本語" and "q日本x"
     # The difference spelled out: one token per unknown character here, one per run there.
     assert model.tokenize("日本語")[-3:] == ["日", "本", "語"]
