@@ -15,6 +15,7 @@ from types import ModuleType
 
 import subword_core
 from tests.core import (
+    test_fuzz_bounds,
     test_fuzz_byte_level_gage,
     test_fuzz_merge_extras,
     test_fuzz_merge_family,
@@ -23,6 +24,7 @@ from tests.core import (
     test_fuzz_pretrained,
     test_fuzz_textbook,
     test_fuzz_unigram,
+    test_fuzz_unigram_stages,
 )
 from tests.source_files import package_modules
 
@@ -71,6 +73,8 @@ FUZZ_MODULES = (
     test_fuzz_pretrained,
     test_fuzz_pretokenize,
     test_fuzz_textbook,
+    test_fuzz_unigram_stages,
+    test_fuzz_bounds,
 )
 
 
