@@ -11,7 +11,10 @@ from __future__ import annotations
 import importlib
 import inspect
 from functools import cached_property
+from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 import subword_core
 from tests.core import (
@@ -216,3 +219,41 @@ def test_known_gaps_only_shrink() -> None:
     gaps = {resolve(name) for name in KNOWN_GAPS}
     assert public >= gaps, sorted(gaps - public)
     assert not gaps & set(registry), sorted(gaps & set(registry))
+
+
+def test_a_reexport_counts_once_and_a_new_function_is_caught(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "planted_fuzz27"
+    (package / "algo").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "algo" / "__init__.py").write_text(
+        "from planted_fuzz27.algo.model import Model, learn\n"
+    )
+    (package / "algo" / "model.py").write_text(
+        "class Model:\n    def encode(self):\n        pass\n\n\n"
+        "def learn():\n    pass\n\n\ndef fresh():\n    pass\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    planted = importlib.import_module("planted_fuzz27")
+    public = public_objects(planted)
+    assert set(public) == {
+        "planted_fuzz27.algo.model.Model",
+        "planted_fuzz27.algo.model.Model.encode",
+        "planted_fuzz27.algo.model.learn",
+        "planted_fuzz27.algo.model.fresh",
+    }  # reachable under two paths, counted once
+    assert public["planted_fuzz27.algo.model.learn"] == "planted_fuzz27.algo.learn"
+    # a registry may name the re-export or the defining module: both cover the object
+    registry = {
+        resolve(name)
+        for name in (
+            "planted_fuzz27.algo.Model",
+            "planted_fuzz27.algo.model.Model.encode",
+            "planted_fuzz27.algo.learn",
+        )
+    }
+    assert uncovered(public, registry, frozenset()) == ["planted_fuzz27.algo.model.fresh"]
+    gap = frozenset({"planted_fuzz27.algo.model.fresh"})
+    assert uncovered(public, registry, gap) == []
+    assert resolve("planted_fuzz27.algo.nothing") == "planted_fuzz27.algo.nothing"
