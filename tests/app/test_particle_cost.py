@@ -48,13 +48,11 @@ def _text_boxes() -> list[tuple[str, int, bool]]:
     import ast
     from pathlib import Path
 
+    from tests.source_files import python_files
+
     root = Path(__file__).resolve().parents[2]
     found = []
-    for path in [
-        root / "app.py",
-        *sorted((root / "ui").glob("*.py")),
-        *(root / "pages").glob("*.py"),
-    ]:
+    for path in python_files(root, "app.py", "ui", "pages"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)

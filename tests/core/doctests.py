@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import doctest
 import importlib
-import pkgutil
 from types import ModuleType
+
+from tests.source_files import package_modules
 
 
 def modules_of(package: ModuleType) -> list[ModuleType]:
-    """``package`` and each module in it (one level: the algorithms' packages are flat).
+    """``package`` and each module in it, subpackages included (``tests.source_files``).
 
     >>> import subword_core.merges
     >>> [m.__name__ for m in modules_of(subword_core.merges)][:2]
@@ -19,8 +20,8 @@ def modules_of(package: ModuleType) -> list[ModuleType]:
     path = getattr(package, "__path__", None)
     if path is None:
         return [package]
-    names = sorted(m.name for m in pkgutil.iter_modules(path))
-    return [package, *(importlib.import_module(f"{package.__name__}.{n}") for n in names)]
+    names = package_modules(path, f"{package.__name__}.")
+    return [package, *(importlib.import_module(n) for n in names)]
 
 
 def failed_doctests(package: ModuleType) -> dict[str, int]:

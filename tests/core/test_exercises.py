@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 
 from subword_core import bpe, exercises, unigram, wordpiece
 from subword_core.exercises import MERGES, check, generate
+from tests.budget import examples
 
 seeds = st.integers(0, 2**31 - 1)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seeds)
 def test_answer_keys_equal_the_fast_trainers(seed: int) -> None:
     sheet = generate(seed)
@@ -40,7 +41,7 @@ def test_answer_keys_equal_the_fast_trainers(seed: int) -> None:
     assert math.isclose(math.exp(model.score(pieces)), float(prob.answer), rel_tol=1e-12)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seeds)
 def test_the_keys_and_every_tie_are_counted_right(seed: int) -> None:
     sheet = generate(seed)

@@ -11,17 +11,23 @@ from __future__ import annotations
 import importlib
 import inspect
 from functools import cached_property
+from pathlib import Path
 from types import ModuleType
+
+import pytest
 
 import subword_core
 from tests.core import (
+    test_fuzz_bounds,
     test_fuzz_byte_level_gage,
     test_fuzz_merge_extras,
     test_fuzz_merge_family,
     test_fuzz_parsers,
     test_fuzz_pretokenize,
     test_fuzz_pretrained,
+    test_fuzz_textbook,
     test_fuzz_unigram,
+    test_fuzz_unigram_stages,
 )
 from tests.source_files import package_modules
 
@@ -69,6 +75,9 @@ FUZZ_MODULES = (
     test_fuzz_merge_extras,
     test_fuzz_pretrained,
     test_fuzz_pretokenize,
+    test_fuzz_textbook,
+    test_fuzz_unigram_stages,
+    test_fuzz_bounds,
 )
 
 
@@ -78,13 +87,35 @@ def _is_method(value: object) -> bool:
     )
 
 
-def public_callables() -> set[str]:
-    """``module.Name`` and ``module.Class.method`` for everything public in subword_core,
-    subpackages included."""
-    found: set[str] = set()
-    for name in package_modules(subword_core.__path__, "subword_core.", main=True):
+def canonical(value: object, fallback: str) -> str:
+    """The name of a function or class where it is defined (``module.Qualname``): one name
+    per object, whichever package re-exports it (``subword_core.bpe.BPEModel`` is
+    ``subword_core.bpe.model.BPEModel``); ``fallback`` for what has no such name.
+
+    >>> from subword_core import bpe
+    >>> canonical(bpe.BPEModel, "x")
+    'subword_core.bpe.model.BPEModel'
+    """
+    module = getattr(value, "__module__", None)
+    qualname = getattr(value, "__qualname__", None)
+    if isinstance(module, str) and isinstance(qualname, str) and "<locals>" not in qualname:
+        return f"{module}.{qualname}"
+    return fallback
+
+
+def public_objects(package: ModuleType = subword_core) -> dict[str, str]:
+    """``canonical name -> one public path`` for every public function, class and method of
+    ``package``, subpackages included; an object reachable by several paths counts once."""
+    found: dict[str, str] = {}
+
+    def add(key: str, path: str) -> None:
+        if key not in found or len(path) < len(found[key]):
+            found[key] = path  # the shortest public path, for the message
+
+    prefix = f"{package.__name__}."
+    for name in package_modules(package.__path__, prefix, main=True):
         if name.endswith(".__main__"):
-            found.add(name)
+            add(name, name)
             continue
         module = importlib.import_module(name)
         exported = getattr(module, "__all__", None)
@@ -97,32 +128,77 @@ def public_callables() -> set[str]:
             if home != name and not home.startswith(f"{name}."):
                 continue  # imported from elsewhere (not from its own package), or a constant
             if inspect.isclass(value):
-                found.add(f"{name}.{attr}")
-                found.update(
-                    f"{name}.{attr}.{member}"
-                    for member, body in vars(value).items()
-                    if not member.startswith("_") and _is_method(body)
-                )
+                key = canonical(value, f"{name}.{attr}")
+                add(key, f"{name}.{attr}")
+                for member, body in vars(value).items():
+                    if not member.startswith("_") and _is_method(body):
+                        add(f"{key}.{member}", f"{name}.{attr}.{member}")
             elif callable(value):
-                found.add(f"{name}.{attr}")
+                add(canonical(value, f"{name}.{attr}"), f"{name}.{attr}")
     return found
 
 
+def public_callables() -> set[str]:
+    """The canonical names of :func:`public_objects` (each public object once)."""
+    return set(public_objects())
+
+
+def resolve(path: str) -> str:
+    """The canonical name of the object a registry key names (``module.Name`` or
+    ``module.Class.method``, under any path that reaches it); ``path`` itself when it names
+    nothing (the registry check then reports it).
+
+    >>> resolve("subword_core.bpe.BPEModel.encode")
+    'subword_core.bpe.model.BPEModel.encode'
+    """
+    parts = path.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            owner: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        if parts[cut:] == [] or path.endswith(".__main__"):
+            return path
+        key = ""
+        for attr in parts[cut:]:
+            if inspect.isclass(owner) and attr in vars(owner):
+                owner, key = vars(owner)[attr], f"{key}.{attr}"
+                continue
+            if not hasattr(owner, attr):
+                return path
+            owner = getattr(owner, attr)
+            key = canonical(owner, path)
+        return key
+    return path
+
+
 def _registry() -> dict[str, tuple[ModuleType, tuple[str, ...]]]:
-    merged: dict[str, tuple[ModuleType, tuple[str, ...]]] = dict(OTHER)
+    """``canonical name -> (fuzz module, tests)``; a key may use any public path."""
+    merged: dict[str, tuple[ModuleType, tuple[str, ...]]] = {}
+    sources: list[tuple[str, ModuleType, tuple[str, ...]]] = [
+        (name, module, tests) for name, (module, tests) in OTHER.items()
+    ]
     for module in FUZZ_MODULES:
-        for name, tests in module.COVERED.items():
-            assert name not in merged, f"{name} is registered twice"
-            merged[name] = (module, tests)
-    for name, tests in MERGE_FAMILY.items():
-        merged[name] = (test_fuzz_merge_family, tests)
+        sources += [(name, module, tests) for name, tests in module.COVERED.items()]
+    sources += [(name, test_fuzz_merge_family, tests) for name, tests in MERGE_FAMILY.items()]
+    for name, module, tests in sources:
+        key = resolve(name)
+        if module is test_fuzz_merge_family:
+            merged.setdefault(key, (module, tests))  # it predates the registry
+            continue
+        assert key not in merged, f"{name} is registered twice"
+        merged[key] = (module, tests)
     return merged
 
 
+def uncovered(public: dict[str, str], registry: set[str], gaps: frozenset[str]) -> list[str]:
+    """The public paths of the objects no registry key (resolved) nor known gap covers."""
+    gap_keys = {resolve(g) for g in gaps}
+    return sorted(path for key, path in public.items() if key not in registry | gap_keys)
+
+
 def test_every_public_callable_is_fuzzed() -> None:
-    public = public_callables()
-    registry = _registry()
-    missing = sorted(public - set(registry) - KNOWN_GAPS)
+    missing = uncovered(public_objects(), set(_registry()), KNOWN_GAPS)
     assert not missing, "public names without a fuzz test (add one and a COVERED entry):\n" + (
         "\n".join(missing)
     )
@@ -140,5 +216,44 @@ def test_the_registry_names_real_callables_and_tests() -> None:
 def test_known_gaps_only_shrink() -> None:
     public = public_callables()
     registry = _registry()
-    assert public >= KNOWN_GAPS, sorted(KNOWN_GAPS - public)
-    assert not KNOWN_GAPS & set(registry), sorted(KNOWN_GAPS & set(registry))
+    gaps = {resolve(name) for name in KNOWN_GAPS}
+    assert public >= gaps, sorted(gaps - public)
+    assert not gaps & set(registry), sorted(gaps & set(registry))
+
+
+def test_a_reexport_counts_once_and_a_new_function_is_caught(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "planted_fuzz27"
+    (package / "algo").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "algo" / "__init__.py").write_text(
+        "from planted_fuzz27.algo.model import Model, learn\n"
+    )
+    (package / "algo" / "model.py").write_text(
+        "class Model:\n    def encode(self):\n        pass\n\n\n"
+        "def learn():\n    pass\n\n\ndef fresh():\n    pass\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    planted = importlib.import_module("planted_fuzz27")
+    public = public_objects(planted)
+    assert set(public) == {
+        "planted_fuzz27.algo.model.Model",
+        "planted_fuzz27.algo.model.Model.encode",
+        "planted_fuzz27.algo.model.learn",
+        "planted_fuzz27.algo.model.fresh",
+    }  # reachable under two paths, counted once
+    assert public["planted_fuzz27.algo.model.learn"] == "planted_fuzz27.algo.learn"
+    # a registry may name the re-export or the defining module: both cover the object
+    registry = {
+        resolve(name)
+        for name in (
+            "planted_fuzz27.algo.Model",
+            "planted_fuzz27.algo.model.Model.encode",
+            "planted_fuzz27.algo.learn",
+        )
+    }
+    assert uncovered(public, registry, frozenset()) == ["planted_fuzz27.algo.model.fresh"]
+    gap = frozenset({"planted_fuzz27.algo.model.fresh"})
+    assert uncovered(public, registry, gap) == []
+    assert resolve("planted_fuzz27.algo.nothing") == "planted_fuzz27.algo.nothing"

@@ -73,6 +73,18 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.unigram.Unigram.to_vocab_text": ("test_round_trips",),
     "subword_core.unigram.lattice_edges": ("test_em_work_budget",),
     "subword_core.unigram.em_iterations_within": ("test_em_work_budget",),
+    # the stages learn and the decoding methods run (traced: each test below reaches them)
+    "subword_core.unigram.decode.count_segmentations": ("test_decoding_agrees", "test_sampling"),
+    "subword_core.unigram.decode.segmentations": ("test_decoding_agrees",),
+    "subword_core.unigram.decode.nbest": ("test_decoding_agrees",),
+    "subword_core.unigram.decode.sample_many": ("test_sampling",),
+    "subword_core.unigram.seed.seed_vocabulary": ("test_learn", "test_learn_small"),
+    "subword_core.unigram.em.e_step": ("test_learn", "test_learn_small"),
+    "subword_core.unigram.em.m_step": ("test_learn", "test_learn_small"),
+    "subword_core.unigram.em.log_likelihood": ("test_learn", "test_learn_small"),
+    "subword_core.unigram.loss.removal_losses": ("test_learn_small",),
+    "subword_core.unigram.prune.prune_round": ("test_learn_small",),
+    "subword_core.unigram.prune.settle": ("test_learn_small",),
 }
 
 scores = st.floats(-30, 0, allow_nan=False).map(lambda s: round(s, 3))

@@ -20,6 +20,7 @@ import subword_core.pretrained as pretrained
 from subword_core.byte_level import BYTE_TO_UNICODE
 from subword_core.oniguruma import OnigurumaPattern
 from subword_core.pretrained import load
+from tests.budget import examples
 from tests.core import pretrained_models as pm
 
 ALL = [chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
@@ -215,7 +216,7 @@ _token_text = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=_token_text, special=st.booleans())
 @example(text="<a>ab xab ²ab", special=False)
 @example(text="y  \u3000 \u3000 x <MASK>", special=True)

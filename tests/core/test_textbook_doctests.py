@@ -4,19 +4,16 @@ from __future__ import annotations
 
 import doctest
 import importlib
-import pkgutil
 
 import pytest
 
 import subword_core.textbook
+from tests.source_files import package_modules
 
 MODULES = [
     "subword_core.exercises",
     "subword_core.textbook",
-    *(
-        f"subword_core.textbook.{m.name}"
-        for m in pkgutil.iter_modules(subword_core.textbook.__path__)
-    ),
+    *package_modules(subword_core.textbook.__path__, "subword_core.textbook."),
 ]
 
 

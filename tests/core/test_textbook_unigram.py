@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 
 from subword_core import unigram
 from subword_core.textbook import unigram as textbook
+from tests.budget import examples
 
 TOL = 1e-9
 
@@ -130,7 +131,7 @@ def test_the_fast_model_has_the_textbook_pieces_and_segmentations(
 words = st.text(alphabet="abcd", min_size=1, max_size=6)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(
     st.dictionaries(words, st.integers(1, 9), min_size=1, max_size=5),
     st.integers(0, 6),
