@@ -945,7 +945,6 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
         f"{strings}"
         f"<p class='sw-text' style='font-size:1.08em'>{explain_step(step, result)}</p>" + _CSS
     )
-    code_panel(code.gage_step(step))
     left, right = st.columns([1, 1.25])
     with left:
         _pair_counts_column(step)
@@ -955,6 +954,8 @@ def render_step(result: GageResult, number: int, settings: GageSettings) -> None
             + _table_html(table_data(result, state), colours, step.number)
             + _CSS
         )
+    # after the chart and table, so they start on a projector's first screen when presenting
+    code_panel(code.gage_step(step))
 
     if step.is_tie and step.pair is not None:
         tie_picker(_NS, settings, step.number, step.tied, step.pair, verb="Replace")

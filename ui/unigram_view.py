@@ -1581,13 +1581,14 @@ def render_train_step(
         f"<h3 style='margin:.2em 0'>{esc(_step_title(step))} {badge}</h3>"
         f"<p class='sw-text' style='font-size:1.08em'>{text}</p>"
     )
-    if settings.keep_single_chars:  # the textbook never prunes a character
-        code_panel(code.unigram_step(result, number, **_textbook_settings(settings)))
     left, right = st.columns([1, 1.2])
     with left:
         _likelihood_column(result, number)
     with right:
         _pieces_column(step, corpus, settings)
+    # after the chart and table, so they start on a projector's first screen when presenting
+    if settings.keep_single_chars:  # the textbook never prunes a character
+        code_panel(code.unigram_step(result, number, **_textbook_settings(settings)))
 
 
 # --------------------------------------------------------------------------------------

@@ -742,11 +742,13 @@ def render_learn_step(
         f"<p class='sw-text' style='font-size:1.08em'>"
         f"{explain_step(step, result.scoring, result.corpus.words)}</p>"
     )
-    code_panel(code.wordpiece_merge(result, number))
     # subtle: the captions and headings below the score table go into one HTML block with the
     # corpus and the vocabulary: every element costs server time at each step change.
     caption = _scores(step)
     show_html(caption + _corpus_and_vocabulary_html(result, step))
+    # after the score table: above it, the folded box pushed the table off a projector's
+    # first screen in presenter mode (tests/e2e/test_presenter_browser.py)
+    code_panel(code.wordpiece_merge(result, number))
     if step.is_tie and step.merged is not None:
         tie_picker(_NS, (result.corpus, settings), step.number, step.tied, step.merged)
 

@@ -22,7 +22,9 @@ def _open(browser: Any, url: str, wait_for: str, height: int = 768) -> tuple[Any
     console = Console(page)
     page.goto(url)
     found = page.locator(wait_for) if wait_for == _STEP else page.get_by_text(wait_for)
-    found.first.wait_for(timeout=WAIT)
+    # visible matches only: the folded share box's link (hidden) holds the page's settings, so
+    # a word such as "lower" is in it too, and comes first in the page
+    found.filter(visible=True).first.wait_for(timeout=WAIT)
     SHOTS.mkdir(parents=True, exist_ok=True)
     return page, console
 
