@@ -1121,7 +1121,7 @@ def _corpus_column(result: ByteLevelResult, step: MergeStep) -> None:
         if step.merged
         else t("The corpus after the last merge")
     )
-    st.markdown(f"**{heading}**")
+    st.markdown("**" + md_escape(heading) + "**")  # a translated sentence and a number
     rows = [
         (_readable(word), count, symbols, changed)
         for word, count, symbols, changed in corpus_rows(result.bpe, step.number)
