@@ -45,6 +45,9 @@ PACKAGES = ("subword_core", "ui", "pages")
 TOP_UI = {"ui.all_views"}
 """``ui`` modules that sit with the pages: they import every view (see ``app.py``)."""
 
+VIEW_PACKAGES = ("ui.views.", "ui.merge_family.", "ui.classroom.")
+"""Packages whose modules are views (one package per page, the merge family, the live class)."""
+
 
 def module_files(root: Path) -> dict[str, Path]:
     """``module name -> file`` for ``subword_core/``, ``ui/``, ``pages/`` (subpackages
@@ -55,14 +58,20 @@ def module_files(root: Path) -> dict[str, Path]:
 def layer_of(module: str) -> str:
     """The layer of a project module (see :data:`LAYERS`).
 
-    >>> layer_of("ui.share"), layer_of("ui.bpe_view"), layer_of("pages.home")
+    Views are the packages under ``ui/views/`` (one per page), the merge family's shared
+    view parts (``ui/merge_family/``) and the live class (``ui/classroom/``); a legacy
+    ``*_view`` module still counts as a view.
+
+    >>> layer_of("ui.share"), layer_of("ui.views.bpe.learn"), layer_of("pages.home")
     ('ui primitive', 'view', 'page')
+    >>> layer_of("ui.merge_family.ties"), layer_of("ui.bpe_view")
+    ('view', 'view')
     """
     if module == "subword_core" or module.startswith("subword_core."):
         return "core"
     if module == "app" or module.startswith("pages.") or module in TOP_UI:
         return "page"
-    if module.endswith("_view"):
+    if module.endswith("_view") or f"{module}.".startswith(VIEW_PACKAGES):
         return "view"
     return "ui primitive"
 
