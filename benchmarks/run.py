@@ -476,7 +476,7 @@ def render(repeat: int) -> list[tuple[str, float, float]]:
     from streamlit.testing.v1 import AppTest
 
     from subword_core.examples import EXAMPLES
-    from ui.byte_level_view import TABS
+    from ui.views.byte_level.settings import TABS
 
     print("Render: a step change on every step page ...", flush=True)
     original = PagesManager.__init__

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.byte_level_view import (
+from ui.corpus_picker import require_corpus
+from ui.glossary import term_md
+from ui.i18n import translator
+from ui.notebook import offer_notebook
+from ui.player import step_player
+from ui.pretok import apply_pretok, pretok_panel
+from ui.shell import ensure_app_shell
+from ui.views.byte_level.settings import (
     PRETOK,
     page_tabs,
     render_byte_table,
@@ -17,13 +24,6 @@ from ui.byte_level_view import (
     text_panel,
     train_or_explain,
 )
-from ui.corpus_picker import require_corpus
-from ui.glossary import term_md
-from ui.i18n import translator
-from ui.notebook import offer_notebook
-from ui.player import step_player
-from ui.pretok import apply_pretok, pretok_panel
-from ui.shell import ensure_app_shell
 
 t = translator("byte_level")
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.gage_view import compress_or_explain, describe_step, render_step, settings_panel
 from ui.glossary import term_md
 from ui.i18n import translator
 from ui.notebook import gage_cells, notebook_button
 from ui.player import step_player
 from ui.presenter import presenting
 from ui.shell import ensure_app_shell
+from ui.views.gage.settings import compress_or_explain, describe_step, render_step, settings_panel
 
 t = translator("gage")
 

@@ -18,26 +18,26 @@ from __future__ import annotations
 from ui import (
     bpe_family_view,
     bpe_view,
-    byte_level_view,
     compare_view,
     cost_view,
     exercises_view,
-    gage_view,
     pretrained_view,
     unigram_view,
     wordpiece_view,
 )
+from ui.views.byte_level import settings as byte_level_settings
+from ui.views.gage import settings as gage_settings
 
 __all__ = ["VIEWS"]
 
 VIEWS = (
     bpe_view,
     bpe_family_view,
-    byte_level_view,
+    byte_level_settings,
     compare_view,
     exercises_view,
     cost_view,
-    gage_view,
+    gage_settings,
     pretrained_view,
     unigram_view,
     wordpiece_view,

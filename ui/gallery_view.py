@@ -169,7 +169,7 @@ def _open_s004_bpe() -> None:
 
 
 def _open_s003_gage() -> None:
-    from ui.gage_view import SEED_TEXT, GageSettings
+    from ui.views.gage.settings import SEED_TEXT, GageSettings
 
     state = st.session_state
     state["gage__widgets"] = {"gage_text": SEED_TEXT, "gage_letters": ""}

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import ui.byte_level_view as view
+import ui.views.byte_level.settings as view
 from subword_core import bpe
 from subword_core.byte_level import ByteLevelModel, learn
 from subword_core.corpus import parse_corpus

@@ -29,7 +29,7 @@ from subword_core.examples import example_text
 from subword_core.gage import compress
 from subword_core.wordpiece import learn as learn_wordpiece
 from tests.budget import examples
-from ui import bpe_view, byte_level_view, compare_view, gage_view, unigram_view, wordpiece_view
+from ui import bpe_view, compare_view, unigram_view, wordpiece_view
 from ui.charts import (
     BAR_LIMIT,
     LABEL_PX,
@@ -43,6 +43,8 @@ from ui.charts import (
     template_spec,
     top_legend,
 )
+from ui.views.byte_level import settings as byte_level_view
+from ui.views.gage import settings as gage_view
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 

@@ -10,7 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from subword_core.gage import compress
-from ui.gage_view import pair_count_data, size_data, table_data
+from ui.views.gage.settings import pair_count_data, size_data, table_data
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "pages/gage.py"

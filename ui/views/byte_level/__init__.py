@@ -1,0 +1,1 @@
+"""The byte-level BPE page's view (``pages/byte_level.py``), one file per stage of the page."""
