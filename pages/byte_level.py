@@ -11,19 +11,11 @@ from ui.notebook import offer_notebook
 from ui.player import step_player
 from ui.pretok import apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
-from ui.views.byte_level.settings import (
-    PRETOK,
-    page_tabs,
-    render_byte_table,
-    render_cjk_bytes,
-    render_compare,
-    render_hex_input,
-    render_learn_step,
-    render_tokens,
-    settings_panel,
-    text_panel,
-    train_or_explain,
-)
+from ui.views.byte_level.bytes import render_byte_table, render_cjk_bytes
+from ui.views.byte_level.compare import render_compare
+from ui.views.byte_level.learn import render_learn_step, train_or_explain
+from ui.views.byte_level.settings import PRETOK, page_tabs, settings_panel, text_panel
+from ui.views.byte_level.tokens import render_hex_input, render_tokens
 
 t = translator("byte_level")
 

@@ -10,7 +10,9 @@ from ui.notebook import gage_cells, notebook_button
 from ui.player import step_player
 from ui.presenter import presenting
 from ui.shell import ensure_app_shell
-from ui.views.gage.settings import compress_or_explain, describe_step, render_step, settings_panel
+from ui.views.gage.explain import describe_step
+from ui.views.gage.settings import compress_or_explain, settings_panel
+from ui.views.gage.step import render_step
 
 t = translator("gage")
 

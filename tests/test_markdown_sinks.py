@@ -113,8 +113,8 @@ ALLOWED: dict[str, str] = {
     "ui/corpus_picker.py:_source_label": "constant titles and translations of constants",
     # Inside code spans of lookalike_note: two-digit hex numbers, and the byte table's own
     # letters (subword_core.byte_level._DISPLAY, one per byte); markdown is literal there.
-    "ui/views/byte_level/settings.py:hex_bytes(mine)": "hex digits and spaces",
-    "ui/views/byte_level/settings.py:to_display(mine)": "letters of the constant byte table",
+    "ui/views/byte_level/chars.py:hex_bytes(mine)": "hex digits and spaces",
+    "ui/views/byte_level/chars.py:to_display(mine)": "letters of the constant byte table",
 }
 # Functions that draw one of their arguments in a markdown sink: every call must pass a
 # provably safe value there. Name -> (position, keyword) of that argument.

@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import doctest
+import importlib
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+import ui.views.byte_level
 import ui.views.byte_level.settings as view
 from subword_core import bpe
 from subword_core.byte_level import ByteLevelModel, learn
 from subword_core.corpus import parse_corpus
 from subword_core.examples import example_text
 from tests.app.conftest import html_text as _html
+from tests.source_files import package_modules
+from ui.views.byte_level.compare import comparison_table
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "pages/byte_level.py"
@@ -58,8 +62,11 @@ def _default_model() -> ByteLevelModel:
     return learn(corpus, 40, extra_text=view.SAMPLES["mixed"].train).model
 
 
-def test_view_doctests() -> None:
-    assert doctest.testmod(view).failed == 0
+@pytest.mark.parametrize(
+    "name", package_modules(ui.views.byte_level.__path__, "ui.views.byte_level.")
+)
+def test_view_doctests(name: str) -> None:
+    assert doctest.testmod(importlib.import_module(name)).failed == 0
 
 
 def test_tokens_with_bytes_partial_marks_and_decode(at: AppTest) -> None:
@@ -219,7 +226,7 @@ def test_comparison_with_character_level_bpe(at: AppTest) -> None:
 def test_comparison_table_counts() -> None:
     model = learn({"low": 3}, 2).model
     char = bpe.learn({"low": 3}, 2, attach_end_of_word=True)
-    df = view.comparison_table(model, char, "low lo你")
+    df = comparison_table(model, char, "low lo你")
     row = df.set_index("method")
     assert row.loc["character-level BPE", "unknown tokens"] == 1
     assert row.loc["character-level BPE", "tokens"] == len(

@@ -43,8 +43,9 @@ from ui.charts import (
     template_spec,
     top_legend,
 )
-from ui.views.byte_level import settings as byte_level_view
-from ui.views.gage import settings as gage_view
+from ui.views.byte_level.settings import TABS as BYTE_LEVEL_TABS
+from ui.views.gage import pairs as gage_pairs
+from ui.views.gage import sizes as gage_sizes
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -53,15 +54,15 @@ PLAYERS = [
     ("pages/bpe_learn.py", "bpe_learn", None),
     ("pages/gage.py", "gage_steps", None),
     ("pages/unigram.py", "uni_train", None),
-    ("pages/byte_level.py", "bbpe_learn", ("bbpe__widgets", "bbpe_tab", byte_level_view.TABS[1])),
+    ("pages/byte_level.py", "bbpe_learn", ("bbpe__widgets", "bbpe_tab", BYTE_LEVEL_TABS[1])),
 ]
 
 TEMPLATES = [
     (bpe_view.pair_chart, ("#31333f",)),
     (bpe_view.vocab_chart, ()),
     (unigram_view._likelihood_chart, ()),
-    (gage_view._pair_chart, ("#fafafa",)),
-    (gage_view._size_chart, ("#31333f",)),
+    (gage_pairs._pair_chart, ("#fafafa",)),
+    (gage_sizes._size_chart, ("#31333f",)),
     (unigram_view._lattice_chart, (3, 4, "#31333f")),
     (unigram_view._sample_chart, ()),
 ]
@@ -349,7 +350,7 @@ def test_a_legend_wraps_before_it_is_wider_than_a_narrow_plot() -> None:
 
 def test_bar_charts_whose_legend_was_cut_off_now_label_their_bars() -> None:
     """The pair charts have no legend: the text next to each bar names its status."""
-    for build in (bpe_view.pair_chart, gage_view._pair_chart):
+    for build in (bpe_view.pair_chart, gage_pairs._pair_chart):
         spec = build("#31333f").to_dict(validate=False)
         assert [leg for leg in _legends(spec) if leg is not None] == []
         texts = [u for u in _units(spec) if u.get("mark", {}).get("type") == "text"]
@@ -402,7 +403,7 @@ def test_bounded_rows_keeps_the_order_and_counts_what_it_left_out() -> None:
 def test_the_gage_and_wordpiece_step_lists_are_bounded_too() -> None:
     text = "the cat sat on the mat and the dog sat on the log " * 6
     step = next(s for s in compress(text).steps if len(s.pair_counts) > BAR_LIMIT)
-    pairs = gage_view.pair_count_data(step)
+    pairs = gage_pairs.pair_count_data(step)
     assert pairs.num_rows == BAR_LIMIT
     assert pairs["status"].to_pylist().count("replaced") == (step.pair is not None)
     wp = learn_wordpiece(example_text("paragraph"), 400).steps
@@ -439,7 +440,7 @@ CHART_PAGES = [
     ("pages/gage.py", None),
     ("pages/unigram.py", None),
     ("pages/unigram.py", (unigram_view.WIDGETS_KEY, "uni_tab", unigram_view.TABS[1])),
-    ("pages/byte_level.py", ("bbpe__widgets", "bbpe_tab", byte_level_view.TABS[1])),
+    ("pages/byte_level.py", ("bbpe__widgets", "bbpe_tab", BYTE_LEVEL_TABS[1])),
     ("pages/compare.py", None),
     ("pages/bpe_variants.py", None),
     ("pages/bpe_variants.py", ("fam__widgets", "fam_tab", "joint")),

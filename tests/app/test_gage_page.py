@@ -10,7 +10,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from subword_core.gage import compress
-from ui.views.gage.settings import pair_count_data, size_data, table_data
+from ui.views.gage.pairs import pair_count_data
+from ui.views.gage.sizes import size_data
+from ui.views.gage.table import table_data
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "pages/gage.py"
