@@ -133,6 +133,12 @@ def render_compare(
     char_model = dataclasses.replace(char_result.model, unk_token=UNK)
     alphabet = char_model.alphabet or frozenset()
     unseen = list(dict.fromkeys(ch for ch in text if not ch.isspace() and ch not in alphabet))
+    _render_both_tokens(char_model, result.model, text)
+    _render_verdict(table, unseen)
+
+
+def _render_both_tokens(char_model: bpe.BPEModel, byte_model: ByteLevelModel, text: str) -> None:
+    """The text as each method cuts it: character-level (words, [UNK]) and byte-level."""
     split = text.split()
     words = [char_model.strip_marker(char_model.encode(w)) for w in split[:MAX_CARDS]]
     st.markdown(t("**Character-level BPE** (words split on spaces)"))
@@ -142,12 +148,15 @@ def render_compare(
         + TABLE_CSS
     )
     st.markdown("**" + t("Byte-level BPE") + "**")
-    byte_tokens = result.model.encode(text)
+    byte_tokens = byte_model.encode(text)
     show_html(
         token_spans_html(byte_tokens[:MAX_CARDS])
         + _more(len(byte_tokens), t("The first {shown} of {total} tokens are shown."))
     )
 
+
+def _render_verdict(table: pd.DataFrame, unseen: list[str]) -> None:
+    """What the unknown characters cost each method, in words (from the comparison table)."""
     char_row, byte_row = table.iloc[0], table.iloc[1]
     if unseen:
         listed = " ".join(char_label(ch) for ch in unseen[:30])

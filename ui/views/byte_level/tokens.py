@@ -53,6 +53,14 @@ def render_tokens(model: ByteLevelModel, text: str) -> None:
         + "</p>"
     )
 
+    _render_chunks(enc)
+    _render_bytes(text)
+    _render_token_cards(enc)
+    _render_decode(model, enc, text)
+
+
+def _render_chunks(enc: ByteEncoding) -> None:
+    """Step 1 of the tokens tab: the text cut into chunks (GPT-2's rule)."""
     st.markdown("##### " + t("1 · Cut the text into chunks"))
     prefix = (
         " "
@@ -78,6 +86,9 @@ def render_tokens(model: ByteLevelModel, text: str) -> None:
         + "</div>"
     )
 
+
+def _render_bytes(text: str) -> None:
+    """Step 2 of the tokens tab: every character as a card with its UTF-8 bytes."""
     st.markdown("##### " + t("2 · Every character becomes 1 to 4 bytes"))
     more = len(text) - 120
     show_html(
@@ -99,6 +110,10 @@ def render_tokens(model: ByteLevelModel, text: str) -> None:
         + "</div>"
     )
 
+
+def _render_token_cards(enc: ByteEncoding) -> None:
+    """Step 3 of the tokens tab: the tokens as cards, with their bytes and what they hold."""
+    tokens = [tok.token for tok in enc.tokens]
     st.markdown("##### " + t("3 · BPE merges bytes into tokens"))
     show_html(
         token_cards_html(enc.tokens)
@@ -112,7 +127,6 @@ def render_tokens(model: ByteLevelModel, text: str) -> None:
         )
         + "</div>"
     )
-    _render_decode(model, enc, text)
 
 
 def _render_decode(model: ByteLevelModel, enc: ByteEncoding, text: str) -> None:

@@ -122,6 +122,17 @@ def _render_sizes(result: GageResult, state: int) -> None:
     table = gage.TABLE_ENTRY_CHARS * entries
     total = string + table
     original = len(result.text)
+    _render_metrics(original, string, entries, table, total)
+    left, right = st.columns([1.25, 1])
+    with left:
+        sizes = size_data(result, now=state)
+        _render_size_chart(sizes, state, original, string, table, total)
+    with right:
+        _render_size_words(sizes, original, string, entries, table, total)
+
+
+def _render_metrics(original: int, string: int, entries: int, table: int, total: int) -> None:
+    """The four numbers of a step: string length, ratio, table, string + table."""
     # one horizontal container rather than four columns: fewer blocks to send at each step
     metrics = st.container(horizontal=True, gap="medium")
     metrics.metric(
@@ -146,71 +157,79 @@ def _render_sizes(result: GageResult, state: int) -> None:
             ratio=f"{original / total if total else 1:.2f}"
         ),
     )
-    left, right = st.columns([1.25, 1])
-    with left:
-        sizes = size_data(result, now=state)
-        steps = sizes.num_rows // 2  # two rows per step: string and table
-        # subtle: past a dozen bars a number over each overlaps its neighbours; then only
-        # the input's, this step's and the last step's totals are written
-        written = range(steps) if steps <= SIZE_TOTALS else sorted({0, state, steps - 1})
-        show_template(
-            _size_chart,
-            (text_colour(), current_language()),
-            {
-                "sizes": sizes,
-                "totals": sizes.take([2 * k for k in written]),  # one row per step
-                "input": {"y": [original]},
-            },
-            description=t(
-                "Stacked bar chart of the characters to store after each of {steps} steps "
-                "(string and table). The input: {original}; after step {state} (drawn darker): "
-                "{string} + {table} = {total}. A dashed line marks the input's length."
-            ).format(
-                steps=f"{steps - 1:,}",
-                original=f"{original:,}",
-                state=f"{state:,}",
-                string=f"{string:,}",
-                table=f"{table:,}",
-                total=f"{total:,}",
-            ),
-            width="stretch",
+
+
+def _render_size_chart(
+    sizes: pa.Table, state: int, original: int, string: int, table: int, total: int
+) -> None:
+    """The stacked bars of what must be stored after each step (the input: a dashed line)."""
+    steps = sizes.num_rows // 2  # two rows per step: string and table
+    # subtle: past a dozen bars a number over each overlaps its neighbours; then only
+    # the input's, this step's and the last step's totals are written
+    written = range(steps) if steps <= SIZE_TOTALS else sorted({0, state, steps - 1})
+    show_template(
+        _size_chart,
+        (text_colour(), current_language()),
+        {
+            "sizes": sizes,
+            "totals": sizes.take([2 * k for k in written]),  # one row per step
+            "input": {"y": [original]},
+        },
+        description=t(
+            "Stacked bar chart of the characters to store after each of {steps} steps "
+            "(string and table). The input: {original}; after step {state} (drawn darker): "
+            "{string} + {table} = {total}. A dashed line marks the input's length."
+        ).format(
+            steps=f"{steps - 1:,}",
+            original=f"{original:,}",
+            state=f"{state:,}",
+            string=f"{string:,}",
+            table=f"{table:,}",
+            total=f"{total:,}",
+        ),
+        width="stretch",
+    )
+
+
+def _render_size_words(
+    sizes: pa.Table, original: int, string: int, entries: int, table: int, total: int
+) -> None:
+    """Whether the table's cost was worth it, in words, and the sizes as a table."""
+    ratio_all = original / total if total else 1.0
+    verdict = (
+        t("smaller than the input")
+        if total < original
+        else t("the same size as the input")
+        if total == original
+        else t("<strong>longer</strong> than the input")
+    )
+    show_html(
+        "<p class='sw-text'>"
+        + t.n(
+            "The string went from {before} to <strong>{after}</strong>: a compression ratio "
+            "of <strong>{ratio}</strong>. But the table is part of the cost: {entries} entry "
+            "× {size} characters = {table}. String and table together take "
+            "<strong>{total}</strong> characters, {verdict} (ratio {ratio_all}). A "
+            "replacement pays off only when its pair occurs often: each copy saves one "
+            "character, and each entry costs three.",
+            "The string went from {before} to <strong>{after}</strong>: a compression ratio "
+            "of <strong>{ratio}</strong>. But the table is part of the cost: {entries} "
+            "entries × {size} characters = {table}. String and table together take "
+            "<strong>{total}</strong> characters, {verdict} (ratio {ratio_all}). A "
+            "replacement pays off only when its pair occurs often: each copy saves one "
+            "character, and each entry costs three.",
+            entries,
+        ).format(
+            before=_chars(original),
+            after=string,
+            ratio=f"{original / string if string else 1:.2f}",
+            entries=entries,
+            size=gage.TABLE_ENTRY_CHARS,
+            table=table,
+            total=total,
+            verdict=verdict,
+            ratio_all=f"{ratio_all:.2f}",
         )
-    with right:
-        ratio_all = original / total if total else 1.0
-        verdict = (
-            t("smaller than the input")
-            if total < original
-            else t("the same size as the input")
-            if total == original
-            else t("<strong>longer</strong> than the input")
-        )
-        show_html(
-            "<p class='sw-text'>"
-            + t.n(
-                "The string went from {before} to <strong>{after}</strong>: a compression ratio "
-                "of <strong>{ratio}</strong>. But the table is part of the cost: {entries} entry "
-                "× {size} characters = {table}. String and table together take "
-                "<strong>{total}</strong> characters, {verdict} (ratio {ratio_all}). A "
-                "replacement pays off only when its pair occurs often: each copy saves one "
-                "character, and each entry costs three.",
-                "The string went from {before} to <strong>{after}</strong>: a compression ratio "
-                "of <strong>{ratio}</strong>. But the table is part of the cost: {entries} "
-                "entries × {size} characters = {table}. String and table together take "
-                "<strong>{total}</strong> characters, {verdict} (ratio {ratio_all}). A "
-                "replacement pays off only when its pair occurs often: each copy saves one "
-                "character, and each entry costs three.",
-                entries,
-            ).format(
-                before=_chars(original),
-                after=string,
-                ratio=f"{original / string if string else 1:.2f}",
-                entries=entries,
-                size=gage.TABLE_ENTRY_CHARS,
-                table=table,
-                total=total,
-                verdict=verdict,
-                ratio_all=f"{ratio_all:.2f}",
-            )
-            + "</p>"
-            + _sizes_table_html(sizes)
-        )
+        + "</p>"
+        + _sizes_table_html(sizes)
+    )
