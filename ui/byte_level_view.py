@@ -42,8 +42,8 @@ from subword_core.byte_level import (
     parse_hex,
     to_display,
 )
-from subword_core.corpus import MAX_COUNT, Corpus
 from subword_core.errors import SubwordError
+from subword_core.text.corpus import MAX_COUNT, Corpus
 from subword_core.textbook import code
 from ui.bpe_view import (
     corpus_rows,

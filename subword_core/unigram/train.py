@@ -8,8 +8,8 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError, check_positive
+from subword_core.text.corpus import Corpus, parse_corpus
 from subword_core.unigram.em import e_step, log_likelihood, m_step
 from subword_core.unigram.loss import removal_losses
 from subword_core.unigram.model import Unigram

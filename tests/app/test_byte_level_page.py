@@ -11,8 +11,8 @@ from streamlit.testing.v1 import AppTest
 import ui.byte_level_view as view
 from subword_core import bpe
 from subword_core.byte_level import ByteLevelModel, learn
-from subword_core.corpus import parse_corpus
-from subword_core.examples import example_text
+from subword_core.text.corpus import parse_corpus
+from subword_core.text.examples import example_text
 from tests.app.conftest import html_text as _html
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

@@ -24,12 +24,12 @@ from streamlit.testing.v1 import AppTest
 import ui.i18n
 from subword_core import bpe, tokenizer_json
 from subword_core.byte_level import parse_hex
-from subword_core.corpus import Corpus, Note, parse_corpus
 from subword_core.errors import CorpusError, ParameterError
-from subword_core.examples import EXAMPLES
-from subword_core.pretokenize import pretokenize_corpus
 from subword_core.pretrained import PretrainedError
 from subword_core.pretrained import load as pretrained_load
+from subword_core.text.corpus import Corpus, Note, parse_corpus
+from subword_core.text.examples import EXAMPLES
+from subword_core.text.pretokenize import pretokenize_corpus
 from subword_core.wordpiece import WordPiece
 from tests.app.conftest import open_link
 from tests.source_files import python_files

@@ -80,7 +80,7 @@ def test_a_long_word_is_cut_to_the_character_limit(monkeypatch: pytest.MonkeyPat
 def test_distinct_words_are_kept_by_frequency_within_the_character_limit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from subword_core.corpus import Corpus
+    from subword_core.text.corpus import Corpus
 
     monkeypatch.setattr(corpus_picker, "LIMITS", Limits(corpus_word_chars=10))
     corpus = Corpus.from_counts({"abcd": 1, "ab": 5, "xyz": 2, "longest": 3, "q": 1})

@@ -24,7 +24,7 @@ from subword_nmt.learn_bpe import learn_bpe
 import subword_core.cli
 from subword_core.bpe import learn
 from subword_core.cli import main
-from subword_core.examples import pydoc_topics_text
+from subword_core.text.examples import pydoc_topics_text
 
 SEED_COUNTS = {"low": 5, "lower": 2, "newest": 6, "widest": 3}
 SEED_DICT = "".join(f"{word} {count}\n" for word, count in SEED_COUNTS.items())

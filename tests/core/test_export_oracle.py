@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from subword_core import tokenizer_json
-from subword_core.corpus import Corpus
-from subword_core.normalize import normalize_chars, sentencepiece_text
+from subword_core.text.corpus import Corpus
+from subword_core.text.normalize import normalize_chars, sentencepiece_text
 from subword_core.unigram import NBEST_MAX, Unigram
 from subword_core.wordpiece import WordPiece, alphabet_of, learn
 from tests.budget import examples

@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 from subword_core import bpe, encoders, joint, tokenizer_json, wordpiece
 from subword_core import merges as pairs
-from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
 from subword_core.merges import history
+from subword_core.text.corpus import Corpus
 from tests.core.fuzz_support import (
     FUZZ,
     FUZZ_SLOW,

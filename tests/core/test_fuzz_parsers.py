@@ -1,5 +1,5 @@
-"""Fuzzing the parsers and file formats: :mod:`subword_core.corpus`,
-:mod:`subword_core.tokenizer_json`, :mod:`subword_core.examples`, :mod:`subword_core.cli`
+"""Fuzzing the parsers and file formats: :mod:`subword_core.text.corpus`,
+:mod:`subword_core.tokenizer_json`, :mod:`subword_core.text.examples`, :mod:`subword_core.cli`
 and ``python -m subword_core``.
 
 Whatever comes in (pasted text, a JSON file, command-line arguments, files with any bytes),
@@ -29,15 +29,14 @@ from hypothesis import strategies as st
 from subword_core import (
     bpe,
     cli,
-    corpus,
     errors,
-    examples,
     nmt_learn,
     tokenizer_json,
     unigram,
     wordpiece,
 )
-from subword_core.corpus import Corpus
+from subword_core.text import corpus, examples
+from subword_core.text.corpus import Corpus
 from tests.core.fuzz_support import (
     FUZZ,
     FUZZ_SLOW,
@@ -50,15 +49,15 @@ from tests.core.fuzz_support import (
 )
 
 COVERED: dict[str, tuple[str, ...]] = {
-    "subword_core.corpus.normalize_text": ("test_normalize_text",),
-    "subword_core.corpus.parse_corpus": ("test_parse_corpus", "test_parse_corpus_wrong_type"),
-    "subword_core.corpus.Corpus": ("test_corpus_items",),
-    "subword_core.corpus.Corpus.from_counts": ("test_from_counts",),
-    "subword_core.corpus.Corpus.words": ("test_from_counts",),
-    "subword_core.corpus.Corpus.counts": ("test_from_counts",),
-    "subword_core.corpus.Corpus.total": ("test_from_counts",),
-    "subword_core.corpus.Corpus.as_dict": ("test_from_counts",),
-    "subword_core.corpus.Corpus.to_text": ("test_from_counts", "test_parse_corpus"),
+    "subword_core.text.corpus.normalize_text": ("test_normalize_text",),
+    "subword_core.text.corpus.parse_corpus": ("test_parse_corpus", "test_parse_corpus_wrong_type"),
+    "subword_core.text.corpus.Corpus": ("test_corpus_items",),
+    "subword_core.text.corpus.Corpus.from_counts": ("test_from_counts",),
+    "subword_core.text.corpus.Corpus.words": ("test_from_counts",),
+    "subword_core.text.corpus.Corpus.counts": ("test_from_counts",),
+    "subword_core.text.corpus.Corpus.total": ("test_from_counts",),
+    "subword_core.text.corpus.Corpus.as_dict": ("test_from_counts",),
+    "subword_core.text.corpus.Corpus.to_text": ("test_from_counts", "test_parse_corpus"),
     "subword_core.tokenizer_json.model_type": ("test_json_readers_any_document",),
     "subword_core.tokenizer_json.loads": (
         "test_json_readers_any_document",
@@ -71,11 +70,11 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.tokenizer_json.wordpiece_to_json": ("test_json_round_trips",),
     "subword_core.tokenizer_json.unigram_to_json": ("test_json_round_trips",),
     "subword_core.tokenizer_json.unigram_normalizers": ("test_unigram_normalizers",),
-    "subword_core.examples.example_text": ("test_example_text",),
-    "subword_core.examples.Example": ("test_example_text",),
-    "subword_core.examples.Example.text": ("test_example_text",),
-    "subword_core.examples.Example.is_large": ("test_example_text",),
-    "subword_core.examples.pydoc_topics_text": ("test_example_text",),
+    "subword_core.text.examples.example_text": ("test_example_text",),
+    "subword_core.text.examples.Example": ("test_example_text",),
+    "subword_core.text.examples.Example.text": ("test_example_text",),
+    "subword_core.text.examples.Example.is_large": ("test_example_text",),
+    "subword_core.text.examples.pydoc_topics_text": ("test_example_text",),
     "subword_core.cli.main": ("test_cli_main", "test_python_dash_m"),
     "subword_core.cli.CommandError": ("test_cli_main",),
     "subword_core.cli.read_vocabulary": ("test_read_vocabulary",),
@@ -85,7 +84,7 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.cli.convert_text": ("test_convert_text",),
     "subword_core.cli.count_words": ("test_count_words_and_vocabulary_files",),
     "subword_core.cli.read_vocabulary_file": ("test_count_words_and_vocabulary_files",),
-    "subword_core.corpus.Note": ("test_note",),
+    "subword_core.text.corpus.Note": ("test_note",),
     "subword_core.errors.check_option": ("test_check_option",),
     "subword_core.errors.check_positive": ("test_check_positive",),
     "subword_core.nmt_learn.learn": ("test_nmt_learn",),

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from subword_core import tokenizer_json, unigram
 from subword_core.errors import SubwordError
-from subword_core.normalize import NORMALIZATIONS, normalize_chars, sentencepiece_text
+from subword_core.text.normalize import NORMALIZATIONS, normalize_chars, sentencepiece_text
 from subword_core.unigram import PruneStep, SeedStep, Unigram, UnigramResult
 from tests.core.fuzz_support import (
     FUZZ,
@@ -65,8 +65,8 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.unigram.Unigram.sample": ("test_sampling",),
     "subword_core.unigram.Unigram.sample_many": ("test_sampling",),
     "subword_core.unigram.Unigram.tokenize": ("test_tokenize",),
-    "subword_core.normalize.normalize_chars": ("test_normalize",),
-    "subword_core.normalize.sentencepiece_text": ("test_normalize", "test_tokenize"),
+    "subword_core.text.normalize.normalize_chars": ("test_normalize",),
+    "subword_core.text.normalize.sentencepiece_text": ("test_normalize", "test_tokenize"),
     "subword_core.unigram.read_vocab": ("test_read_vocab",),
     "subword_core.unigram.Unigram.from_vocab_text": ("test_read_vocab", "test_round_trips"),
     "subword_core.unigram.Unigram.from_vocab_file": ("test_vocab_file",),

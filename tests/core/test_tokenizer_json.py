@@ -18,9 +18,9 @@ import pytest
 
 from subword_core import bpe, tokenizer_json, unigram, wordpiece
 from subword_core.bpe import BPEModel
-from subword_core.corpus import Corpus
 from subword_core.errors import ParameterError
-from subword_core.examples import example_text
+from subword_core.text.corpus import Corpus
+from subword_core.text.examples import example_text
 from subword_core.tokenizer_json import UNIGRAM_UNK_PIECE
 from subword_core.unigram import Unigram
 from subword_core.wordpiece import WordPiece

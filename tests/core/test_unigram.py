@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 import subword_core.unigram as unigram
 import subword_core.unigram.loss as unigram_loss
 import subword_core.unigram.prune as unigram_prune
-from subword_core.corpus import Corpus
 from subword_core.errors import ParameterError
-from subword_core.examples import example_text
+from subword_core.text.corpus import Corpus
+from subword_core.text.examples import example_text
 from subword_core.unigram import (
     EMStep,
     PruneStep,
