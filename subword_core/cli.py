@@ -74,9 +74,10 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import BinaryIO
 
-from subword_core import nmt_learn, tokenizer_json
+from subword_core import nmt_learn
 from subword_core.bpe import DEFAULT_END_OF_WORD, BPEModel
 from subword_core.errors import SubwordError
+from subword_core.formats import tokenizer_json
 from subword_core.unigram import Unigram
 from subword_core.wordpiece import WordPiece
 
@@ -977,7 +978,7 @@ _CONVERT_DESCRIPTION = (
     "A model keeps its kind: codes <-> tokenizer-json, vocab-txt <-> tokenizer-json and "
     "sp-vocab <-> tokenizer-json (or a format into itself, which rewrites it cleanly). "
     "A tokenizer.json written here loads with tokenizers' Tokenizer.from_str and segments "
-    "words as subword_core does; see subword_core.tokenizer_json for the exceptions."
+    "words as subword_core does; see subword_core.formats.tokenizer_json for the exceptions."
 )
 
 

@@ -158,7 +158,7 @@ class Unigram:
         (``normalization``), the word-start marker or the unknown penalty (sentencepiece
         keeps them in the binary ``.model``). Whoever reads the file back says which
         normalisation to use (:meth:`from_vocab_text`'s ``normalization``); a
-        ``tokenizer.json`` (:mod:`subword_core.tokenizer_json`) keeps all three.
+        ``tokenizer.json`` (:mod:`subword_core.formats.tokenizer_json`) keeps all three.
 
         Raises:
             ParameterError: a piece holds a line break (``\\n``, ``\\r``, ``\\x1c``,

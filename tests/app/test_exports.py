@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from subword_core import bpe, tokenizer_json, wordpiece
+from subword_core import bpe, wordpiece
 from subword_core.bpe import learn
+from subword_core.formats import tokenizer_json
 from subword_core.text.corpus import parse_corpus
 from subword_core.text.examples import example_text
 from ui.exports import steps_json

@@ -22,9 +22,10 @@ from babel.messages.pofile import read_po
 from streamlit.testing.v1 import AppTest
 
 import ui.i18n
-from subword_core import bpe, tokenizer_json
+from subword_core import bpe
 from subword_core.byte_level import parse_hex
 from subword_core.errors import CorpusError, ParameterError
+from subword_core.formats import tokenizer_json
 from subword_core.pretrained import PretrainedError
 from subword_core.pretrained import load as pretrained_load
 from subword_core.text.corpus import Corpus, Note, parse_corpus

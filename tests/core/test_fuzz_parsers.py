@@ -1,5 +1,6 @@
 """Fuzzing the parsers and file formats: :mod:`subword_core.text.corpus`,
-:mod:`subword_core.tokenizer_json`, :mod:`subword_core.text.examples`, :mod:`subword_core.cli`
+:mod:`subword_core.formats.tokenizer_json`, :mod:`subword_core.text.examples`,
+:mod:`subword_core.cli`
 and ``python -m subword_core``.
 
 Whatever comes in (pasted text, a JSON file, command-line arguments, files with any bytes),
@@ -31,10 +32,10 @@ from subword_core import (
     cli,
     errors,
     nmt_learn,
-    tokenizer_json,
     unigram,
     wordpiece,
 )
+from subword_core.formats import tokenizer_json
 from subword_core.text import corpus, examples
 from subword_core.text.corpus import Corpus
 from tests.core.fuzz_support import (
@@ -58,18 +59,18 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.text.corpus.Corpus.total": ("test_from_counts",),
     "subword_core.text.corpus.Corpus.as_dict": ("test_from_counts",),
     "subword_core.text.corpus.Corpus.to_text": ("test_from_counts", "test_parse_corpus"),
-    "subword_core.tokenizer_json.model_type": ("test_json_readers_any_document",),
-    "subword_core.tokenizer_json.loads": (
+    "subword_core.formats.tokenizer_json.model_type": ("test_json_readers_any_document",),
+    "subword_core.formats.tokenizer_json.loads": (
         "test_json_readers_any_document",
         "test_json_round_trips",
     ),
-    "subword_core.tokenizer_json.bpe_from_json": ("test_json_readers_any_document",),
-    "subword_core.tokenizer_json.wordpiece_from_json": ("test_json_readers_any_document",),
-    "subword_core.tokenizer_json.unigram_from_json": ("test_json_readers_any_document",),
-    "subword_core.tokenizer_json.bpe_to_json": ("test_json_round_trips",),
-    "subword_core.tokenizer_json.wordpiece_to_json": ("test_json_round_trips",),
-    "subword_core.tokenizer_json.unigram_to_json": ("test_json_round_trips",),
-    "subword_core.tokenizer_json.unigram_normalizers": ("test_unigram_normalizers",),
+    "subword_core.formats.tokenizer_json.bpe_from_json": ("test_json_readers_any_document",),
+    "subword_core.formats.tokenizer_json.wordpiece_from_json": ("test_json_readers_any_document",),
+    "subword_core.formats.tokenizer_json.unigram_from_json": ("test_json_readers_any_document",),
+    "subword_core.formats.tokenizer_json.bpe_to_json": ("test_json_round_trips",),
+    "subword_core.formats.tokenizer_json.wordpiece_to_json": ("test_json_round_trips",),
+    "subword_core.formats.tokenizer_json.unigram_to_json": ("test_json_round_trips",),
+    "subword_core.formats.tokenizer_json.unigram_normalizers": ("test_unigram_normalizers",),
     "subword_core.text.examples.example_text": ("test_example_text",),
     "subword_core.text.examples.Example": ("test_example_text",),
     "subword_core.text.examples.Example.text": ("test_example_text",),

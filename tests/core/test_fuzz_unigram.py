@@ -18,8 +18,9 @@ import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from subword_core import tokenizer_json, unigram
+from subword_core import unigram
 from subword_core.errors import SubwordError
+from subword_core.formats import tokenizer_json
 from subword_core.text.normalize import NORMALIZATIONS, normalize_chars, sentencepiece_text
 from subword_core.unigram import PruneStep, SeedStep, Unigram, UnigramResult
 from tests.core.fuzz_support import (
