@@ -264,11 +264,11 @@ _ENGLISH_PROSE = re.compile(r"\b(must|cannot|could not|is not|should be|was neve
 
 def _core_codes(root: Path = ROOT) -> set[str]:
     """Every error code the core raises, subpackages included (the pretrained tracer's have
-    their own page, the command line's are never shown by the app)."""
+    their own page, the command line's (nmt) are never shown by the app)."""
     codes: set[str] = set()
     core = root / "subword_core"
     for path in python_files(root, "subword_core"):
-        if {"pretrained", "cli"}.isdisjoint(path.relative_to(core).with_suffix("").parts):
+        if {"pretrained", "nmt"}.isdisjoint(path.relative_to(core).with_suffix("").parts):
             codes |= set(_CORE_CODE.findall(path.read_text(encoding="utf-8")))
     return codes
 

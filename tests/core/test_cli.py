@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import doctest
+import importlib
 import io
 import itertools
 import subprocess
@@ -21,10 +22,11 @@ import subword_nmt.learn_bpe
 from subword_nmt.apply_bpe import BPE
 from subword_nmt.learn_bpe import learn_bpe
 
-import subword_core.cli
+import subword_core.nmt
 from subword_core.bpe import learn
-from subword_core.cli import main
+from subword_core.nmt import main
 from subword_core.text.examples import pydoc_topics_text
+from tests.source_files import package_modules
 
 SEED_COUNTS = {"low": 5, "lower": 2, "newest": 6, "widest": 3}
 SEED_DICT = "".join(f"{word} {count}\n" for word, count in SEED_COUNTS.items())
@@ -153,7 +155,7 @@ def pydoc_split(pydoc_text: str) -> Split:
     cut = len(lines) * 4 // 5
     train, heldout = "".join(lines[:cut]), "".join(lines[cut:] + EDGE_LINES)
     codes_v2, _ = snmt_learn(train, 1500)
-    vocab = subword_core.cli.read_vocabulary(train.splitlines())
+    vocab = subword_core.nmt.read_vocabulary(train.splitlines())
     v1 = learn(
         vocab,
         1500,
@@ -609,5 +611,10 @@ def test_help_has_a_description(capsys, command: str, needle: str) -> None:
 
 
 def test_cli_doctests() -> None:
-    failures, tests = doctest.testmod(subword_core.cli)
-    assert tests > 0 and failures == 0
+    failures = tests = 0
+    for module in package_modules(subword_core.nmt.__path__, "subword_core.nmt."):
+        result = doctest.testmod(importlib.import_module(module))
+        failures, tests = failures + result.failed, tests + result.attempted
+    result = doctest.testmod(subword_core.nmt)  # the package's own example
+    assert tests > 0 and result.attempted > 0
+    assert failures == 0 and result.failed == 0
