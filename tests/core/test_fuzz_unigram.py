@@ -33,6 +33,7 @@ from tests.core.fuzz_support import (
     small_corpora,
     texts,
 )
+from ui.limits import em_iterations_within
 
 COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.unigram.learn": ("test_learn", "test_learn_small"),
@@ -73,7 +74,6 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.unigram.Unigram.from_vocab_file": ("test_vocab_file",),
     "subword_core.unigram.Unigram.to_vocab_text": ("test_round_trips",),
     "subword_core.unigram.lattice_edges": ("test_em_work_budget",),
-    "subword_core.unigram.em_iterations_within": ("test_em_work_budget",),
     # the stages learn and the decoding methods run (traced: each test below reaches them)
     "subword_core.unigram.decode.count_segmentations": ("test_decoding_agrees", "test_sampling"),
     "subword_core.unigram.decode.segmentations": ("test_decoding_agrees",),
@@ -481,12 +481,14 @@ def test_vocab_file(data: bytes, pieces: list[tuple[str, float]]) -> None:
     st.integers(-3, 40),
 )
 def test_em_work_budget(words: list[str], max_len: int, budget: int, asked: int) -> None:
+    """The cost of one EM iteration (core) and the page's budget that divides it (UI policy,
+    :func:`ui.limits.em_iterations_within`)."""
     edges = unigram.lattice_edges(words, max_len)
     # every (start, length) with 1 <= length <= max_len that fits in a word: one edge
     assert edges == sum(
         1 for w in words for i in range(len(w)) for n in range(1, max_len + 1) if i + n <= len(w)
     )
-    runs = unigram.em_iterations_within(budget, edges, asked)
+    runs = em_iterations_within(budget, edges, asked)
     assert 1 <= runs <= max(1, asked)
     assert runs == 1 or runs * edges <= budget  # more than one only when it fits the budget
     if edges and asked >= 1 and asked * edges <= budget:
