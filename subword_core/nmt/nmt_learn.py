@@ -264,7 +264,7 @@ def _greatest_first(pair: Pair) -> tuple[tuple[int, ...], ...]:
 
     subtle: negated code points reverse the order of characters; the 1 after each part
     puts a string after the longer strings it begins ("ab" after "abc"), as reversed order
-    needs. (The same trick as :meth:`subword_core.pairs.PairRanking._key`.)
+    needs. (The same trick as :meth:`subword_core.merges.ranking.PairRanking._key`.)
 
     >>> sorted([("a", "b"), ("ab", "c"), ("a", "bc")], key=_greatest_first)
     [('ab', 'c'), ('a', 'bc'), ('a', 'b')]

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from subword_core import bpe, wordpiece
-from subword_core.pairs import PairRanking
+from subword_core.merges import PairRanking
 from subword_core.textbook import bpe as textbook_bpe
 from subword_core.textbook import wordpiece as textbook_wp
 from tests.budget import examples
