@@ -7,8 +7,6 @@ run in-process on the same input, and our output must be equal byte for byte.
 from __future__ import annotations
 
 import contextlib
-import doctest
-import importlib
 import io
 import itertools
 import subprocess
@@ -26,7 +24,7 @@ import subword_core.nmt
 from subword_core.bpe import learn
 from subword_core.nmt import main
 from subword_core.text.examples import pydoc_topics_text
-from tests.source_files import package_modules
+from tests.core.doctests import failed_doctests
 
 SEED_COUNTS = {"low": 5, "lower": 2, "newest": 6, "widest": 3}
 SEED_DICT = "".join(f"{word} {count}\n" for word, count in SEED_COUNTS.items())
@@ -611,10 +609,4 @@ def test_help_has_a_description(capsys, command: str, needle: str) -> None:
 
 
 def test_cli_doctests() -> None:
-    failures = tests = 0
-    for module in package_modules(subword_core.nmt.__path__, "subword_core.nmt."):
-        result = doctest.testmod(importlib.import_module(module))
-        failures, tests = failures + result.failed, tests + result.attempted
-    result = doctest.testmod(subword_core.nmt)  # the package's own example
-    assert tests > 0 and result.attempted > 0
-    assert failures == 0 and result.failed == 0
+    assert failed_doctests(subword_core.nmt) == {}  # the package and each command's module
