@@ -1,11 +1,11 @@
 """Benchmark: ``python -m subword_core learn-bpe`` against subword-nmt 0.3.8's ``learn-bpe``.
 
-The command line writes subword-nmt's codes byte for byte (:mod:`subword_core.nmt_learn`
+The command line writes subword-nmt's codes byte for byte (:mod:`subword_core.nmt.nmt_learn`
 models its bookkeeping); this measures what that costs. The text is Python's own standard
 library, its ``.py`` files concatenated in name order up to ``--megabytes`` (realistic
 running text: code, comments and docstrings, ~10^5 distinct words per few MB), read once
 into word counts; then, in one process and alternating ``--repeat`` times (fastest
-counts), our :func:`subword_core.cli.learn_codes` and subword-nmt's ``learn_bpe`` (with
+counts), our :func:`subword_core.nmt.learn_codes` and subword-nmt's ``learn_bpe`` (with
 ``--dict-input`` lines of the same counts, its progress bar silenced) learn ``--symbols``
 merges. The codes must be identical. The ratio is ours / theirs: below 1, ours is faster.
 Not a test: timings depend on the machine and its load.
@@ -29,7 +29,7 @@ from unittest import mock
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from subword_core.cli import learn_codes, read_vocabulary  # noqa: E402
+from subword_core.nmt import learn_codes, read_vocabulary  # noqa: E402
 
 
 def stdlib_text(megabytes: float) -> str:

@@ -53,8 +53,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from subword_core import bpe, byte_level, unigram, wordpiece  # noqa: E402
-from subword_core.corpus import Corpus  # noqa: E402
-from subword_core.examples import pydoc_topics_text  # noqa: E402
+from subword_core.text.corpus import Corpus  # noqa: E402
+from subword_core.text.examples import pydoc_topics_text  # noqa: E402
 
 MERGES = 2000
 VOCAB = 2000
@@ -475,7 +475,7 @@ def render(repeat: int) -> list[tuple[str, float, float]]:
     from streamlit.runtime.pages_manager import PagesManager
     from streamlit.testing.v1 import AppTest
 
-    from subword_core.examples import EXAMPLES
+    from subword_core.text.examples import EXAMPLES
     from ui.views.byte_level.settings import TABS
 
     print("Render: a step change on every step page ...", flush=True)
@@ -520,7 +520,7 @@ def long_words_and_largest(repeat: int) -> list[tuple[str, str, str]]:
     """Unigram on one 3000-character word against the same text in 16-character words, and
     Unigram and WordPiece at the largest vocabulary the app allows (``ui.limits``) on pydoc,
     as the app reads it: ``(what, time, peak memory or ratio)`` rows."""
-    from subword_core.corpus import parse_corpus
+    from subword_core.text.corpus import parse_corpus
     from ui.limits import LIMITS
 
     print("Long words and the largest settings ...", flush=True)

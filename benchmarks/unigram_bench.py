@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from subword_core.corpus import parse_corpus
-from subword_core.examples import example_text
+from subword_core.text.corpus import parse_corpus
+from subword_core.text.examples import example_text
 from subword_core.unigram import learn
 
 

@@ -595,7 +595,7 @@ def example_titles() -> dict[str, str]:
     """Built-in example key -> the source radio's label for it."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from subword_core.examples import EXAMPLES
+    from subword_core.text.examples import EXAMPLES
 
     return {key: example.title for key, example in EXAMPLES.items()}
 

@@ -1,4 +1,4 @@
-"""Write ``subword_core/unicode_tables.py``: character classes read off the ``tokenizers`` library.
+"""Write ``subword_core/text/unicode_tables.py``: character classes read off ``tokenizers``.
 
 Python 3.11's ``unicodedata`` is Unicode 14; the library (Rust's standard library and its
 ``regex`` crate) uses newer tables, so a letter, digit or case pair added since is classed
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from tokenizers import normalizers, pre_tokenizers
 
-OUT = Path(__file__).resolve().parents[1] / "subword_core" / "unicode_tables.py"
+OUT = Path(__file__).resolve().parents[1] / "subword_core" / "text" / "unicode_tables.py"
 CHARS = [chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
 
 

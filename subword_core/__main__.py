@@ -1,4 +1,4 @@
-"""``python -m subword_core``: the subword-nmt compatible command line (see :mod:`.cli`).
+"""``python -m subword_core``: the subword-nmt compatible command line (see :mod:`.nmt`).
 
 Example:
     python -m subword_core learn-bpe -s 1000 -i train.txt -o codes.bpe
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from subword_core.cli import main
+from subword_core.nmt.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -19,9 +19,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from subword_core import bpe
-from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError
 from subword_core.merges import Pair, PairTable
+from subword_core.text.corpus import Corpus, parse_corpus
 
 
 @dataclass(frozen=True)

@@ -106,7 +106,7 @@ ALLOWED: dict[str, str] = {
     # The tab labels of kept_tabs come from its callers, checked at every call by WRAPPERS
     # below. (They cannot be escaped here: st.tabs reports the open tab by its label.)
     "ui/tabs.py:list(tabs.values())": "checked at each call of kept_tabs",
-    # Our source titles: the built-in examples' titles (subword_core.examples.EXAMPLES, a
+    # Our source titles: the built-in examples' titles (subword_core.text.examples.EXAMPLES, a
     # constant table) and three constant strings.
     "ui/corpus_picker.py:_SOURCE_TITLES.__getitem__": "constant titles",
     # The same titles, three of them translated (t of constants, ui.i18n).

@@ -23,8 +23,8 @@ from streamlit.delta_generator import DeltaGenerator
 
 from subword_core import encoders, joint
 from subword_core.bpe import BPEModel, EncodeStep
-from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import SubwordError
+from subword_core.text.corpus import Corpus, parse_corpus
 from subword_core.textbook import code
 from ui.bpe_view import LINK_SETTINGS as BPE_LINK_SETTINGS
 from ui.charts import (

@@ -19,10 +19,10 @@ import altair as alt
 import pyarrow as pa
 import streamlit as st
 
-from subword_core import tokenizer_json
 from subword_core.bpe import BPEModel, BPEResult, EncodeStep, MergeStep, learn
-from subword_core.corpus import MAX_COUNT, Corpus
 from subword_core.errors import SubwordError
+from subword_core.formats import tokenizer_json
+from subword_core.text.corpus import MAX_COUNT, Corpus
 from subword_core.textbook import code
 from subword_core.wordpiece import WordPieceResult
 from ui.charts import (

@@ -33,8 +33,8 @@ from typing import Any, TypeVar
 import streamlit as st
 from streamlit.runtime.scriptrunner import RerunException, StopException
 
-from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
+from subword_core.text.corpus import Corpus
 from ui.bounds_text import training_queue_text
 from ui.html import badge_html, esc, md_escape, token_spans_html
 from ui.i18n import translator

@@ -17,7 +17,7 @@ What the target means for each algorithm (said on the page too):
 A target below an algorithm's alphabet skips that algorithm, with the reason.
 
 Example:
-    >>> from subword_core.corpus import Corpus
+    >>> from subword_core.text.corpus import Corpus
     >>> corpus = Corpus.from_counts({"low": 5, "lower": 2, "newest": 6, "widest": 3})
     >>> [p.setting for p in plan(corpus, 20)]
     [9, 20, 20, None]
@@ -38,9 +38,9 @@ import pandas as pd
 import streamlit as st
 
 from subword_core import bpe, byte_level, unigram, wordpiece
-from subword_core.corpus import Corpus
 from subword_core.encoders import boundaries
 from subword_core.errors import SubwordError
+from subword_core.text.corpus import Corpus
 from ui.charts import LABEL_PX, described, show_chart
 from ui.common import (
     TABLE_CSS,
@@ -269,7 +269,7 @@ def plan_text(p: Plan, target: int = 0) -> str:
 def note_text(p: Plan, trained: Trained) -> str:
     """How one training ended, in the session's language (plain text).
 
-    >>> from subword_core.corpus import Corpus
+    >>> from subword_core.text.corpus import Corpus
     >>> corpus = Corpus.from_counts({"hug": 3, "pug": 2})
     >>> note_text(plan(corpus, 8)[0], train_all(corpus, 8)["BPE"])
     '8 tokens'
@@ -391,7 +391,7 @@ def train_all(
     ``progress(done, total)`` is told the share done of all the trainings, in percent
     (``total`` is 100), between the steps of each; an exception it raises stops them.
 
-    >>> from subword_core.corpus import Corpus
+    >>> from subword_core.text.corpus import Corpus
     >>> seen = []
     >>> out = train_all(Corpus.from_counts({"hug": 3, "pug": 2}), 8, lambda d, t: seen.append(d))
     >>> [type(v).__name__ for v in out.values()], seen[-1]
@@ -480,7 +480,7 @@ class Segmented:
 def segment(trained: Trained, word: str) -> Segmented:
     """Segment one word (no spaces) and put the cuts in character offsets.
 
-    >>> from subword_core.corpus import Corpus
+    >>> from subword_core.text.corpus import Corpus
     >>> bpe_model = train_all(Corpus.from_counts({"low": 5, "lowest": 2}), 12)["BPE"]
     >>> s = segment(bpe_model, "lowest")
     >>> s.tokens, sorted(s.cuts), s.count
@@ -552,7 +552,7 @@ def corpus_figures(corpus: Corpus, trained: Mapping[str, Trained]) -> pd.DataFra
 
     Averages are over running words (each corpus word weighted by its count).
 
-    >>> from subword_core.corpus import Corpus
+    >>> from subword_core.text.corpus import Corpus
     >>> corpus = Corpus.from_counts({"hug": 3, "pug": 1})
     >>> df = corpus_figures(corpus, {"BPE": train_all(corpus, 8)["BPE"]})
     >>> float(df.loc[0, "tokens per word"]), float(df.loc[0, "kept whole"])
@@ -601,7 +601,7 @@ def overlap_table(trained: Mapping[str, Trained]) -> pd.DataFrame:
     ``a``, ``b``, ``shared``, ``jaccard`` (shared / pieces in either); both orders and the
     diagonal are included, so the table draws as a square heatmap.
 
-    >>> from subword_core.corpus import Corpus
+    >>> from subword_core.text.corpus import Corpus
     >>> out = train_all(Corpus.from_counts({"hug": 3, "hugs": 2}), 9)
     >>> df = overlap_table({k: out[k] for k in ("BPE", "WordPiece")})
     >>> int(df[(df.a == "BPE") & (df.b == "BPE")].shared.iloc[0]) >= 1

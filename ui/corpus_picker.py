@@ -3,7 +3,7 @@
 ``app.py`` calls :func:`corpus_sidebar` once per run, before ``pg.run()``; pages then call
 :func:`require_corpus` (or :func:`current_corpus`) to get the corpus the student chose.
 
-Sources: each built-in example of :mod:`subword_core.examples`, text typed or pasted into a
+Sources: each built-in example of :mod:`subword_core.text.examples`, text typed or pasted into a
 box, an uploaded ``.txt`` file, or a word/count table edited in place. What the student typed is
 never thrown away: when the input is invalid, the box keeps it, a red message names the line
 or row to fix, and the pages say there is no valid corpus (the previous corpus is *not* used
@@ -42,9 +42,9 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from subword_core.corpus import Corpus, Note, normalize_text, parse_corpus
 from subword_core.errors import CorpusError, SubwordError
-from subword_core.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text
+from subword_core.text.corpus import Corpus, Note, normalize_text, parse_corpus
+from subword_core.text.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text
 from ui.common import shared_cache
 from ui.core_errors import coded_text
 from ui.html import esc, md_escape, show_html, show_text
@@ -112,7 +112,7 @@ def _source_label(source: str) -> str:
 def example_title(key: str) -> str:
     """A built-in example's title in the session's language (the core's English otherwise).
 
-    :data:`subword_core.examples.EXAMPLES` holds the English titles; the picker and the seed
+    :data:`subword_core.text.examples.EXAMPLES` holds the English titles; the picker and the seed
     gallery show them through this function.
 
     Example:
@@ -313,7 +313,7 @@ def _coded_message(code: str | None, values: dict[str, int | str]) -> str | None
 
 
 def _coded_input_message(code: str | None, v: dict[str, str]) -> str | None:
-    """The problems of :mod:`subword_core.corpus` that quote the input, by code."""
+    """The problems of :mod:`subword_core.text.corpus` that quote the input, by code."""
     examples = {"examples": _COUNT_LINE_EXAMPLES, "example": _DICT_EXAMPLE}
     messages = {
         "empty_corpus": lambda: t(
@@ -428,7 +428,7 @@ def error_text(err: BaseException) -> str:
 def note_text(note: str) -> str:
     """A note on what parsing did, in the session's language.
 
-    The core's notes (:class:`subword_core.corpus.Note`) carry a code and values: in Chinese
+    The core's notes (:class:`subword_core.text.corpus.Note`) carry a code and values: in Chinese
     and Korean they are worded here; in English, and for the notes the UI wrote itself
     (already in the session's language), the note is shown as it is.
 

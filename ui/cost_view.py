@@ -89,7 +89,7 @@ def trained_tokens(trained: Mapping[str, Trained], text: str) -> dict[str, tuple
 
     Example:
         >>> from ui.compare_view import train_all
-        >>> from subword_core.corpus import Corpus
+        >>> from subword_core.text.corpus import Corpus
         >>> models = train_all(Corpus.from_counts({"low": 5, "lower": 2}), 12)
         >>> trained_tokens({"BPE": models["BPE"]}, "low low")["BPE"]
         ('low</w>', 'low</w>')

@@ -19,8 +19,8 @@ import pandas as pd
 import pyarrow as pa
 import streamlit as st
 
-from subword_core import tokenizer_json
 from subword_core.errors import SubwordError
+from subword_core.formats import tokenizer_json
 from ui.corpus_picker import error_text
 from ui.html import md_escape, show_text
 from ui.i18n import translator
@@ -59,8 +59,8 @@ def table_csv(table: pd.DataFrame | pa.Table) -> str:
 def tokenizer_json_file(model: tokenizer_json.Model) -> tuple[str, str, Callable[[], str]]:
     """The :func:`export_panel` entry of a model's Hugging Face ``tokenizer.json``.
 
-    The file is written by :func:`subword_core.tokenizer_json.dumps` when the panel is drawn; a
-    model the format cannot hold is explained in the panel instead.
+    The file is written by :func:`subword_core.formats.tokenizer_json.dumps` when the panel is
+    drawn; a model the format cannot hold is explained in the panel instead.
 
     >>> from subword_core.unigram import Unigram
     >>> label, name, produce = tokenizer_json_file(Unigram([("a", -1.0)]))

@@ -25,7 +25,7 @@ How the unseen word is chosen (:func:`unseen_word`), first rule that gives a wor
 Words of letters only are preferred; the word is never one of the corpus's words.
 
 Example:
-    >>> from subword_core.corpus import Corpus
+    >>> from subword_core.text.corpus import Corpus
     >>> words = example_words(Corpus.from_counts({"low": 5, "lower": 2, "newest": 6, "widest": 3}))
     >>> words.seen, words.unseen
     (('lower', 'newest', 'widest'), 'lowest')
@@ -42,8 +42,8 @@ from functools import lru_cache
 
 import streamlit as st
 
-from subword_core.corpus import Corpus
-from subword_core.examples import EXAMPLES
+from subword_core.text.corpus import Corpus
+from subword_core.text.examples import EXAMPLES
 from ui.html import show_text
 from ui.i18n import translator
 

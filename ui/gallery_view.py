@@ -24,8 +24,8 @@ from dataclasses import dataclass
 import streamlit as st
 
 from subword_core.bpe import learn, merge_symbols
-from subword_core.corpus import Corpus, parse_corpus
-from subword_core.examples import example_text
+from subword_core.text.corpus import Corpus, parse_corpus
+from subword_core.text.examples import example_text
 from ui.bpe_view import BPESettings
 from ui.corpus_picker import SOURCE_KEY
 from ui.html import badge_html, esc, lang_spans, md_escape, show_html, token_spans_html

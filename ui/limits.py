@@ -22,7 +22,7 @@ import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 
-from subword_core.unigram import em_iterations_within, lattice_edges
+from subword_core.unigram import lattice_edges
 from ui.i18n import translator
 
 t = translator("common")
@@ -32,6 +32,7 @@ __all__ = [
     "PASTE_CHARS",
     "Limits",
     "advice",
+    "em_iterations_within",
     "unigram_em_iterations",
     "unigram_max_shrink",
     "word_too_long",
@@ -200,6 +201,25 @@ def unigram_max_shrink(limits: Limits | None = None) -> float:
         (0.8, 0.95)
     """
     return min((limits or LIMITS).unigram_shrink_pct, 95) / 100
+
+
+def em_iterations_within(work_budget: int, edges: int, asked: int) -> int:
+    """The EM iterations per round that fit ``work_budget`` (lattice edges visited per
+    pruning round), at most ``asked`` and at least 1 (a round needs one).
+
+    The page's policy (the budget is ``unigram_em_work``): the core trainer runs the
+    iterations it is given, and :func:`subword_core.unigram.lattice_edges` says what one costs.
+
+    >>> em_iterations_within(1_800_000, 1_772, 10)  # a small corpus: all that was asked
+    10
+    >>> em_iterations_within(1_800_000, 593_439, 10)  # pydoc, pieces up to 32 characters
+    3
+    >>> em_iterations_within(1_800_000, 50_000_000, 10)  # over the budget: one all the same
+    1
+    """
+    if edges <= 0:
+        return max(1, asked)
+    return max(1, min(asked, work_budget // edges))
 
 
 def unigram_em_iterations(

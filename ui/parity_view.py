@@ -17,7 +17,7 @@ Each comparison is a plain function returning a dataclass (tests check it direct
 - **Unigram vs sentencepiece**: segmentations and vocabularies of the two unigram trainers.
 
 Example:
-    >>> from subword_core.corpus import Corpus
+    >>> from subword_core.text.corpus import Corpus
     >>> corpus = Corpus.from_counts({"low": 5, "lower": 2, "newest": 6, "widest": 3})
     >>> missing_package("json") is None
     True
@@ -40,8 +40,8 @@ import pandas as pd
 import streamlit as st
 
 from subword_core import bpe, unigram, wordpiece
-from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
+from subword_core.text.corpus import Corpus
 from ui.common import shared_cache
 from ui.corpus_picker import error_text
 from ui.html import esc, md_escape, show_html, token_spans_html

@@ -1,4 +1,4 @@
-"""Pre-tokenization as a visible choice on the algorithm pages (core: subword_core.pretokenize).
+"""Pre-tokenization as a visible choice on the pages (core: subword_core.text.pretokenize).
 
 A view declares its page's choice with a :class:`PretokSpec` (its prefix and the algorithm's
 conventional default) and registers :meth:`PretokSpec.link_params`, so the choice travels in
@@ -24,8 +24,8 @@ from dataclasses import dataclass, replace
 
 import streamlit as st
 
-from subword_core.corpus import Corpus
-from subword_core.pretokenize import SCHEMES, pretokenize, pretokenize_corpus
+from subword_core.text.corpus import Corpus
+from subword_core.text.pretokenize import SCHEMES, pretokenize, pretokenize_corpus
 from ui.common import remember
 from ui.corpus_picker import SOURCE_KEY, keep_frequent_words
 from ui.html import esc, md_escape, show_html

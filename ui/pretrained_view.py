@@ -374,11 +374,11 @@ def _refused_part(values: dict[str, object]) -> str:
 def note_text(note: str) -> str:
     """A note of the tracer about the file, in the session's language (English: the core's).
 
-    The notes are :class:`~subword_core.corpus.Note` s: a code and values; a note without a
+    The notes are :class:`~subword_core.text.corpus.Note` s: a code and values; a note without a
     code, or with one this page does not know, is shown as the core wrote it.
 
     Example:
-        >>> from subword_core.corpus import Note
+        >>> from subword_core.text.corpus import Note
         >>> note_text(Note("The file asks for truncation.", "truncation"))
         'The file asks for truncation.'
     """

@@ -53,7 +53,7 @@ from urllib.parse import urlencode
 import streamlit as st
 from streamlit import config
 
-from subword_core.examples import EXAMPLES
+from subword_core.text.examples import EXAMPLES
 from ui.common import LINK_CONTEXT
 from ui.corpus_picker import SOURCE_KEY, choose_source, corpus_as_text
 from ui.html import esc, show_html, show_text

@@ -28,9 +28,9 @@ import pyarrow as pa
 import streamlit as st
 
 from subword_core import unigram
-from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
-from subword_core.normalize import NORMALIZATIONS, normalize_chars
+from subword_core.text.corpus import Corpus
+from subword_core.text.normalize import NORMALIZATIONS, normalize_chars
 from subword_core.textbook import code
 from subword_core.unigram import (
     EMStep,
@@ -353,7 +353,7 @@ class Normalized:
 
 
 def normalized_corpus(corpus: Corpus, rule: str) -> Normalized:
-    """Each word's text rewritten by ``rule`` (:func:`subword_core.normalize.normalize_chars`).
+    """Each word's text rewritten by ``rule`` (:func:`subword_core.text.normalize.normalize_chars`).
 
     Words that become equal add up their counts; a word that turns into several (an invisible
     space becomes a space under nmt_nfkc) gives each of them its count; a word that
@@ -2018,7 +2018,7 @@ def _word_label(corpus: Corpus, word: str, unseen: str | None) -> ExampleWords:
     """The default word said truthfully: from the corpus, or not in it (never both).
 
     Example:
-        >>> from subword_core.corpus import Corpus
+        >>> from subword_core.text.corpus import Corpus
         >>> _word_label(Corpus.from_counts({"low": 5}), "lowest", "lowest")
         ExampleWords(seen=(), unseen='lowest')
     """

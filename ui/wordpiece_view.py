@@ -21,8 +21,8 @@ import pyarrow as pa
 import streamlit as st
 
 from subword_core import bpe, wordpiece
-from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
+from subword_core.text.corpus import Corpus
 from subword_core.textbook import code
 from subword_core.wordpiece import EncodeTry, WordPiece, WordPieceResult, WordPieceStep
 from ui.bpe_view import TIES_LISTED, corpus_rows

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from subword_core.bpe.steps import MergeStep, PairCount
-from subword_core.corpus import Corpus
 from subword_core.errors import ParameterError
 from subword_core.merges import (
     Pair,
@@ -21,6 +20,7 @@ from subword_core.merges import (
     WordHistory,
     kept_changes,
 )
+from subword_core.text.corpus import Corpus
 
 # --- the stages of one step: count pairs -> rank -> merge -> record --------------------
 

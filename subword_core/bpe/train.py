@@ -20,7 +20,6 @@ from subword_core.bpe.stages import (
     _stop_step,
 )
 from subword_core.bpe.steps import DEFAULT_END_OF_WORD, MergeStep
-from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError, check_option, check_positive
 from subword_core.merges import (
     TIE_BREAKS,
@@ -30,6 +29,7 @@ from subword_core.merges import (
     merge_symbols,
     segmentation_at,
 )
+from subword_core.text.corpus import Corpus, parse_corpus
 
 # --------------------------------------------------------------------------------------
 # Learning

@@ -24,7 +24,7 @@ only *part* of a character's bytes, so a token can hold half a character
 
 Corpus words and running text (the decision, documented):
 
-- a :class:`~subword_core.corpus.Corpus` (or ``{word: count}`` mapping) is a table of words
+- a :class:`~subword_core.text.corpus.Corpus` (or ``{word: count}`` mapping) is a table of words
   that stood between spaces, so each word is learned as ``" " + word`` (shown ``Ġword``),
   pre-tokenized the same way, and weighted by its count;
 - a ``str`` is running text, kept exactly (spaces, line breaks and all); with

@@ -11,9 +11,9 @@ from subword_core import bpe as bpe_core
 from subword_core.byte_level.alphabet import to_display
 from subword_core.byte_level.model import ByteLevelModel
 from subword_core.byte_level.pretokenize import pre_tokenize
-from subword_core.corpus import Corpus
 from subword_core.errors import ParameterError
 from subword_core.merges import Pair
+from subword_core.text.corpus import Corpus
 
 # --------------------------------------------------------------------------------------
 # Learning: composed from subword_core.bpe

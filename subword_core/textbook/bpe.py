@@ -26,7 +26,7 @@ import random
 from itertools import pairwise
 
 from subword_core import bpe
-from subword_core.pairs import WordChange, keep_changes
+from subword_core.merges import WordChange, keep_changes
 
 Pair = tuple[str, str]
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from subword_core import wordpiece as wp
-from subword_core.pairs import keep_changes
+from subword_core.merges import keep_changes
 from subword_core.textbook.bpe import changes, count_pairs, merge_pair, rank_pairs, top_rows
 
 Pair = tuple[str, str]

@@ -143,7 +143,6 @@ from subword_core.unigram.steps import (
 )
 from subword_core.unigram.train import (
     UnigramResult,
-    em_iterations_within,
     learn,
 )
 from subword_core.unigram.train import (
@@ -169,7 +168,6 @@ __all__ = [
     "Step",
     "Unigram",
     "UnigramResult",
-    "em_iterations_within",
     "lattice_edges",
     "learn",
     "length_penalised_score",

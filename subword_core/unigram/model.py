@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from subword_core.errors import ParameterError, check_option
-from subword_core.normalize import NORMALIZATIONS, normalize_chars, sentencepiece_text
+from subword_core.text.normalize import NORMALIZATIONS, normalize_chars, sentencepiece_text
 from subword_core.unigram import decode
 from subword_core.unigram.lattice import (
     Lattice,
@@ -45,7 +45,7 @@ class Unigram:
         word_start: the word-start marker :meth:`tokenize` puts in front of each word
             (``""`` for none, ``"▁"`` for sentencepiece models).
         normalization: how :meth:`tokenize` rewrites text first: ``"none"``, ``"nfkc"`` or
-            ``"nmt_nfkc"`` (sentencepiece's rules, :mod:`subword_core.normalize`).
+            ``"nmt_nfkc"`` (sentencepiece's rules, :mod:`subword_core.text.normalize`).
 
     Raises:
         ParameterError: an empty piece, a duplicate, a score that is not a finite number,
@@ -158,7 +158,7 @@ class Unigram:
         (``normalization``), the word-start marker or the unknown penalty (sentencepiece
         keeps them in the binary ``.model``). Whoever reads the file back says which
         normalisation to use (:meth:`from_vocab_text`'s ``normalization``); a
-        ``tokenizer.json`` (:mod:`subword_core.tokenizer_json`) keeps all three.
+        ``tokenizer.json`` (:mod:`subword_core.formats.tokenizer_json`) keeps all three.
 
         Raises:
             ParameterError: a piece holds a line break (``\\n``, ``\\r``, ``\\x1c``,
@@ -406,7 +406,7 @@ class Unigram:
         """Encode running text the way sentencepiece does.
 
         With a ``word_start`` marker: normalise the text
-        (:func:`subword_core.normalize.sentencepiece_text`: the characters by
+        (:func:`subword_core.text.normalize.sentencepiece_text`: the characters by
         ``normalization``, extra spaces removed, every space a ``▁``, one ``▁`` in front,
         none at the end) and segment the result as one string, so a ``▁`` the text holds is
         a character like the others (and a piece may span two words if the vocabulary has

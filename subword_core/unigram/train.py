@@ -8,8 +8,8 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError, check_positive
+from subword_core.text.corpus import Corpus, parse_corpus
 from subword_core.unigram.em import e_step, log_likelihood, m_step
 from subword_core.unigram.loss import removal_losses
 from subword_core.unigram.model import Unigram
@@ -343,22 +343,6 @@ class _Progress:
         """Report the end: every piece to prune is pruned."""
         if self.progress is not None:
             self.progress(self.total, self.total)
-
-
-def em_iterations_within(work_budget: int, edges: int, asked: int) -> int:
-    """The EM iterations per round that fit ``work_budget`` (lattice edges visited per
-    pruning round), at most ``asked`` and at least 1 (a round needs one).
-
-    >>> em_iterations_within(1_800_000, 1_772, 10)  # a small corpus: all that was asked
-    10
-    >>> em_iterations_within(1_800_000, 593_439, 10)  # pydoc, pieces up to 32 characters
-    3
-    >>> em_iterations_within(1_800_000, 50_000_000, 10)  # over the budget: one all the same
-    1
-    """
-    if edges <= 0:
-        return max(1, asked)
-    return max(1, min(asked, work_budget // edges))
 
 
 def _as_corpus(corpus: Corpus | Mapping[str, int] | str) -> Corpus:

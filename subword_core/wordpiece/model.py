@@ -11,11 +11,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from subword_core.corpus import Corpus
 from subword_core.errors import ParameterError, check_option, check_positive
 from subword_core.merges import (
     Pair,
 )
+from subword_core.text.corpus import Corpus
 from subword_core.wordpiece.steps import DEFAULT_MAX_CHARS, DEFAULT_PREFIX, DEFAULT_UNK, EncodeTry
 
 # --------------------------------------------------------------------------------------

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from subword_core.corpus import Corpus
 from subword_core.errors import ParameterError
 from subword_core.merges import (
     Pair,
@@ -15,6 +14,7 @@ from subword_core.merges import (
     WordHistory,
     kept_changes,
 )
+from subword_core.text.corpus import Corpus
 from subword_core.wordpiece.model import alphabet_of, split_word
 from subword_core.wordpiece.score import _Scores
 from subword_core.wordpiece.steps import PairScore, WordPieceStep

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import ParameterError, check_option, check_positive
 from subword_core.merges import (
     TIE_BREAKS,
@@ -17,6 +16,7 @@ from subword_core.merges import (
     WordHistory,
     segmentation_at,
 )
+from subword_core.text.corpus import Corpus, parse_corpus
 from subword_core.wordpiece.model import WordPiece, alphabet_of, merged_token, split_word
 from subword_core.wordpiece.stages import _Book, _merge, _pick, _rank, _record, _score, _stop
 from subword_core.wordpiece.steps import (

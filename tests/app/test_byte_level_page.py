@@ -13,8 +13,8 @@ import ui.views.byte_level
 import ui.views.byte_level.settings as view
 from subword_core import bpe
 from subword_core.byte_level import ByteLevelModel, learn
-from subword_core.corpus import parse_corpus
-from subword_core.examples import example_text
+from subword_core.text.corpus import parse_corpus
+from subword_core.text.examples import example_text
 from tests.app.conftest import html_text as _html
 from tests.source_files import package_modules
 from ui.views.byte_level.compare import comparison_table

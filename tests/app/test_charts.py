@@ -25,8 +25,8 @@ from streamlit.dataframe_util import convert_anything_to_arrow_bytes
 from streamlit.testing.v1 import AppTest
 
 from subword_core.bpe import learn
-from subword_core.examples import example_text
 from subword_core.gage import compress
+from subword_core.text.examples import example_text
 from subword_core.wordpiece import learn as learn_wordpiece
 from tests.budget import examples
 from ui import bpe_view, compare_view, unigram_view, wordpiece_view

@@ -12,8 +12,8 @@ import json
 import random
 
 from subword_core import bpe, wordpiece
-from subword_core.corpus import parse_corpus
-from subword_core.examples import example_text
+from subword_core.text.corpus import parse_corpus
+from subword_core.text.examples import example_text
 from ui import bpe_view, wordpiece_view
 from ui.exports import steps_json
 

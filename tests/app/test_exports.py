@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from subword_core import bpe, tokenizer_json, wordpiece
+from subword_core import bpe, wordpiece
 from subword_core.bpe import learn
-from subword_core.corpus import parse_corpus
-from subword_core.examples import example_text
+from subword_core.formats import tokenizer_json
+from subword_core.text.corpus import parse_corpus
+from subword_core.text.examples import example_text
 from ui.exports import steps_json
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

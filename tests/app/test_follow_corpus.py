@@ -17,9 +17,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from subword_core import wordpiece
-from subword_core.corpus import parse_corpus
-from subword_core.examples import example_text
-from subword_core.pretokenize import pretokenize_corpus
+from subword_core.text.corpus import parse_corpus
+from subword_core.text.examples import example_text
+from subword_core.text.pretokenize import pretokenize_corpus
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 BIG = "paragraph"  # a bigger corpus than the default (seed 002's four words)

@@ -20,7 +20,7 @@ from streamlit.testing.v1 import AppTest
 
 import ui.bpe_view
 import ui.wordpiece_view
-from subword_core.corpus import MAX_COUNT
+from subword_core.text.corpus import MAX_COUNT
 from tests.app.conftest import APP, open_link
 from tests.budget import examples
 from ui.corpus_picker import ENCODING_NAMES, SOURCE_KEY, decode_upload

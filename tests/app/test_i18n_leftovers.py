@@ -22,14 +22,15 @@ from babel.messages.pofile import read_po
 from streamlit.testing.v1 import AppTest
 
 import ui.i18n
-from subword_core import bpe, tokenizer_json
+from subword_core import bpe
 from subword_core.byte_level import parse_hex
-from subword_core.corpus import Corpus, Note, parse_corpus
 from subword_core.errors import CorpusError, ParameterError
-from subword_core.examples import EXAMPLES
-from subword_core.pretokenize import pretokenize_corpus
+from subword_core.formats import tokenizer_json
 from subword_core.pretrained import PretrainedError
 from subword_core.pretrained import load as pretrained_load
+from subword_core.text.corpus import Corpus, Note, parse_corpus
+from subword_core.text.examples import EXAMPLES
+from subword_core.text.pretokenize import pretokenize_corpus
 from subword_core.wordpiece import WordPiece
 from tests.app.conftest import open_link
 from tests.source_files import python_files
@@ -263,11 +264,11 @@ _ENGLISH_PROSE = re.compile(r"\b(must|cannot|could not|is not|should be|was neve
 
 def _core_codes(root: Path = ROOT) -> set[str]:
     """Every error code the core raises, subpackages included (the pretrained tracer's have
-    their own page, the command line's are never shown by the app)."""
+    their own page, the command line's (nmt) are never shown by the app)."""
     codes: set[str] = set()
     core = root / "subword_core"
     for path in python_files(root, "subword_core"):
-        if {"pretrained", "cli"}.isdisjoint(path.relative_to(core).with_suffix("").parts):
+        if {"pretrained", "nmt"}.isdisjoint(path.relative_to(core).with_suffix("").parts):
             codes |= set(_CORE_CODE.findall(path.read_text(encoding="utf-8")))
     return codes
 

@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ui import corpus_picker
-from ui.limits import LIMITS, Limits, advice
+from ui.limits import LIMITS, Limits, advice, em_iterations_within
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -80,7 +80,7 @@ def test_a_long_word_is_cut_to_the_character_limit(monkeypatch: pytest.MonkeyPat
 def test_distinct_words_are_kept_by_frequency_within_the_character_limit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from subword_core.corpus import Corpus
+    from subword_core.text.corpus import Corpus
 
     monkeypatch.setattr(corpus_picker, "LIMITS", Limits(corpus_word_chars=10))
     corpus = Corpus.from_counts({"abcd": 1, "ab": 5, "xyz": 2, "longest": 3, "q": 1})
@@ -93,3 +93,21 @@ def test_distinct_words_are_kept_by_frequency_within_the_character_limit(
     roomy = Limits(corpus_word_chars=100)
     monkeypatch.setattr(corpus_picker, "LIMITS", roomy)
     assert corpus_picker.keep_frequent_words(corpus) is corpus  # nothing to cut: no note
+
+
+def test_em_iterations_within_the_budget() -> None:
+    """The Unigram page's EM work budget is UI policy (``unigram_em_work``): the core trainer
+    runs the iterations it is given."""
+    assert em_iterations_within(100, 10, 20) == 10  # 10 iterations of 10 edges fit in 100
+    assert em_iterations_within(100, 10, 4) == 4  # never more than asked
+    assert em_iterations_within(100, 34, 20) == 2  # 3 x 34 = 102 would pass it
+    assert em_iterations_within(100, 1_000, 20) == 1  # a round needs one, whatever it costs
+    assert em_iterations_within(100, 0, 7) == 7  # nothing to visit: all of them
+
+
+def test_the_core_has_no_em_budget() -> None:
+    """The budget left the core (issue 27): only the cost of one iteration stays there."""
+    from subword_core import unigram
+
+    assert not hasattr(unigram, "em_iterations_within")
+    assert unigram.lattice_edges(["hug", "pug"], 2) == 10

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from subword_core.corpus import Corpus
+from subword_core.text.corpus import Corpus
 from tests.app.conftest import html_text as _html
 from ui import parity_view
 from ui.parity_view import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from subword_core.pretokenize import SCHEMES, to_jamo
+from subword_core.text.pretokenize import SCHEMES, to_jamo
 from tests.app.conftest import open_link
 
 # page -> key prefix of its choice, its default, whether it offers schemes

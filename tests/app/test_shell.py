@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from subword_core.corpus import Corpus
 from subword_core.errors import CorpusError
-from subword_core.examples import DEFAULT_EXAMPLE, EXAMPLES
+from subword_core.text.corpus import Corpus
+from subword_core.text.examples import DEFAULT_EXAMPLE, EXAMPLES
 from ui.corpus_picker import SOURCE_KEY, decode_upload
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

@@ -19,9 +19,9 @@ from streamlit.runtime.scriptrunner import StopException
 import ui.common
 from subword_core import bpe
 from subword_core.bpe import BPEResult
-from subword_core.corpus import parse_corpus
 from subword_core.errors import ParameterError
-from subword_core.examples import example_text
+from subword_core.text.corpus import parse_corpus
+from subword_core.text.examples import example_text
 from ui.common import _store, cached_training
 
 

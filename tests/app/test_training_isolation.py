@@ -153,7 +153,7 @@ def test_isolation_can_be_turned_off_by_the_limit(monkeypatch: pytest.MonkeyPatc
 
 
 def test_training_work_grows_with_the_corpus_and_the_steps() -> None:
-    from subword_core.corpus import Corpus
+    from subword_core.text.corpus import Corpus
 
     small = Corpus.from_counts({"low": 5, "lower": 2})
     assert training_work(small, 10) == 80

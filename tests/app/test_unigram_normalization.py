@@ -7,7 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import ui.unigram_view as view
-from subword_core.corpus import Corpus
+from subword_core.text.corpus import Corpus
 from tests.app.conftest import html_text as _html
 from tests.app.conftest import open_link
 

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from subword_core.corpus import Corpus
-from subword_core.examples import EXAMPLES
+from subword_core.text.corpus import Corpus
+from subword_core.text.examples import EXAMPLES
 from tests.app.conftest import html_text, open_link
 from ui.follow import _listed, example_words, unseen_word
 

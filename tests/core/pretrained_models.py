@@ -13,7 +13,7 @@ import random
 import tempfile
 from pathlib import Path
 
-from subword_core.examples import pydoc_topics_text
+from subword_core.text.examples import pydoc_topics_text
 
 _SYLLABLES = [c + v for c in "ktnrmslp" for v in "aiueo"] + ["an", "in", "un", "er", "or"]
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import subword_core.bpe as bpe
 from subword_core.bpe import BPEModel, learn, merge_symbols, replay
-from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import CorpusError, ParameterError
+from subword_core.text.corpus import Corpus, parse_corpus
 from tests.budget import examples
 from tests.core.doctests import failed_doctests
 

@@ -21,8 +21,8 @@ from subword_nmt.apply_bpe import encode as snmt_encode
 from subword_nmt.learn_bpe import get_vocabulary, learn_bpe
 
 from subword_core.bpe import BPEModel, BPEResult, learn
-from subword_core.corpus import Corpus
-from subword_core.examples import pydoc_topics_text
+from subword_core.text.corpus import Corpus
+from subword_core.text.examples import pydoc_topics_text
 from tests.budget import examples
 
 pytestmark = pytest.mark.oracle

@@ -23,9 +23,9 @@ from subword_core.byte_level import (
     pre_tokenize,
     to_display,
 )
-from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import CorpusError, ParameterError
-from subword_core.examples import example_text
+from subword_core.text.corpus import Corpus, parse_corpus
+from subword_core.text.examples import example_text
 from tests.budget import examples
 from tests.core.doctests import failed_doctests
 

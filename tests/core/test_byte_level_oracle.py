@@ -28,7 +28,7 @@ from subword_core.byte_level import (
     pre_tokenize,
     to_display,
 )
-from subword_core.examples import example_text
+from subword_core.text.examples import example_text
 from tests.budget import examples
 
 tokenizers = pytest.importorskip("tokenizers")

@@ -40,8 +40,8 @@ from subword_nmt import get_vocab as snmt_get_vocab
 from subword_nmt import learn_joint_bpe_and_vocab as snmt_joint
 
 from subword_core.bpe import learn
-from subword_core.cli import CommandError, main, read_codes, read_vocabulary, segment_line
-from subword_core.examples import pydoc_topics_text
+from subword_core.nmt import CommandError, main, read_codes, read_vocabulary, segment_line
+from subword_core.text.examples import pydoc_topics_text
 from tests.budget import examples
 from tests.core.test_cli import naive_bpe
 

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from subword_core import bpe, tokenizer_json, unigram, wordpiece
+from subword_core import bpe, unigram, wordpiece
 from subword_core.bpe import BPEModel
-from subword_core.cli import FORMATS, main
+from subword_core.formats import tokenizer_json
+from subword_core.nmt import FORMATS, main
 from subword_core.unigram import Unigram
 from subword_core.wordpiece import WordPiece
 

@@ -1,4 +1,4 @@
-"""Tests for subword_core.corpus: parsing the three corpus formats and the Corpus type."""
+"""Tests for subword_core.text.corpus: parsing the three corpus formats and the Corpus type."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import subword_core.corpus
 import subword_core.errors
-from subword_core.corpus import Corpus, normalize_text, parse_corpus
+import subword_core.text.corpus
 from subword_core.errors import CorpusError, ParameterError, SubwordError
+from subword_core.text.corpus import Corpus, normalize_text, parse_corpus
 from tests.budget import examples
 
 SEED_TEXT = "low low low low low lower lower newest newest newest newest newest newest"
@@ -366,7 +366,7 @@ def test_parse_corpus_never_raises_anything_but_corpus_error(text: str) -> None:
 # --- doctests -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("module", [subword_core.corpus, subword_core.errors])
+@pytest.mark.parametrize("module", [subword_core.text.corpus, subword_core.errors])
 def test_doctests(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.attempted > 0
@@ -411,13 +411,13 @@ def test_a_count_above_the_maximum_is_refused_with_its_line(
     err = caught.value
     assert err.line == line
     assert err.code == "count_too_large"
-    assert err.values == {"digits": digits, "max_count": subword_core.corpus.MAX_COUNT}
-    assert f"{subword_core.corpus.MAX_COUNT:,}" in str(err)
+    assert err.values == {"digits": digits, "max_count": subword_core.text.corpus.MAX_COUNT}
+    assert f"{subword_core.text.corpus.MAX_COUNT:,}" in str(err)
     assert len(str(err)) < 400  # the digits are not all quoted back
 
 
 def test_the_maximum_itself_is_allowed_and_a_sum_above_it_is_not() -> None:
-    top = subword_core.corpus.MAX_COUNT
+    top = subword_core.text.corpus.MAX_COUNT
     assert parse_corpus(f"low {top}\nlower 1").as_dict() == {"low": top, "lower": 1}
     with pytest.raises(CorpusError) as caught:
         parse_corpus(f"low {top}\nlower 1\nlow 1")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from subword_core.corpus import parse_corpus
-from subword_core.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text, pydoc_topics_text
+from subword_core.text.corpus import parse_corpus
+from subword_core.text.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text, pydoc_topics_text
 
 
 def test_examples_are_in_the_documented_order() -> None:

@@ -9,7 +9,7 @@ token's spelling (the exported vocabulary holds ``[UNK]``, the trained one does 
 Unigram: every normalisation and marker, written as ``tokenizer.json``, gives the same
 normalised text and the same tokens in ``tokenizers``; its normalizer equals sentencepiece's
 ``nmt_nfkc`` / ``nfkc`` on the same texts, except the documented points
-(:func:`subword_core.tokenizer_json.unigram_normalizers`), each checked here.
+(:func:`subword_core.formats.tokenizer_json.unigram_normalizers`), each checked here.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from subword_core import tokenizer_json
-from subword_core.corpus import Corpus
-from subword_core.normalize import normalize_chars, sentencepiece_text
+from subword_core.formats import tokenizer_json
+from subword_core.text.corpus import Corpus
+from subword_core.text.normalize import normalize_chars, sentencepiece_text
 from subword_core.unigram import NBEST_MAX, Unigram
 from subword_core.wordpiece import WordPiece, alphabet_of, learn
 from tests.budget import examples

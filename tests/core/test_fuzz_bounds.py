@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from subword_core import bounds
 from subword_core.bounds import BoundError, Bounds, Meter, StepList
-from subword_core.cli import codes_version
 from subword_core.errors import SubwordError
+from subword_core.nmt import codes_version
 from subword_core.pretrained import load
-from subword_core.unicode_tables import is_numeric, is_word, lower
+from subword_core.text.unicode_tables import is_numeric, is_word, lower
 from tests.budget import examples
 
 COVERED: dict[str, tuple[str, ...]] = {
@@ -35,10 +35,10 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.bounds.StepList.append": ("test_step_list",),
     "subword_core.bounds.StepList.insert": ("test_step_list",),
     "subword_core.bounds.pattern_size": ("test_pattern_size", "test_pattern_size_any_text"),
-    "subword_core.cli.codes_version": ("test_codes_version",),
-    "subword_core.unicode_tables.is_word": ("test_unicode_tables",),
-    "subword_core.unicode_tables.is_numeric": ("test_unicode_tables",),
-    "subword_core.unicode_tables.lower": ("test_unicode_tables",),
+    "subword_core.nmt.codes_version": ("test_codes_version",),
+    "subword_core.text.unicode_tables.is_word": ("test_unicode_tables",),
+    "subword_core.text.unicode_tables.is_numeric": ("test_unicode_tables",),
+    "subword_core.text.unicode_tables.lower": ("test_unicode_tables",),
     "subword_core.pretrained.Pretrained.unk_id": ("test_unk_id",),
 }
 

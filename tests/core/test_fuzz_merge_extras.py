@@ -19,11 +19,12 @@ from unittest import mock
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from subword_core import bpe, encoders, joint, tokenizer_json, wordpiece
+from subword_core import bpe, encoders, joint, wordpiece
 from subword_core import merges as pairs
-from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
+from subword_core.formats import tokenizer_json
 from subword_core.merges import history
+from subword_core.text.corpus import Corpus
 from tests.core.fuzz_support import (
     FUZZ,
     FUZZ_SLOW,
@@ -40,7 +41,7 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.bpe.BPEModel.strip_marker": ("test_bpe_model_extras",),
     "subword_core.bpe.BPEModel.vocabulary": ("test_bpe_model_extras",),
     "subword_core.bpe.BPEModel.to_codes": ("test_bpe_files",),
-    "subword_core.tokenizer_json.dumps": ("test_bpe_files", "test_wordpiece_extras"),
+    "subword_core.formats.tokenizer_json.dumps": ("test_bpe_files", "test_wordpiece_extras"),
     "subword_core.bpe.BPEResult.vocab_at": ("test_bpe_trace",),
     "subword_core.bpe.BPEResult.segmentation_at": ("test_bpe_trace",),
     "subword_core.bpe.MergeStep.merged_symbol": ("test_bpe_trace",),

@@ -1,5 +1,6 @@
-"""Fuzzing the parsers and file formats: :mod:`subword_core.corpus`,
-:mod:`subword_core.tokenizer_json`, :mod:`subword_core.examples`, :mod:`subword_core.cli`
+"""Fuzzing the parsers and file formats: :mod:`subword_core.text.corpus`,
+:mod:`subword_core.formats.tokenizer_json`, :mod:`subword_core.text.examples`,
+:mod:`subword_core.nmt`
 and ``python -m subword_core``.
 
 Whatever comes in (pasted text, a JSON file, command-line arguments, files with any bytes),
@@ -26,18 +27,11 @@ from pathlib import Path
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from subword_core import (
-    bpe,
-    cli,
-    corpus,
-    errors,
-    examples,
-    nmt_learn,
-    tokenizer_json,
-    unigram,
-    wordpiece,
-)
-from subword_core.corpus import Corpus
+from subword_core import bpe, errors, nmt, unigram, wordpiece
+from subword_core.formats import tokenizer_json
+from subword_core.nmt import nmt_learn
+from subword_core.text import corpus, examples
+from subword_core.text.corpus import Corpus
 from tests.core.fuzz_support import (
     FUZZ,
     FUZZ_SLOW,
@@ -50,54 +44,55 @@ from tests.core.fuzz_support import (
 )
 
 COVERED: dict[str, tuple[str, ...]] = {
-    "subword_core.corpus.normalize_text": ("test_normalize_text",),
-    "subword_core.corpus.parse_corpus": ("test_parse_corpus", "test_parse_corpus_wrong_type"),
-    "subword_core.corpus.Corpus": ("test_corpus_items",),
-    "subword_core.corpus.Corpus.from_counts": ("test_from_counts",),
-    "subword_core.corpus.Corpus.words": ("test_from_counts",),
-    "subword_core.corpus.Corpus.counts": ("test_from_counts",),
-    "subword_core.corpus.Corpus.total": ("test_from_counts",),
-    "subword_core.corpus.Corpus.as_dict": ("test_from_counts",),
-    "subword_core.corpus.Corpus.to_text": ("test_from_counts", "test_parse_corpus"),
-    "subword_core.tokenizer_json.model_type": ("test_json_readers_any_document",),
-    "subword_core.tokenizer_json.loads": (
+    "subword_core.text.corpus.normalize_text": ("test_normalize_text",),
+    "subword_core.text.corpus.parse_corpus": ("test_parse_corpus", "test_parse_corpus_wrong_type"),
+    "subword_core.text.corpus.Corpus": ("test_corpus_items",),
+    "subword_core.text.corpus.Corpus.from_counts": ("test_from_counts",),
+    "subword_core.text.corpus.Corpus.words": ("test_from_counts",),
+    "subword_core.text.corpus.Corpus.counts": ("test_from_counts",),
+    "subword_core.text.corpus.Corpus.total": ("test_from_counts",),
+    "subword_core.text.corpus.Corpus.as_dict": ("test_from_counts",),
+    "subword_core.text.corpus.Corpus.to_text": ("test_from_counts", "test_parse_corpus"),
+    "subword_core.formats.tokenizer_json.model_type": ("test_json_readers_any_document",),
+    "subword_core.formats.tokenizer_json.loads": (
         "test_json_readers_any_document",
         "test_json_round_trips",
     ),
-    "subword_core.tokenizer_json.bpe_from_json": ("test_json_readers_any_document",),
-    "subword_core.tokenizer_json.wordpiece_from_json": ("test_json_readers_any_document",),
-    "subword_core.tokenizer_json.unigram_from_json": ("test_json_readers_any_document",),
-    "subword_core.tokenizer_json.bpe_to_json": ("test_json_round_trips",),
-    "subword_core.tokenizer_json.wordpiece_to_json": ("test_json_round_trips",),
-    "subword_core.tokenizer_json.unigram_to_json": ("test_json_round_trips",),
-    "subword_core.tokenizer_json.unigram_normalizers": ("test_unigram_normalizers",),
-    "subword_core.examples.example_text": ("test_example_text",),
-    "subword_core.examples.Example": ("test_example_text",),
-    "subword_core.examples.Example.text": ("test_example_text",),
-    "subword_core.examples.Example.is_large": ("test_example_text",),
-    "subword_core.examples.pydoc_topics_text": ("test_example_text",),
-    "subword_core.cli.main": ("test_cli_main", "test_python_dash_m"),
-    "subword_core.cli.CommandError": ("test_cli_main",),
-    "subword_core.cli.read_vocabulary": ("test_read_vocabulary",),
-    "subword_core.cli.learn_codes": ("test_learn_codes",),
-    "subword_core.cli.read_codes": ("test_codes_round_trip", "test_read_codes_any"),
-    "subword_core.cli.segment_line": ("test_codes_round_trip",),
-    "subword_core.cli.convert_text": ("test_convert_text",),
-    "subword_core.cli.count_words": ("test_count_words_and_vocabulary_files",),
-    "subword_core.cli.read_vocabulary_file": ("test_count_words_and_vocabulary_files",),
-    "subword_core.corpus.Note": ("test_note",),
+    "subword_core.formats.tokenizer_json.bpe_from_json": ("test_json_readers_any_document",),
+    "subword_core.formats.tokenizer_json.wordpiece_from_json": ("test_json_readers_any_document",),
+    "subword_core.formats.tokenizer_json.unigram_from_json": ("test_json_readers_any_document",),
+    "subword_core.formats.tokenizer_json.bpe_to_json": ("test_json_round_trips",),
+    "subword_core.formats.tokenizer_json.wordpiece_to_json": ("test_json_round_trips",),
+    "subword_core.formats.tokenizer_json.unigram_to_json": ("test_json_round_trips",),
+    "subword_core.formats.tokenizer_json.unigram_normalizers": ("test_unigram_normalizers",),
+    "subword_core.text.examples.example_text": ("test_example_text",),
+    "subword_core.text.examples.Example": ("test_example_text",),
+    "subword_core.text.examples.Example.text": ("test_example_text",),
+    "subword_core.text.examples.Example.is_large": ("test_example_text",),
+    "subword_core.text.examples.pydoc_topics_text": ("test_example_text",),
+    "subword_core.nmt.main": ("test_cli_main", "test_python_dash_m"),
+    "subword_core.nmt.CommandError": ("test_cli_main",),
+    "subword_core.nmt.read_vocabulary": ("test_read_vocabulary",),
+    "subword_core.nmt.learn_codes": ("test_learn_codes",),
+    "subword_core.nmt.read_codes": ("test_codes_round_trip", "test_read_codes_any"),
+    "subword_core.nmt.segment_line": ("test_codes_round_trip",),
+    "subword_core.nmt.convert_text": ("test_convert_text",),
+    "subword_core.nmt.count_words": ("test_count_words_and_vocabulary_files",),
+    "subword_core.nmt.read_vocabulary_file": ("test_count_words_and_vocabulary_files",),
+    "subword_core.nmt.parser.build_parser": ("test_cli_main",),
+    "subword_core.text.corpus.Note": ("test_note",),
     "subword_core.errors.check_option": ("test_check_option",),
     "subword_core.errors.check_positive": ("test_check_positive",),
-    "subword_core.nmt_learn.learn": ("test_nmt_learn",),
-    "subword_core.nmt_learn.NmtRun": ("test_nmt_learn",),
-    "subword_core.nmt_learn.NmtMerge": ("test_nmt_learn",),
-    "subword_core.nmt_learn.exact_merges": ("test_nmt_learn",),
-    "subword_core.nmt_learn.first_remade": ("test_nmt_learn",),
-    "subword_core.nmt_learn.start_words": ("test_nmt_start",),
-    "subword_core.nmt_learn.alphabet": ("test_nmt_start",),
-    "subword_core.nmt_learn.rewrite": ("test_nmt_one_merge",),
-    "subword_core.nmt_learn.taken_apart": ("test_nmt_one_merge",),
-    "subword_core.nmt_learn.made_by": ("test_nmt_one_merge",),
+    "subword_core.nmt.nmt_learn.learn": ("test_nmt_learn",),
+    "subword_core.nmt.nmt_learn.NmtRun": ("test_nmt_learn",),
+    "subword_core.nmt.nmt_learn.NmtMerge": ("test_nmt_learn",),
+    "subword_core.nmt.nmt_learn.exact_merges": ("test_nmt_learn",),
+    "subword_core.nmt.nmt_learn.first_remade": ("test_nmt_learn",),
+    "subword_core.nmt.nmt_learn.start_words": ("test_nmt_start",),
+    "subword_core.nmt.nmt_learn.alphabet": ("test_nmt_start",),
+    "subword_core.nmt.nmt_learn.rewrite": ("test_nmt_one_merge",),
+    "subword_core.nmt.nmt_learn.taken_apart": ("test_nmt_one_merge",),
+    "subword_core.nmt.nmt_learn.made_by": ("test_nmt_one_merge",),
 }
 
 
@@ -553,7 +548,7 @@ def test_cli_main(argv: list[str], stdin: bytes, in_data: bytes, codes_data: byt
         args = [str(paths[a]) if a in paths else a for a in argv]
         with _std_streams(stdin) as (out, err):
             try:
-                status = cli.main(args)
+                status = nmt.main(args)
             except Exception as exc:  # the point: nothing escapes main
                 raise AssertionError(f"main({argv}) raised {exc!r}") from exc
         message = err.getvalue().decode("utf-8", "replace")
@@ -566,7 +561,7 @@ def test_cli_main(argv: list[str], stdin: bytes, in_data: bytes, codes_data: byt
         elif argv[:1] == ["learn-bpe"] and "OUT" in argv and "--help" not in argv:
             codes = paths["OUT"].read_text(encoding="utf-8")
             assert codes.startswith("#version: 0.2\n")
-            cli.read_codes(codes)
+            nmt.read_codes(codes)
         printed = out.getvalue()
         printed.decode("utf-8")  # what a command prints is UTF-8 text (raises if not)
         if status == 0 and "--help" in argv:
@@ -584,19 +579,19 @@ def test_count_words_and_vocabulary_files(lines: list[str], threshold: int | Non
     from subword_nmt.apply_bpe import read_vocabulary
     from subword_nmt.get_vocab import get_vocab
 
-    text = cli.count_words(lines)
+    text = nmt.count_words(lines)
     out = io.StringIO()
     get_vocab(lines, out)
     assert text == out.getvalue()
     rows = text.splitlines(keepends=True)
     try:
-        words = cli.read_vocabulary_file(rows, threshold)
+        words = nmt.read_vocabulary_file(rows, threshold)
     except Exception as exc:
         assert documented(exc), repr(exc)
         return
     assert words == read_vocabulary(rows, threshold)
     if threshold is None:
-        assert words == set(cli.read_vocabulary(lines))
+        assert words == set(nmt.read_vocabulary(lines))
 
 
 @FUZZ_SLOW
@@ -632,7 +627,7 @@ def test_python_dash_m(argv: list[str]) -> None:
 @example(["x</w>"], False)
 def test_read_vocabulary(lines: list[str], dict_input: bool) -> None:
     try:
-        vocab = cli.read_vocabulary(lines, dict_input=dict_input)
+        vocab = nmt.read_vocabulary(lines, dict_input=dict_input)
     except Exception as exc:
         assert documented(exc), repr(exc)
         return
@@ -683,25 +678,25 @@ def _bounded(num_and_minf: tuple[object, object]) -> tuple[object, object]:
 def test_learn_codes(vocab: dict[str, int], num_and_minf: tuple[object, object]) -> None:
     num, minf = num_and_minf
     try:
-        codes, stop = cli.learn_codes(vocab, num, minf)  # type: ignore[arg-type]
+        codes, stop = nmt.learn_codes(vocab, num, minf)  # type: ignore[arg-type]
     except Exception as exc:
         assert documented(exc), repr(exc)
         return
-    assert codes.startswith(cli.CODES_HEADER)
+    assert codes.startswith(nmt.CODES_HEADER)
     assert stop is None or "Stopping" in stop
     if any(line != line.strip("\r\n ") for line in codes.split("\n")[1:-1]):
         return  # a merge of a "\r" at a line's end: the codes format (subword-nmt's) strips it
-    model = cli.read_codes(codes)
+    model = nmt.read_codes(codes)
     assert model.to_codes() == codes
 
 
 @FUZZ
 @given(small_corpora, st.integers(1, 8), texts(12), st.sampled_from(["@@", "", " ", "##"]))
 def test_codes_round_trip(counts: dict[str, int], size: int, line: str, sep: str) -> None:
-    codes, _ = cli.learn_codes(counts, size, 1)
-    model = cli.read_codes(codes)
-    assert cli.read_codes(model.to_codes()).merges == model.merges
-    out = cli.segment_line(model, line, sep)
+    codes, _ = nmt.learn_codes(counts, size, 1)
+    model = nmt.read_codes(codes)
+    assert nmt.read_codes(model.to_codes()).merges == model.merges
+    out = nmt.segment_line(model, line, sep)
     if sep == "@@" and "@@" not in line and "</w>" not in line:
         # removing the separators gives the words back, joined by single spaces, with the
         # line's own leading and trailing whitespace
@@ -719,15 +714,15 @@ def test_codes_round_trip(counts: dict[str, int], size: int, line: str, sep: str
 @example("#version: x.y\n")
 def test_read_codes_any(text: str) -> None:
     try:
-        model = cli.read_codes(text)
+        model = nmt.read_codes(text)
     except Exception as exc:
         assert documented(exc), repr(exc)
         return
     for word in ("low", "a", "é🙂"):
-        cli.segment_line(model, word + "\n")
+        nmt.segment_line(model, word + "\n")
 
 
-FORMAT_NAMES = (*cli.FORMATS, "bogus")
+FORMAT_NAMES = (*nmt.FORMATS, "bogus")
 
 
 @FUZZ
@@ -744,13 +739,13 @@ FORMAT_NAMES = (*cli.FORMATS, "bogus")
 )
 def test_convert_text(text: str, source: str, target: str) -> None:
     try:
-        out = cli.convert_text(text, source, target)
+        out = nmt.convert_text(text, source, target)
     except Exception as exc:
         assert documented(exc), repr(exc)
         return
     assert out.endswith("\n")
     # converting back gives the same file again (a converted file is in normal form)
-    assert cli.convert_text(cli.convert_text(out, target, source), source, target) == out
+    assert nmt.convert_text(nmt.convert_text(out, target, source), source, target) == out
 
 
 @FUZZ

@@ -1,4 +1,4 @@
-"""Fuzzing pre-tokenization (:mod:`subword_core.pretokenize`) with arbitrary input.
+"""Fuzzing pre-tokenization (:mod:`subword_core.text.pretokenize`) with arbitrary input.
 
 Whatever comes in, a function returns or raises a ``ParameterError`` with a message (an
 unknown scheme); never another exception. Where it returns: no unit is empty or holds
@@ -14,8 +14,8 @@ import unicodedata
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from subword_core.corpus import Corpus
-from subword_core.pretokenize import (
+from subword_core.text.corpus import Corpus
+from subword_core.text.pretokenize import (
     SCHEMES,
     SPACE_MARK,
     is_cjk,
@@ -30,14 +30,14 @@ from subword_core.pretokenize import (
 from tests.core.fuzz_support import FUZZ, chars, clean_words, documented, texts
 
 COVERED: dict[str, tuple[str, ...]] = {
-    "subword_core.pretokenize.split_text": ("test_split_text",),
-    "subword_core.pretokenize.split_word": ("test_split_word",),
-    "subword_core.pretokenize.pretokenize": ("test_split_text",),
-    "subword_core.pretokenize.pretokenize_corpus": ("test_pretokenize_corpus",),
-    "subword_core.pretokenize.is_cjk": ("test_split_word", "test_character_classes"),
-    "subword_core.pretokenize.is_punctuation": ("test_split_word", "test_character_classes"),
-    "subword_core.pretokenize.is_hangul_syllable": ("test_character_classes",),
-    "subword_core.pretokenize.to_jamo": ("test_character_classes", "test_split_text"),
+    "subword_core.text.pretokenize.split_text": ("test_split_text",),
+    "subword_core.text.pretokenize.split_word": ("test_split_word",),
+    "subword_core.text.pretokenize.pretokenize": ("test_split_text",),
+    "subword_core.text.pretokenize.pretokenize_corpus": ("test_pretokenize_corpus",),
+    "subword_core.text.pretokenize.is_cjk": ("test_split_word", "test_character_classes"),
+    "subword_core.text.pretokenize.is_punctuation": ("test_split_word", "test_character_classes"),
+    "subword_core.text.pretokenize.is_hangul_syllable": ("test_character_classes",),
+    "subword_core.text.pretokenize.to_jamo": ("test_character_classes", "test_split_text"),
 }
 
 korean = st.text("학교에서공부해요한국어 ,.。你好", max_size=10)

@@ -18,9 +18,10 @@ import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from subword_core import tokenizer_json, unigram
+from subword_core import unigram
 from subword_core.errors import SubwordError
-from subword_core.normalize import NORMALIZATIONS, normalize_chars, sentencepiece_text
+from subword_core.formats import tokenizer_json
+from subword_core.text.normalize import NORMALIZATIONS, normalize_chars, sentencepiece_text
 from subword_core.unigram import PruneStep, SeedStep, Unigram, UnigramResult
 from tests.core.fuzz_support import (
     FUZZ,
@@ -32,6 +33,7 @@ from tests.core.fuzz_support import (
     small_corpora,
     texts,
 )
+from ui.limits import em_iterations_within
 
 COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.unigram.learn": ("test_learn", "test_learn_small"),
@@ -65,14 +67,13 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.unigram.Unigram.sample": ("test_sampling",),
     "subword_core.unigram.Unigram.sample_many": ("test_sampling",),
     "subword_core.unigram.Unigram.tokenize": ("test_tokenize",),
-    "subword_core.normalize.normalize_chars": ("test_normalize",),
-    "subword_core.normalize.sentencepiece_text": ("test_normalize", "test_tokenize"),
+    "subword_core.text.normalize.normalize_chars": ("test_normalize",),
+    "subword_core.text.normalize.sentencepiece_text": ("test_normalize", "test_tokenize"),
     "subword_core.unigram.read_vocab": ("test_read_vocab",),
     "subword_core.unigram.Unigram.from_vocab_text": ("test_read_vocab", "test_round_trips"),
     "subword_core.unigram.Unigram.from_vocab_file": ("test_vocab_file",),
     "subword_core.unigram.Unigram.to_vocab_text": ("test_round_trips",),
     "subword_core.unigram.lattice_edges": ("test_em_work_budget",),
-    "subword_core.unigram.em_iterations_within": ("test_em_work_budget",),
     # the stages learn and the decoding methods run (traced: each test below reaches them)
     "subword_core.unigram.decode.count_segmentations": ("test_decoding_agrees", "test_sampling"),
     "subword_core.unigram.decode.segmentations": ("test_decoding_agrees",),
@@ -480,12 +481,14 @@ def test_vocab_file(data: bytes, pieces: list[tuple[str, float]]) -> None:
     st.integers(-3, 40),
 )
 def test_em_work_budget(words: list[str], max_len: int, budget: int, asked: int) -> None:
+    """The cost of one EM iteration (core) and the page's budget that divides it (UI policy,
+    :func:`ui.limits.em_iterations_within`)."""
     edges = unigram.lattice_edges(words, max_len)
     # every (start, length) with 1 <= length <= max_len that fits in a word: one edge
     assert edges == sum(
         1 for w in words for i in range(len(w)) for n in range(1, max_len + 1) if i + n <= len(w)
     )
-    runs = unigram.em_iterations_within(budget, edges, asked)
+    runs = em_iterations_within(budget, edges, asked)
     assert 1 <= runs <= max(1, asked)
     assert runs == 1 or runs * edges <= budget  # more than one only when it fits the budget
     if edges and asked >= 1 and asked * edges <= budget:

@@ -18,9 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from subword_core import bpe, byte_level, merges, wordpiece
-from subword_core.corpus import Corpus
-from subword_core.merges import history
-from subword_core.pairs import merge_symbols
+from subword_core.merges import history, merge_symbols
+from subword_core.text.corpus import Corpus
 from tests.budget import examples
 from tests.core.doctests import failed_doctests
 

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from subword_core import bpe, wordpiece
-from subword_core.pairs import PairRanking
+from subword_core.merges import PairRanking
 from subword_core.textbook import bpe as textbook_bpe
 from subword_core.textbook import wordpiece as textbook_wp
 from tests.budget import examples
@@ -134,8 +134,8 @@ def test_wordpiece_ties_beyond_max_ties_are_counted_and_the_winner_is_exact() ->
 def _progress_runs() -> dict[str, Callable[[Callable[[int, int], None]], object]]:
     """The three trainers on the paragraph example, each taking a ``progress`` callback."""
     from subword_core import unigram
-    from subword_core.corpus import parse_corpus
-    from subword_core.examples import example_text
+    from subword_core.text.corpus import parse_corpus
+    from subword_core.text.examples import example_text
 
     corpus = parse_corpus(example_text("paragraph"))
     return {

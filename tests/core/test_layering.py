@@ -203,18 +203,18 @@ def _shortest_cycle(
 
 def test_the_checker_finds_what_it_should() -> None:
     graph = {
-        "subword_core.bpe": {"subword_core.tokenizer_json": 5},
-        "subword_core.tokenizer_json": {"subword_core.bpe": 9},
+        "subword_core.bpe": {"subword_core.formats.tokenizer_json": 5},
+        "subword_core.formats.tokenizer_json": {"subword_core.bpe": 9},
         "ui.player": {"ui.share": 1},
         "ui.share": {"ui.player": 2, "ui.bpe_view": 3},
         "ui.bpe_view": {"subword_core.bpe": 4},
         "pages.bpe_learn": {"ui.bpe_view": 1},
     }
-    graph["subword_core.unigram"] = {"subword_core.tokenizer_json": 7}
-    graph["subword_core.tokenizer_json"]["subword_core.unigram"] = 8
+    graph["subword_core.unigram"] = {"subword_core.formats.tokenizer_json": 7}
+    graph["subword_core.formats.tokenizer_json"]["subword_core.unigram"] = 8
     assert find_cycles(graph) == [
-        ["subword_core.bpe", "subword_core.tokenizer_json", "subword_core.bpe"],
-        ["subword_core.unigram", "subword_core.tokenizer_json", "subword_core.unigram"],
+        ["subword_core.bpe", "subword_core.formats.tokenizer_json", "subword_core.bpe"],
+        ["subword_core.unigram", "subword_core.formats.tokenizer_json", "subword_core.unigram"],
         ["ui.player", "ui.share", "ui.player"],
     ]
     assert layer_violations(graph) == ["ui.share (ui primitive) imports ui.bpe_view (view), line 3"]
@@ -225,7 +225,7 @@ def test_the_checker_finds_what_it_should() -> None:
 def test_every_module_has_a_layer_and_the_graph_is_complete() -> None:
     graph = import_graph(ROOT)
     assert {"app", "subword_core.bpe", "ui.share", "ui.player", "pages.home"} <= set(graph)
-    assert "subword_core.bpe" in graph["subword_core.tokenizer_json"]
+    assert "subword_core.bpe" in graph["subword_core.formats.tokenizer_json"]
     assert "ui.player" in graph["pages.bpe_learn"]
     assert {layer_of(m) for m in graph} == set(LAYERS)
 

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from subword_core import bpe, byte_level, wordpiece
-from subword_core.pairs import PairRanking, PairTable, merge_symbols
+from subword_core.merges import PairRanking, PairTable, merge_symbols
 from subword_core.textbook import bpe as textbook_bpe
 from subword_core.textbook import wordpiece as textbook_wp
 from tests.budget import examples

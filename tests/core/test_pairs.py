@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import subword_core.merges as merges
-from subword_core.pairs import PairRanking, PairTable, merge_symbols
+from subword_core.merges import PairRanking, PairTable, merge_symbols
 from tests.budget import examples
 from tests.core.doctests import failed_doctests
 

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from subword_core import pretokenize as pt
-from subword_core.corpus import Corpus, parse_corpus
 from subword_core.errors import CorpusError
-from subword_core.examples import example_text
+from subword_core.text import pretokenize as pt
+from subword_core.text.corpus import Corpus, parse_corpus
+from subword_core.text.examples import example_text
 from tests.core.fuzz_support import FUZZ
 
 pre_tokenizers = pytest.importorskip("tokenizers.pre_tokenizers")

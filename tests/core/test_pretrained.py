@@ -480,7 +480,8 @@ def test_llama3_style_byte_level_file_matches_the_library(pattern: str, text: st
 def _our_unigram(word_start: str, rule: str) -> str:
     import dataclasses
 
-    from subword_core import tokenizer_json, unigram
+    from subword_core import unigram
+    from subword_core.formats import tokenizer_json
 
     model = unigram.learn("\n".join(pm.corpus_lines(20_000)), 400, word_start=word_start).model
     return tokenizer_json.dumps(dataclasses.replace(model, normalization=rule))
@@ -490,7 +491,8 @@ def _our_unigram(word_start: str, rule: str) -> str:
 def _our_bpe() -> str:
     import dataclasses
 
-    from subword_core import bpe, tokenizer_json
+    from subword_core import bpe
+    from subword_core.formats import tokenizer_json
 
     text = "\n".join(pm.corpus_lines(20_000))
     model = bpe.learn(text, 300, attach_end_of_word=True, top_k=1, history_limit=1).model
@@ -511,7 +513,8 @@ def test_our_unigram_export_traces_as_the_library(word_start: str, rule: str, te
 
 @functools.cache
 def _our_wordpiece() -> str:
-    from subword_core import tokenizer_json, wordpiece
+    from subword_core import wordpiece
+    from subword_core.formats import tokenizer_json
 
     text = "\n".join(pm.corpus_lines(20_000))
     return tokenizer_json.dumps(wordpiece.learn(text, 400, top_k=1, history_limit=1).model)

@@ -13,8 +13,8 @@ from collections.abc import Callable
 import pytest
 
 from subword_core import bpe, byte_level, joint, unigram, wordpiece
-from subword_core.corpus import Corpus, parse_corpus
-from subword_core.examples import example_text
+from subword_core.text.corpus import Corpus, parse_corpus
+from subword_core.text.examples import example_text
 
 Report = Callable[[int, int], None] | None
 

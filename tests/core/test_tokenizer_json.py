@@ -16,12 +16,13 @@ from dataclasses import replace
 
 import pytest
 
-from subword_core import bpe, tokenizer_json, unigram, wordpiece
+from subword_core import bpe, unigram, wordpiece
 from subword_core.bpe import BPEModel
-from subword_core.corpus import Corpus
 from subword_core.errors import ParameterError
-from subword_core.examples import example_text
-from subword_core.tokenizer_json import UNIGRAM_UNK_PIECE
+from subword_core.formats import tokenizer_json
+from subword_core.formats.tokenizer_json import UNIGRAM_UNK_PIECE
+from subword_core.text.corpus import Corpus
+from subword_core.text.examples import example_text
 from subword_core.unigram import Unigram
 from subword_core.wordpiece import WordPiece
 

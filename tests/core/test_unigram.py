@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 import subword_core.unigram as unigram
 import subword_core.unigram.loss as unigram_loss
 import subword_core.unigram.prune as unigram_prune
-from subword_core.corpus import Corpus
 from subword_core.errors import ParameterError
-from subword_core.examples import example_text
+from subword_core.text.corpus import Corpus
+from subword_core.text.examples import example_text
 from subword_core.unigram import (
     EMStep,
     PruneStep,
@@ -885,7 +885,7 @@ def _check_group_losses(
         assert got == pytest.approx(whole, rel=1e-6)
 
 
-# --- the EM work budget (ui.limits.unigram_em_work) -------------------------------------
+# --- what one EM iteration costs (the page's budget: tests/app/test_limits.py) ---------
 
 
 @settings(max_examples=examples(60), deadline=None)
@@ -902,16 +902,6 @@ def test_lattice_edges_is_the_lattice_with_every_substring_up_to_the_length(
     model = Unigram([(p, -1.0) for p in sorted(pieces) if len(p) <= longest])
     distinct = list(dict.fromkeys(words))
     assert lattice_edges(distinct, longest) == sum(len(model.lattice(w).nodes) for w in distinct)
-
-
-def test_em_iterations_within_the_budget() -> None:
-    from subword_core.unigram import em_iterations_within
-
-    assert em_iterations_within(100, 10, 20) == 10  # 10 iterations of 10 edges fit in 100
-    assert em_iterations_within(100, 10, 4) == 4  # never more than asked
-    assert em_iterations_within(100, 34, 20) == 2  # 3 x 34 = 102 would pass it
-    assert em_iterations_within(100, 1_000, 20) == 1  # a round needs one, whatever it costs
-    assert em_iterations_within(100, 0, 7) == 7  # nothing to visit: all of them
 
 
 @settings(max_examples=examples(60), deadline=None)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from subword_core.examples import example_text
+from subword_core.text.examples import example_text
 from subword_core.unigram import SENTENCEPIECE_SPECIALS, Unigram
 
 pytestmark = pytest.mark.oracle

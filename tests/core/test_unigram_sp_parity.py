@@ -108,7 +108,7 @@ SP_RULES = {"none": "identity", "nfkc": "nfkc", "nmt_nfkc": "nmt_nfkc"}
 @settings(max_examples=examples(300), deadline=None)
 @given(tricky_texts, st.sampled_from(sorted(SP_RULES)))
 def test_normalisation_equals_sentencepiece(text: str, rule: str) -> None:
-    from subword_core.normalize import normalize_chars, sentencepiece_text
+    from subword_core.text.normalize import normalize_chars, sentencepiece_text
 
     theirs = spm.SentencePieceNormalizer(rule_name=SP_RULES[rule])
     assert sentencepiece_text(text, rule) == theirs.normalize(text)

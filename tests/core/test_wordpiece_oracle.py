@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from subword_core.corpus import Corpus
-from subword_core.examples import example_text
+from subword_core.text.corpus import Corpus
+from subword_core.text.examples import example_text
 from subword_core.wordpiece import WordPiece, learn
 
 pytestmark = pytest.mark.oracle

@@ -32,7 +32,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from subword_core.examples import EXAMPLES
+from subword_core.text.examples import EXAMPLES
 from tests.e2e.conftest import ROOT, SHOTS, Console, assert_no_exception, wait_for_param
 from ui.i18n import _MENU_LABEL, HTML_LANG, LANGUAGES, Message, translation
 

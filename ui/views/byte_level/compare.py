@@ -12,7 +12,7 @@ import streamlit as st
 
 from subword_core import bpe
 from subword_core.byte_level import ByteLevelModel, ByteLevelResult
-from subword_core.corpus import Corpus
+from subword_core.text.corpus import Corpus
 from subword_core.errors import SubwordError
 from ui.common import TABLE_CSS, Training, cached_training, training_work
 from ui.corpus_picker import error_text

@@ -14,7 +14,7 @@ import streamlit as st
 
 from subword_core.bpe import MergeStep, WordChange
 from subword_core.byte_level import ByteLevelResult, from_display, hex_bytes, learn
-from subword_core.corpus import Corpus
+from subword_core.text.corpus import Corpus
 from subword_core.errors import SubwordError
 from subword_core.textbook import code
 from ui.bpe_view import (

@@ -16,7 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from subword_core.corpus import MAX_COUNT, Corpus
+from subword_core.text.corpus import MAX_COUNT, Corpus
 from ui.common import remember, restore_widgets
 from ui.follow import example_words, follow_default, show_example_label
 from ui.html import md_escape, show_text

@@ -42,9 +42,9 @@ from __future__ import annotations
 
 import unicodedata
 
-from subword_core.corpus import Corpus, Note
 from subword_core.errors import check_option
 from subword_core.pretrained import _is_cjk, _is_punct, _is_ws
+from subword_core.text.corpus import Corpus, Note
 
 __all__ = [
     "DEFAULT_SCHEME",
@@ -64,7 +64,7 @@ SCHEMES: tuple[str, ...] = ("whitespace", "bert", "none")
 """The pre-tokenization schemes, by stable id (links and settings carry these ids)."""
 
 DEFAULT_SCHEME = "whitespace"
-"""The scheme that leaves a corpus as :func:`subword_core.corpus.parse_corpus` made it."""
+"""The scheme that leaves a corpus as :func:`subword_core.text.corpus.parse_corpus` made it."""
 
 SPACE_MARK = "▁"
 """sentencepiece's visible space (U+2581 LOWER ONE EIGHTH BLOCK)."""

@@ -1,6 +1,6 @@
 """Built-in example corpora: the seeds' toy corpora, a short paragraph, and a large real text.
 
-Each example is plain text that :func:`subword_core.corpus.parse_corpus` accepts, so a student
+Each example is plain text that :func:`subword_core.text.corpus.parse_corpus` accepts, so a student
 can paste any of them into the app's text box (or a notebook) and get the same corpus.
 
 - ``seed-low``: low 5, lower 2, newest 6, widest 3, the corpus of seeds 002 and 003
@@ -18,7 +18,7 @@ can paste any of them into the app's text box (or a notebook) and get the same c
   standard library at run time; nothing of it is copied into this repository.
 
 Example:
-    >>> from subword_core.examples import EXAMPLES, example_text
+    >>> from subword_core.text.examples import EXAMPLES, example_text
     >>> list(EXAMPLES)[:2]
     ['seed-low', 'seed-hug']
     >>> example_text("seed-low").splitlines()[0]

@@ -76,7 +76,7 @@ from fractions import Fraction
 from itertools import pairwise
 
 from subword_core import bpe
-from subword_core.corpus import Corpus
+from subword_core.text.corpus import Corpus
 
 __all__ = [
     "MARKER",
@@ -264,7 +264,7 @@ def _greatest_first(pair: Pair) -> tuple[tuple[int, ...], ...]:
 
     subtle: negated code points reverse the order of characters; the 1 after each part
     puts a string after the longer strings it begins ("ab" after "abc"), as reversed order
-    needs. (The same trick as :meth:`subword_core.pairs.PairRanking._key`.)
+    needs. (The same trick as :meth:`subword_core.merges.ranking.PairRanking._key`.)
 
     >>> sorted([("a", "b"), ("ab", "c"), ("a", "bc")], key=_greatest_first)
     [('ab', 'c'), ('a', 'bc'), ('a', 'b')]
@@ -529,7 +529,7 @@ def exact_merges(vocabulary: Mapping[str, int], num_merges: int, min_frequency: 
     subword-nmt's words, with its conventions (``</w>`` glued to the last character, the
     greatest pair on ties); words counted below 1 are left out (they occur nowhere).
 
-    subtle: a :class:`~subword_core.corpus.Corpus` word holds no whitespace, but a
+    subtle: a :class:`~subword_core.text.corpus.Corpus` word holds no whitespace, but a
     subword-nmt word may hold a tab or a no-break space. BPE asks only two things of a
     character: is it equal to another, and (for the tie rule) which of two sorts first. So
     when some word holds whitespace, every character (those of ``</w>`` too) is renamed to

@@ -51,7 +51,7 @@ Exactly what differs (the tests check each point):
   penalty below 10 is refused. The unknown piece is named ``"<unk> "`` (with a space) because
   ``tokenizers`` matches that piece in text like any other piece: no word contains a space.
 * **Unigram, word start.** ``word_start="▁"`` is written as normalizers that do what
-  sentencepiece does to the whole text (:func:`subword_core.normalize.sentencepiece_text`:
+  sentencepiece does to the whole text (:func:`subword_core.text.normalize.sentencepiece_text`:
   spaces at the ends dropped, each run of spaces one ``▁``, a ``▁`` in front, none at the
   end) and no pre-tokenizer, so ``tokenizers`` segments the text as one string, as
   :meth:`Unigram.tokenize` does; a ``Metaspace`` decoder turns ``▁`` back into spaces.
@@ -75,7 +75,7 @@ from typing import Any
 
 from subword_core.bpe import BPEModel
 from subword_core.errors import ParameterError, check_option
-from subword_core.normalize import _NMT_KEPT, _NMT_REMOVED, _NMT_SPACES, NORMALIZATIONS
+from subword_core.text.normalize import _NMT_KEPT, _NMT_REMOVED, _NMT_SPACES, NORMALIZATIONS
 from subword_core.unigram import Unigram
 from subword_core.wordpiece import DEFAULT_MAX_CHARS, DEFAULT_PREFIX, DEFAULT_UNK, WordPiece
 
@@ -567,7 +567,7 @@ def unigram_normalizers(rule: str) -> list[dict[str, Any]]:
     ``"none"`` is no normalizer and ``"nfkc"`` is ``NFKC``. ``"nmt_nfkc"`` is: the
     characters sentencepiece turns into spaces → a space, the controls it removes →
     nothing, ``～`` → U+FDD0, ``NFKC``, U+FDD0 → ``～``. Exactly what differs from
-    sentencepiece (and :func:`subword_core.normalize.normalize_chars`), for ``nfkc`` and
+    sentencepiece (and :func:`subword_core.text.normalize.normalize_chars`), for ``nfkc`` and
     ``nmt_nfkc`` alike (the tests check each point):
 
     * ``tokenizers`` normalises the whole text at once, sentencepiece one character (or
