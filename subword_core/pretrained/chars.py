@@ -18,11 +18,6 @@ from subword_core.unicode_tables import is_numeric, is_word, lower
 _WHITE_SPACE_EXTRA_NOT = frozenset("\x1c\x1d\x1e\x1f")
 
 
-# --------------------------------------------------------------------------------------
-# Character classes as the Rust library sees them
-# --------------------------------------------------------------------------------------
-
-
 # subtle: the library classes characters with Unicode tables older than Python's (and leaves
 # unassigned code points alone), so characters added to Unicode since are classed apart.
 # These ranges are where the two disagree, found by scanning every code point against

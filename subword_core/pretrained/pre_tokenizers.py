@@ -15,10 +15,6 @@ from subword_core.pretrained.errors import _unsupported
 from subword_core.pretrained.oniguruma import OnigurumaPattern
 from subword_core.pretrained.patterns import _pattern, _Shown
 
-# --------------------------------------------------------------------------------------
-# Pre-tokenizers: each maps (piece, piece_starts_the_text) -> pieces
-# --------------------------------------------------------------------------------------
-
 Splitter = tuple[str, Callable[[str, bool], list[str]], bool]  # (name, split, maps_bytes)
 
 

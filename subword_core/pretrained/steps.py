@@ -11,10 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# --------------------------------------------------------------------------------------
-# Steps
-# --------------------------------------------------------------------------------------
-
 
 @dataclass(frozen=True)
 class AddedTokensStep:
