@@ -219,6 +219,32 @@ def _model_problems() -> dict[str, str]:
     }
 
 
+def _library_refusals() -> dict[str, str]:
+    """The files the ``tokenizers`` library refuses to read (ids, flags, numbers), by code."""
+    return {
+        "bad_id": t(
+            "{file}: the token {token} has the id {id}; the tokenizers library reads an id as a "
+            "whole number from 0 to 4,294,967,295 and refuses this file."
+        ),
+        "bad_unk_id": t(
+            "{file}: unk_id is {unk_id}, but the vocabulary has {size} pieces; the tokenizers "
+            "library refuses this file."
+        ),
+        "not_finite": t(
+            "{file} holds the number {value}, which is not a finite number: JSON has no NaN or "
+            "infinity, and the tokenizers library refuses this file."
+        ),
+        "not_a_flag": t(
+            "{file}: {key} is {value}; the tokenizers library reads it only as true or false "
+            "and refuses this file."
+        ),
+        "not_a_count": t(
+            "{file}: {key} is {value}; the tokenizers library reads a whole number from 0 there "
+            "and refuses this file."
+        ),
+    }
+
+
 def error_text(err: PretrainedError) -> str:
     """A tracer error in the session's language, by its code (English: the core's message).
 
@@ -237,7 +263,8 @@ def error_text(err: PretrainedError) -> str:
     values["formats"] = _formats()
     if err.code in ("unsupported", "bad_charsmap"):
         return _refusal_text(err)
-    template = {**_file_problems(), **_model_problems()}.get(err.code or "")
+    problems = {**_file_problems(), **_model_problems(), **_library_refusals()}
+    template = problems.get(err.code or "")
     if template is None:
         return str(err)
     needed = {name for _, name, _, _ in string.Formatter().parse(template) if name}

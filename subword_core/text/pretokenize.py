@@ -43,7 +43,7 @@ from __future__ import annotations
 import unicodedata
 
 from subword_core.errors import check_option
-from subword_core.pretrained import _is_cjk, _is_punct, _is_ws
+from subword_core.pretrained import chars
 from subword_core.text.corpus import Corpus, Note
 
 __all__ = [
@@ -88,7 +88,7 @@ def is_cjk(ch: str) -> bool:
         >>> is_cjk("语"), is_cjk("한"), is_cjk("a")
         (True, False, False)
     """
-    return _is_cjk(ch)
+    return chars.is_cjk(ch)
 
 
 def is_punctuation(ch: str) -> bool:
@@ -98,7 +98,7 @@ def is_punctuation(ch: str) -> bool:
         >>> is_punctuation("。"), is_punctuation("，"), is_punctuation("$"), is_punctuation("가")
         (True, True, True, False)
     """
-    return _is_punct(ch)
+    return chars.is_punct(ch)
 
 
 def is_hangul_syllable(ch: str) -> bool:
@@ -151,7 +151,7 @@ def split_word(word: str, scheme: str) -> list[str]:
     out: list[str] = []
     run: list[str] = []
     for ch in word:
-        if _is_punct(ch) or _is_cjk(ch):
+        if chars.is_punct(ch) or chars.is_cjk(ch):
             if run:
                 out.append("".join(run))
                 run = []
@@ -181,7 +181,7 @@ def split_text(text: str, scheme: str) -> list[str]:
     words: list[str] = []
     run: list[str] = []
     for ch in text:
-        if _is_ws(ch):
+        if chars.is_ws(ch):
             if run:
                 words.append("".join(run))
                 run = []

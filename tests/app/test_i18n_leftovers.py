@@ -532,11 +532,19 @@ def test_the_byte_level_rule_speaks_chinese() -> None:
     assert "GPT-2 的规则" in page and "GPT-2&#x27;s rule" not in page
 
 
+def _tracer_nodes() -> list[ast.AST]:
+    """Every syntax node of the pretrained tracer's package (``subword_core/pretrained/``)."""
+    return [
+        node
+        for path in python_files(ROOT, "subword_core/pretrained")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+
+
 def _tracer_codes() -> set[str]:
     """The pretrained tracer's error codes (``_bad(message, "code")``, ``code="…"``)."""
-    tree = ast.parse((ROOT / "subword_core" / "pretrained.py").read_text(encoding="utf-8"))
     codes: set[str] = set()
-    for node in ast.walk(tree):
+    for node in _tracer_nodes():
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
             continue
         if node.func.id == "_bad" and len(node.args) > 1:
@@ -574,10 +582,9 @@ def test_a_failed_training_says_why_in_the_language() -> None:
 
 def _tracer_notes() -> dict[str, Note]:
     """The notes the tracer writes about a file (``Note(text, "code", …)``), by code."""
-    tree = ast.parse((ROOT / "subword_core" / "pretrained.py").read_text(encoding="utf-8"))
     codes = {
         ast.literal_eval(node.args[1])
-        for node in ast.walk(tree)
+        for node in _tracer_nodes()
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Name)
         and node.func.id == "Note"

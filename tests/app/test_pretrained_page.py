@@ -120,3 +120,32 @@ def test_split_and_replace_steps_show_their_pattern() -> None:
     html = _html(at)
     assert "Pattern: <code>&lt;&amp;&gt;</code> replaced by <code>&#x27;x&#x27;</code>" in html
     assert "Pattern: <code>\\p{L}+|[&lt;&gt;]</code>" in html
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "the tokenizers library reads an id as a whole number from 0 to 4,294,967,295"),
+        ("zh", "tokenizers 库只接受 0 到 4,294,967,295 之间的整数 id"),
+        ("ko", "id를 0부터 4,294,967,295까지의 정수로만 읽으므로"),
+    ],
+)
+def test_an_upload_the_library_refuses_is_refused_in_words(lang: str, words: str) -> None:
+    """A BERT-style file whose id is negative: the library refuses it, and so does the page,
+    in the student's language (issue 26: it used to be traced "as the library does")."""
+    import json
+
+    doc = json.loads((ASSETS / SAMPLES["bytebpe"][1]).read_text())
+    doc["model"]["vocab"]["Ġthe"] = -1
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = lang
+    at.switch_page(PAGE).run()
+    at.radio(key="pre_source").set_value("upload").run()
+    at.file_uploader(key="pre_upload").upload(
+        "tokenizer.json", json.dumps(doc).encode(), "application/json"
+    ).run()
+    assert not at.exception
+    shown = "\n".join(str(m.value) for m in at.markdown) + _html(at)
+    assert words in shown, shown[:2000]
+    assert "Ġthe" in shown or "\\u0120the" in shown
+    assert "Step 1 of" not in _html(at)  # nothing traced

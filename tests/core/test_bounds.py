@@ -19,8 +19,8 @@ import pytest
 
 import subword_core.bounds as bounds_module
 from subword_core.bounds import BoundError, Bounds, pattern_size
-from subword_core.charsmap import Charsmap
 from subword_core.pretrained import PretrainedError, load
+from subword_core.pretrained.charsmap import Charsmap
 
 ROOT = Path(__file__).resolve().parents[2]
 TEXT = ("a " * 500)[:1000]  # a legal text on the page: 1,000 characters
@@ -281,7 +281,7 @@ def test_a_charsmap_whose_cr_lf_walks_outside_the_trie_is_refused_in_words() -> 
     replacements did, and its error reached the page as a bug."""
     import base64
 
-    from subword_core.charsmap import CharsmapError
+    from subword_core.pretrained.charsmap import CharsmapError
 
     good = Charsmap.build({"\r\nz": "x", "ａ": "a"})
     for i in range(len(good.units)):

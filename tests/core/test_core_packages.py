@@ -29,23 +29,17 @@ def test_the_core_docstring_names_every_package_and_runs() -> None:
 
 
 @pytest.mark.parametrize(
-    ("old", "new", "names"),
-    [
-        ("subword_core.corpus", "subword_core.text.corpus", ["Note", "Corpus", "parse_corpus"]),
-        ("subword_core.unicode_tables", "subword_core.text.unicode_tables", ["is_word", "lower"]),
-    ],
-)
-def test_the_old_paths_left_are_the_new_objects(old: str, new: str, names: list[str]) -> None:
-    """Kept only while subword_core.pretrained (split on another branch) imports them."""
-    before, after = importlib.import_module(old), importlib.import_module(new)
-    assert before.__all__ == after.__all__
-    for name in names:
-        assert getattr(before, name) is getattr(after, name)
-
-
-@pytest.mark.parametrize(
     "gone",
-    ["subword_core.pairs", "subword_core.history", "subword_core.cli", "subword_core.nmt_learn"],
+    [
+        "subword_core.pairs",
+        "subword_core.history",
+        "subword_core.cli",
+        "subword_core.nmt_learn",
+        "subword_core.corpus",
+        "subword_core.unicode_tables",
+        "subword_core.charsmap",
+        "subword_core.oniguruma",
+    ],
 )
 def test_the_other_old_paths_are_gone(gone: str) -> None:
     with pytest.raises(ModuleNotFoundError):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import itertools
 import json
+import string
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -21,8 +22,6 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from subword_core.byte_level import UNICODE_TO_BYTE
-from subword_core.charsmap import Charsmap, CharsmapError
-from subword_core.oniguruma import OnigurumaPattern, PatternError, refusal
 from subword_core.pretrained import (
     AddedTokensStep,
     BpeStartStep,
@@ -40,11 +39,18 @@ from subword_core.pretrained import (
     WordPieceStep,
     load,
 )
+from subword_core.pretrained.chars import is_cjk, is_punct, is_ws
+from subword_core.pretrained.charsmap import Charsmap, CharsmapError
+from subword_core.pretrained.oniguruma import OnigurumaPattern, PatternError, refusal
 from tests.core.fuzz_support import FUZZ, FUZZ_SLOW, documented, texts
 
 _TRACE = ("test_trace_samples", "test_trace_small_models")
 
 COVERED: dict[str, tuple[str, ...]] = {
+    **{
+        f"subword_core.pretrained.chars.{name}": ("test_character_classes",)
+        for name in ("is_ws", "is_punct", "is_cjk")
+    },
     "subword_core.pretrained.load": ("test_load_arbitrary_files", "test_load_arbitrary_json"),
     "subword_core.pretrained.PretrainedError": ("test_load_arbitrary_files",),
     "subword_core.pretrained.Pretrained": ("test_load_arbitrary_json", *_TRACE),
@@ -62,7 +68,7 @@ COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.pretrained.PathStep": _TRACE,
     "subword_core.pretrained.ResultStep": _TRACE,
     **{
-        f"subword_core.oniguruma.{name}": ("test_oniguruma_arbitrary_patterns",)
+        f"subword_core.pretrained.oniguruma.{name}": ("test_oniguruma_arbitrary_patterns",)
         for name in (
             "OnigurumaPattern",
             "OnigurumaPattern.spans",
@@ -72,7 +78,10 @@ COVERED: dict[str, tuple[str, ...]] = {
         )
     },
     **{
-        f"subword_core.charsmap.{name}": ("test_charsmap_arbitrary_bytes", "test_charsmap_built")
+        f"subword_core.pretrained.charsmap.{name}": (
+            "test_charsmap_arbitrary_bytes",
+            "test_charsmap_built",
+        )
         for name in (
             "Charsmap",
             "CharsmapError",
@@ -333,6 +342,19 @@ def _trace_or_refuse(tok: Pretrained, text: str) -> Trace | None:
 
 
 # -- tests ---------------------------------------------------------------------------------
+
+
+@FUZZ
+@given(st.characters())
+def test_character_classes(ch: str) -> None:
+    """The library's classes (shared with :mod:`subword_core.text.pretokenize`) on any character:
+    White_Space is ``str.isspace`` less four separators, ASCII punctuation is
+    ``string.punctuation``, and a CJK ideograph is neither space nor punctuation."""
+    assert is_ws(ch) == (ch.isspace() and ch not in "\x1c\x1d\x1e\x1f")
+    if ch.isascii():
+        assert is_punct(ch) == (ch in string.punctuation)
+    if is_cjk(ch):
+        assert not is_ws(ch) and not is_punct(ch)
 
 
 @FUZZ

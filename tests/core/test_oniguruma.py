@@ -17,15 +17,15 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from tokenizers import Regex, normalizers, pre_tokenizers
 
-import subword_core.oniguruma as oniguruma
-from subword_core.oniguruma import (
+import subword_core.pretrained.oniguruma as oniguruma
+from subword_core.pretrained.oniguruma import (
     SAFE_PROPERTIES,
     UNASSIGNED_IN_THE_LIBRARY,
     OnigurumaPattern,
     PatternError,
     refusal,
 )
-from subword_core.pretrained import _splitters
+from subword_core.pretrained.pre_tokenizers import _splitters
 from tests.budget import examples
 
 pytestmark = pytest.mark.oracle

@@ -6,7 +6,6 @@ words, Unicode letters, marks, digits, punctuation, every kind of space and the 
 
 from __future__ import annotations
 
-import doctest
 import functools
 import json
 import math
@@ -96,10 +95,9 @@ def _reference(files: dict[str, bytes]) -> Tokenizer:
 
 
 def test_doctests() -> None:
-    import subword_core.charsmap as charsmap
+    from tests.core.doctests import failed_doctests
 
-    assert doctest.testmod(pretrained).failed == 0
-    assert doctest.testmod(charsmap).failed == 0
+    assert failed_doctests(pretrained) == {}  # the package and each of its modules
 
 
 @pytest.mark.parametrize("trainer", [pm.byte_level_bpe, pm.char_bpe, pm.wordpiece, pm.unigram])
@@ -346,7 +344,7 @@ def test_precompiled_normalizer_matches_the_library(rule: str, text: str) -> Non
 @SETTINGS
 @given(text=precompiled_texts)
 def test_charsmap_alone_matches_the_library(text: str) -> None:
-    from subword_core.charsmap import Charsmap
+    from subword_core.pretrained.charsmap import Charsmap
 
     data = pm.charsmap_of(pm.precompiled_unigram("nmt_nfkc")["sp.model"])
     assert Charsmap.from_bytes(data).normalize(text) == normalizers.Precompiled(data).normalize_str(
@@ -548,7 +546,8 @@ def test_character_classes_match_the_library_on_every_bmp_character() -> None:
     """Whitespace, BERT's split and normalizer, Nmt: each assigned character of the BMP."""
     import unicodedata
 
-    from subword_core.pretrained import _normalizers, _splitters
+    from subword_core.pretrained.normalizers import _normalizers
+    from subword_core.pretrained.pre_tokenizers import _splitters
 
     ours = {
         name: _splitters({"type": name})[0][1]
@@ -592,7 +591,7 @@ def test_simple_normalizers_match_the_library_on_every_character() -> None:
     """
     import unicodedata
 
-    from subword_core.pretrained import _normalizers
+    from subword_core.pretrained.normalizers import _normalizers
 
     bad = []
     for name in _SIMPLE_NORMALIZERS:
@@ -621,7 +620,7 @@ def test_simple_normalizers_match_the_library_on_every_character() -> None:
 def test_simple_normalizers_match_the_library_around_unknown_characters(
     name: str, text: str
 ) -> None:
-    from subword_core.pretrained import _normalizers
+    from subword_core.pretrained.normalizers import _normalizers
 
     ours = _normalizers({"type": name})[0][1]
     assert ours(text) == getattr(normalizers, name)().normalize_str(text)

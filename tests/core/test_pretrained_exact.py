@@ -16,10 +16,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from tokenizers import AddedToken, Regex, Tokenizer, models, normalizers, pre_tokenizers
 
-import subword_core.pretrained as pretrained
 from subword_core.byte_level import BYTE_TO_UNICODE
-from subword_core.oniguruma import OnigurumaPattern
-from subword_core.pretrained import load
+from subword_core.pretrained import chars, load
+from subword_core.pretrained.normalizers import _normalizers
+from subword_core.pretrained.oniguruma import OnigurumaPattern
+from subword_core.pretrained.pre_tokenizers import _splitters, _whitespace
 from tests.budget import examples
 from tests.core import pretrained_models as pm
 
@@ -51,20 +52,20 @@ def _spans(pieces: list[str]) -> list[tuple[int, int]]:
 
 @pytest.mark.exhaustive
 def test_whitespace_classes_every_code_point_as_the_library() -> None:
-    words = [c for c in ALL if pretrained._is_word(c)]
-    spaces = [c for c in ALL if pretrained._is_ws(c)]
-    others = [c for c in ALL if not pretrained._is_word(c) and not pretrained._is_ws(c)]
+    words = [c for c in ALL if chars._is_word(c)]
+    spaces = [c for c in ALL if chars.is_ws(c)]
+    others = [c for c in ALL if not chars._is_word(c) and not chars.is_ws(c)]
     text = _grouped(words, others, spaces)
-    ours = pretrained._whitespace(text, True)
+    ours = _whitespace(text, True)
     assert ours == ["".join(words), "".join(others)]
     assert _pieces(pre_tokenizers.Whitespace(), text) == _spans(ours)
 
 
 @pytest.mark.exhaustive
 def test_digits_classes_every_code_point_as_the_library() -> None:
-    digits = [c for c in ALL if pretrained._is_numeric(c)]
-    text = _grouped(digits, [c for c in ALL if not pretrained._is_numeric(c)])
-    (_name, split, _), *_ = pretrained._splitters({"type": "Digits", "individual_digits": True})
+    digits = [c for c in ALL if chars._is_numeric(c)]
+    text = _grouped(digits, [c for c in ALL if not chars._is_numeric(c)])
+    (_name, split, _), *_ = _splitters({"type": "Digits", "individual_digits": True})
     ours = split(text, True)
     assert len(ours) == len(digits) + 1
     assert _pieces(pre_tokenizers.Digits(individual_digits=True), text) == _spans(ours)
@@ -82,7 +83,7 @@ def test_byte_level_classes_every_code_point_as_the_library() -> None:
     groups.append([c for i, c in enumerate(ALL) if i not in taken])
     groups.append([c for i, c in enumerate(ALL) if i in classes["S"]])
     grouped = _grouped(*groups)
-    (_name, split, _), *_ = pretrained._splitters({"type": "ByteLevel", "add_prefix_space": False})
+    (_name, split, _), *_ = _splitters({"type": "ByteLevel", "add_prefix_space": False})
     ours = split(grouped, True)
     assert ours == ["".join(g) for g in groups]
     library = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
@@ -105,7 +106,7 @@ def test_byte_level_classes_every_code_point_as_the_library() -> None:
     ids=["Lowercase", "BertNormalizer"],
 )
 def test_lower_casing_maps_every_code_point_as_the_library(node: dict, library: object) -> None:
-    (_name, func), *_ = pretrained._normalizers(node)
+    (_name, func), *_ = _normalizers(node)
     text = "".join(ALL)
     assert func(text) == library.normalize_str(text)  # type: ignore[attr-defined]
 

@@ -114,3 +114,26 @@ def test_a_regex_that_may_differ_is_refused_in_words(
     page.screenshot(path=str(SHOTS / "pretrained_regex_refused.png"))
     assert console.errors == []
     page.close()
+
+
+def test_a_file_the_library_refuses_is_refused_in_korean(
+    server: str, browser: object, tmp_path: Path
+) -> None:
+    """A Unigram score written ``NaN``: Python reads it, the library does not (issue 26), and
+    the page says so in 한국어 instead of tracing it."""
+    text = pm.unigram()["tokenizer.json"]
+    text = text.decode() if isinstance(text, bytes) else text
+    path = tmp_path / "tokenizer.json"
+    path.write_text(text.replace("]]", ', ["zzz", NaN]]', 1))
+    page = browser.new_page(viewport={"width": 1024, "height": 768})  # type: ignore[attr-defined]
+    page.goto(f"{server}/pretrained?lang=ko")
+    console = Console(page)
+    page.get_by_text("내 파일").first.wait_for(timeout=60_000)
+    page.get_by_text("내 파일").first.click()
+    page.locator("input[type=file]").first.set_input_files([str(path)])
+    page.get_by_text("유한하지 않은 수 NaN이 있습니다").first.wait_for(timeout=30_000)
+    assert_no_exception(page)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "pretrained_library_refuses_ko.png"))
+    assert console.errors == []
+    page.close()
