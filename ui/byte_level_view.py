@@ -45,17 +45,6 @@ from subword_core.byte_level import (
 from subword_core.corpus import MAX_COUNT, Corpus
 from subword_core.errors import SubwordError
 from subword_core.textbook import code
-from ui.bpe_view import (
-    corpus_rows,
-    explain_step,
-    merge_column_label,
-    merge_table,
-    pair_chart_data,
-    pair_table_html,
-    pairs_left_out,
-    quiz_verdict,
-    show_pair_chart,  # the BPE page's pair-count chart, reused as is
-)
 from ui.classroom import class_gate, merge_ask
 from ui.code_panel import code_panel
 from ui.common import (
@@ -63,11 +52,7 @@ from ui.common import (
     Training,
     cached_training,
     remember,
-    rerun_if_retrain_requested,
     restore_widgets,
-    segmentation_table_html,
-    tie_choices,
-    tie_picker,
     training_work,
 )
 from ui.corpus_picker import error_text
@@ -85,6 +70,17 @@ from ui.html import (
 from ui.i18n import translator
 from ui.limits import LIMITS, advice
 from ui.links import PageLink, kept_params, register_page, register_params
+from ui.merge_family.corpus_table import corpus_rows, segmentation_table_html
+from ui.merge_family.explain import explain_step
+from ui.merge_family.merge_table import merge_column_label, merge_table
+from ui.merge_family.pair_chart import (
+    pair_chart_data,
+    pair_table_html,
+    pairs_left_out,
+    show_pair_chart,  # the BPE page's pair-count chart, reused as is
+)
+from ui.merge_family.quiz import quiz_verdict
+from ui.merge_family.ties import rerun_if_retrain_requested, tie_choices, tie_picker
 from ui.presenter import settings_box
 from ui.pretok import PretokSpec
 from ui.tabs import kept_tabs

@@ -40,12 +40,9 @@ from ui.code_panel import code_panel
 from ui.common import (
     TABLE_CSS,
     remember,
-    rerun_if_retrain_requested,
     restore_widgets,
     shared_cache,
     text_colour,
-    tie_choices,
-    tie_picker,
 )
 from ui.corpus_picker import error_text
 from ui.html import (
@@ -61,6 +58,7 @@ from ui.html import (
 from ui.i18n import current_language, translator
 from ui.limits import LIMITS
 from ui.links import PageLink, kept_params, register_page, register_params
+from ui.merge_family.ties import rerun_if_retrain_requested, tie_choices, tie_picker
 from ui.presenter import settings_box
 
 t = translator("gage")

@@ -1,0 +1,1 @@
+"""One package per page: its settings, and a file per stage (learn, encode, word …)."""
