@@ -184,7 +184,13 @@ def merges_table(result: WordPieceResult) -> pd.DataFrame:
 def corpus_rows_at(
     result: WordPieceResult, step: int
 ) -> list[tuple[str, int, tuple[str, ...], bool]]:
-    # the tracked words and the words this step changed, as on the BPE page
+    """The corpus rows after ``step``: the tracked words and the words this step changed, as
+    on the BPE page (:func:`ui.merge_family.corpus_table.corpus_rows`).
+
+    >>> from subword_core import wordpiece
+    >>> corpus_rows_at(wordpiece.learn({"hug": 10, "pug": 5}, 8), 0)[0][:2]
+    ('hug', 10)
+    """
     return corpus_rows(result, step)
 
 
