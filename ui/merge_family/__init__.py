@@ -5,5 +5,5 @@
 - :mod:`.merge_table`: the merge table, the model so far.
 - :mod:`.corpus_table`: the corpus words with their pieces after a step.
 - :mod:`.explain`: a merge step in plain words; :mod:`.words`: pairs and symbols as HTML.
-- :mod:`.quiz`: the merge quiz's verdict; :mod:`.checks`: the merge settings' checks.
+- :mod:`.quiz`: the merge quiz's verdict.
 """

@@ -23,9 +23,8 @@ from ui.common import Training, cached_training, remember, restore_widgets, trai
 from ui.corpus_picker import error_text
 from ui.html import show_error, show_text
 from ui.i18n import translator
-from ui.limits import LIMITS
+from ui.limits import LIMITS, advice
 from ui.links import LinkParam, PageLink, kept_params, register_page, register_params
-from ui.merge_family.checks import MAX_MERGES, merge_settings_problems
 from ui.merge_family.ties import tie_choices
 from ui.presenter import settings_box
 from ui.pretok import PretokSpec
@@ -46,6 +45,8 @@ __all__ = [
 ]
 
 t = translator("bpe")
+
+MAX_MERGES = LIMITS.merges
 
 
 @dataclass(frozen=True)
@@ -187,7 +188,17 @@ def settings_panel(label: str | None = None, *, expanded: bool | None = None) ->
             args=(WIDGETS_KEY, "bpe_tie_break"),
         )
 
-    problems = merge_settings_problems(num_merges, min_frequency)
+    problems = []
+    if num_merges is None or int(num_merges) != num_merges or num_merges < 1:
+        problems.append(t("The number of merges must be a whole number of at least 1."))
+    elif num_merges > MAX_MERGES:
+        problems.append(
+            t("At most {n} merges: more would make the trace too long.").format(n=f"{MAX_MERGES:,}")
+            + " "
+            + advice("merges")
+        )
+    if min_frequency is None or int(min_frequency) != min_frequency or min_frequency < 1:
+        problems.append(t("The minimum pair count must be a whole number of at least 1."))
     if any(ch.isspace() for ch in marker):
         problems.append(t("The end-of-word marker cannot contain spaces."))
     if problems:
