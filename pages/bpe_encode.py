@@ -6,7 +6,6 @@ import dataclasses
 
 import streamlit as st
 
-from ui.bpe_view import PRETOK, imported_model, render_encode, shared_model
 from ui.corpus_picker import require_corpus
 from ui.follow import example_words, follow_default, show_example_label
 from ui.glossary import term_md
@@ -15,6 +14,8 @@ from ui.limits import LIMITS
 from ui.notebook import bpe_encode_cells, notebook_button
 from ui.pretok import apply_pretok, pretok_panel, pretok_words
 from ui.shell import ensure_app_shell
+from ui.views.bpe.encode import imported_model, render_encode
+from ui.views.bpe.settings import PRETOK, shared_model
 
 t = translator("bpe")
 

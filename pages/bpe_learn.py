@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.bpe_view import PRETOK, merge_table, render_learn_step, settings_panel, train_or_explain
 from ui.corpus_picker import require_corpus
 from ui.exports import export_panel, tokenizer_json_file
 from ui.glossary import term_md
 from ui.i18n import translator
+from ui.merge_family.merge_table import merge_table
 from ui.notebook import offer_notebook
 from ui.player import step_player
 from ui.pretok import apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
+from ui.views.bpe.learn import render_learn_step
+from ui.views.bpe.settings import PRETOK, settings_panel, train_or_explain
 
 t = translator("bpe")
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.bpe_family_view import page_tabs, render_dropout, render_encoders, render_joint
-from ui.bpe_view import shared_model
 from ui.corpus_picker import require_corpus
 from ui.glossary import term_md
 from ui.i18n import translator
 from ui.shell import ensure_app_shell
+from ui.views.bpe.settings import shared_model
+from ui.views.bpe_variants.dropout import render_dropout
+from ui.views.bpe_variants.encoders import render_encoders
+from ui.views.bpe_variants.joint import render_joint
+from ui.views.bpe_variants.settings import page_tabs
 
 t = translator("family")
 

@@ -18,19 +18,18 @@ from ui.player import step_player
 from ui.pretok import apply_pretok, pretok_panel, pretok_words
 from ui.shell import ensure_app_shell
 from ui.tabs import kept_tabs
-from ui.wordpiece_view import (
+from ui.views.wordpiece.compare import render_compare
+from ui.views.wordpiece.encode import render_encode
+from ui.views.wordpiece.export import render_export_note
+from ui.views.wordpiece.learn import merges_table, render_learn_step
+from ui.views.wordpiece.settings import (
     PRETOK,
     WIDGETS_KEY,
-    merges_table,
-    render_compare,
-    render_encode,
-    render_export_note,
-    render_learn_step,
-    render_variants,
     settings_panel,
     tab_labels,
     train_or_explain,
 )
+from ui.views.wordpiece.variants import render_variants
 
 t = translator("wordpiece")
 

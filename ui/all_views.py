@@ -16,23 +16,23 @@ Example:
 from __future__ import annotations
 
 from ui import (
-    bpe_family_view,
-    bpe_view,
     compare_view,
     cost_view,
     exercises_view,
     pretrained_view,
     unigram_view,
-    wordpiece_view,
 )
+from ui.views.bpe import settings as bpe_settings
+from ui.views.bpe_variants import settings as bpe_variants_settings
 from ui.views.byte_level import settings as byte_level_settings
 from ui.views.gage import settings as gage_settings
+from ui.views.wordpiece import settings as wordpiece_settings
 
 __all__ = ["VIEWS"]
 
 VIEWS = (
-    bpe_view,
-    bpe_family_view,
+    bpe_settings,
+    bpe_variants_settings,
     byte_level_settings,
     compare_view,
     exercises_view,
@@ -40,6 +40,6 @@ VIEWS = (
     gage_settings,
     pretrained_view,
     unigram_view,
-    wordpiece_view,
+    wordpiece_settings,
 )
 """The view modules that register link parameters."""

@@ -1,13 +1,12 @@
-"""Pieces shared by the merge-based pages (BPE, WordPiece): kept settings, ties, tables.
+"""Pieces shared by the pages: kept settings, the tables' style, the training runtime.
 
 - :func:`restore_widgets` / :func:`remember`: widget values that survive page switches.
-- :func:`tie_choices`, :func:`tie_picker`, :func:`rerun_if_retrain_requested`: let a student
-  pick another of the tied pairs at a step and continue from there.
-- :func:`segmentation_table_html`: each corpus word with its current pieces.
+- :data:`LINK_CONTEXT`: the stand-in context of tie choices a shared link brings (the ties
+  themselves, and the other parts only the merge pages use, are in :mod:`ui.merge_family`).
 
 Example:
-    >>> segmentation_table_html([("low", 5, ("lo", "w"), True)], "lo").count("<tr>")
-    2
+    >>> LINK_CONTEXT
+    '__link__'
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ import threading
 import time
 import traceback
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -36,11 +35,10 @@ from streamlit.runtime.scriptrunner import RerunException, StopException
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
 from ui.bounds_text import training_queue_text
-from ui.html import badge_html, esc, md_escape, token_spans_html
+from ui.html import esc, md_escape
 from ui.i18n import translator
 from ui.limits import LIMITS
 
-Pair = tuple[str, str]
 T = TypeVar("T")
 t = translator("common")
 
@@ -77,146 +75,11 @@ def remember(shadow_key: str, key: str) -> None:
     st.session_state[shadow_key][key] = st.session_state[key]
 
 
-# --- ties: pick another tied pair and continue ------------------------------------------
+# --- ties: the link's stand-in context (the choices: ui.merge_family.ties) ---------------
 
 
 LINK_CONTEXT = "__link__"
 """Stands for "the corpus and settings a shared link opened with" in stored tie choices."""
-
-
-def tie_choices(namespace: str, context: Hashable) -> dict[int, Pair]:
-    """The tie choices made for this context (corpus + settings), else none.
-
-    The result is also kept as ``{namespace}__choices_live``, for the page's shareable link.
-    """
-    state = st.session_state
-    stored = state.get(f"{namespace}__choices")
-    if stored and stored[0] == LINK_CONTEXT:
-        # subtle: choices from a link (ui.share) belong to whatever corpus and settings the
-        # link restored; they are bound to that context the first time the page trains.
-        stored = (context, stored[1])
-        state[f"{namespace}__choices"] = stored
-    chosen = dict(stored[1]) if stored and stored[0] == context else {}
-    state[f"{namespace}__choices_live"] = chosen
-    return chosen
-
-
-def _choose(namespace: str, context: Hashable, step: int, merged: Pair) -> None:
-    pick = tuple(st.session_state.get(f"{namespace}_tie_pick_{step}", merged))
-    if pick != merged:
-        # a choice at this step makes the later ones meaningless: they are dropped
-        kept = {s: p for s, p in tie_choices(namespace, context).items() if s < step}
-        kept[step] = (pick[0], pick[1])
-        st.session_state[f"{namespace}__choices"] = (context, kept)
-        st.session_state[f"{namespace}__retrain"] = True
-
-
-def _forget(namespace: str) -> None:
-    st.session_state.pop(f"{namespace}__choices", None)
-    st.session_state[f"{namespace}__retrain"] = True
-
-
-def rerun_if_retrain_requested(namespace: str) -> None:
-    """Call first thing inside a step player's render function.
-
-    subtle: the step view runs inside the player's fragment, so a click on the tie picker
-    reruns only the fragment; its callback records the choice and asks for a whole-app
-    rerun here, which retrains (cached) with the new choice.
-    """
-    if st.session_state.pop(f"{namespace}__retrain", False):
-        st.rerun()
-
-
-def tie_picker(
-    namespace: str,
-    context: Hashable,
-    step: int,
-    tied: Iterable[Pair],
-    merged: Pair,
-    verb: str = "Merge",
-) -> None:
-    """A box offering the other tied pairs at ``step``, plus "forget my choices".
-
-    ``verb`` names the action: ``"Merge"``, or ``"Replace"`` for Gage's compression (which
-    replaces rather than merges); the box is worded in the session's language.
-    """
-    options = list(tied)
-    replace = verb == "Replace"
-    with st.container(border=True):
-        c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
-        if replace:
-            label = t("This step is a tie. Replace another of the {n} tied pairs instead:")
-            go = t("Replace this pair and continue")
-        else:
-            label = t("This step is a tie. Merge another of the {n} tied pairs instead:")
-            go = t("Merge this pair and continue")
-        c1.selectbox(
-            label.format(n=len(options)),
-            options,
-            index=options.index(merged),
-            format_func=lambda p: f"{p[0]} + {p[1]}",
-            key=f"{namespace}_tie_pick_{step}",
-        )
-        c2.button(
-            go,
-            key=f"{namespace}_tie_go_{step}",
-            on_click=_choose,
-            args=(namespace, context, step, merged),
-        )
-        chosen = tie_choices(namespace, context)
-        if chosen:
-            listed = t(", ").join(
-                t("step {step}: {pair}").format(step=s, pair=f"{p[0]} + {p[1]}")
-                for s, p in sorted(chosen.items())
-            )
-            c1.caption(t("Your choices so far: {listed}.").format(listed=md_escape(listed)))
-            c2.button(
-                t("Forget my choices"),
-                key=f"{namespace}_tie_reset_{step}",
-                on_click=_forget,
-                args=(namespace,),
-            )
-
-
-# --- the corpus with its current pieces -------------------------------------------------
-
-
-def segmentation_table_html(
-    rows: Iterable[tuple[str, int, tuple[str, ...], bool]],
-    new_token: str | None,
-    *,
-    marker: str | None = None,
-    heading: str | None = None,
-    render: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None,
-) -> str:
-    """An HTML table: word, count, its pieces (the new token highlighted), changed badge.
-
-    Args:
-        rows: ``(word, count, pieces, changed at this step)``.
-        new_token: the token to highlight in changed rows.
-        marker: a marker to show muted inside tokens (e.g. ``"</w>"``).
-        heading: the pieces column's heading (default: "segmentation after this step", in
-            the session's language).
-        render: optional display form of the pieces (e.g. word-start markers).
-    """
-    body = []
-    for word, count, pieces, changed in rows:
-        highlight = [i for i, s in enumerate(pieces) if changed and s == new_token]
-        shown = render(pieces) if render else pieces
-        spans = token_spans_html(shown, highlight=highlight, marker=marker)
-        # i18n: a badge on a corpus row whose pieces this step changed
-        mark = badge_html(t("changed"), "success") if changed else ""
-        body.append(
-            f"<tr><td>{esc(word)}</td><td style='text-align:right'>{count}</td>"
-            f"<td>{spans}</td><td>{mark}</td></tr>"
-        )
-    if heading is None:
-        heading = t("segmentation after this step")
-    return (
-        f"<table class='sw-table'><thead><tr><th>{esc(t('word'))}</th><th>{esc(t('count'))}</th>"
-        f"<th>{esc(heading)}</th><th></th></tr></thead>"
-        f"<tbody>{''.join(body)}</tbody></table>" + TABLE_CSS
-    )
 
 
 def text_colour() -> str:

@@ -26,11 +26,11 @@ import streamlit as st
 from subword_core.bpe import learn, merge_symbols
 from subword_core.text.corpus import Corpus, parse_corpus
 from subword_core.text.examples import example_text
-from ui.bpe_view import BPESettings
 from ui.corpus_picker import SOURCE_KEY
 from ui.html import badge_html, esc, lang_spans, md_escape, show_html, token_spans_html
 from ui.i18n import current_language, translator
 from ui.player import set_step
+from ui.views.bpe.settings import BPESettings
 
 t = translator("gallery")
 
@@ -202,7 +202,8 @@ def _tab_names(*, english: bool) -> dict[str, str]:
     In English the pages' own English labels; else the labels the pages draw in the
     session's language (the same translations), so the entry names the tab the student sees.
     """
-    from ui import unigram_view, wordpiece_view  # the views import the gallery's neighbours
+    from ui import unigram_view  # the views import the gallery's neighbours
+    from ui.views.wordpiece import settings as wordpiece_view
 
     if english:
         return {

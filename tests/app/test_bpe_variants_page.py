@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from subword_core.bpe import learn
 from tests.app.conftest import html_text as _html
-from ui.bpe_family_view import dropout_samples
+from ui.views.bpe_variants.dropout import dropout_samples
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 

@@ -29,7 +29,7 @@ from subword_core.gage import compress
 from subword_core.text.examples import example_text
 from subword_core.wordpiece import learn as learn_wordpiece
 from tests.budget import examples
-from ui import bpe_view, compare_view, unigram_view, wordpiece_view
+from ui import compare_view, unigram_view
 from ui.charts import (
     BAR_LIMIT,
     LABEL_PX,
@@ -43,9 +43,12 @@ from ui.charts import (
     template_spec,
     top_legend,
 )
+from ui.merge_family import pair_chart
+from ui.views.bpe import vocabulary as bpe_vocabulary
 from ui.views.byte_level.settings import TABS as BYTE_LEVEL_TABS
 from ui.views.gage import pairs as gage_pairs
 from ui.views.gage import sizes as gage_sizes
+from ui.views.wordpiece import learn as wordpiece_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -58,8 +61,8 @@ PLAYERS = [
 ]
 
 TEMPLATES = [
-    (bpe_view.pair_chart, ("#31333f",)),
-    (bpe_view.vocab_chart, ()),
+    (pair_chart.pair_chart, ("#31333f",)),
+    (bpe_vocabulary.vocab_chart, ()),
     (unigram_view._likelihood_chart, ()),
     (gage_pairs._pair_chart, ("#fafafa",)),
     (gage_sizes._size_chart, ("#31333f",)),
@@ -350,7 +353,7 @@ def test_a_legend_wraps_before_it_is_wider_than_a_narrow_plot() -> None:
 
 def test_bar_charts_whose_legend_was_cut_off_now_label_their_bars() -> None:
     """The pair charts have no legend: the text next to each bar names its status."""
-    for build in (bpe_view.pair_chart, gage_pairs._pair_chart):
+    for build in (pair_chart.pair_chart, gage_pairs._pair_chart):
         spec = build("#31333f").to_dict(validate=False)
         assert [leg for leg in _legends(spec) if leg is not None] == []
         texts = [u for u in _units(spec) if u.get("mark", {}).get("type") == "text"]
@@ -370,10 +373,10 @@ def late_pydoc_step() -> Any:
 
 def test_the_pair_chart_draws_at_most_the_limit_and_counts_the_rest(late_pydoc_step: Any) -> None:
     step = late_pydoc_step.steps[-1]
-    table = bpe_view.pair_chart_data(step)
+    table = pair_chart.pair_chart_data(step)
     assert table.num_rows == BAR_LIMIT
     assert table["status"].to_pylist().count("merged") == 1
-    assert bpe_view.pairs_left_out(step, table.num_rows) == step.pairs_total - BAR_LIMIT
+    assert pair_chart.pairs_left_out(step, table.num_rows) == step.pairs_total - BAR_LIMIT
     assert more_title(step.pairs_total - BAR_LIMIT, "more pairs, not drawn")["text"] == (
         f"+{step.pairs_total - BAR_LIMIT:,} more pairs, not drawn"
     )
@@ -385,7 +388,7 @@ def test_a_chosen_tie_far_down_the_list_is_still_drawn(late_pydoc_step: Any) -> 
     far = step.tied[40]  # rank 41 among the tied pairs, past the bars drawn
     chosen = learn(example_text("pydoc"), 3000, choose={3000: far}).steps[-1]
     assert chosen.merged == far
-    rows = bpe_view.pair_chart_data(chosen).to_pylist()
+    rows = pair_chart.pair_chart_data(chosen).to_pylist()
     assert len(rows) == BAR_LIMIT
     assert rows[-1]["pair"] == f"{far[0]} + {far[1]}" and rows[-1]["status"] == "merged"
     assert [r["rank"] for r in rows] == list(range(1, BAR_LIMIT + 1))  # drawn in this order
@@ -408,7 +411,7 @@ def test_the_gage_and_wordpiece_step_lists_are_bounded_too() -> None:
     assert pairs["status"].to_pylist().count("replaced") == (step.pair is not None)
     wp = learn_wordpiece(example_text("paragraph"), 400).steps
     big = next(s for s in wp if s.candidates_total > 25 and s.merged is not None)
-    scores = wordpiece_view.score_table(big).to_pylist()
+    scores = wordpiece_learn.score_table(big).to_pylist()
     assert len(scores) == 25 and sum(r["status"] == "★ merged" for r in scores) == 1
 
 

@@ -14,17 +14,18 @@ import random
 from subword_core import bpe, wordpiece
 from subword_core.text.corpus import parse_corpus
 from subword_core.text.examples import example_text
-from ui import bpe_view, wordpiece_view
 from ui.exports import steps_json
+from ui.merge_family import corpus_table
+from ui.views.wordpiece import learn as wordpiece_learn
 
 
 def test_pydoc_merge_1000_shows_the_words_it_changed() -> None:
     result = bpe.learn(parse_corpus(example_text("pydoc")), 1000)
     step = result.steps[999]
     assert not result.changed_at(1000), "the merge changes no tracked word: the case to fix"
-    rows = bpe_view.corpus_rows(result, 1000)
+    rows = corpus_table.corpus_rows(result, 1000)
     changed = [r for r in rows if r[3]]
-    assert changed and len(rows) <= bpe_view.TABLE_ROWS
+    assert changed and len(rows) <= corpus_table.TABLE_ROWS
     assert all(step.merged_symbol in symbols for _, _, symbols, _ in changed)
     assert {w for w, *_ in changed} <= {c.word for c in step.changed_words}
     assert rows[: len(changed)] == changed  # the changed words come first
@@ -35,7 +36,7 @@ def test_wordpiece_rows_show_untracked_changed_words() -> None:
     size = len(wordpiece.alphabet_of(wordpiece._as_corpus(counts))) + 12
     result = wordpiece.learn(counts, size, history_limit=3)
     late = next(s for s in result.steps if s.merged and s.merged[0] == "y")
-    rows = wordpiece_view._rows(result, late.number)
+    rows = wordpiece_learn.corpus_rows_at(result, late.number)
     assert {w for w, _, _, changed in rows if changed} == {"yz", "yzyz"}
     assert [(w, p) for w, _, p, _ in rows[:2]] == [("yz", ("yz",)), ("yzyz", ("yz", "##y", "##z"))]
 

@@ -18,8 +18,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-import ui.bpe_view
-import ui.wordpiece_view
+import ui.views.bpe.learn
+import ui.views.wordpiece.settings
 from subword_core.text.corpus import MAX_COUNT
 from tests.app.conftest import APP, open_link
 from tests.budget import examples
@@ -172,7 +172,7 @@ def _boom(*_args: object, **_kwargs: object) -> None:
 def test_a_bug_in_a_page_shows_the_friendly_box_and_logs_the_traceback(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(ui.wordpiece_view, "settings_panel", _boom)
+    monkeypatch.setattr(ui.views.wordpiece.settings, "settings_panel", _boom)
     with caplog.at_level(logging.ERROR, logger="subword.app"):
         at = open_link("wordpiece", {"corpus": "seed-hug", "wp_prefix": "@@"})
     assert not at.exception  # no traceback element
@@ -195,7 +195,7 @@ def test_a_bug_in_a_step_shows_the_friendly_box_inside_the_player(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     at = open_link("bpe_learn", {"corpus": "seed-low"})
-    monkeypatch.setattr(ui.bpe_view, "render_learn_step", _boom)
+    monkeypatch.setattr(ui.views.bpe.learn, "render_learn_step", _boom)
     at.button(key="bpe_learn__next").click().run()
     assert not at.exception
     assert any(ERROR_BOX_TITLE in e.value for e in at.error)

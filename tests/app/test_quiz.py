@@ -12,7 +12,10 @@ from subword_core import bpe, wordpiece
 from subword_core.bpe import BPEModel
 from subword_core.wordpiece import WordPiece
 from tests.app.conftest import html_text, open_link
-from ui import bpe_view, wordpiece_view
+from ui.merge_family.quiz import quiz_verdict
+from ui.views.bpe.encode import segmentation_verdict
+from ui.views.wordpiece import encode as wordpiece_encode
+from ui.views.wordpiece import learn as wordpiece_learn
 
 SEED_002 = {"low": 5, "lower": 2, "newest": 6, "widest": 3}
 SEED_HUG = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
@@ -30,7 +33,7 @@ def test_bpe_every_tied_pair_is_right(tie_break: str, merged: str, rule: str) ->
     step = bpe.learn(SEED_002, 1, tie_break=tie_break).steps[0]  # type: ignore[arg-type]
     assert len(step.tied) == 3 and step.merged is not None
     for pair in step.tied:
-        right, why = bpe_view.quiz_verdict(step, pair)
+        right, why = quiz_verdict(step, pair)
         why = _text(why)
         assert right, why
         if pair == step.merged:
@@ -46,21 +49,21 @@ def test_bpe_every_tied_pair_is_right(tie_break: str, merged: str, rule: str) ->
 def test_bpe_tie_broken_by_the_students_earlier_choice() -> None:
     step = bpe.learn(SEED_002, 1, choose={1: ("s", "t")}).steps[0]
     assert step.rule == "chosen"
-    right, why = bpe_view.quiz_verdict(step, ("e", "s"))
+    right, why = quiz_verdict(step, ("e", "s"))
     assert right and "You chose s + t for this step earlier" in _text(why)
-    right, why = bpe_view.quiz_verdict(step, ("s", "t"))
+    right, why = quiz_verdict(step, ("s", "t"))
     assert right and "the tied pair you chose earlier" in _text(why)
 
 
 def test_bpe_wrong_pick_does_not_name_the_answer() -> None:
     steps = bpe.learn(SEED_002, 3).steps
-    right, why = bpe_view.quiz_verdict(steps[0], ("l", "o"))
+    right, why = quiz_verdict(steps[0], ("l", "o"))
     assert not right
     assert _text(why) == "Not this one: l + o occurs 7 times, but 3 pairs occur 9 times, more " + (
         "often than any other pair."
     )
     assert steps[2].merged == ("est", "</w>") and not steps[2].is_tie
-    right, why = bpe_view.quiz_verdict(steps[2], ("l", "o"))
+    right, why = quiz_verdict(steps[2], ("l", "o"))
     assert not right and "another pair occurs 9 times" in why and "est" not in _text(why)
 
 
@@ -68,7 +71,7 @@ def test_wordpiece_every_pair_tied_on_score_is_right() -> None:
     step = wordpiece.learn(SEED_HUG, 9).steps[1]
     assert step.merged == ("h", "##u") and step.ties_total == 6
     for pair in step.tied:
-        right, why = wordpiece_view.quiz_verdict(step, pair)
+        right, why = wordpiece_learn.quiz_verdict(step, pair)
         why = _text(why)
         assert right, why
         if pair == step.merged:
@@ -83,20 +86,20 @@ def test_wordpiece_every_pair_tied_on_score_is_right() -> None:
 
 def test_wordpiece_lexicographic_tie_and_wrong_pick() -> None:
     step = wordpiece.learn(SEED_HUG, 9, tie_break="lexicographic").steps[1]
-    right, why = wordpiece_view.quiz_verdict(step, ("h", "##u"))
+    right, why = wordpiece_learn.quiz_verdict(step, ("h", "##u"))
     assert right and "sorts last as text, p + ##u" in _text(why)
     first = wordpiece.learn(SEED_HUG, 9).steps[0]
-    right, why = wordpiece_view.quiz_verdict(first, ("h", "##u"))
+    right, why = wordpiece_learn.quiz_verdict(first, ("h", "##u"))
     assert not right and "another pair scores 1/20" in why and "##s" not in why
 
 
 def test_segmentation_verdicts_do_not_give_the_answer_away() -> None:
     model = BPEModel((("l", "o"), ("lo", "w"), ("e", "s")))
-    right, why = bpe_view.segmentation_verdict(model, "lowes", ["lo", "wes"])
+    right, why = segmentation_verdict(model, "lowes", ["lo", "wes"])
     assert not right and "merge 2" in why and "after “lo”" in why
     assert "<code>low</code>" not in why and "the model gives" not in why
     wp = WordPiece(["h", "hu", "##g", "##s", "##gs"])
-    right, why = wordpiece_view.segmentation_verdict(wp, "hugs", ["hu", "g", "s"])
+    right, why = wordpiece_encode.segmentation_verdict(wp, "hugs", ["hu", "g", "s"])
     assert not right and "##gs is in the vocabulary" in _text(why)  # the hint at the 1st cut
     assert "the model gives" not in why
 
@@ -106,11 +109,11 @@ def test_segmentation_verdicts_do_not_give_the_answer_away() -> None:
 
 def test_wordpiece_unknown_word_wrong_guess_keeps_the_answer() -> None:
     wp = WordPiece(["h", "hu", "##g", "##s", "##gs"])
-    right, why = wordpiece_view.segmentation_verdict(wp, "hux", ["hu", "x"])
+    right, why = wordpiece_encode.segmentation_verdict(wp, "hux", ["hu", "x"])
     text = _text(why)
     assert not right and "character 3" in text  # where to look: a hint
     assert "[UNK]" not in text and "becomes" not in text and "gives up" not in text
-    right, why = wordpiece_view.segmentation_verdict(wp, "hux", ["[UNK]"])
+    right, why = wordpiece_encode.segmentation_verdict(wp, "hux", ["[UNK]"])
     assert right and "[UNK]" in _text(why)
 
 

@@ -183,7 +183,7 @@ def test_quiz_mode(at: AppTest) -> None:
 
 def test_merges_table_for_the_export() -> None:
     from subword_core.wordpiece import learn
-    from ui.wordpiece_view import merges_table
+    from ui.views.wordpiece.learn import merges_table
 
     df = merges_table(learn({"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}, 9))
     assert df.iloc[0][["left", "right", "freq(a)", "freq(b)", "freq(ab)"]].tolist() == [

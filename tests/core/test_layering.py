@@ -255,7 +255,7 @@ def test_every_view_with_link_parameters_is_imported_before_a_link_is_read() -> 
         }
         if name != "ui.links" and calls & {"register_params", "register_page"}:
             registering.add(name)
-    assert "ui.bpe_view" in registering
+    assert "ui.views.bpe.settings" in registering
     imported = import_graph(ROOT)["ui.all_views"]
     assert registering <= set(imported), sorted(registering - set(imported))
     assert "ui.all_views" in import_graph(ROOT)["app"]

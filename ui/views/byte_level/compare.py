@@ -12,8 +12,8 @@ import streamlit as st
 
 from subword_core import bpe
 from subword_core.byte_level import ByteLevelModel, ByteLevelResult
-from subword_core.text.corpus import Corpus
 from subword_core.errors import SubwordError
+from subword_core.text.corpus import Corpus
 from ui.common import TABLE_CSS, Training, cached_training, training_work
 from ui.corpus_picker import error_text
 from ui.html import show_error, show_html, show_text, token_spans_html

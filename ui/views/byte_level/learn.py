@@ -1,6 +1,6 @@
 """Learning the merges: training (cached) and the learn tab, one merge step at a time.
 
-The steps reuse the BPE page's pieces (:func:`ui.bpe_view.explain_step`, its pair chart,
+The steps reuse the BPE page's pieces (:func:`ui.merge_family.explain.explain_step`, its pair chart,
 corpus rows and merge table) and add what is particular to bytes: the hex view of every symbol,
 and whether a token holds a whole character or only some of its bytes. The page calls
 :func:`train_or_explain` and :func:`render_learn_step`.
@@ -14,34 +14,26 @@ import streamlit as st
 
 from subword_core.bpe import MergeStep, WordChange
 from subword_core.byte_level import ByteLevelResult, from_display, hex_bytes, learn
-from subword_core.text.corpus import Corpus
 from subword_core.errors import SubwordError
+from subword_core.text.corpus import Corpus
 from subword_core.textbook import code
-from ui.bpe_view import (
-    corpus_rows,
-    explain_step,
-    merge_column_label,
-    merge_table,
-    pair_chart_data,
-    pair_table_html,
-    pairs_left_out,
-    quiz_verdict,
-    show_pair_chart,  # the BPE page's pair-count chart, reused as is
-)
 from ui.classroom import class_gate, merge_ask
 from ui.code_panel import code_panel
-from ui.common import (
-    Training,
-    cached_training,
-    rerun_if_retrain_requested,
-    segmentation_table_html,
-    tie_choices,
-    tie_picker,
-    training_work,
-)
+from ui.common import Training, cached_training, training_work
 from ui.corpus_picker import error_text
 from ui.html import badge_html, caption_html, esc, md_escape, show_error, show_html
 from ui.i18n import translator
+from ui.merge_family.corpus_table import corpus_rows, segmentation_table_html
+from ui.merge_family.explain import explain_step
+from ui.merge_family.merge_table import merge_column_label, merge_table
+from ui.merge_family.pair_chart import (  # the BPE page's pair-count chart, reused as is
+    pair_chart_data,
+    pair_table_html,
+    pairs_left_out,
+    show_pair_chart,
+)
+from ui.merge_family.quiz import quiz_verdict
+from ui.merge_family.ties import rerun_if_retrain_requested, tie_choices, tie_picker
 from ui.views.byte_level.chars import (
     _readable,
     _text_label,
