@@ -7,7 +7,6 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from subword_core.text.corpus import Note
 from subword_core.pretrained.added_tokens import _Added
 from subword_core.pretrained.errors import _bad
 from subword_core.pretrained.files import _FORMATS, _read_json, _text
@@ -18,6 +17,7 @@ from subword_core.pretrained.models.wordpiece import _WordPiece, _wordpiece_mode
 from subword_core.pretrained.normalizers import _normalizers
 from subword_core.pretrained.pre_tokenizers import _splitters
 from subword_core.pretrained.trace import Pretrained
+from subword_core.text.corpus import Note
 from subword_core.unigram.steps import SENTENCEPIECE_SPECIALS
 
 

@@ -12,7 +12,6 @@ from dataclasses import replace
 from subword_core.bounds import BoundError, Bounds, Meter, StepList
 from subword_core.bounds import bounds_in_force as _bounds_in_force
 from subword_core.byte_level import BYTE_TO_UNICODE
-from subword_core.text.corpus import Note
 from subword_core.pretrained.added_tokens import _Added, _added_index, _find_added
 from subword_core.pretrained.errors import PretrainedError
 from subword_core.pretrained.models.bpe import _Bpe, _bpe_word
@@ -30,6 +29,7 @@ from subword_core.pretrained.steps import (
     Step,
     Trace,
 )
+from subword_core.text.corpus import Note
 
 
 class Pretrained:
