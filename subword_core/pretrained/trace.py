@@ -44,7 +44,8 @@ class Pretrained:
         splitter_names: The pre-tokenizer components, in order.
         byte_level: Whether a ByteLevel pre-tokenizer maps bytes to characters.
         notes: Things to know that do not change the tokens (post-processor, truncation, the
-            pipeline a bare vocabulary is read with): each a :class:`~subword_core.text.corpus.Note`,
+            pipeline a bare vocabulary is read with): each a
+            :class:`~subword_core.text.corpus.Note`,
             the English sentence with a ``code`` and ``values`` for a program that words it.
 
     Example:
