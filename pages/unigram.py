@@ -13,7 +13,7 @@ from ui.notebook import offer_notebook
 from ui.player import step_player
 from ui.pretok import Pretok, apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
-from ui.unigram_view import (
+from ui.views.unigram.settings import (
     PRETOK,
     WIDGET_DEFAULTS,
     WIDGETS_KEY,

@@ -24,9 +24,9 @@ from ui import (
     exercises_view,
     gage_view,
     pretrained_view,
-    unigram_view,
     wordpiece_view,
 )
+from ui.views.unigram import settings as unigram_view
 
 __all__ = ["VIEWS"]
 

@@ -158,7 +158,7 @@ def _open_s001_wordpiece() -> None:
 
 def _open_s001_unigram() -> None:
     # The Unigram page's own "Train on this example" button does exactly this.
-    from ui.unigram_view import TABS, WIDGETS_KEY, use_seed_001
+    from ui.views.unigram.settings import TABS, WIDGETS_KEY, use_seed_001
 
     use_seed_001()
     st.session_state[WIDGETS_KEY]["uni_tab"] = TABS[2]  # the tab with seed 001's table
@@ -202,7 +202,8 @@ def _tab_names(*, english: bool) -> dict[str, str]:
     In English the pages' own English labels; else the labels the pages draw in the
     session's language (the same translations), so the entry names the tab the student sees.
     """
-    from ui import unigram_view, wordpiece_view  # the views import the gallery's neighbours
+    from ui import wordpiece_view  # the views import the gallery's neighbours
+    from ui.views.unigram import settings as unigram_view
 
     if english:
         return {

@@ -29,7 +29,7 @@ from subword_core.examples import example_text
 from subword_core.gage import compress
 from subword_core.wordpiece import learn as learn_wordpiece
 from tests.budget import examples
-from ui import bpe_view, byte_level_view, compare_view, gage_view, unigram_view, wordpiece_view
+from ui import bpe_view, byte_level_view, compare_view, gage_view, wordpiece_view
 from ui.charts import (
     BAR_LIMIT,
     LABEL_PX,
@@ -43,6 +43,7 @@ from ui.charts import (
     template_spec,
     top_legend,
 )
+from ui.views.unigram import settings as unigram_view
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 

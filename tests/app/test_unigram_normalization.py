@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import ui.unigram_view as view
+import ui.views.unigram.settings as view
 from subword_core.corpus import Corpus
 from tests.app.conftest import html_text as _html
 from tests.app.conftest import open_link

@@ -1,0 +1,1 @@
+"""The views, one package per page (``ui/views/<page>/``): files named by the page's stages."""
