@@ -26,7 +26,7 @@ from ui import (
     pretrained_view,
     wordpiece_view,
 )
-from ui.views.unigram import settings as unigram_view
+from ui.views.unigram import params as unigram_params
 
 __all__ = ["VIEWS"]
 
@@ -39,7 +39,7 @@ VIEWS = (
     cost_view,
     gage_view,
     pretrained_view,
-    unigram_view,
+    unigram_params,
     wordpiece_view,
 )
 """The view modules that register link parameters."""

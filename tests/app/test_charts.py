@@ -43,7 +43,10 @@ from ui.charts import (
     template_spec,
     top_legend,
 )
-from ui.views.unigram import settings as unigram_view
+from ui.views.unigram import lattice as unigram_lattice
+from ui.views.unigram import likelihood as unigram_likelihood
+from ui.views.unigram import params as unigram_params
+from ui.views.unigram import sampling as unigram_sampling
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -58,11 +61,11 @@ PLAYERS = [
 TEMPLATES = [
     (bpe_view.pair_chart, ("#31333f",)),
     (bpe_view.vocab_chart, ()),
-    (unigram_view._likelihood_chart, ()),
+    (unigram_likelihood._likelihood_chart, ()),
     (gage_view._pair_chart, ("#fafafa",)),
     (gage_view._size_chart, ("#31333f",)),
-    (unigram_view._lattice_chart, (3, 4, "#31333f")),
-    (unigram_view._sample_chart, ()),
+    (unigram_lattice._lattice_chart, (3, 4, "#31333f")),
+    (unigram_sampling._sample_chart, ()),
 ]
 
 
@@ -191,7 +194,7 @@ def test_bpe_step_chart_data_is_the_training_step() -> None:
 
 def test_unigram_word_charts_get_all_their_data() -> None:
     at = _open("pages/unigram.py", None)
-    at.session_state[unigram_view.WIDGETS_KEY]["uni_tab"] = unigram_view.TABS[1]
+    at.session_state[unigram_params.WIDGETS_KEY]["uni_tab"] = unigram_params.TABS[1]
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     word = at.text_input(key="uni_word").value
@@ -437,7 +440,7 @@ CHART_PAGES = [
     ("pages/bpe_learn.py", None),
     ("pages/gage.py", None),
     ("pages/unigram.py", None),
-    ("pages/unigram.py", (unigram_view.WIDGETS_KEY, "uni_tab", unigram_view.TABS[1])),
+    ("pages/unigram.py", (unigram_params.WIDGETS_KEY, "uni_tab", unigram_params.TABS[1])),
     ("pages/byte_level.py", ("bbpe__widgets", "bbpe_tab", byte_level_view.TABS[1])),
     ("pages/compare.py", None),
     ("pages/bpe_variants.py", None),

@@ -63,7 +63,7 @@ def _tabs() -> None:
     """Fill in the tabbed pages from the pages' own tab tables (a new tab is checked too)."""
     from ui.bpe_family_view import TAB_IDS as FAMILY
     from ui.byte_level_view import TAB_IDS as BYTE_LEVEL
-    from ui.views.unigram.settings import TAB_IDS as UNIGRAM
+    from ui.views.unigram.params import TAB_IDS as UNIGRAM
     from ui.wordpiece_view import TAB_IDS as WORDPIECE
 
     PAGES.update(bpe_variants=FAMILY, byte_level=BYTE_LEVEL, wordpiece=WORDPIECE, unigram=UNIGRAM)
