@@ -119,6 +119,7 @@ def _textbook_settings(settings: UnigramSettings) -> dict[str, Any]:
         "seed_size": seed,
         "max_piece_length": settings.max_piece_length,
         "shrinking_factor": settings.shrinking_factor,
+        "seed_list": settings.seed_list,
     }
 
 
