@@ -12,17 +12,9 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from subword_core.unigram import (
-    Lattice,
-    Unigram,
-)
-from ui.charts import (
-    count_axis,
-    described,
-)
-from ui.html import (
-    table_details_html,
-)
+from subword_core.unigram import Lattice, Unigram
+from ui.charts import count_axis, described
+from ui.html import table_details_html
 from ui.i18n import translator
 from ui.views.unigram.params import MAX_TABLE_SEGMENTATIONS, _column_label
 from ui.views.unigram.text import prob_text, seg_text

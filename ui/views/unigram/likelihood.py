@@ -12,22 +12,9 @@ import altair as alt
 import pyarrow as pa
 import streamlit as st
 
-from subword_core.unigram import (
-    EMStep,
-    PruneStep,
-    UnigramResult,
-)
-from ui.charts import (
-    arrow_table,
-    count_axis,
-    described,
-    show_template,
-    top_legend,
-)
-from ui.html import (
-    md_escape,
-    table_details_html,
-)
+from subword_core.unigram import EMStep, PruneStep, UnigramResult
+from ui.charts import arrow_table, count_axis, described, show_template, top_legend
+from ui.html import md_escape, table_details_html
 from ui.i18n import current_language, translator
 from ui.views.unigram.params import _KIND_COLOURS, _KIND_SHAPES, _column_label
 

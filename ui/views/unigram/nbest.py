@@ -12,21 +12,11 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from subword_core.unigram import (
-    Unigram,
-)
-from ui.common import (
-    remember,
-)
-from ui.html import (
-    esc,
-    show_html,
-)
+from subword_core.unigram import Unigram
+from ui.common import remember
+from ui.html import esc, show_html
 from ui.i18n import translator
-from ui.limits import (
-    LIMITS,
-    advice,
-)
+from ui.limits import LIMITS, advice
 from ui.views.unigram.params import WIDGETS_KEY, _shown
 from ui.views.unigram.text import seg_text
 

@@ -12,14 +12,9 @@ from typing import Any
 
 import streamlit as st
 
-from subword_core.unigram import (
-    Unigram,
-)
+from subword_core.unigram import Unigram
 from ui.corpus_picker import SOURCE_KEY
-from ui.html import (
-    md_escape,
-    show_text,
-)
+from ui.html import md_escape, show_text
 from ui.i18n import translator
 from ui.presenter import presenting
 from ui.tabs import kept_tabs, tab_id

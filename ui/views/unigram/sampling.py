@@ -12,20 +12,10 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from subword_core.unigram import (
-    Unigram,
-)
-from ui.charts import (
-    label_axis,
-    show_template,
-    top_legend,
-)
-from ui.common import (
-    remember,
-)
-from ui.html import (
-    show_html,
-)
+from subword_core.unigram import Unigram
+from ui.charts import label_axis, show_template, top_legend
+from ui.common import remember
+from ui.html import show_html
 from ui.i18n import current_language, translator
 from ui.views.unigram.params import HIST_ROWS, MAX_SAMPLES, WIDGETS_KEY, _shown
 from ui.views.unigram.text import seg_text

@@ -13,13 +13,8 @@ import math
 
 import pyarrow as pa
 
-from subword_core.unigram import (
-    EMStep,
-    SeedStep,
-)
-from ui.charts import (
-    arrow_table,
-)
+from subword_core.unigram import EMStep, SeedStep
+from ui.charts import arrow_table
 from ui.i18n import translator
 from ui.views.unigram.text import _list, _num, _tok, prob_text
 

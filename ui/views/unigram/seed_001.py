@@ -14,16 +14,9 @@ import pandas as pd
 import streamlit as st
 
 from subword_core import unigram
-from subword_core.unigram import (
-    SeedStep,
-    Unigram,
-)
+from subword_core.unigram import SeedStep, Unigram
 from ui.corpus_picker import SOURCE_KEY
-from ui.html import (
-    esc,
-    show_html,
-    show_text,
-)
+from ui.html import esc, show_html, show_text
 from ui.i18n import translator
 from ui.views.unigram.params import (
     PRETOK,

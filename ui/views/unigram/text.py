@@ -13,11 +13,7 @@ import math
 
 import streamlit as st
 
-from ui.html import (
-    esc,
-    md_escape,
-    show_html,
-)
+from ui.html import esc, md_escape, show_html
 from ui.i18n import translator
 
 t = translator("unigram")
