@@ -13,22 +13,14 @@ from ui.notebook import offer_notebook
 from ui.player import step_player
 from ui.pretok import Pretok, apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
-from ui.unigram_view import (
-    PRETOK,
-    WIDGET_DEFAULTS,
-    WIDGETS_KEY,
-    describe_step,
-    likelihood_chart_data,
-    normalize_corpus,
-    page_tabs,
-    render_pretok_note,
-    render_seed_001,
-    render_train_step,
-    render_vocab_export_note,
-    render_word,
-    settings_panel,
-    train_or_explain,
-)
+from ui.views.unigram.likelihood import likelihood_chart_data
+from ui.views.unigram.page import page_tabs, render_pretok_note, render_vocab_export_note
+from ui.views.unigram.params import PRETOK, WIDGET_DEFAULTS, WIDGETS_KEY
+from ui.views.unigram.seed_001 import render_seed_001
+from ui.views.unigram.settings import normalize_corpus, settings_panel
+from ui.views.unigram.step import describe_step, render_train_step
+from ui.views.unigram.train import train_or_explain
+from ui.views.unigram.word import render_word
 
 t = translator("unigram")
 

@@ -20,12 +20,12 @@ from ui import (
     cost_view,
     exercises_view,
     pretrained_view,
-    unigram_view,
 )
 from ui.views.bpe import settings as bpe_settings
 from ui.views.bpe_variants import settings as bpe_variants_settings
 from ui.views.byte_level import settings as byte_level_settings
 from ui.views.gage import settings as gage_settings
+from ui.views.unigram import params as unigram_params
 from ui.views.wordpiece import settings as wordpiece_settings
 
 __all__ = ["VIEWS"]
@@ -39,7 +39,7 @@ VIEWS = (
     cost_view,
     gage_settings,
     pretrained_view,
-    unigram_view,
+    unigram_params,
     wordpiece_settings,
 )
 """The view modules that register link parameters."""

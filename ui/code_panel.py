@@ -31,7 +31,7 @@ from typing import Any
 
 import streamlit as st
 
-from subword_core.textbook.code import CodeStep, executed_lines
+from subword_core.textbook.code import CodeStep, Some
 from ui.html import caption_html, esc, show_html
 from ui.i18n import current_language, translation, translator
 
@@ -74,7 +74,12 @@ def format_value(value: Any, limit: int = 6) -> str:
     ('1/20', '0.01235', "('e', 's')")
     >>> format_value({"a": 1, "b": 2, "c": 3}, limit=2)
     "{'a': 1, 'b': 2, … +1}"
+    >>> format_value(Some({"u": 36.0, "g": 20.0}, 19))  # the trace kept the top rows only
+    "{'u': 36, 'g': 20, … +17}"
     """
+    if isinstance(value, Some):
+        items = [f"{k!r}: {format_value(v)}" for k, v in list(value.items.items())[:limit]]
+        return "{" + ", ".join(items) + f", … +{value.size - len(items)}" + "}"
     if isinstance(value, Fraction):
         return f"{value.numerator}/{value.denominator}"
     if isinstance(value, float):
@@ -181,7 +186,7 @@ def code_html(step: CodeStep) -> str:
     (True, True)
     """
     text_lines, first, doc = source_lines(step.function)
-    ran = executed_lines(step.function, step.exit)
+    ran = step.lines()
     values = _assigned_at(step.function, set(step.values), ran)
     coloured = _highlight("\n".join(text_lines))
     rows = []

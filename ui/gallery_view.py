@@ -158,7 +158,8 @@ def _open_s001_wordpiece() -> None:
 
 def _open_s001_unigram() -> None:
     # The Unigram page's own "Train on this example" button does exactly this.
-    from ui.unigram_view import TABS, WIDGETS_KEY, use_seed_001
+    from ui.views.unigram.params import TABS, WIDGETS_KEY
+    from ui.views.unigram.seed_001 import use_seed_001
 
     use_seed_001()
     st.session_state[WIDGETS_KEY]["uni_tab"] = TABS[2]  # the tab with seed 001's table
@@ -202,16 +203,17 @@ def _tab_names(*, english: bool) -> dict[str, str]:
     In English the pages' own English labels; else the labels the pages draw in the
     session's language (the same translations), so the entry names the tab the student sees.
     """
-    from ui import unigram_view  # the views import the gallery's neighbours
+    from ui.views.unigram.page import tab_labels as unigram_tab_labels
+    from ui.views.unigram.params import TAB_IDS as UNIGRAM_TAB_IDS
     from ui.views.wordpiece import settings as wordpiece_view
 
     if english:
         return {
-            "unigram": unigram_view.TAB_IDS["seed001"],
+            "unigram": UNIGRAM_TAB_IDS["seed001"],
             "wordpiece": wordpiece_view.TAB_IDS["variants"],
         }
     return {
-        "unigram": unigram_view.tab_labels()["seed001"],
+        "unigram": unigram_tab_labels()["seed001"],
         "wordpiece": wordpiece_view.tab_labels()["variants"],
     }
 

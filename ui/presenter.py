@@ -108,6 +108,10 @@ html { font-size: calc(18px * var(--sw-zoom, 1)); }
 /* st.dataframe draws on a canvas in Streamlit's own font size: zoomed as a whole */
 [data-testid="stDataFrame"] { zoom: calc(1.15 * var(--sw-zoom, 1));
   width: calc(100% / (1.15 * var(--sw-zoom, 1))) !important; }
+/* its grid's width is measured unzoomed (an inline width in px, which the zoom enlarges past
+   the column's right edge): at most the zoomed box's width */
+[data-testid="stDataFrame"] [data-testid="stDataFrameResizable"] {
+  max-width: calc(100% * 1.15 * var(--sw-zoom, 1)) !important; }
 /* less room between blocks, so the step's chart or table starts on the first screen */
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.55rem; }
 </style>"""

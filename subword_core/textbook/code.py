@@ -25,7 +25,7 @@ import functools
 import inspect
 import sys
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import FrameType
 from typing import Any
@@ -51,12 +51,40 @@ class CodeStep:
         exit: the top-level ``if …: return`` the step left by (0-based), ``None``: the end.
         args: rebuilds the call's arguments (for the tests and the notebooks), or ``None``
             when the trace does not hold the whole state (large corpora keep some words only).
+        idle: the loops (named by their variable) whose body this step never ran, e.g. the
+            seed's substring loop on a corpus of one-character words.
     """
 
     function: Callable[..., Any]
     values: dict[str, Any]
     exit: int | None = None
     args: Callable[[], tuple] | None = field(default=None, compare=False)
+    idle: frozenset[str] = frozenset()
+
+    def lines(self) -> frozenset[int]:
+        """The file lines (statement starts) this step ran (:func:`executed_lines`)."""
+        return executed_lines(self.function, self.exit, self.idle)
+
+
+@dataclass(frozen=True)
+class Some:
+    """Some entries of a dict a step ended with, and how many it had: the trace keeps the
+    top rows of a large table only (``top_k``), so the panel shows those and the size.
+
+    >>> Some({"ug": 15}, 6).matches({"h": 10, "u": 15, "g": 15, "p": 5, "ug": 15, "hug": 10})
+    True
+    """
+
+    items: dict[str, Any]
+    size: int
+
+    def matches(self, value: Any) -> bool:
+        """Whether ``value`` is a dict of ``size`` entries holding every one of ``items``."""
+        return (
+            isinstance(value, dict)
+            and len(value) == self.size
+            and all(k in value and value[k] == v for k, v in self.items.items())
+        )
 
 
 # --------------------------------------------------------------------------------------
@@ -85,18 +113,32 @@ def _is_exit(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.If) and not stmt.orelse and isinstance(stmt.body[-1], ast.Return)
 
 
-def _starts(stmts: list[ast.stmt]) -> set[int]:
-    """The first line of every statement in ``stmts``, nested ones included."""
-    return {n.lineno for s in stmts for n in ast.walk(s) if isinstance(n, ast.stmt)}
+def _starts(stmts: list[ast.stmt], idle: frozenset[str] = frozenset()) -> set[int]:
+    """The first line of every statement in ``stmts``, nested ones included, but for the
+    bodies of the ``for`` loops over a variable named in ``idle``."""
+    nodes = [n for s in stmts for n in ast.walk(s)]
+    skipped = {
+        id(inner)
+        for n in nodes
+        if isinstance(n, ast.For) and isinstance(n.target, ast.Name) and n.target.id in idle
+        for body in n.body
+        for inner in ast.walk(body)
+    }
+    return {n.lineno for n in nodes if isinstance(n, ast.stmt) and id(n) not in skipped}
 
 
 @functools.cache
-def executed_lines(function: Callable[..., Any], exit: int | None) -> frozenset[int]:
-    """The file lines (statement starts) a call runs when it leaves by ``exit``.
+def executed_lines(
+    function: Callable[..., Any], exit: int | None, idle: frozenset[str] = frozenset()
+) -> frozenset[int]:
+    """The file lines (statement starts) a call runs when it leaves by ``exit``, without
+    the bodies of the loops over a variable in ``idle`` (they ran no time).
 
     >>> lines = executed_lines(tb_bpe.merge_step, 0)  # stops at once: nothing to merge
     >>> len(lines)
     3
+    >>> len(executed_lines(tb_unigram.seed, None, frozenset({"j", "piece"})))
+    9
     """
     node, first = _tree(function)
     lines: set[int] = set()
@@ -106,11 +148,11 @@ def executed_lines(function: Callable[..., Any], exit: int | None) -> frozenset[
             assert isinstance(stmt, ast.If)
             lines.add(stmt.lineno)
             if exits == exit:
-                lines |= _starts(stmt.body)
+                lines |= _starts(stmt.body, idle)
                 break
             exits += 1
             continue
-        lines |= _starts([stmt])
+        lines |= _starts([stmt], idle)
     return frozenset(line + first - 1 for line in lines)
 
 
@@ -279,11 +321,13 @@ def unigram_step(
     seed_size: int = 1000,
     max_piece_length: int = 16,
     shrinking_factor: float = 0.75,
+    seed_list: Sequence[str] | None = None,
 ) -> CodeStep | None:
     """A Unigram step (seed, EM or prune) as a call of its textbook stage.
 
-    The keywords are the training's settings (for ``args``). ``None`` where the textbook
-    differs: a given seed list, the digamma M-step.
+    The keywords are the training's settings (for ``args``; ``seed_list``: the list the
+    student typed, for a given seed). ``None`` where the textbook differs: a seed list that
+    is not the one given.
 
     >>> result = unigram.learn({"hug": 10, "pug": 5}, 5)
     >>> code = unigram_step(result, 2)
@@ -293,20 +337,14 @@ def unigram_step(
     step = result.steps[number - 1]
     words = [result.word_start + w for w in result.corpus.words]
     freqs = list(result.corpus.counts)
-    if step.kind == "seed":
-        if step.source != "substrings":
-            return None
-        values = {} if step.pieces_omitted else {"counts": {p.piece: p.count for p in step.pieces}}
-        return CodeStep(
-            tb_unigram.seed, values, None, lambda: (words, freqs, seed_size, max_piece_length)
-        )
-    if step.kind == "em":
-        if step.digamma:
-            return None
+    if isinstance(step, unigram.SeedStep):
+        return _unigram_seed(step, words, freqs, seed_size, max_piece_length, seed_list)
+    if isinstance(step, unigram.EMStep):
         values = {"ll": step.log_likelihood_before, "total": step.total_count}
         logp = {p.piece: p.prev_log_prob for p in step.pieces}
         args = None if step.pieces_omitted else (lambda: (logp, words, freqs))
-        return CodeStep(tb_unigram.em_step, values, None, args)
+        function = tb_unigram.em_step_digamma if step.digamma else tb_unigram.em_step
+        return CodeStep(function, values, None, args)
     assert isinstance(step, unigram.PruneStep)
     values = {"target": step.vocab_after, "cut": step.kept_candidates, "removed": set(step.removed)}
     before = result.steps[number - 2]
@@ -319,6 +357,40 @@ def unigram_step(
             return logp, words, freqs, result.vocab_size, shrinking_factor
 
     return CodeStep(tb_unigram.prune_step, values, None, prune_args)
+
+
+def _seed_counts(step: unigram.SeedStep) -> dict[str, Any] | Some:
+    """The seed's ``counts`` from the trace: all of them, or the top rows and how many."""
+    counts = {p.piece: p.count for p in step.pieces}
+    if step.source == "given":  # the textbook's order: the characters first
+        added = set(step.added_characters)
+        chars = [p for p in counts if len(p) == 1 and p not in added]
+        order = [*chars, *step.added_characters, *(p for p in counts if len(p) > 1)]
+        counts = {p: counts[p] for p in order if p in counts}
+    return Some(counts, step.vocab_size) if step.pieces_omitted else counts
+
+
+def _unigram_seed(
+    step: unigram.SeedStep,
+    words: list[str],
+    freqs: list[int],
+    seed_size: int,
+    max_piece_length: int,
+    seed_list: Sequence[str] | None,
+) -> CodeStep | None:
+    """The seed step as a call of ``textbook.unigram.seed`` or ``seed_given``; the loops
+    that never ran are left unmarked (one-character words have no longer substring)."""
+    values = {"counts": _seed_counts(step)}
+    if step.source != "substrings":
+        if seed_list is None:
+            return None
+        pieces = list(seed_list)
+        idle = frozenset() if any(len(p) > 1 for p in pieces) else frozenset({"piece"})
+        return CodeStep(tb_unigram.seed_given, values, None, lambda: (words, freqs, pieces), idle)
+    idle = frozenset({"j", "piece"}) if step.substrings_seen == 0 else frozenset()
+    return CodeStep(
+        tb_unigram.seed, values, None, lambda: (words, freqs, seed_size, max_piece_length), idle
+    )
 
 
 def unigram_viterbi(model: unigram.Unigram, word: str) -> CodeStep | None:
@@ -366,7 +438,10 @@ def values_match(expected: Mapping[str, Any], got: Mapping[str, Any], tol: float
         if name not in got:
             return False
         mine = got[name]
-        if isinstance(value, float) and isinstance(mine, int | float):
+        if isinstance(value, Some):
+            if not value.matches(mine):
+                return False
+        elif isinstance(value, float) and isinstance(mine, int | float):
             if abs(value - mine) > tol * max(1.0, abs(value)):
                 return False
         elif value != mine:

@@ -11,8 +11,9 @@ Kudo (2018), as the Hugging Face course and sentencepiece teach it, in four stag
    it (here simply recomputed without the piece); keep the pieces with the highest loss;
 4. ``viterbi``: segment a word with its most probable segmentation.
 
-Single characters are always kept (so every word can be segmented), the seed is made of
-substrings (no given list) and the M-step is maximum likelihood (no digamma). The fast
+Single characters are always kept (so every word can be segmented). The seed can also be a
+list of one's own (``seed_given``) and the M-step sentencepiece's Bayesian one
+(``em_step_digamma``); ``learn`` and ``trace`` use substrings and maximum likelihood. The fast
 ``subword_core.unigram`` computes every loss in one pass; the tests prove it records the
 steps ``trace`` records here, up to floating-point rounding.
 
@@ -29,6 +30,7 @@ from dataclasses import replace
 
 from subword_core import unigram as fast
 from subword_core.unigram import Unigram
+from subword_core.unigram.em import _digamma as digamma
 
 FLOOR = 1e-10  # the smallest expected count a piece gets: a probability is never exactly 0
 
@@ -50,6 +52,30 @@ def seed(words: list[str], freqs: list[int], seed_size: int, max_piece_length: i
     ranked = sorted(substrings, key=lambda s: (-substrings[s], -len(s), s))
     for piece in ranked[:seed_size]:
         counts[piece] = substrings[piece]
+    return counts
+
+
+def seed_given(words: list[str], freqs: list[int], pieces: list[str]) -> dict:
+    """A seed list of one's own: its pieces with their counts in the corpus.
+
+    >>> seed_given(["hug", "pug"], [10, 5], ["h", "ug", "x", "xy"])
+    {'h': 10, 'u': 15, 'g': 15, 'p': 5, 'ug': 15}
+    """
+    chars: dict[str, int] = {}
+    for word, freq in zip(words, freqs, strict=True):
+        for ch in word:
+            chars[ch] = chars.get(ch, 0) + freq
+    # the listed characters first, then every character of the corpus the list left out
+    counts = {piece: chars[piece] for piece in pieces if piece in chars}
+    counts |= {ch: count for ch, count in chars.items() if ch not in counts}
+    for piece in [p for p in pieces if len(p) > 1]:
+        # every place the piece starts, in every word
+        counts[piece] = sum(
+            freq * sum(word.startswith(piece, i) for i in range(len(word)))
+            for word, freq in zip(words, freqs, strict=True)
+        )
+    # a listed piece that never occurs is dropped
+    counts = {piece: count for piece, count in counts.items() if count > 0}
     return counts
 
 
@@ -84,6 +110,23 @@ def em_step(
     total = math.fsum(max(count, FLOOR) for count in counts.values())
     # M-step: each piece's new probability is its expected count over the total
     new = {piece: math.log(max(count, FLOOR)) - math.log(total) for piece, count in counts.items()}
+    return new, counts, ll
+
+
+def em_step_digamma(
+    logp: dict[str, float], words: list[str], freqs: list[int]
+) -> tuple[dict[str, float], dict[str, float], float]:
+    """One EM iteration with sentencepiece's Bayesian M-step: log p = ψ(count) − ψ(total).
+
+    >>> new, counts, ll = em_step_digamma({"a": math.log(0.5), "aa": math.log(0.5)}, ["aa"], [1])
+    >>> new["aa"] < math.log(counts["aa"] / (counts["a"] + counts["aa"]))
+    True
+    """
+    _, counts, ll = em_step(logp, words, freqs)  # the same E-step
+    total = math.fsum(max(count, FLOOR) for count in counts.values())
+    # M-step: ψ (digamma) instead of log, so that rare pieces lose more
+    # (the probabilities no longer add up to 1; a count under 0.5 counts as 0.5)
+    new = {piece: digamma(max(count, 0.5)) - digamma(total) for piece, count in counts.items()}
     return new, counts, ll
 
 

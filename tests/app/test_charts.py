@@ -29,7 +29,7 @@ from subword_core.gage import compress
 from subword_core.text.examples import example_text
 from subword_core.wordpiece import learn as learn_wordpiece
 from tests.budget import examples
-from ui import compare_view, unigram_view
+from ui import compare_view
 from ui.charts import (
     BAR_LIMIT,
     LABEL_PX,
@@ -48,6 +48,10 @@ from ui.views.bpe import vocabulary as bpe_vocabulary
 from ui.views.byte_level.settings import TABS as BYTE_LEVEL_TABS
 from ui.views.gage import pairs as gage_pairs
 from ui.views.gage import sizes as gage_sizes
+from ui.views.unigram import lattice as unigram_lattice
+from ui.views.unigram import likelihood as unigram_likelihood
+from ui.views.unigram import params as unigram_params
+from ui.views.unigram import sampling as unigram_sampling
 from ui.views.wordpiece import learn as wordpiece_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -63,11 +67,11 @@ PLAYERS = [
 TEMPLATES = [
     (pair_chart.pair_chart, ("#31333f",)),
     (bpe_vocabulary.vocab_chart, ()),
-    (unigram_view._likelihood_chart, ()),
+    (unigram_likelihood._likelihood_chart, ()),
     (gage_pairs._pair_chart, ("#fafafa",)),
     (gage_sizes._size_chart, ("#31333f",)),
-    (unigram_view._lattice_chart, (3, 4, "#31333f")),
-    (unigram_view._sample_chart, ()),
+    (unigram_lattice._lattice_chart, (3, 4, "#31333f")),
+    (unigram_sampling._sample_chart, ()),
 ]
 
 
@@ -196,7 +200,7 @@ def test_bpe_step_chart_data_is_the_training_step() -> None:
 
 def test_unigram_word_charts_get_all_their_data() -> None:
     at = _open("pages/unigram.py", None)
-    at.session_state[unigram_view.WIDGETS_KEY]["uni_tab"] = unigram_view.TABS[1]
+    at.session_state[unigram_params.WIDGETS_KEY]["uni_tab"] = unigram_params.TABS[1]
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     word = at.text_input(key="uni_word").value
@@ -442,7 +446,7 @@ CHART_PAGES = [
     ("pages/bpe_learn.py", None),
     ("pages/gage.py", None),
     ("pages/unigram.py", None),
-    ("pages/unigram.py", (unigram_view.WIDGETS_KEY, "uni_tab", unigram_view.TABS[1])),
+    ("pages/unigram.py", (unigram_params.WIDGETS_KEY, "uni_tab", unigram_params.TABS[1])),
     ("pages/byte_level.py", ("bbpe__widgets", "bbpe_tab", BYTE_LEVEL_TABS[1])),
     ("pages/compare.py", None),
     ("pages/bpe_variants.py", None),

@@ -53,3 +53,19 @@ def test_the_panel_speaks_the_session_language(lang: str) -> None:
     assert "every word is a single symbol" not in html
     assert "merge_step" in html and "count_pairs" in html  # identifiers stay English
     assert NOTEBOOK[lang] in [b.proto.label for b in at.get("download_button")]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_unigram_given_seed_and_digamma_have_their_panels(lang: str) -> None:
+    """Seed 001's own list (seed_given) and the digamma M-step (em_step_digamma) show their
+    textbook code, with lines marked; in Korean the new comments are translated."""
+    params = {"corpus": "seed-hug", "uni_seed_mode": "given", "uni_digamma": "true"}
+    at = open_link("unigram", {**params, "lang": lang} if lang != "en" else params)
+    _panel(at, lang)
+    html = _html(at)
+    assert "<code>seed_given</code>" in html and "class='ln ran'" in html
+    assert "counts = {" in html  # the values beside the code
+    if lang == "ko":
+        assert "목록에 있는 문자를 먼저" in html
+    at = open_link("unigram", {**params, "step": "2"})
+    assert "<code>em_step_digamma</code>" in _html(at)

@@ -139,7 +139,7 @@ def test_seed_001_unigram(gallery: AppTest) -> None:
 
 def test_seed_001_unigram_is_read_on_bare_words_after_a_choice(gallery: AppTest) -> None:
     """Unigram defaults to none (▁); the seed's numbers need whitespace, whatever came before."""
-    from ui.unigram_view import TAB_IDS, WIDGETS_KEY
+    from ui.views.unigram.params import TAB_IDS, WIDGETS_KEY
 
     gallery.switch_page("pages/unigram.py")
     _ok(gallery.run())

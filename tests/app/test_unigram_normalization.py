@@ -6,7 +6,8 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import ui.unigram_view as view
+import ui.views.unigram.params as view
+import ui.views.unigram.settings as settings_view
 from subword_core.text.corpus import Corpus
 from tests.app.conftest import html_text as _html
 from tests.app.conftest import open_link
@@ -40,13 +41,13 @@ def _choose(at: AppTest, rule: str) -> None:
 
 def test_the_corpus_helper_adds_up_equal_words_and_splits_on_new_spaces() -> None:
     corpus = Corpus.from_counts({"ＡＢＣ": 2, "ABC": 1, "a\u200bb": 4, "\x01": 1, "x": 1})
-    nfkc = view.normalized_corpus(corpus, "nfkc")
+    nfkc = settings_view.normalized_corpus(corpus, "nfkc")
     assert nfkc.corpus.as_dict() == {"ABC": 3, "a\u200bb": 4, "\x01": 1, "x": 1}
-    nmt = view.normalized_corpus(corpus, "nmt_nfkc")
+    nmt = settings_view.normalized_corpus(corpus, "nmt_nfkc")
     assert nmt.corpus.as_dict() == {"ABC": 3, "a": 4, "b": 4, "x": 1}  # ZWSP: a space; ^A: gone
     assert ("\x01", "") in nmt.changed
-    assert view.normalized_corpus(Corpus.from_counts({"\x01": 1}), "nmt_nfkc").empty
-    assert view.normalized_corpus(corpus, "none").corpus is corpus
+    assert settings_view.normalized_corpus(Corpus.from_counts({"\x01": 1}), "nmt_nfkc").empty
+    assert settings_view.normalized_corpus(corpus, "none").corpus is corpus
 
 
 def test_nfkc_trains_on_the_plain_letters_and_segments_typed_words_the_same_way() -> None:

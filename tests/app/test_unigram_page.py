@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import ui.unigram_view as view
+import ui.views.unigram.params as view
 from tests.app.conftest import html_text as _html
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

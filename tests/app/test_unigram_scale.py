@@ -10,7 +10,8 @@ import pytest
 
 from subword_core.unigram import learn
 from tests.app.conftest import html_text, open_link
-from ui.unigram_view import change_texts, likelihood_chart_data, loss_text, zoomed_rows
+from ui.views.unigram.likelihood import likelihood_chart_data, zoomed_rows
+from ui.views.unigram.text import change_texts, loss_text
 
 _E_NOTATION = re.compile(r"\d(?:\.\d+)?e[-+]\d\d")
 

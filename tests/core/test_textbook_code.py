@@ -24,7 +24,7 @@ def check(step: code.CodeStep | None) -> bool:
     if step is None or step.args is None:
         return False
     lines, local = code.run_traced(step.function, *step.args())
-    assert lines == code.executed_lines(step.function, step.exit)
+    assert lines == step.lines()
     assert code.values_match(step.values, local), (step.values, local)
     return True
 
@@ -108,6 +108,67 @@ def test_unigram_steps(counts: dict, size: int, factor: float) -> None:
     for word in [*counts, "bunhug", "snow"]:
         step = code.unigram_viterbi(result.model, word)
         assert step is None or check(step)
+
+
+SEED_001 = ["h", "u", "g", "hu", "ug", "p", "pu", "n", "un", "b", "bu", "s", "hug", "gs", "ugs"]
+
+
+@pytest.mark.parametrize(
+    ("given", "digamma"),
+    [(SEED_001, False), (SEED_001, True), ([*SEED_001, "zz", "x"], False), (None, True)],
+)
+def test_unigram_given_seed_and_digamma_steps(given: list[str] | None, digamma: bool) -> None:
+    """A hand-typed seed list (textbook ``seed_given``) and the digamma M-step
+    (``em_step_digamma``) have their panels, proven like the other stages."""
+    settings = {"seed_size": 1000, "max_piece_length": 16, "shrinking_factor": 0.75}
+    result = unigram.learn(
+        CORPORA[0], 10, top_k=10**6, boundary=10**6, seed_vocab=given, digamma=digamma, **settings
+    )  # type: ignore[arg-type]
+    functions = set()
+    for n in range(1, len(result.steps) + 1):
+        step = code.unigram_step(result, n, **settings, seed_list=given)  # type: ignore[arg-type]
+        assert check(step)
+        assert step is not None
+        functions.add(step.function.__name__)
+    seed = "seed_given" if given else "seed"
+    em = "em_step_digamma" if digamma else "em_step"
+    assert functions == {seed, em, "prune_step"}
+    if given:  # seed 001's 15 tokens, all in the corpus: "zz" and "x" are dropped
+        first = code.unigram_step(result, 1, **settings, seed_list=given)  # type: ignore[arg-type]
+        assert first is not None and len(first.values["counts"]) == 15
+
+
+@pytest.mark.parametrize(
+    "counts", [{"a": 3, "b": 1, "c": 2}, {"x": 1}, {"ab": 2, "c": 1}, {"a": 1, "b": 1}]
+)
+@pytest.mark.parametrize("marker", ["", "▁"])
+def test_unigram_seed_on_one_character_words(counts: dict, marker: str) -> None:
+    """With one-character words the seed's substring loops never run: they are not marked
+    (with ▁ the words have two characters, and they run)."""
+    chars = len({c for w in counts for c in marker + w})
+    result = unigram.learn(counts, chars, word_start=marker, top_k=10**6, boundary=10**6)
+    step = code.unigram_step(result, 1)
+    assert check(step)
+    assert step is not None
+    one = all(len(marker + w) == 1 for w in counts)
+    assert (step.lines() < code.executed_lines(step.function, None)) is one
+    given = code.unigram_step(
+        unigram.learn(counts, chars, word_start=marker, seed_vocab=["a"]), 1, seed_list=["a"]
+    )
+    assert check(given)
+
+
+def test_unigram_seed_values_when_the_table_leaves_rows_out() -> None:
+    """top_k keeps the seed table's most frequent rows only: the panel still shows them (and
+    how many pieces ``counts`` has), and the textbook's ``counts`` holds exactly those."""
+    result = unigram.learn(CORPORA[0], 10, top_k=3)
+    step = code.unigram_step(result, 1)
+    assert step is not None and result.steps[0].pieces_omitted > 0
+    shown = step.values["counts"]
+    assert isinstance(shown, code.Some) and len(shown.items) == 3
+    assert shown.size == result.steps[0].vocab_size
+    assert check(step)
+    assert not code.values_match({"counts": code.Some({"u": 35.0}, shown.size)}, {"counts": {}})
 
 
 @pytest.mark.parametrize("text", ["aaabdaaabac", "abcabcabc", "a", "abcd", "aaaa bbbb"])

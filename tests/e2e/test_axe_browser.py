@@ -61,9 +61,9 @@ PAGES: dict[str, dict[str, str]] = {
 
 def _tabs() -> None:
     """Fill in the tabbed pages from the pages' own tab tables (a new tab is checked too)."""
-    from ui.unigram_view import TAB_IDS as UNIGRAM
     from ui.views.bpe_variants.settings import TAB_IDS as FAMILY
     from ui.views.byte_level.settings import TAB_IDS as BYTE_LEVEL
+    from ui.views.unigram.params import TAB_IDS as UNIGRAM
     from ui.views.wordpiece.settings import TAB_IDS as WORDPIECE
 
     PAGES.update(bpe_variants=FAMILY, byte_level=BYTE_LEVEL, wordpiece=WORDPIECE, unigram=UNIGRAM)

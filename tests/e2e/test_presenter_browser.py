@@ -136,3 +136,23 @@ def test_a_long_word_wraps_instead_of_widening_the_page(
     assert_no_exception(page)
     assert console.errors == [], console.errors
     page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_data_grid_stays_inside_its_column(server: str, browser: Any, lang: str) -> None:
+    """The Unigram seed step's table (a zoomed st.dataframe beside the chart): its grid's
+    right edge is inside its column (Streamlit gives the grid its unzoomed width in px, which
+    the zoom used to push past the screen's edge: column P was cut)."""
+    page, console = _projector(browser, f"{server}/unigram?present=1&lang={lang}")
+    grid = page.locator("[data-testid='stDataFrame'] [data-testid='data-grid-canvas']").first
+    grid.wait_for(timeout=60_000)
+    page.wait_for_timeout(1000)
+    box = grid.bounding_box()
+    column = page.locator("[data-testid='stColumn']").filter(has=grid).last.bounding_box()
+    assert box is not None and column is not None
+    assert box["x"] + box["width"] <= column["x"] + column["width"] + 1, (box, column)
+    assert box["x"] + box["width"] <= WIDTH
+    assert console.errors == [], console.errors
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"present_unigram_grid_{lang}.png"))
+    page.close()
