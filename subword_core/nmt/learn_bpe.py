@@ -86,7 +86,7 @@ def learn_codes(
     """Learn ``num_symbols`` merges and write them as a subword-nmt ``#version: 0.2`` file.
 
     The merges are subword-nmt 0.3.8's, byte for byte, for every vocabulary it accepts:
-    they are learned by :func:`subword_core.nmt_learn.learn`, which models subword-nmt's
+    they are learned by :func:`subword_core.nmt.nmt_learn.learn`, which models subword-nmt's
     bookkeeping (``</w>`` glued to the last character, the greatest ``(left, right)`` pair
     on ties, its pruned table of pair counts). On ordinary text that is exact BPE; on four
     kinds of input it is not (whitespace other than spaces glued into a symbol, a symbol
@@ -183,8 +183,8 @@ def learn_differences(
 
     ``learn-bpe`` writes subword-nmt's codes byte for byte. The app's pages teach exact BPE,
     and on ordinary text the two are the same. Four kinds of input can make them differ
-    (:mod:`subword_core.nmt_learn` explains each); when one of them is present, exact BPE
-    is learned too (:func:`subword_core.nmt_learn.exact_merges`) and, if its codes differ,
+    (:mod:`subword_core.nmt.nmt_learn` explains each); when one of them is present, exact BPE
+    is learned too (:func:`subword_core.nmt.nmt_learn.exact_merges`) and, if its codes differ,
     one message names each cause present and a last one the first merge that differs:
 
     - **Whitespace glued into a symbol.** A merge glues a tab (a no-break space ...) to a

@@ -14,9 +14,9 @@ from __future__ import annotations
 from functools import partial
 
 import streamlit as st
-from subword_core.corpus import Corpus
 
 from subword_core.bpe import BPEResult, MergeStep
+from subword_core.text.corpus import Corpus
 from subword_core.textbook import code
 from ui.classroom import class_gate, merge_ask
 from ui.code_panel import code_panel

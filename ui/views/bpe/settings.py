@@ -15,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import streamlit as st
-from subword_core.corpus import MAX_COUNT, Corpus
 
 from subword_core.bpe import BPEResult, learn
 from subword_core.errors import SubwordError
+from subword_core.text.corpus import MAX_COUNT, Corpus
 from ui.common import Training, cached_training, remember, restore_widgets, training_work
 from ui.corpus_picker import error_text
 from ui.html import show_error, show_text

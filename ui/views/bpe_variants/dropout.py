@@ -16,9 +16,9 @@ from collections import Counter
 import altair as alt
 import pandas as pd
 import streamlit as st
-from subword_core.corpus import Corpus
 
 from subword_core.bpe import BPEModel, EncodeStep
+from subword_core.text.corpus import Corpus
 from subword_core.textbook import code
 from ui.charts import described, show_chart
 from ui.code_panel import code_panel

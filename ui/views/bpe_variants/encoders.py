@@ -9,10 +9,10 @@ Example::
 from __future__ import annotations
 
 import streamlit as st
-from subword_core.corpus import Corpus
 
 from subword_core import encoders
 from subword_core.bpe import BPEModel
+from subword_core.text.corpus import Corpus
 from ui.common import TABLE_CSS
 from ui.html import badge_html, esc, show_html, token_spans_html
 from ui.i18n import translator

@@ -10,10 +10,10 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 import streamlit as st
-from subword_core.corpus import Corpus, parse_corpus
 
 from subword_core import joint
 from subword_core.errors import SubwordError
+from subword_core.text.corpus import Corpus, parse_corpus
 from ui.charts import (
     BAR_LIMIT,
     bar_chart_properties,

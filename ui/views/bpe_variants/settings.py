@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from streamlit.delta_generator import DeltaGenerator
-from subword_core.corpus import Corpus
 
+from subword_core.text.corpus import Corpus
 from ui.follow import ExampleWords, example_words, follow_default, show_example_label
 from ui.i18n import translator
 from ui.limits import LIMITS

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pandas as pd
 import pyarrow as pa
-from subword_core.normalize import NORMALIZATIONS
 
+from subword_core.text.normalize import NORMALIZATIONS
 from ui.i18n import translator
 from ui.limits import LIMITS, unigram_max_shrink
 from ui.links import MAX_LINK_INT, PageLink, kept_params, register_page, register_params

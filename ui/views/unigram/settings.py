@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
-from subword_core.corpus import Corpus
-from subword_core.normalize import NORMALIZATIONS, normalize_chars
 
+from subword_core.text.corpus import Corpus
+from subword_core.text.normalize import NORMALIZATIONS, normalize_chars
 from ui.common import remember, restore_widgets
 from ui.follow import SizeRule, fit_size
 from ui.html import md_escape, show_text
@@ -84,7 +84,7 @@ class Normalized:
 
 
 def normalized_corpus(corpus: Corpus, rule: str) -> Normalized:
-    """Each word's text rewritten by ``rule`` (:func:`subword_core.normalize.normalize_chars`).
+    """Each word's text rewritten by ``rule`` (:func:`subword_core.text.normalize.normalize_chars`).
 
     Words that become equal add up their counts; a word that turns into several (an invisible
     space becomes a space under nmt_nfkc) gives each of them its count; a word that

@@ -9,8 +9,8 @@ import math
 from typing import Any
 
 import streamlit as st
-from subword_core.corpus import Corpus
 
+from subword_core.text.corpus import Corpus
 from subword_core.textbook import code
 from subword_core.unigram import EMStep, PruneStep, SeedStep, Unigram, UnigramResult
 from ui.charts import show_template

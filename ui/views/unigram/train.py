@@ -2,7 +2,7 @@
 and what the page says when a training cannot run.
 
 Example:
-    >>> from subword_core.corpus import Corpus
+    >>> from subword_core.text.corpus import Corpus
     >>> em_iterations(Corpus.from_counts({"hug": 10}), UnigramSettings(5))[0]  # all of them
     2
 """
@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import streamlit as st
-from subword_core.corpus import Corpus
 
 from subword_core import unigram
 from subword_core.errors import SubwordError
+from subword_core.text.corpus import Corpus
 from subword_core.unigram import UnigramResult
 from ui.common import Training, cached_training, training_work
 from ui.corpus_picker import error_text

@@ -10,11 +10,11 @@ import math
 
 import pandas as pd
 import streamlit as st
-from subword_core.corpus import Corpus
-from subword_core.normalize import normalize_chars
 
 from subword_core import unigram
 from subword_core.errors import SubwordError
+from subword_core.text.corpus import Corpus
+from subword_core.text.normalize import normalize_chars
 from subword_core.textbook import code
 from subword_core.unigram import Lattice, Unigram, UnigramResult
 from ui.charts import show_template
@@ -155,7 +155,7 @@ def _word_label(corpus: Corpus, word: str, unseen: str | None) -> ExampleWords:
     """The default word said truthfully: from the corpus, or not in it (never both).
 
     Example:
-        >>> from subword_core.corpus import Corpus
+        >>> from subword_core.text.corpus import Corpus
         >>> _word_label(Corpus.from_counts({"low": 5}), "lowest", "lowest")
         ExampleWords(seen=(), unseen='lowest')
     """

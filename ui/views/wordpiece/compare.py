@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pandas as pd
 import streamlit as st
-from subword_core.corpus import Corpus
 
 from subword_core import wordpiece
+from subword_core.text.corpus import Corpus
 from subword_core.wordpiece import WordPieceResult, WordPieceStep
 from ui.html import show_html, token_spans_html
 from ui.i18n import translator

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import streamlit as st
-from subword_core.corpus import Corpus
 
 from subword_core import wordpiece
 from subword_core.errors import SubwordError
+from subword_core.text.corpus import Corpus
 from subword_core.wordpiece import WordPieceResult
 from ui.common import Training, cached_training, remember, restore_widgets, training_work
 from ui.corpus_picker import error_text

@@ -8,9 +8,9 @@ Example::
 from __future__ import annotations
 
 import streamlit as st
-from subword_core.corpus import Corpus
 
 from subword_core import bpe, wordpiece
+from subword_core.text.corpus import Corpus
 from subword_core.wordpiece import WordPiece
 from ui.common import TABLE_CSS
 from ui.html import esc, md_escape, show_html, token_spans_html
