@@ -13,7 +13,7 @@ from itertools import pairwise
 
 import streamlit as st
 
-from subword_core import tokenizer_json
+from subword_core.formats import tokenizer_json
 from subword_core.bpe import BPEModel, EncodeStep
 from subword_core.errors import SubwordError
 from subword_core.textbook import code
