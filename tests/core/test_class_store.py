@@ -1,4 +1,4 @@
-"""The live class's store (ui/class_store.py) on a SQLite file and on a throwaway PostgreSQL.
+"""The live class's store (ui/classroom/store.py) on a SQLite file and on a throwaway PostgreSQL.
 
 Two Store objects on the same URL stand for two app processes: what one writes, the other
 reads (nothing lives in one process's memory).
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.pg_server import postgres_server, require_postgres
-from ui.class_store import (
+from ui.classroom.store import (
     CODE_LENGTH,
     CODE_LETTERS,
     NotTeacher,

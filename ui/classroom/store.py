@@ -26,7 +26,7 @@ Example:
     >>> store.publish(code, "forged", "home", {}, None)
     Traceback (most recent call last):
     ...
-    ui.class_store.NotTeacher: not the teacher of this class
+    ui.classroom.store.NotTeacher: not the teacher of this class
 """
 
 from __future__ import annotations
