@@ -47,6 +47,8 @@ _SUMMARY = "class__summary"
 _ENDED = "class__ended"
 _MESSAGE = "class__message"
 _PAGE = "class__page"
+_SHOWN = "class__shown"  # the ClassState this student's page shows
+_PLAYER = "class__player"  # (page, player key, fragment id) of the step player drawn last
 
 
 def clean_nickname(text: str) -> str:
@@ -108,6 +110,8 @@ def _sid() -> str:
 
 def _leave() -> None:
     for key in (_CODE, _ROLE, _KEY, _FOLLOW, _APPLIED, _PENDING, _PUBLISHED, _QUESTION, _MINE):
+        st.session_state.pop(key, None)
+    for key in (_SHOWN, _PLAYER):
         st.session_state.pop(key, None)
     st.session_state.pop(_TEACHER_LINK, None)
 

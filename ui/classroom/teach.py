@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from ui.classroom.follow import note_player
 from ui.classroom.session import (
     _CODE,
     _KEY,
@@ -121,6 +122,7 @@ def class_listener(listener: Callable[[str], None]) -> Callable[[str], None]:
     def both(player: str) -> None:
         listener(player)
         class_publish(player)
+        note_player(player)  # a student: a step alone reruns only this player
 
     return both
 
