@@ -126,21 +126,28 @@ def _teacher_banner() -> None:
             )
             if not presenting() or not asking:
                 st.code(link, language=None, wrap_lines=True)
+            # on the first screen of a 1024×768 projector, above the (growing) answer chart
+            with st.container(horizontal=True, gap="small"):
+                _teacher_buttons(code, asking)
             st.fragment(run_every=LIMITS.class_poll_ms / 1000 * 2)(_teacher_live)()
         with c2:
             scale = 3 if asking else 5
             show_html(_qr_img(link, scale))
-        b1, b2, _ = st.columns([1, 1, 2])
-        if b1.button(t("End the class"), key="class_end", icon=":material/stop_circle:"):
-            _end()
-            st.rerun()
-        if asking and b2.button(t("Close the question"), key="class_dismiss"):
-            try:
-                _store().dismiss(code, str(state[_KEY]))
-                state[_QUESTION] = None
-            except StoreError as err:
-                _fail(err)
-            st.rerun()
+
+
+def _teacher_buttons(code: str, asking: bool) -> None:
+    """End the class; Close the question (while one is asked)."""
+    state = st.session_state
+    if st.button(t("End the class"), key="class_end", icon=":material/stop_circle:"):
+        _end()
+        st.rerun()
+    if asking and st.button(t("Close the question"), key="class_dismiss"):
+        try:
+            _store().dismiss(code, str(state[_KEY]))
+            state[_QUESTION] = None
+        except StoreError as err:
+            _fail(err)
+        st.rerun()
 
 
 def _teacher_live() -> None:

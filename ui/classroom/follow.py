@@ -176,7 +176,10 @@ def _poll() -> None:
         if version is None:
             _ended()
             st.rerun()
-        if state.get(_FOLLOW) and version != state.get(_APPLIED):
+        applied = state.get(_APPLIED)
+        # only forward: a version this process read a moment ago may be older than the one
+        # this page already shows (versions only grow)
+        if state.get(_FOLLOW) and (applied is None or version > applied):
             _fetch_and_rerun(store, code, version)
     except StoreError:
         show_text(t("The class's database does not answer; trying again…"), small=True)
