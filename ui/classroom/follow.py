@@ -141,6 +141,10 @@ def _rerun_player(new: ClassState) -> bool:
     ctx = get_script_run_ctx(suppress_warning=True)
     if ctx is None or ctx.script_requests is None or not ctx.fragment_storage.contains(noted[2]):
         return False
+    if not ctx.fragment_ids_this_run:
+        # the poll runs inline in a full run of the page (its banner, before the page):
+        # stopping that run for the player alone would leave the page undrawn
+        return False
     set_step(noted[1], step)
     state[_APPLIED] = new.version
     state[_SHOWN] = new
