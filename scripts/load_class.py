@@ -12,23 +12,31 @@ first press it measures the server's CPU time over ``--idle`` seconds of idle po
 cost of an idle follower) and counts the polls (each is one indexed read of the class's
 version: the database's queries per second while nothing happens).
 
+It also measures the CPU each step costs per student (the step phase's CPU less the idle
+polling's) and, on PostgreSQL, the database's transactions per second while idle.
+
 Usage::
 
     python scripts/load_class.py --students 30            # starts its own server (SQLite)
+    python scripts/load_class.py --students 30,60,120 --setup sqlite,pg-nginx --table
     python scripts/load_class.py --students 60 --url http://127.0.0.1:8501 --server-pid 1234
-    SUBWORD_CLASS_DB=postgresql+psycopg://… python scripts/load_class.py --students 120
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import re
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 if __package__ in (None, ""):
@@ -38,6 +46,7 @@ from scripts.load_test import free_port, percentile, read_cpu_seconds, start_ser
 from scripts.load_ws import PAGE, STEP_PAGES, Run, StreamlitSession
 
 JOIN_LINK = re.compile(r"class=([A-Z]{6})")
+FOLLOWING = "You follow the live class"
 
 
 class ClassSession(StreamlitSession):
@@ -62,6 +71,7 @@ class Follower:
 
     index: int
     polls: int = 0
+    full_reruns: int = 0  # new steps that came with a rerun of the whole page
     seen: dict[int, float] = field(default_factory=dict)  # step -> monotonic time shown
     errors: list[str] = field(default_factory=list)
 
@@ -83,11 +93,44 @@ async def _follow(session: ClassSession, me: Follower, stop: asyncio.Event) -> N
         counter = run.counter()
         if counter is not None and counter[0] not in me.seen:
             me.seen[counter[0]] = time.monotonic()
+            if FOLLOWING in run.text:  # the banner: drawn by a full rerun only
+                me.full_reruns += 1
         await asyncio.sleep(max(0.0, interval - (time.monotonic() - started)))
 
 
+def _cpu(pids: list[int]) -> float:
+    return sum(read_cpu_seconds(pid) for pid in pids)
+
+
+_XACTS = "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
+
+
+_XACTS = "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"
+
+
+def _db_transactions(db_url: str | None) -> int | None:
+    """PostgreSQL's committed transactions so far (``None`` for SQLite: not counted)."""
+    if not db_url or not db_url.startswith("postgresql"):
+        return None
+    import sqlalchemy as sa
+
+    engine = sa.create_engine(db_url)
+    try:
+        with engine.connect() as conn:
+            return int(conn.execute(sa.text(_XACTS)).scalar_one())
+    finally:
+        engine.dispose()
+
+
 async def run_class(
-    url: str, students: int, steps: int, gap: float, idle: float, pid: int | None, timeout: float
+    url: str,
+    students: int,
+    steps: int,
+    gap: float,
+    idle: float,
+    pids: list[int],
+    timeout: float,
+    db_url: str | None = None,
 ) -> dict[str, Any]:
     """The whole measurement; returns the report."""
     teacher = ClassSession(url, timeout)
@@ -112,22 +155,21 @@ async def run_class(
     for me, result in zip(followers, joined, strict=True):
         if isinstance(result, BaseException):
             me.errors.append(f"joining: {type(result).__name__}: {result}"[:200])
-        elif "You follow the live class" not in result.text:
+        elif FOLLOWING not in result.text:
             me.errors.append("joining: the page does not say it follows the class")
     stop = asyncio.Event()
     tasks = [
         asyncio.create_task(_follow(s, f, stop)) for s, f in zip(sessions, followers, strict=True)
     ]
     await asyncio.sleep(2)  # every follower polls
-    polls0, cpu0, w0 = (
-        sum(f.polls for f in followers),
-        read_cpu_seconds(pid) if pid else 0.0,
-        time.monotonic(),
-    )
+    db0 = await asyncio.to_thread(_db_transactions, db_url)
+    polls0, cpu0, w0 = sum(f.polls for f in followers), _cpu(pids), time.monotonic()
     await asyncio.sleep(idle)
     wall = time.monotonic() - w0
     idle_polls = sum(f.polls for f in followers) - polls0
-    idle_cpu = (read_cpu_seconds(pid) - cpu0) if pid else None
+    idle_cpu = (_cpu(pids) - cpu0) if pids else None
+    db1 = await asyncio.to_thread(_db_transactions, db_url)
+    cpu1, w1 = _cpu(pids), time.monotonic()
     clicks: dict[int, float] = {}
     next_key = f"{STEP_PAGES[PAGE]}__next"
     for step in range(2, steps + 2):
@@ -135,8 +177,14 @@ async def run_class(
         await teacher.click(next_key)
         await asyncio.sleep(gap)
     await asyncio.sleep(3)
+    step_wall, step_cpu = time.monotonic() - w1, _cpu(pids) - cpu1
     stop.set()
     await asyncio.gather(*tasks)
+    # the steps' own cost: the CPU of the step phase less what idle polling costs meanwhile
+    per_step = None
+    if idle_cpu is not None and clicks:
+        extra = step_cpu - idle_cpu / wall * step_wall
+        per_step = round(1000 * max(0.0, extra) / len(clicks) / students, 2)
     latencies: list[float] = []
     missed = 0
     for me in followers:
@@ -155,41 +203,122 @@ async def run_class(
         "follow_p95_s": round(percentile(latencies, 95), 2) if latencies else None,
         "follow_max_s": round(max(latencies), 2) if latencies else None,
         "missed": missed,
+        "full_page_reruns": sum(f.full_reruns for f in followers),
         "idle_polls_per_s": round(idle_polls / wall, 1),
         "idle_cpu_pct": None if idle_cpu is None else round(100 * idle_cpu / wall, 1),
         "idle_cpu_pct_per_student": (
             None if idle_cpu is None else round(100 * idle_cpu / wall / students, 2)
         ),
+        "step_cpu_ms_per_student": per_step,
+        "db_queries_per_s_idle": (
+            None if db0 is None or db1 is None else round((db1 - db0) / wall, 1)
+        ),
         "errors": [e for f in followers for e in f.errors][:10],
     }
+
+
+SETUPS = {"sqlite": "1 process, SQLite", "pg-nginx": "2 processes + nginx, PostgreSQL"}
+"""The deployments ``--setup`` starts (on loopback, torn down afterwards)."""
+
+
+@contextmanager
+def deployment(setup: str) -> Iterator[tuple[str, list[int], str | None]]:
+    """Start ``setup``; yield ``(url, server PIDs, database URL)``.
+
+    ``sqlite``: one ``streamlit run`` with a fresh SQLite file. ``pg-nginx``: a throwaway
+    PostgreSQL (``tests/pg_server.py``) and two processes behind nginx
+    (``scripts/deploy_local.py``), as the two-process browser test runs them.
+    """
+    if setup == "sqlite":
+        with tempfile.TemporaryDirectory(prefix="subword-load-") as folder:
+            os.environ["SUBWORD_CLASS_FILE"] = str(Path(folder) / "classes.sqlite3")
+            port = free_port()
+            proc = start_server(port)
+            try:
+                yield f"http://127.0.0.1:{port}", [proc.pid], None
+            finally:
+                stop_server(proc)
+        return
+    from scripts.deploy_local import local_deployment
+    from tests.pg_server import postgres_server
+
+    with (
+        postgres_server() as db_url,
+        local_deployment(2, env={"SUBWORD_CLASS_DB": db_url}) as d,
+    ):
+        yield d.url, list(d.pids), db_url
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The reports as a Markdown table for docs/DEPLOY.md.
+
+    Example:
+        >>> print(table([{"setup": "sqlite", "students": 30, "follow_p50_s": 0.9,
+        ...   "follow_p95_s": 1.2, "missed": 0, "idle_cpu_pct_per_student": 0.3,
+        ...   "step_cpu_ms_per_student": 2.0, "idle_polls_per_s": 30.0,
+        ...   "db_queries_per_s_idle": None, "load": "1.0"}]).splitlines()[-1])
+        | 1 process, SQLite | 30 | 0.9 | 1.2 | 0 | 0.3 | 2.0 | 30.0 | — | 1.0 |
+    """
+    head = (
+        "| setup | students | step p50 (s) | step p95 (s) | missed | idle CPU % per student "
+        "| CPU ms per step per student | polls/s | DB queries/s idle | load avg |"
+    )
+    lines = [head, "|" + " --- |" * 10]
+    keys = (
+        "students",
+        "follow_p50_s",
+        "follow_p95_s",
+        "missed",
+        "idle_cpu_pct_per_student",
+        "step_cpu_ms_per_student",
+        "idle_polls_per_s",
+        "db_queries_per_s_idle",
+        "load",
+    )
+    for row in rows:
+        cells = [SETUPS.get(row["setup"], row["setup"])]
+        cells += ["—" if row.get(k) is None else str(row[k]) for k in keys]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run it; print the report; 0 when every student saw every step without errors."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--students", default="30", help="how many, or a list: 30,60,120")
+    parser.add_argument(
+        "--setup", default="sqlite", help="sqlite, pg-nginx or both: sqlite,pg-nginx"
+    )
     parser.add_argument("--steps", type=int, default=5, help="the teacher's Next presses (5)")
     parser.add_argument("--gap", type=float, default=3.0, help="seconds between presses (3)")
     parser.add_argument("--idle", type=float, default=10.0, help="idle seconds measured (10)")
-    parser.add_argument("--url", help="a running app (default: start one on a free port)")
-    parser.add_argument("--server-pid", type=int, help="with --url: the server's PID, for CPU")
+    parser.add_argument("--url", help="a running app instead of --setup")
+    parser.add_argument("--server-pid", type=int, action="append", help="with --url, for CPU")
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument("--table", action="store_true", help="print a Markdown table at the end")
     args = parser.parse_args(argv)
-    proc = None
-    url, pid = args.url, args.server_pid
-    if url is None:
-        port = free_port()
-        proc = start_server(port)
-        url, pid = f"http://127.0.0.1:{port}", proc.pid
-    try:
-        report = asyncio.run(
-            run_class(url, args.students, args.steps, args.gap, args.idle, pid, args.timeout)
-        )
-    finally:
-        if proc is not None:
-            stop_server(proc)
-    print(json.dumps(report, indent=2))
-    return 0 if not report["errors"] and not report["missed"] else 1
+    counts = [int(n) for n in str(args.students).split(",")]
+    setups = ["url"] if args.url else str(args.setup).split(",")
+    reports: list[dict[str, Any]] = []
+    for setup in setups:
+        for students in counts:  # a fresh deployment per row: no leftover sessions
+            with (
+                contextlib.nullcontext((args.url, args.server_pid or [], None))
+                if setup == "url"
+                else deployment(setup)
+            ) as (url, pids, db_url):
+                report = asyncio.run(
+                    run_class(
+                        url, students, args.steps, args.gap, args.idle, pids, args.timeout, db_url
+                    )
+                )
+            report["setup"] = setup
+            report["load"] = f"{os.getloadavg()[0]:.1f}"
+            print(json.dumps(report, indent=2), flush=True)
+            reports.append(report)
+    if args.table:
+        print(table(reports))
+    return 0 if all(not r["errors"] and not r["missed"] for r in reports) else 1
 
 
 if __name__ == "__main__":

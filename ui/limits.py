@@ -127,6 +127,9 @@ class Limits:
             minute, so codes cannot be found by trying.
         class_poll_ms: how often, in milliseconds, a following student's page asks whether
             the teacher changed something (one small read; the page reruns only on a change).
+        class_version_ms: how long, in milliseconds, one app process reuses a class's version
+            it read (every follower of the class in the process polls it: one read per this
+            time, not one per follower; it delays a step by at most this long).
     """
 
     corpus_chars: int = 5_000_000
@@ -166,6 +169,7 @@ class Limits:
     class_answer_chars: int = 100
     class_joins_per_minute: int = 5
     class_poll_ms: int = 1_000
+    class_version_ms: int = 250
     training_processes: int = 4
 
     @classmethod

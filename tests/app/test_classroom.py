@@ -1,4 +1,4 @@
-"""The live class in AppTest (ui/classroom.py): links, teacher key, rate limit, database down."""
+"""The live class in AppTest (ui/classroom/): links, teacher key, rate limit, database down."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import APP, open_link
-from ui.class_store import store_for
+from ui.classroom.store import store_for
 from ui.limits import LIMITS
 
 

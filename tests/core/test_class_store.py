@@ -1,4 +1,4 @@
-"""The live class's store (ui/class_store.py) on a SQLite file and on a throwaway PostgreSQL.
+"""The live class's store (ui/classroom/store.py) on a SQLite file and on a throwaway PostgreSQL.
 
 Two Store objects on the same URL stand for two app processes: what one writes, the other
 reads (nothing lives in one process's memory).
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.pg_server import postgres_server, require_postgres
-from ui.class_store import (
+from ui.classroom.store import (
     CODE_LENGTH,
     CODE_LETTERS,
     NotTeacher,
@@ -159,3 +159,28 @@ def test_an_unreachable_database_is_a_store_error() -> None:
     assert "127.0.0.1" not in str(caught.value)  # no connection details in the message
     with pytest.raises(StoreError):
         Store("nonsense://")
+
+
+def test_followers_in_one_process_share_one_version_read(tmp_path: Path) -> None:
+    here, other = (Store(f"sqlite:///{tmp_path / 'c.db'}") for _ in range(2))
+    code, key = here.create_class("bpe_learn", {"step": "1"}, None)
+    reads = []
+    real = here.version
+    here.version = lambda c: reads.append(c) or real(c)  # type: ignore[method-assign]
+    assert [here.recent_version(code, 60) for _ in range(50)] == [1] * 50
+    assert len(reads) == 1  # fifty polls, one read
+    here.publish(code, key, "bpe_learn", {"step": "2"}, None)
+    assert here.recent_version(code, 60) == 2  # this process's own change: seen at once
+    other.publish(code, key, "bpe_learn", {"step": "3"}, None)  # another process's
+    assert here.recent_version(code, 60) == 2  # … within max_age
+    assert here.recent_version(code, 0) == 3
+
+
+def test_the_state_at_a_version_is_read_once(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'c.db'}")
+    code, key = store.create_class("bpe_learn", {"step": "1"}, None)
+    first = store.state_at(code, 1)
+    assert first is not None and store.state_at(code, 1) is first
+    store.publish(code, key, "bpe_learn", {"step": "2"}, None)
+    later = store.state_at(code, 2)
+    assert later is not None and later.params["step"] == "2" and later is not first

@@ -26,7 +26,7 @@ Example:
     >>> store.publish(code, "forged", "home", {}, None)
     Traceback (most recent call last):
     ...
-    ui.class_store.NotTeacher: not the teacher of this class
+    ui.classroom.store.NotTeacher: not the teacher of this class
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ import os
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,6 +72,8 @@ one in 148,000 tries (joining is rate-limited per session, :mod:`ui.classroom`).
 
 ENV_URL = "SUBWORD_CLASS_DB"
 """The environment variable with the database URL (SQLAlchemy form)."""
+
+_CACHED_CLASSES = 256  # classes whose version and state one process keeps (a few KB each)
 
 ENV_FILE = "SUBWORD_CLASS_FILE"
 """The environment variable with the SQLite file's path (when no URL is set)."""
@@ -287,6 +290,9 @@ class Store:
         self.url = url
         self._ready = False
         self._lock = threading.Lock()
+        # what followers in this process share (:meth:`recent_version`, :meth:`state_at`)
+        self._versions: dict[str, tuple[float, int | None]] = {}
+        self._states: OrderedDict[tuple[str, int], ClassState] = OrderedDict()
 
     # --- plumbing --------------------------------------------------------------------
 
@@ -308,8 +314,8 @@ class Store:
             raise NotTeacher("not the teacher of this class")
         return row
 
-    @staticmethod
-    def _bump(conn: Any, code: str, **values: Any) -> int:
+    def _bump(self, conn: Any, code: str, **values: Any) -> int:
+        self._versions.pop(code, None)  # this process's followers read the new one at once
         row = conn.execute(
             sa.update(classes)
             .where(classes.c.code == code)
@@ -464,6 +470,56 @@ class Store:
                 sa.select(classes.c.version).where(classes.c.code == code)
             ).scalar_one_or_none()
         return None if value is None else int(value)
+
+    def recent_version(self, code: str, max_age: float) -> int | None:
+        """:meth:`version`, read at most once per ``max_age`` seconds per class in this process.
+
+        Every follower of a class polls its version; in one process they share one read (a
+        change made through this store is seen at once, one made elsewhere within
+        ``max_age``).
+
+        Example:
+            >>> store = Store("sqlite://")
+            >>> code, key = store.create_class("home", {}, None)
+            >>> store.recent_version(code, 60), store.recent_version(code, 60)
+            (1, 1)
+            >>> store.publish(code, key, "home", {"step": "2"}, None)
+            2
+            >>> store.recent_version(code, 60)
+            2
+        """
+        now = time.monotonic()
+        seen = self._versions.get(code)
+        if seen is not None and now - seen[0] < max_age:
+            return seen[1]
+        value = self.version(code)
+        if len(self._versions) > _CACHED_CLASSES:
+            self._versions.clear()
+        self._versions[code] = (now, value)
+        return value
+
+    def state_at(self, code: str, version: int) -> ClassState | None:
+        """:meth:`state` as of ``version`` (kept per process: the followers of a class who
+        saw the same new version make one read, not one each). A class's state at a version
+        never changes: every change of the teacher bumps the version.
+
+        Example:
+            >>> store = Store("sqlite://")
+            >>> code, _ = store.create_class("home", {}, None)
+            >>> store.state_at(code, 1) is store.state_at(code, 1)
+            True
+        """
+        with self._lock:
+            kept = self._states.get((code, version))
+        if kept is not None:
+            return kept
+        found = self.state(code)
+        if found is not None:
+            with self._lock:
+                self._states[(code, found.version)] = found
+                while len(self._states) > _CACHED_CLASSES:
+                    self._states.popitem(last=False)
+        return found
 
     def state(self, code: str) -> ClassState | None:
         """The teacher's current view and question, ``None`` when the class is gone."""

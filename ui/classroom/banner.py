@@ -1,0 +1,249 @@
+"""The class's strip at the top of the page: the teacher's code, QR code and live answers;
+a student's "you follow the class" line and its poll.
+
+Example::
+
+    class_banner("bpe_learn")  # app.py, before the page runs
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from ui.classroom.follow import _poll
+from ui.classroom.session import (
+    _APPLIED,
+    _CODE,
+    _ENDED,
+    _FOLLOW,
+    _KEY,
+    _NICK,
+    _PAGE,
+    _PENDING,
+    _QUESTION,
+    _ROLE,
+    _SUMMARY,
+    _fail,
+    _message,
+    _role,
+    _store,
+)
+from ui.classroom.store import Question, StoreError
+from ui.classroom.summary import _end, _summary_box
+from ui.html import esc, show_html, show_text
+from ui.i18n import translator
+from ui.limits import LIMITS
+from ui.presenter import presenting
+from ui.qr import qr_img_html, reachable_base
+
+t = translator("classroom")
+
+
+def _join_link(code: str) -> str:
+    url = st.context.url or ""
+    base = reachable_base(url, listen=st.get_option("server.address")).base if url else ""
+    return f"{base}?class={code}"
+
+
+def _qr_img(link: str, scale: int) -> str:
+    """The join link's QR code as an ``<img>`` (st.html keeps no inline ``<svg>``)."""
+    return qr_img_html(
+        link, alt=t("QR code of the join link"), scale=scale, css_class="sw-class-qr"
+    )
+
+
+def class_banner(page: str) -> None:
+    """The class's strip at the top of the page: code and QR (teacher), following (student).
+
+    Call it in ``app.py`` on every full run, before the page runs.
+
+    Example::
+
+        class_banner("bpe_learn")
+    """
+    state = st.session_state
+    state[_PAGE] = page
+    _message()
+    if state.get(_SUMMARY) is not None:
+        _summary_box()
+    if state.pop(_ENDED, False):
+        st.info(t("The teacher ended the class. You can go on exploring on your own."))
+    role = _role()
+    if role == "teacher":
+        _teacher_banner()
+    elif role == "student":
+        _student_banner()
+
+
+def _student_banner() -> None:
+    state = st.session_state
+    code = str(state[_CODE])
+    with st.container(border=True, key="class_student"):
+        c1, c2 = st.columns([3, 1], vertical_alignment="center")
+        nick = state.get(_NICK)
+        if state.get(_FOLLOW):
+            text = t("You follow the live class {code}: your page shows the teacher's.")
+        else:
+            text = t("You are exploring on your own (live class {code}).")
+        line = text.format(code=code)
+        if nick:
+            line += " " + t("Your nickname: {nick}.").format(nick=nick)
+        with c1:
+            show_text(line)
+            st.fragment(run_every=LIMITS.class_poll_ms / 1000)(_poll)()
+        if state.get(_FOLLOW):
+            if c2.button(t("Explore on my own"), key="class_detach", icon=":material/explore:"):
+                state[_FOLLOW] = False
+                st.rerun()
+        elif c2.button(
+            t("Back to the class"), key="class_back", type="primary", icon=":material/group:"
+        ):
+            state[_FOLLOW] = True
+            state[_APPLIED] = None  # the next poll (now) fetches the teacher's view
+            try:
+                state[_PENDING] = _store().state(code)
+            except StoreError as err:
+                _fail(err)
+            st.rerun()
+
+
+def _teacher_banner() -> None:
+    state = st.session_state
+    code = str(state[_CODE])
+    link = _join_link(code)
+    question: Question | None = state.get(_QUESTION)
+    asking = question is not None
+    size = 2 if asking else 3.2
+    with st.container(border=True, key="class_teacher"):
+        c1, c2 = st.columns([3, 1] if asking else [2, 1], vertical_alignment="center")
+        with c1:
+            show_html(
+                f"<div class='sw-class-code'><span>{esc(t('Live class: join with the code'))}"
+                f"</span> <strong lang='en' translate='no' style='font-size:{size}em;"
+                f"letter-spacing:.12em;font-family:monospace'>{esc(code)}</strong></div>"
+            )
+            if not presenting() or not asking:
+                st.code(link, language=None, wrap_lines=True)
+            # on the first screen of a 1024×768 projector, above the (growing) answer chart
+            with st.container(horizontal=True, gap="small"):
+                _teacher_buttons(code, asking)
+            st.fragment(run_every=LIMITS.class_poll_ms / 1000 * 2)(_teacher_live)()
+        with c2:
+            scale = 3 if asking else 5
+            show_html(_qr_img(link, scale))
+
+
+def _teacher_buttons(code: str, asking: bool) -> None:
+    """End the class; Close the question (while one is asked)."""
+    state = st.session_state
+    if st.button(t("End the class"), key="class_end", icon=":material/stop_circle:"):
+        _end()
+        st.rerun()
+    if asking and st.button(t("Close the question"), key="class_dismiss"):
+        try:
+            _store().dismiss(code, str(state[_KEY]))
+            state[_QUESTION] = None
+        except StoreError as err:
+            _fail(err)
+        st.rerun()
+
+
+def _teacher_live() -> None:
+    """The teacher's live part: how many joined, and the answers to the current question."""
+    state = st.session_state
+    code = state.get(_CODE)
+    if not code or state.get(_ROLE) != "teacher":
+        return
+    question: Question | None = state.get(_QUESTION)
+    try:
+        store = _store()
+        joined = store.member_count(code)
+        counts = store.counts(question.id) if question is not None else {}
+    except StoreError:
+        show_text(t("The class's database does not answer; trying again…"), small=True)
+        return
+    answered = sum(counts.values())
+    if question is None:
+        show_text(t.n("{n} student joined.", "{n} students joined.", joined).format(n=joined))
+        return
+    show_html(
+        f"<p class='sw-text' style='margin:.2em 0'><strong>{esc(question.prompt)}</strong> "
+        + esc(t("{answered} of {joined} answered.").format(answered=answered, joined=joined))
+        + "</p>"
+    )
+    _answer_chart(question, counts)
+    if question.state == "open" and st.button(
+        t("Reveal the answer"), key="class_reveal", type="primary", icon=":material/visibility:"
+    ):
+        try:
+            store.reveal(code, str(state[_KEY]), question.id)
+            state[_QUESTION] = store.state(code).question  # type: ignore[union-attr]
+        except (StoreError, AttributeError) as err:
+            _fail(err if isinstance(err, StoreError) else StoreError(str(err)))
+        st.rerun(scope="app")
+
+
+def answer_table(question: Question, counts: dict[str, int]) -> pd.DataFrame:
+    """The rows of the answer chart: one per option (and per other typed answer), with counts.
+
+    Example:
+        >>> options = (("a", "a + b"), ("c", "c + d"))
+        >>> q = Question(1, 1, "k", "choice", "?", options, "revealed", ("a",))
+        >>> answer_table(q, {"a": 2}).to_dict("records")[0]
+        {'answer': '✓ a + b', 'count': 2, 'verdict': 'right'}
+    """
+    revealed = question.state == "revealed"
+    right = set(question.right or ())
+    rows = []
+    labels = dict(question.options)
+    ids = list(labels) + sorted(a for a in counts if a not in labels)
+    for aid in ids:
+        verdict = ("right" if aid in right else "wrong") if revealed else "open"
+        label = labels.get(aid, aid)
+        if verdict == "right":
+            label = f"✓ {label}"  # also when nobody chose it (no bar to colour)
+        rows.append({"answer": label, "count": counts.get(aid, 0), "verdict": verdict})
+    if question.kind == "text":
+        rows.sort(key=lambda r: -int(r["count"]))
+        rows = rows[:12]
+    return pd.DataFrame(rows, columns=["answer", "count", "verdict"])
+
+
+def _answer_chart(question: Question, counts: dict[str, int]) -> None:
+    table = answer_table(question, counts)
+    if table.empty:
+        show_text(t("No answers yet."), small=True)
+        return
+    names = {"right": t("right"), "wrong": t("not right"), "open": t("answers")}
+    table["verdict"] = table["verdict"].map(names)
+    chart = (
+        alt.Chart(table)
+        .mark_bar()
+        .encode(
+            y=alt.Y("answer:N", sort=None, title=None),
+            x=alt.X("count:Q", title=t("students"), axis=alt.Axis(tickMinStep=1)),
+            color=alt.Color(
+                "verdict:N",
+                scale=alt.Scale(
+                    domain=[names["right"], names["wrong"], names["open"]],
+                    range=["#2ca02c", "#d62728", "#1f77b4"],  # (the legend: after the reveal)
+                ),
+                legend=alt.Legend(title=None, orient="bottom")
+                if question.state == "revealed"
+                else None,
+            ),
+        )
+        .properties(height=alt.Step(24))
+    )
+    described = "; ".join(f"{row.answer}: {row['count']}" for _, row in table.iterrows())
+    st.altair_chart(chart, width="stretch", alt=described)
+    if question.state == "revealed":
+        show_text(
+            t(
+                "Green answers are right. When pairs tie for the highest count, every tied pair "
+                "is right: the rule that breaks the tie only picks which one is merged."
+            ),
+            small=True,
+        )
