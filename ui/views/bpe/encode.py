@@ -13,9 +13,9 @@ from itertools import pairwise
 
 import streamlit as st
 
-from subword_core.formats import tokenizer_json
 from subword_core.bpe import BPEModel, EncodeStep
 from subword_core.errors import SubwordError
+from subword_core.formats import tokenizer_json
 from subword_core.textbook import code
 from ui.classroom import class_gate, split_ask
 from ui.code_panel import code_panel
