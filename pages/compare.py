@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.compare_view import (
+from ui.views.compare.train import (
     PRETOK,
     render_corpus_figures,
     render_segmentations,

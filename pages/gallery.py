@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.gallery_view import render_gallery
+from ui.views.gallery.entries import render_gallery
 from ui.i18n import translator
 from ui.shell import ensure_app_shell
 

@@ -6,7 +6,7 @@ import streamlit as st
 
 from ui.corpus_picker import require_corpus
 from ui.i18n import translator
-from ui.parity_view import render_bpe, render_unigram, render_wordpiece, settings_panel
+from ui.views.parity.check import render_bpe, render_unigram, render_wordpiece, settings_panel
 from ui.shell import ensure_app_shell
 
 t = translator("parity")

@@ -10,7 +10,7 @@ from ui.html import show_text
 from ui.i18n import translator
 from ui.player import step_player
 from ui.presenter import presenting, settings_box
-from ui.pretrained_view import (
+from ui.views.pretrained.steps import (
     DEFAULT_TEXT,
     TEXT_CHARS,
     choose_files,

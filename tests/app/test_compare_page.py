@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from subword_core.corpus import Corpus
 from tests.app.conftest import html_text as _html
-from ui.compare_view import (
+from ui.views.compare.train import (
     corpus_figures,
     disputed_cuts,
     overlap_table,

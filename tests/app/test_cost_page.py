@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tests.app.conftest import html_text, open_link
-from ui.cost_view import SENTENCES, cost_rows
+from ui.views.cost.costs import SENTENCES, cost_rows
 from ui.links import PAGES
-from ui.pretrained_view import SAMPLES
+from ui.views.pretrained.steps import SAMPLES
 
 
 def test_the_page_counts_every_tokenizer_in_three_languages() -> None:

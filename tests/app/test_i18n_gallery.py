@@ -6,7 +6,7 @@ import pytest
 
 from tests.app.conftest import html_text as _html
 from tests.app.conftest import open_link
-from ui.gallery_view import ENTRIES
+from ui.views.gallery.entries import ENTRIES
 
 PAGE = "gallery"
 

@@ -38,8 +38,8 @@ from ui.corpus_picker import error_text, example_description, example_title, not
 from ui.glossary import SEED_TITLES, TERMS, seed_titles
 from ui.html import esc
 from ui.i18n import LOCALES_DIR, Message, ko_particle, translation
-from ui.pretrained_view import error_text as pretrained_error_text
-from ui.pretrained_view import note_text as pretrained_note_text
+from ui.views.pretrained.steps import error_text as pretrained_error_text
+from ui.views.pretrained.steps import note_text as pretrained_note_text
 from ui.share import LinkProblem
 
 HUG = {"corpus": "seed-hug"}

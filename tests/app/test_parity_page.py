@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from subword_core.corpus import Corpus
 from tests.app.conftest import html_text as _html
 from ui import parity_view
-from ui.parity_view import (
+from ui.views.parity.check import (
     bpe_parity,
     explain_spm_error,
     limit_corpus,

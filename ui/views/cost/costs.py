@@ -23,11 +23,11 @@ import streamlit as st
 
 from subword_core.pretrained import Pretrained, PretrainedError, load
 from ui.charts import described, show_chart, top_legend
-from ui.compare_view import Trained, display_name, segment
+from ui.views.compare.train import Trained, display_name, segment
 from ui.html import esc, show_html, token_spans_html
 from ui.i18n import translator
 from ui.links import LinkParam, PageLink, register_page, register_params
-from ui.pretrained_view import ASSETS, SAMPLES, TEXT_CHARS
+from ui.views.pretrained.steps import ASSETS, SAMPLES, TEXT_CHARS
 
 t = translator("cost")
 
@@ -88,7 +88,7 @@ def trained_tokens(trained: Mapping[str, Trained], text: str) -> dict[str, tuple
     tokens that are only a marker, such as a lone ``</w>``, left out).
 
     Example:
-        >>> from ui.compare_view import train_all
+        >>> from ui.views.compare.train import train_all
         >>> from subword_core.corpus import Corpus
         >>> models = train_all(Corpus.from_counts({"low": 5, "lower": 2}), 12)
         >>> trained_tokens({"BPE": models["BPE"]}, "low low")["BPE"]
