@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.views.gallery.entries import render_gallery
 from ui.i18n import translator
 from ui.shell import ensure_app_shell
+from ui.views.gallery.gallery import render_gallery
 
 t = translator("gallery")
 

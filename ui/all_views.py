@@ -19,14 +19,14 @@ from ui import (
     bpe_family_view,
     bpe_view,
     byte_level_view,
-    compare_view,
-    cost_view,
-    exercises_view,
     gage_view,
-    pretrained_view,
     unigram_view,
     wordpiece_view,
 )
+from ui.views.compare import plan as compare_plan
+from ui.views.cost import sentences as cost_sentences
+from ui.views.exercises import sheet as exercises_sheet
+from ui.views.pretrained import files as pretrained_files
 
 __all__ = ["VIEWS"]
 
@@ -34,11 +34,11 @@ VIEWS = (
     bpe_view,
     bpe_family_view,
     byte_level_view,
-    compare_view,
-    exercises_view,
-    cost_view,
+    compare_plan,
+    exercises_sheet,
+    cost_sentences,
     gage_view,
-    pretrained_view,
+    pretrained_files,
     unigram_view,
     wordpiece_view,
 )

@@ -29,7 +29,7 @@ from subword_core.examples import example_text
 from subword_core.gage import compress
 from subword_core.wordpiece import learn as learn_wordpiece
 from tests.budget import examples
-from ui import bpe_view, byte_level_view, compare_view, gage_view, unigram_view, wordpiece_view
+from ui import bpe_view, byte_level_view, gage_view, unigram_view, wordpiece_view
 from ui.charts import (
     BAR_LIMIT,
     LABEL_PX,
@@ -43,6 +43,7 @@ from ui.charts import (
     template_spec,
     top_legend,
 )
+from ui.views.compare import figures as compare_figures
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -251,7 +252,7 @@ _OVERLAP = pd.DataFrame(
 #: Every step template with its arguments, and the compare page's heatmap.
 SPECS = [
     *((build.__name__, build(*args).to_dict(validate=False)) for build, args in TEMPLATES),
-    ("overlap", compare_view._overlap_chart(_OVERLAP).to_dict(validate=False)),
+    ("overlap", compare_figures._overlap_chart(_OVERLAP).to_dict(validate=False)),
 ]
 
 

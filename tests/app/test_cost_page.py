@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from tests.app.conftest import html_text, open_link
-from ui.views.cost.costs import SENTENCES, cost_rows
 from ui.links import PAGES
-from ui.views.pretrained.steps import SAMPLES
+from ui.views.cost.costs import cost_rows
+from ui.views.cost.sentences import SENTENCES
+from ui.views.pretrained.files import SAMPLES
 
 
 def test_the_page_counts_every_tokenizer_in_three_languages() -> None:

@@ -38,9 +38,9 @@ from ui.corpus_picker import error_text, example_description, example_title, not
 from ui.glossary import SEED_TITLES, TERMS, seed_titles
 from ui.html import esc
 from ui.i18n import LOCALES_DIR, Message, ko_particle, translation
-from ui.views.pretrained.steps import error_text as pretrained_error_text
-from ui.views.pretrained.steps import note_text as pretrained_note_text
 from ui.share import LinkProblem
+from ui.views.pretrained.files import error_text as pretrained_error_text
+from ui.views.pretrained.files import note_text as pretrained_note_text
 
 HUG = {"corpus": "seed-hug"}
 

@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from subword_core.pretrained import load
 from tests.app.conftest import APP
-from ui.views.pretrained.steps import ASSETS, SAMPLES
+from ui.views.pretrained.files import ASSETS, SAMPLES
 
 PAGE = "pages/pretrained.py"
 
@@ -73,7 +73,7 @@ def test_refusals_are_worded_by_code() -> None:
     with the supported list (the core's names) after it."""
     import ui.i18n
     from subword_core.pretrained import PretrainedError
-    from ui.views.pretrained.steps import error_text
+    from ui.views.pretrained.files import error_text
 
     regex = PretrainedError(
         "x",

@@ -1,6 +1,7 @@
-"""How many tokens does my sentence cost? The same sentence in English, 中文 and 한국어, counted
-by every tokenizer the app has: the four trained on the current corpus (the Compare page's
-cached trainings, :mod:`ui.compare_view`) and the pretrained samples (:mod:`ui.pretrained_view`).
+"""The cost page's counts: how many tokens does my sentence cost? The same sentence in
+English, 中文 and 한국어, counted by every tokenizer the app has: the four trained on the current
+corpus (the Compare page's cached trainings, :mod:`ui.views.compare`) and the pretrained samples
+(:mod:`ui.views.pretrained`).
 
 A sentence's cost is its number of tokens. To compare languages, the page divides it by the
 sentence's characters (spaces left out) and by the words of the English sentence: the three
@@ -17,70 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import altair as alt
-import pandas as pd
 import streamlit as st
 
 from subword_core.pretrained import Pretrained, PretrainedError, load
-from ui.charts import described, show_chart, top_legend
-from ui.views.compare.train import Trained, display_name, segment
-from ui.html import esc, show_html, token_spans_html
 from ui.i18n import translator
-from ui.links import LinkParam, PageLink, register_page, register_params
-from ui.views.pretrained.steps import ASSETS, SAMPLES, TEXT_CHARS
+from ui.views.compare.segment import segment
+from ui.views.compare.train import Trained
+from ui.views.pretrained.files import ASSETS, SAMPLES
 
 t = translator("cost")
-
-__all__ = [
-    "LANGUAGES",
-    "SENTENCES",
-    "cost_rows",
-    "pretrained_tokens",
-    "render_costs",
-    "sentence_inputs",
-    "trained_tokens",
-]
-
-LANGUAGES: tuple[str, ...] = ("en", "zh", "ko")
-"""The three languages, in the order the page shows them."""
-
-SENTENCES: dict[str, str] = {
-    "en": "We learn languages at school, and computers learn them too.",
-    "zh": "我们在学校学习语言，计算机也学习语言。",
-    "ko": "우리는 학교에서 언어를 배우고, 컴퓨터도 언어를 배운다.",
-}
-"""The default sentences, written for the app: one meaning in three languages."""
-
-_KEYS = {lang: f"cost_{lang}" for lang in LANGUAGES}
-register_params(*(LinkParam(key, "str") for key in _KEYS.values()))
-register_page("cost", PageLink((*_KEYS.values(), "cmp_target")))
-
-_COLOURS = {"en": "#1f77b4", "zh": "#d62728", "ko": "#2ca02c"}
-
-
-def _language_names() -> dict[str, str]:
-    return {"en": t("English"), "zh": t("Chinese"), "ko": t("Korean")}
-
-
-def sentence_inputs() -> dict[str, str]:
-    """The three sentence boxes (defaults until the student types); the sentences by language.
-
-    Example::
-
-        sentences = sentence_inputs()
-    """
-    names = _language_names()
-    columns = st.columns(3)
-    out: dict[str, str] = {}
-    for column, lang in zip(columns, LANGUAGES, strict=True):
-        key = _KEYS[lang]
-        value = st.session_state.get(key)
-        if value is None:
-            st.session_state[key] = SENTENCES[lang]
-        elif len(value) > TEXT_CHARS:  # e.g. a long link
-            st.session_state[key] = value[:TEXT_CHARS]
-        out[lang] = column.text_area(names[lang], key=key, max_chars=TEXT_CHARS, height=80)
-    return out
 
 
 def trained_tokens(trained: Mapping[str, Trained], text: str) -> dict[str, tuple[str, ...]]:
@@ -164,112 +110,3 @@ def cost_rows(
                 }
             )
     return rows
-
-
-def _chart(data: pd.DataFrame) -> alt.Chart:
-    names = _language_names()
-    domain = [names[lang] for lang in LANGUAGES]
-    return described(
-        alt.Chart(data)
-        .mark_bar()
-        .encode(
-            y=alt.Y("tokenizer:N", title=None, sort=None, axis=alt.Axis(labelLimit=260)),
-            yOffset=alt.YOffset("language:N", sort=domain),
-            x=alt.X("tokens:Q", title=t("tokens")),
-            color=alt.Color(
-                "language:N",
-                scale=alt.Scale(domain=domain, range=[_COLOURS[lang] for lang in LANGUAGES]),
-                legend=top_legend(domain),
-                title=None,
-            ),
-            tooltip=[
-                alt.Tooltip("tokenizer:N", title=t("tokenizer")),
-                alt.Tooltip("language:N", title=t("language")),
-                alt.Tooltip("tokens:Q", title=t("tokens")),
-                alt.Tooltip("tokens per character:Q", title=t("tokens per character")),
-            ],
-        )
-        .properties(height=alt.Step(9)),
-        t("Bar chart: how many tokens each tokenizer needs for the sentence in each language."),
-    )
-
-
-def _tokens_table_html(
-    tokens: Mapping[str, Mapping[str, Sequence[str]]], labels: Mapping[str, str]
-) -> str:
-    """Every tokenizer's tokens, one row each, a column per language (escaped HTML)."""
-    names = _language_names()
-    head = "".join(f"<th scope='col'>{esc(names[lang])}</th>" for lang in LANGUAGES)
-    rows = "".join(
-        f"<tr><th scope='row'>{esc(labels[name])}</th>"
-        + "".join(
-            f"<td lang='{lang}'><strong>{len(by_lang[lang])}</strong> "
-            f"{token_spans_html(list(by_lang[lang]), unk='[UNK]')}</td>"
-            for lang in LANGUAGES
-        )
-        + "</tr>"
-        for name, by_lang in tokens.items()
-    )
-    return (
-        f"<table class='sw-table'><thead><tr><th>{esc(t('tokenizer'))}</th>{head}</tr></thead>"
-        f"<tbody>{rows}</tbody></table>"
-    )
-
-
-def render_costs(trained: Mapping[str, Trained], sentences: Mapping[str, str]) -> None:
-    """The chart, the table and the tokens drawn, for every tokenizer the app has.
-
-    Example::
-
-        render_costs(trained, sentence_inputs())
-    """
-    labels: dict[str, str] = {}
-    tokens: dict[str, dict[str, tuple[str, ...]]] = {}
-    by_lang = {lang: trained_tokens(trained, sentences[lang]) for lang in LANGUAGES}
-    for name in trained:
-        label = t("{name} trained on this corpus").format(name=display_name(name))
-        labels[label] = label
-        tokens[label] = {lang: by_lang[lang][name] for lang in LANGUAGES}
-    samples = {lang: pretrained_tokens(sentences[lang]) for lang in LANGUAGES}
-    sample_names = _sample_names()
-    for key in SAMPLES:
-        if all(isinstance(samples[lang][key], tuple) for lang in LANGUAGES):
-            label = sample_names[key]
-            labels[label] = label
-            tokens[label] = {lang: samples[lang][key] for lang in LANGUAGES}  # type: ignore[misc]
-    names = _language_names()
-    rows = cost_rows(tokens, sentences)
-    data = pd.DataFrame(rows)
-    data["language"] = data["language"].map(names)
-    show_chart(_chart(data), width="stretch")
-    st.caption(
-        t(
-            "Per word: per word of the English sentence, the same meaning in every language "
-            "(Chinese writes no spaces between words). Characters: without spaces."
-        )
-    )
-    wide = data.pivot_table(
-        index="tokenizer",
-        columns="language",
-        values=["tokens", "tokens per character", "tokens per word"],
-        aggfunc="first",
-        sort=False,
-    )
-    wide.columns = [f"{names_of(value)} · {lang}" for value, lang in wide.columns]
-    wide.index.name = t("tokenizer")
-    st.dataframe(wide, width="stretch")
-    show_html(_tokens_table_html(tokens, labels))
-
-
-def names_of(column: str) -> str:
-    """A column's heading in the session's language.
-
-    Example:
-        >>> names_of("tokens per word")
-        'tokens per word'
-    """
-    return {
-        "tokens": t("tokens"),
-        "tokens per character": t("tokens per character"),
-        "tokens per word": t("tokens per word"),
-    }[column]
