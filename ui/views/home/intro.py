@@ -84,14 +84,21 @@ def render_pages() -> None:
   then be split in many ways; see them all with their probabilities, and sample from them.
 
 - **Glossary**: every term the pages use (step, merge, pair, symbol, token, piece, the kinds
-  of vocabulary…), one meaning each, with the seeds' Chinese and Korean words. The underlined
+  of vocabulary…), one meaning each, with the tutorials' Chinese and Korean words. The underlined
   terms on every page link to it (in a new tab, so your page keeps its place).
-- **Seed gallery**: each worked example of the tutorials this app was built from, opened on
-  the right page at the right step, with notes where a tutorial prints a wrong result.
+- **Tutorial gallery**: each worked example of the tutorials this app was built from, opened
+  on the right page at the right step, with notes where a tutorial prints a wrong result.
 - **Parity with the libraries**: the same corpus through subword-nmt, `tokenizers` and
   `sentencepiece`, and why their results differ from the app's.
 - **Compare segmentations**: all four algorithms on the same corpus with one vocabulary size;
   type words and see where they cut differently.
+- **Tokens per language**: the same sentence in English, Chinese and Korean, counted by every
+  tokenizer the app has (the four trained on your corpus and the pretrained samples): tokens
+  per character and per word side by side, with the tokens drawn.
+- **Trace a pretrained tokenizer**: open a real tokenizer file (tokenizer.json, vocab.txt …)
+  or a built-in sample and follow every step of its encoding.
+- **Exercises**: a numbered sheet of questions with their answers, to answer on the page or to
+  print.
 
 On a step-by-step page, switch on **Play** to animate the steps, or go at your own pace with
 the **First / Back / Next / Last** buttons, the slider, or the ← and → arrow keys.
