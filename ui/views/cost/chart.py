@@ -26,27 +26,53 @@ t = translator("cost")
 
 
 def _chart(data: pd.DataFrame) -> alt.Chart:
+    """The bars, every label a screen reader reads in the session's language: each field's
+    title (Vega-Lite names a bar by its fields' titles, the field name when a title is
+    left out), each bar's own sentence (``description``) and the axes' and legend's."""
     names = _language_names()
     domain = [names[lang] for lang in LANGUAGES]
+    data = data.assign(
+        aria=[
+            t("{tokenizer}, {language}: {n} tokens").format(
+                tokenizer=row["tokenizer"], language=row["language"], n=row["tokens"]
+            )
+            for _, row in data.iterrows()
+        ]
+    )
+    language = t("language")
     return described(
         alt.Chart(data)
         .mark_bar()
         .encode(
-            y=alt.Y("tokenizer:N", title=None, sort=None, axis=alt.Axis(labelLimit=260)),
-            yOffset=alt.YOffset("language:N", sort=domain),
-            x=alt.X("tokens:Q", title=t("tokens")),
+            y=alt.Y(
+                "tokenizer:N",
+                title=t("tokenizer"),
+                sort=None,
+                axis=alt.Axis(
+                    title=None,
+                    labelLimit=260,
+                    description=t("The tokenizers, one group of bars each"),
+                ),
+            ),
+            yOffset=alt.YOffset("language:N", sort=domain, title=language),
+            x=alt.X(
+                "tokens:Q",
+                title=t("tokens"),
+                axis=alt.Axis(description=t("The number of tokens")),
+            ),
             color=alt.Color(
                 "language:N",
                 scale=alt.Scale(domain=domain, range=[_COLOURS[lang] for lang in LANGUAGES]),
-                legend=top_legend(domain),
-                title=None,
+                legend=top_legend(domain, description=t("The colours: the sentence's language")),
+                title=language,
             ),
             tooltip=[
                 alt.Tooltip("tokenizer:N", title=t("tokenizer")),
-                alt.Tooltip("language:N", title=t("language")),
+                alt.Tooltip("language:N", title=language),
                 alt.Tooltip("tokens:Q", title=t("tokens")),
                 alt.Tooltip("tokens per character:Q", title=t("tokens per character")),
             ],
+            description=alt.Description("aria:N"),
         )
         .properties(height=alt.Step(9)),
         t("Bar chart: how many tokens each tokenizer needs for the sentence in each language."),
