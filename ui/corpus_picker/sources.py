@@ -61,15 +61,15 @@ def example_title(key: str) -> str:
 
     Example:
         >>> example_title("seed-hug")
-        'hug / pug / pun / bun / hugs (seed 001)'
+        'hug / pug / pun / bun / hugs (tutorial 001)'
         >>> example_title("no-such-example")
         'no-such-example'
     """
     titles = {
-        "seed-low": t("low / lower / newest / widest (seeds 002, 003)"),
-        "seed-hug": t("hug / pug / pun / bun / hugs (seed 001)"),
+        "seed-low": t("low / lower / newest / widest (tutorials 002, 003)"),
+        "seed-hug": t("hug / pug / pun / bun / hugs (tutorial 001)"),
         "seed-low-underscore": t(
-            "low_ / lower_ / newest_ / widest_ (seed 004, `_` as an ordinary end letter)"
+            "low_ / lower_ / newest_ / widest_ (tutorial 004, `_` as an ordinary end letter)"
         ),
         "paragraph": t("A short paragraph"),
         "zh": t("中文: 计算机 / 语言 / 学习 (Chinese, no spaces)"),
@@ -94,12 +94,12 @@ def example_description(key: str) -> str:
             "Watch 'est' become one piece because newest and widest share it."
         ),
         "seed-hug": t(
-            "Five short words that share 'ug' and 'un'. Seed 001 uses it for BPE, "
+            "Five short words that share 'ug' and 'un'. Tutorial 001 uses it for BPE, "
             "WordPiece and Unigram, so the three methods can be compared."
         ),
         "seed-low-underscore": t(
             "The low/lower/newest/widest corpus with '_' typed at the end of each word, "
-            "as seed 004 does. Here '_' is just another letter, so it can merge like one."
+            "as tutorial 004 does. Here '_' is just another letter, so it can merge like one."
         ),
         "paragraph": t(
             "A short story about a baker, written so that stems and endings repeat: "

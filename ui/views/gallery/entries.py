@@ -1,4 +1,4 @@
-"""The gallery's entries: every worked example of the seed tutorials, one click away.
+"""The gallery's entries: every worked example of the tutorials, one click away.
 
 Each :class:`SeedEntry` knows the corpus and settings of one worked example, the page that
 shows it, and the step to open at. Its "Open" button runs :func:`open_entry` as an
@@ -36,7 +36,7 @@ GOTO_KEY = "gallery__goto"
 """Session-state key holding the page to switch to on the next run (set by :func:`open_entry`)."""
 
 SEED_002_CHOICES: dict[int, tuple[str, str]] = {1: ("s", "t"), 7: ("w", "est</w>"), 10: ("i", "d")}
-"""The tie choices that reproduce seed 002's printed order on the seed-low corpus."""
+"""The tie choices that reproduce tutorial 002's printed order on the seed-low corpus."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class SeedEntry:
         shows: What the student will see (plain text).
         page: The page file to open, e.g. ``"pages/bpe_learn.py"``.
         apply: Sets the corpus, settings and step in session state (runs in a callback).
-        erratum: Where the seed's printed text differs from the correct result (HTML built
+        erratum: Where the tutorial's printed text differs from the correct result (HTML built
             from our own words only), or ``None``.
         note_kind: ``"erratum"`` when the seed prints a wrong result, ``"note"`` when what it
             prints is right but leaves something out (a tie, hand-given merges).
@@ -146,7 +146,7 @@ def _open_s001_unigram() -> None:
     from ui.unigram_view import TABS, WIDGETS_KEY, use_seed_001
 
     use_seed_001()
-    st.session_state[WIDGETS_KEY]["uni_tab"] = TABS[2]  # the tab with seed 001's table
+    st.session_state[WIDGETS_KEY]["uni_tab"] = TABS[2]  # the tab with tutorial 001's table
 
 
 def _open_s004_bpe() -> None:
@@ -220,25 +220,25 @@ def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str |
             None,
         ),
         "s002-bpe": (
-            t("BPE: the same corpus, seed 002's printed order"),
+            t("BPE: the same corpus, tutorial 002's printed order"),
             t(
                 "BPE learn at step 1 with three tie choices made for you (step 1: s+t, step 7: "
                 "w+est</w>, step 10: i+d), giving s+t, e+st, est+</w>, l+o, lo+w, n+e, w+est</w>,"
                 " ne+west</w>, low+</w>, i+d."
             ),
             t(
-                "Seed 002 prints its merges as if they were the only result. Every one of them is"
-                " <strong>tied</strong> with seed 003's choice at that step: the order came from "
-                "how an older Python ordered its dict, not from a rule. The app breaks ties by "
-                "first occurrence; choose the other tied pair at steps 1, 7 and 10 (already done "
-                "here) to get seed 002's table."
+                "Tutorial 002 prints its merges as if they were the only result. Every one of them "
+                "is <strong>tied</strong> with tutorial 003's choice at that step: the order came "
+                "from how an older Python ordered its dict, not from a rule. The app breaks ties "
+                "by first occurrence; choose the other tied pair at steps 1, 7 and 10 (already "
+                "done here) to get tutorial 002's table."
             ),
         ),
         "s003-encode": (
             t("BPE: encoding loki, lowest, lowing, highing"),
             t(
-                "BPE encode with seed 003's ten merges: loki → lo k i, lowest → low est, lowing →"
-                " low i n g, highing → h i g h i n g, iteration by iteration."
+                "BPE encode with tutorial 003's ten merges: loki → lo k i, lowest → low est, "
+                "lowing → low i n g, highing → h i g h i n g, iteration by iteration."
             ),
             None,
         ),
@@ -249,11 +249,11 @@ def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str |
                 "mhug → [UNK] hug</w>."
             ),
             t(
-                "Seed 001 hands over two merges, [u g] and [h ug], without learning them. Learned"
-                " from its corpus, the app's first merges are u+g, u+n, un+&lt;/w&gt;, h+ug, …: "
-                "h+ug is merge 4, not 2, so no number of merges gives exactly the seed's two. "
-                "With the ten merges opened here the result is the seed's [UNK] hug (with the end"
-                " marker on hug)."
+                "Tutorial 001 hands over two merges, [u g] and [h ug], without learning them. "
+                "Learned from its corpus, the app's first merges are u+g, u+n, un+&lt;/w&gt;, "
+                "h+ug, …: h+ug is merge 4, not 2, so no number of merges gives exactly the "
+                "tutorial's two. With the ten merges opened here the result is the tutorial's "
+                "[UNK] hug (with the end marker on hug)."
             ),
         ),
         "s001-wordpiece": (
@@ -267,26 +267,26 @@ def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str |
         "s001-unigram": (
             t("Unigram: the probabilities of “pug”"),
             t(
-                "The Unigram page trained on seed 001's corpus and its 15 seed tokens, open at "
-                "the tab “{tab}”, which recomputes the seed's table."
+                "The Unigram page trained on tutorial 001's corpus and its 15 seed tokens, open at "
+                "the tab “{tab}”, which recomputes the tutorial's table."
             ).format(tab=esc(tabs["unigram"])),
             t(
-                "Seed 001 uses 5/210 for p and for pu, printing P(pu, g) = 0.0022676 and P(p, u, "
-                "g) = 0.000389. Both tokens occur 17 times (pug 5 + pun 12), so P(pu, g) = 17/210"
-                " × 20/210 = <strong>0.00771</strong> and P(p, u, g) = 17/210 × 36/210 × 20/210 ="
-                " <strong>0.00132</strong>. The conclusion stands."
+                "Tutorial 001 uses 5/210 for p and for pu, printing P(pu, g) = 0.0022676 and P(p, "
+                "u, g) = 0.000389. Both tokens occur 17 times (pug 5 + pun 12), so P(pu, g) = "
+                "17/210 × 20/210 = <strong>0.00771</strong> and P(p, u, g) = 17/210 × 36/210 × "
+                "20/210 = <strong>0.00132</strong>. The conclusion stands."
             ),
         ),
         "s004-bpe": (
-            t("Seed 004's “WordPiece”: BPE with “_” as an end letter"),
+            t("Tutorial 004's “WordPiece”: BPE with “_” as an end letter"),
             t(
                 "BPE learn on low_ / lower_ / newest_ / widest_ with no end marker: e+s, es+t, "
                 "est+_, l+o, lo+w, n+e, ne+w, new+est_, low+_, w+i. Longest-prefix application is"
                 " on the WordPiece page, tab “{tab}”."
             ).format(tab=esc(tabs["wordpiece"])),
             t(
-                "Seed 004 merges with <code>str.replace</code> on space-separated symbols. On its"
-                " corpus that happens to work, but replacing the text <code>a b</code> also "
+                "Tutorial 004 merges with <code>str.replace</code> on space-separated symbols. On "
+                "its corpus that happens to work, but replacing the text <code>a b</code> also "
                 "matches across a symbol boundary (<code>xa b</code> → <code>xab</code>) and "
                 "joins symbols that are not the pair: see the demonstration below."
             ),
@@ -294,12 +294,12 @@ def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str |
         "s003-gage": (
             t("Gage's compression: aaabdaaabac"),
             t(
-                "Gage's page at step 2, the tie between Za and ab, with the seed's choice ab "
+                "Gage's page at step 2, the tie between Za and ab, with the tutorial's choice ab "
                 "made: Z = aa, Y = ab, X = ZY, ending in XdXac."
             ),
             t(
-                "At step 2 both Za and ab occur twice. The seed picks ab without saying it is a "
-                "tie; first occurrence would pick Za and reach the same XdXac with a different "
+                "At step 2 both Za and ab occur twice. The tutorial picks ab without saying it is "
+                "a tie; first occurrence would pick Za and reach the same XdXac with a different "
                 "table."
             ),
         ),
@@ -310,7 +310,7 @@ def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str |
                 "step 1 changes it by 0 and step 9 (low+</w>) by +1."
             ),
             t(
-                "Seed 000 says the change is random. It is not: it is fixed by the corpus. The "
+                "Tutorial 000 says the change is random. It is not: it is fixed by the corpus. The "
                 "new symbol adds 1; each of the two merged symbols that never occurs outside the "
                 "pair vanishes and takes 1 away. The paper's “initial vocabulary + number of "
                 "merges” counts every symbol ever made, not the symbols left in the corpus."
@@ -374,13 +374,13 @@ _BY_KEY = {entry.key: entry for entry in ENTRIES}
 
 
 def _seed_label(seed: str) -> str:
-    """``seed 003`` for a seed document, the language name for the app's own examples.
+    """``tutorial 003`` for a seed document, the language name for the app's own examples.
 
     >>> _seed_label("003"), _seed_label("中文")
-    ('seed 003', '中文 (written for the app)')
+    ('tutorial 003', '中文 (written for the app)')
     """
     if seed.isdigit():
-        return t("seed {n}").format(n=seed)
+        return t("tutorial {n}").format(n=seed)
     return t("{language} (written for the app)").format(language=seed)
 
 

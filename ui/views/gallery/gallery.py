@@ -62,5 +62,5 @@ def render_gallery() -> None:
                 ),
             )
             if entry.key == "s004-bpe":
-                with st.expander(t("Seed 004's str.replace merge goes wrong on this corpus")):
+                with st.expander(t("Tutorial 004's str.replace merge goes wrong on this corpus")):
                     _replace_demo()

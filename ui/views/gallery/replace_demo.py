@@ -1,4 +1,4 @@
-"""The gallery's demonstration of seed 004's ``str.replace`` merge, recomputed next to the
+"""The gallery's demonstration of tutorial 004's ``str.replace`` merge, recomputed next to the
 symbol-level merge on a corpus where it goes wrong.
 
 Example:
@@ -15,15 +15,15 @@ from ui.i18n import translator
 t = translator("gallery")
 
 REPLACE_DEMO: dict[str, int] = {"xa": 6, "ab": 5, "xab": 1}
-"""A corpus on which seed 004's ``str.replace`` merge goes wrong (at the second merge)."""
+"""A corpus on which tutorial 004's ``str.replace`` merge goes wrong (at the second merge)."""
 
 # --------------------------------------------------------------------------------------
-# Seed 004's str.replace merge, next to the symbol-level merge
+# Tutorial 004's str.replace merge, next to the symbol-level merge
 # --------------------------------------------------------------------------------------
 
 
 def buggy_replace_merge(symbols: str, pair: tuple[str, str]) -> str:
-    """THE BUGGY METHOD (seed 004): merge a pair by plain string replacement.
+    """THE BUGGY METHOD (tutorial 004): merge a pair by plain string replacement.
 
     ``symbols`` is a word written as space-separated symbols. Replacing the text
     ``"a b"`` also hits ``"xa b"``, whose symbols are ``xa`` and ``b``, not ``a`` and ``b``.
@@ -71,7 +71,7 @@ def replace_demo_rows(
 
 
 def _replace_demo() -> None:
-    """The str.replace demonstration (seed 004's erratum), as an HTML table."""
+    """The str.replace demonstration (tutorial 004's erratum), as an HTML table."""
     corpus = ", ".join(f"{w} ×{c}" for w, c in REPLACE_DEMO.items())
     body = []
     for number, pair, before, buggy, correct, differ in replace_demo_rows():
@@ -98,7 +98,7 @@ def _replace_demo() -> None:
         + t(
             "Corpus {corpus}, no end marker. BPE learns x+a (7 times), then a+b (6 times). "
             "Each merge is applied to every word two ways: <strong>the buggy method</strong>, "
-            '<code>str.replace("a b", "ab")</code> on the space-separated symbols as seed 004 '
+            '<code>str.replace("a b", "ab")</code> on the space-separated symbols as tutorial 004 '
             "does, and the app's symbol-level merge "
             "(<code>subword_core.bpe.merge_symbols</code>), which only joins a symbol "
             "<code>a</code> followed by a symbol <code>b</code>."
