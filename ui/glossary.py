@@ -236,9 +236,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "The text a tokenizer learns from, read as a list of distinct words with how often "
                 "each occurs (its word counts)."
             ),
-            t("The tutorials' toy corpus {toy}: 4 distinct words, 16 words in all.").format(
-                toy=_TOY
-            ),
+            t("The tutorials' toy corpus {toy}: 4 distinct words, 16 in all.").format(toy=_TOY),
             (
                 ("000", t("the corpus the merge table is learned on and then applied to")),
                 ("001", t("hug:10 pug:5 pun:12 bun:4 hugs:5 for all three algorithms")),
@@ -445,10 +443,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "003 merges e + s (first seen), tutorial 002 s + t."
             ),
             (
-                (
-                    "002",
-                    t("its printed order breaks ties differently from tutorial 003 (s + t first)"),
-                ),
+                ("002", t("its printed order breaks ties unlike tutorial 003 (s + t first)")),
                 ("003", t("ties broken by the first pair met in corpus order")),
             ),
             related=("pair", "merge"),

@@ -205,7 +205,7 @@ def test_the_examples_are_named_in_the_language(lang: str, title: str, descripti
     at = open_link("home", {"lang": lang, **HUG})
     picker = next(r for r in at.sidebar.radio if r.key == "corpus__source")
     assert title in picker.options
-    assert not any("(seed 001)" in option for option in picker.options)
+    assert not any("(tutorial 001)" in option for option in picker.options)
     body = "\n".join(h.proto.body for h in at.sidebar.get("html"))
     assert description in body.replace("&#x27;", "'")
 
