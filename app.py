@@ -60,7 +60,9 @@ pg = st.navigation(
             st.Page(
                 "pages/home.py", title=t("Start here"), icon=":material/waving_hand:", default=True
             ),
-            st.Page("pages/gallery.py", title=t("Seed gallery"), icon=":material/auto_stories:"),
+            st.Page(
+                "pages/gallery.py", title=t("Tutorial gallery"), icon=":material/auto_stories:"
+            ),
             st.Page("pages/glossary.py", title=t("Glossary"), icon=":material/menu_book:"),
             st.Page("pages/exercises.py", title=t("Exercises"), icon=":material/edit_note:"),
         ],

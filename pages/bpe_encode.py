@@ -1,4 +1,4 @@
-"""BPE: encode new words by merge priority, and decode them back (seeds 001/003)."""
+"""BPE: encode new words by merge priority, and decode them back (tutorials 001/003)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ if shared is not None:
     use_unk = st.toggle(
         t("Map characters never seen in training to [UNK]"),
         key="bpe_encode_unk",
-        help=t("Seed 001: with merges u+g and h+ug, “mhug” becomes [UNK] hug."),
+        help=t("Tutorial 001: with merges u+g and h+ug, “mhug” becomes [UNK] hug."),
     )
     quiz = st.toggle(
         t("Quiz me: let me type how a word is split first"),

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.compare_view import (
-    PRETOK,
-    render_corpus_figures,
-    render_segmentations,
-    settings_panel,
-    train_or_explain,
-)
 from ui.corpus_picker import require_corpus
 from ui.glossary import term_md
 from ui.i18n import translator
 from ui.pretok import apply_pretok, pretok_panel
 from ui.shell import ensure_app_shell
+from ui.views.compare.figures import render_corpus_figures
+from ui.views.compare.plan import PRETOK
+from ui.views.compare.settings import settings_panel, train_or_explain
+from ui.views.compare.words import render_segmentations
 
 t = translator("compare")
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.compare_view import settings_panel, train_or_explain
 from ui.corpus_picker import require_corpus
-from ui.cost_view import render_costs, sentence_inputs
 from ui.glossary import term_md
 from ui.i18n import translator
 from ui.shell import ensure_app_shell
+from ui.views.compare.settings import settings_panel, train_or_explain
+from ui.views.cost.chart import render_costs
+from ui.views.cost.sentences import sentence_inputs
 
 t = translator("cost")
 

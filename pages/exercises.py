@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.exercises_view import render_exercises
 from ui.i18n import translator
 from ui.shell import ensure_app_shell
+from ui.views.exercises.sheet import render_exercises
 
 t = translator("textbook")
 

@@ -1,4 +1,4 @@
-"""Gage's compression (1994): replace the most frequent pair with a new symbol (seed 003)."""
+"""Gage's compression (1994): replace the most frequent pair with a new symbol (tutorial 003)."""
 
 from __future__ import annotations
 
@@ -59,8 +59,8 @@ def rules() -> None:
                     ),
                     t(
                         "**Ties** go to the pair that occurs first (furthest left). You can pick "
-                        "another tied pair at any tie. Seed 003 picks `ab` over `Za` at step 2: "
-                        "choose it there to get its table (Z = aa, Y = ab, X = ZY)."
+                        "another tied pair at any tie. Tutorial 003 picks `ab` over `Za` at step "
+                        "2: choose it there to get its table (Z = aa, Y = ab, X = ZY)."
                     ),
                     t(
                         "**New symbols** are Z, Y, X, … A, skipping letters your text uses, "

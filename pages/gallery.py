@@ -1,17 +1,17 @@
-"""Seed gallery: each worked example of the seed tutorials, loaded and opened in one click."""
+"""Tutorial gallery: each worked example of the tutorials, loaded and opened in one click."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from ui.gallery_view import render_gallery
 from ui.i18n import translator
 from ui.shell import ensure_app_shell
+from ui.views.gallery.gallery import render_gallery
 
 t = translator("gallery")
 
 ensure_app_shell()
-st.title(t("Seed gallery"))
+st.title(t("Tutorial gallery"))
 st.caption(
     t(
         "Every worked example from the tutorials this app was built from. “Open” loads the "

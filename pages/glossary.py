@@ -1,4 +1,5 @@
-"""Glossary: the words the app uses, one meaning each, with the seeds' Chinese and Korean terms."""
+"""Glossary: the words the app uses, one meaning each, with the tutorials' Chinese and Korean
+terms."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ ensure_app_shell()
 st.title(t("Glossary"))
 st.caption(
     t(
-        "Every term the pages use, with a plain definition, a tiny example on the seeds' "
-        "corpora, the term in English, 中文 and 한국어 side by side (the seeds' own words) and "
-        "how each seed uses it."
+        "Every term the pages use, with a plain definition, a tiny example on the tutorials' "
+        "corpora, the term in English, 中文 and 한국어 side by side (the tutorials' own words) and "
+        "how each tutorial uses it."
     )
 )
 render_glossary()

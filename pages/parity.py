@@ -6,8 +6,11 @@ import streamlit as st
 
 from ui.corpus_picker import require_corpus
 from ui.i18n import translator
-from ui.parity_view import render_bpe, render_unigram, render_wordpiece, settings_panel
 from ui.shell import ensure_app_shell
+from ui.views.parity.bpe import render_bpe
+from ui.views.parity.settings import settings_panel
+from ui.views.parity.unigram import render_unigram
+from ui.views.parity.wordpiece import render_wordpiece
 
 t = translator("parity")
 

@@ -10,18 +10,17 @@ from ui.html import show_text
 from ui.i18n import translator
 from ui.player import step_player
 from ui.presenter import presenting, settings_box
-from ui.pretrained_view import (
+from ui.shell import ensure_app_shell
+from ui.views.pretrained.files import (
     DEFAULT_TEXT,
     TEXT_CHARS,
     choose_files,
-    describe_step,
     error_text,
     load_tokenizer,
-    render_step,
-    show_summary,
     trace_text,
 )
-from ui.shell import ensure_app_shell
+from ui.views.pretrained.steps import describe_step, render_step
+from ui.views.pretrained.summary import show_summary
 
 t = translator("pretrained")
 

@@ -1,4 +1,5 @@
-"""Unigram LM: seed vocabulary, EM, pruning by loss; lattice, n-best, sampling (seeds 000, 001)."""
+"""Unigram LM: seed vocabulary, EM, pruning by loss; lattice, n-best, sampling (tutorials 000,
+001)."""
 
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ choice = pretok_panel(
     ),
     default_help=t(
         "The default is sentencepiece's, the library that trains unigram models: none, the "
-        "raw sentence with spaces written as ▁. Seed 001's example is read with whitespace "
+        "raw sentence with spaces written as ▁. Tutorial 001's example is read with whitespace "
         "only (its numbers are on bare words). A choice you make is kept for every corpus."
     ),
 )

@@ -1,4 +1,4 @@
-"""WordPiece: likelihood-score merges and longest-match-first encoding (seeds 001, 003, 004)."""
+"""WordPiece: likelihood-score merges and longest-match-first encoding (tutorials 001, 003, 004)."""
 
 from __future__ import annotations
 
@@ -106,7 +106,7 @@ if settings is not None:
             )
             show_example_label(examples, "wp_encode_text")
             word_start = st.toggle(
-                t("Show with a word-start marker (_), as seed 003 does"), key="wp_word_start"
+                t("Show with a word-start marker (_), as tutorial 003 does"), key="wp_word_start"
             )
             own = st.toggle(t("Use my own vocabulary (vocab.txt)"), key="wp_own_vocab")
             seg_quiz = st.toggle(

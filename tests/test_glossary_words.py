@@ -91,3 +91,80 @@ def test_the_glossarys_words_are_the_ones_the_interface_uses(lang: str) -> None:
     for key in ("corpus", "tie", "step", "merge", "pair", "symbol", "token", "piece"):
         word = WORDS[key][index]
         assert word in text, (key, word)
+
+
+# --------------------------------------------------------------------------------------
+# English: "seed" is never a tutorial (issue 28, item 8)
+# --------------------------------------------------------------------------------------
+
+PENDING_EN: dict[str, int] = {
+    # English messages that still call a tutorial "seed NNN", in the views other helpers
+    # were moving when the rule came (issue 27): a ratchet per domain, that may only go down
+    # (convert them after the merge and remove the entry).
+    "bpe": 3,
+    "family": 1,
+    "gage": 5,
+    "unigram": 13,
+    "wordpiece": 4,
+}
+
+
+def english_violations(messages: dict[str, list[str]]) -> dict[str, list[str]]:
+    """``domain -> the English messages`` that use a word :data:`AVOID` sets aside in English.
+
+    >>> english_violations({"x": ["as seed 003 prints it", "a random seed", "seed vocabulary"]})
+    {'x': ['as seed 003 prints it']}
+    """
+    found: dict[str, list[str]] = {}
+    for domain, texts in messages.items():
+        bad = [t for t in texts if any(re.search(p, t) for p, _ in AVOID["en"])]
+        if bad:
+            found[domain] = bad
+    return found
+
+
+def _english_messages() -> dict[str, list[str]]:
+    """Every English message of the code (``scripts/i18n.py extract``), by domain."""
+    import importlib.util
+    import sys
+
+    root = LOCALES.parent
+    spec = importlib.util.spec_from_file_location("i18n_script", root / "scripts" / "i18n.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    sys.modules["i18n_script"] = script
+    spec.loader.exec_module(script)
+    domains, _ = script.extract(root)
+    out: dict[str, list[str]] = {}
+    for domain, extracted in domains.items():
+        for msgid, (plural, _locations, _notes) in extracted.messages.items():
+            out.setdefault(domain, []).extend([msgid, *([plural] if plural else [])])
+    return out
+
+
+def test_english_never_calls_a_tutorial_a_seed() -> None:
+    found = english_violations(_english_messages())
+    over = {d: texts for d, texts in found.items() if len(texts) > PENDING_EN.get(d, 0)}
+    assert over == {}, "name the tutorials 'tutorial NNN' (ui.glossary.AVOID['en'])"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Seed 001's “pug” (erratum)",
+        "low / lower / newest / widest (seeds 002, 003)",
+        "Seed gallery",
+        "The seed computes P(pu, g)",
+        "a tiny example on the seeds' corpora",
+    ],
+)
+def test_the_english_check_can_fail(text: str) -> None:
+    assert english_violations({"x": [text]}) == {"x": [text]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Random seed", "Seed vocabulary (where training starts)", "15 seed tokens", "tutorial 001"],
+)
+def test_the_english_check_keeps_the_other_seeds(text: str) -> None:
+    assert english_violations({"x": [text]}) == {}

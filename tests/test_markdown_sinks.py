@@ -108,9 +108,9 @@ ALLOWED: dict[str, str] = {
     "ui/tabs.py:list(tabs.values())": "checked at each call of kept_tabs",
     # Our source titles: the built-in examples' titles (subword_core.text.examples.EXAMPLES, a
     # constant table) and three constant strings.
-    "ui/corpus_picker.py:_SOURCE_TITLES.__getitem__": "constant titles",
+    "ui/corpus_picker/sidebar.py:_SOURCE_TITLES.__getitem__": "constant titles",
     # The same titles, three of them translated (t of constants, ui.i18n).
-    "ui/corpus_picker.py:_source_label": "constant titles and translations of constants",
+    "ui/corpus_picker/sidebar.py:_source_label": "constant titles and translations of constants",
     # Inside code spans of lookalike_note: two-digit hex numbers, and the byte table's own
     # letters (subword_core.byte_level._DISPLAY, one per byte); markdown is literal there.
     "ui/views/byte_level/chars.py:hex_bytes(mine)": "hex digits and spaces",
@@ -785,7 +785,7 @@ def test_the_check_passes_constants_numbers_and_escaped_text(name: str) -> None:
 
 def test_the_check_fails_on_the_known_compare_bug() -> None:
     # the Compare page before this fix: the parser's message quotes what was typed
-    source = (ROOT / "ui/compare_view.py").read_text(encoding="utf-8")
+    source = (ROOT / "ui/views/compare/settings.py").read_text(encoding="utf-8")
     fixed = "c1.error(md_escape(problem), icon="
     assert fixed in source
     problems = find_unescaped(source.replace(fixed, "c1.error(problem, icon="))

@@ -15,16 +15,14 @@ Example:
 
 from __future__ import annotations
 
-from ui import (
-    compare_view,
-    cost_view,
-    exercises_view,
-    pretrained_view,
-)
 from ui.views.bpe import settings as bpe_settings
 from ui.views.bpe_variants import settings as bpe_variants_settings
 from ui.views.byte_level import settings as byte_level_settings
+from ui.views.compare import plan as compare_plan
+from ui.views.cost import sentences as cost_sentences
+from ui.views.exercises import sheet as exercises_sheet
 from ui.views.gage import settings as gage_settings
+from ui.views.pretrained import files as pretrained_files
 from ui.views.unigram import params as unigram_params
 from ui.views.wordpiece import settings as wordpiece_settings
 
@@ -34,11 +32,11 @@ VIEWS = (
     bpe_settings,
     bpe_variants_settings,
     byte_level_settings,
-    compare_view,
-    exercises_view,
-    cost_view,
+    compare_plan,
+    exercises_sheet,
+    cost_sentences,
     gage_settings,
-    pretrained_view,
+    pretrained_files,
     unigram_params,
     wordpiece_settings,
 )

@@ -13,8 +13,8 @@ Every page uses the words defined here, in the sense defined here. The rules the
   Unigram (sentencepiece) vocabulary, with its probability.
 - "Vocabulary" alone means the model's vocabulary; the page names the kind whenever more than
   one is in play: the **alphabet**, the **learned vocabulary** (alphabet + one new symbol per
-  merge: seed 003's list, growing by +1 per merge), the **symbols in the corpus** (seed 000's
-  +1 / 0 / −1), the WordPiece **token list** and the Unigram **seed vocabulary**.
+  merge: tutorial 003's list, growing by +1 per merge), the **symbols in the corpus**
+  (tutorial 000's +1 / 0 / −1), the WordPiece **token list** and the Unigram **seed vocabulary**.
 
 The terms are data (:data:`TERMS`), shown by ``pages/glossary.py`` with one anchor per term.
 Pages link a term's first use with :func:`term_html` (inside escaped HTML) or :func:`term_md`
@@ -101,8 +101,8 @@ class Term:
     Attributes:
         key: The anchor on the glossary page (``glossary#key``), lowercase with hyphens.
         name: The English word the app uses.
-        zh: The seeds' Chinese word(s) for it (``""`` when the seeds have none).
-        ko: The seed's Korean word(s) for it (``""`` when the seed has none).
+        zh: The tutorials' Chinese word(s) for it (``""`` when the seeds have none).
+        ko: The tutorial's Korean word(s) for it (``""`` when the seed has none).
         definition: A plain, one- or two-sentence definition (also the links' hover text).
         example: A tiny example on a seed corpus (shown literally).
         seeds: ``(seed number, how that seed uses the word)`` pairs.
@@ -165,7 +165,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "gage": ("压缩（Gage 1994）", "압축 (Gage 1994)"),
 }
 """The word the interface uses for each term, ``key -> (中文, 한국어)``: the glossary's choice,
-which every catalog follows (``tests/test_glossary_words.py``). The seeds' own words, where they
+which every catalog follows (``tests/test_glossary_words.py``). The tutorials' own words, where they
 differ, stay in :attr:`Term.zh` / :attr:`Term.ko` and are shown beside it."""
 
 AVOID: dict[str, tuple[tuple[str, str], ...]] = {
@@ -184,11 +184,19 @@ AVOID: dict[str, tuple[tuple[str, str], ...]] = {
         ("병합 목록", "병합 표 (merge table)"),
         ("알파벳", "초기 글자 집합 (alphabet)"),
     ),
+    "en": (
+        (r"\b[Ss]eeds? \d{3}\b", "tutorial 001 (the tutorials are not seeds)"),
+        (r"\b[Tt]he seed's|\b[Tt]he seeds'", "the tutorial's, the tutorials'"),
+        (r"\b[Ss]eed gallery\b|\bseed tutorials?\b", "tutorial gallery, the tutorials"),
+        (r"\b[Tt]he seed (?:prints|printed|computes|picks|uses|says)\b", "the tutorial …"),
+    ),
 }
 """Words (regular expressions) the interface does not use in a language, each with the
-glossary's choice instead; the seeds' own quotations are exempt. "Seed" keeps one meaning in
+glossary's choice instead; the tutorials' own quotations are exempt. "Seed" keeps one meaning in
 every language: the random seed (随机种子, 난수 시드); the five tutorials are 教程 / 튜토리얼 /
-"seed NNN" in English, and Unigram's starting vocabulary is 初始词表 / 초기 단어 집합."""
+"tutorial NNN", and Unigram's starting vocabulary is 初始词表 / 초기 단어 집합. In English
+"seed" is the seed of something (a random seed, Unigram's seed vocabulary), never a tutorial:
+under ``"en"`` the words the English messages themselves do not use."""
 
 
 def headword(term: Term, lang: str) -> str:
@@ -228,7 +236,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "The text a tokenizer learns from, read as a list of distinct words with how often "
                 "each occurs (its word counts)."
             ),
-            t("The seeds' toy corpus {toy}: 4 distinct words, 16 words in all.").format(toy=_TOY),
+            t("The tutorials' toy corpus {toy}: 4 distinct words, 16 in all.").format(toy=_TOY),
             (
                 ("000", t("the corpus the merge table is learned on and then applied to")),
                 ("001", t("hug:10 pug:5 pun:12 bun:4 hugs:5 for all three algorithms")),
@@ -389,8 +397,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "starts with it."
             ),
             t(
-                "The toy corpus: l o w </w> e r n s t i d (11 symbols). Seed 001's WordPiece: b h "
-                "p ##g ##n ##s ##u (7)."
+                "The toy corpus: l o w </w> e r n s t i d (11 symbols). Tutorial 001's WordPiece: "
+                "b h p ##g ##n ##s ##u (7)."
             ),
             (
                 ("000", t("字符词表: letters, other characters and special symbols")),
@@ -406,10 +414,10 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             "",
             t(
                 "A special text added to words so that a symbol at a word's edge differs from the "
-                "same letters inside a word: the end-of-word marker </w> (BPE), _ at the end (seed "
-                "004) or at the start (seed 003's WordPiece example), ## before every non-initial "
-                "piece (WordPiece), ▁ at the start of a word (sentencepiece) and Ġ for a space "
-                "(GPT-2's byte-level BPE)."
+                "same letters inside a word: the end-of-word marker </w> (BPE), _ at the end "
+                "(tutorial 004) or at the start (tutorial 003's WordPiece example), ## before "
+                "every non-initial piece (WordPiece), ▁ at the start of a word (sentencepiece) "
+                "and Ġ for a space (GPT-2's byte-level BPE)."
             ),
             t("est</w> ends a word (newest, widest); est without it sits inside one (estate)."),
             (
@@ -431,11 +439,11 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "rule; the app shows the tied pairs and lets you choose another one."
             ),
             t(
-                "Merge 1 on the toy corpus: e + s, s + t and t + </w> all occur 9 times. Seed 003 "
-                "merges e + s (first seen), seed 002 s + t."
+                "Merge 1 on the toy corpus: e + s, s + t and t + </w> all occur 9 times. Tutorial "
+                "003 merges e + s (first seen), tutorial 002 s + t."
             ),
             (
-                ("002", t("its printed order breaks ties differently from seed 003 (s + t first)")),
+                ("002", t("its printed order breaks ties unlike tutorial 003 (s + t first)")),
                 ("003", t("ties broken by the first pair met in corpus order")),
             ),
             related=("pair", "merge"),
@@ -523,7 +531,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "token, saved as BERT's vocab.txt, one token per line. WordPiece keeps the list, "
                 "not the merges."
             ),
-            t("Seed 001: b h p ##g ##n ##s ##u, then ##gs after merge 1 and hu after merge 2."),
+            t("Tutorial 001: b h p ##g ##n ##s ##u, then ##gs after merge 1 and hu after merge 2."),
             (
                 ("001", t("与BPE不同的是，wordpiece记录的是词表，而不是单词合并表")),
                 ("004", t("vocabs, applied by longest-prefix match")),
@@ -560,7 +568,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "An entry of a Unigram (sentencepiece) vocabulary, with its probability. Encoding "
                 "a word with Unigram picks the pieces whose probabilities multiply to the most."
             ),
-            t("Seed 001's 15 pieces: h u g hu ug p pu n un b bu s hug gs ugs; P(ug) = 20/210."),
+            t("Tutorial 001's 15 pieces: h u g hu ug p pu n un b bu s hug gs ugs; P(ug) = 20/210."),
             (
                 ("000", t("子词 x_i with its probability p(x_i)")),
                 ("001", t("初始词表: 15 subwords with counts, total 210")),
@@ -654,9 +662,9 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
             t(
                 "How WordPiece encodes: from the left, take the longest vocabulary entry that "
                 "matches, then continue after it. In BERT's WordPiece one unmatched part turns the "
-                "whole word into [UNK]; seed 004 only replaces the leftover."
+                "whole word into [UNK]; tutorial 004 only replaces the leftover."
             ),
-            t("Seed 001: hugs → hu ##gs; bum → [UNK]. Seed 004: slowest_ → s low est_."),
+            t("Tutorial 001: hugs → hu ##gs; bum → [UNK]. Tutorial 004: slowest_ → s low est_."),
             (
                 (
                     "000",
@@ -678,7 +686,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "Byte-level BPE never needs it."
             ),
             t(
-                "Seed 001: mhug → [UNK] hug with the merges u + g, h + ug; bum → [UNK] in "
+                "Tutorial 001: mhug → [UNK] hug with the merges u + g, h + ug; bum → [UNK] in "
                 "WordPiece."
             ),
             (
@@ -700,7 +708,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "apart."
             ),
             t(
-                "Seed 001, merge 1: ##g + ##s occurs 5 times, ##g 20 times and ##s 5 times: "
+                "Tutorial 001, merge 1: ##g + ##s occurs 5 times, ##g 20 times and ##s 5 times: "
                 "5 / (20 × 5) = 1/20, the best score."
             ),
             (
@@ -723,8 +731,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "best segmentations of all words (usually written as a sum of logarithms)."
             ),
             t(
-                "Seed 001: P(pu, g) = 17/210 × 20/210 = 0.00771 and P(p, u, g) = 17/210 × 36/210 × "
-                "20/210 = 0.00132, so pu + g wins."
+                "Tutorial 001: P(pu, g) = 17/210 × 20/210 = 0.00771 and P(p, u, g) = 17/210 × "
+                "36/210 × 20/210 = 0.00132, so pu + g wins."
             ),
             (
                 ("000", t("the marginal likelihood L maximised by EM")),
@@ -743,7 +751,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "piece is expected to be used over all segmentations, then turn the counts into "
                 "probabilities, and repeat."
             ),
-            t("Seed 001's counts (u: 36 of 210) are the first estimate; EM refines them."),
+            t("Tutorial 001's counts (u: 36 of 210) are the first estimate; EM refines them."),
             (("000", t("EM 算法: p(x_i) as hidden variables, maximising the likelihood")),),
             related=("likelihood", "iteration"),
         ),
@@ -758,8 +766,8 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "the smallest loss."
             ),
             t(
-                "Removing hug from seed 001's vocabulary forces a split (hu + g or h + ug): the "
-                "loss is the drop in log-likelihood over hug's and hugs's 15 occurrences."
+                "Removing hug from tutorial 001's vocabulary forces a split (hu + g or h + ug): "
+                "the loss is the drop in log-likelihood over hug's and hugs's 15 occurrences."
             ),
             (
                 ("000", t("loss_i: how much L drops if x_i is removed")),
@@ -794,7 +802,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "Where Unigram training starts: a vocabulary much bigger than wanted (all "
                 "characters plus frequent substrings), which pruning then shrinks."
             ),
-            t("Seed 001's 15 pieces for hug / pug / pun / bun / hugs."),
+            t("Tutorial 001's 15 pieces for hug / pug / pun / bun / hugs."),
             (
                 ("000", t("一个足够大的种子词表 (a big enough seed vocabulary)")),
                 ("001", t("初始词表 of 15 subwords")),
@@ -838,7 +846,7 @@ def _terms(t: Callable[[str], str]) -> tuple[Term, ...]:
                 "characters."
             ),
             t(
-                "Seed 000 (from the paper): u-n-r-e-l-a-t-e-d with some merges dropped ends as "
+                "Tutorial 000 (from the paper): u-n-r-e-l-a-t-e-d with some merges dropped ends as "
                 "u-n re-l-a-t-e-d instead of BPE's usual result."
             ),
             (("000", t("drop each merge with probability p; the “unrelated” example")),),
@@ -917,7 +925,7 @@ def _terms_in(lang: str) -> tuple[Term, ...]:
 
 def terms() -> tuple[Term, ...]:
     """Every entry with its definition, example and advice in the session's language (names,
-    keys and the seeds' words stay as they are).
+    keys and the tutorials' words stay as they are).
 
     Example:
         >>> terms()[0].definition[:30]  # outside a session: English
@@ -994,7 +1002,7 @@ def _rules() -> str:
 
 
 def _word_cell(term: Term, lang: str) -> str:
-    """One language's cell: the interface's word, then the seeds' own words when they differ."""
+    """One language's cell: the interface's word, then the tutorials' own words when they differ."""
     word = WORDS[term.key][0 if lang == "zh" else 1]
     seeds = term.zh if lang == "zh" else term.ko
     note = (
@@ -1023,13 +1031,13 @@ def entry_html(term: Term) -> str:
 
     Example:
         >>> body = entry_html(TERMS_BY_KEY["vocabulary"])
-        >>> "词表" in body and "단어 집합" in body and "seed 003" in body
+        >>> "词表" in body and "단어 집합" in body and "tutorial 003" in body
         True
     """
     seeds = "".join(
         "<li>"
         + t("{seed}: {how}").format(
-            seed=f"<strong>{esc(t('seed {n}').format(n=seed))}</strong>", how=esc(how)
+            seed=f"<strong>{esc(t('tutorial {n}').format(n=seed))}</strong>", how=esc(how)
         )
         + "</li>"
         for seed, how in term.seeds
@@ -1047,7 +1055,7 @@ def entry_html(term: Term) -> str:
         f"<p style='margin:0 0 .3em'><strong>{esc(t('Example:'))}</strong> "
         f"<span class='sw-text'>{esc(term.example)}</span></p>"
         + (
-            f"<div class='sw-small'>{esc(t('In the seeds:'))}"
+            f"<div class='sw-small'>{esc(t('In the tutorials:'))}"
             f"<ul style='margin:0'>{seeds}</ul></div>"
             if seeds
             else ""
@@ -1096,7 +1104,7 @@ def render_glossary() -> None:
     seeds = "".join(f"<li>{esc(title)}</li>" for title in seed_titles().values())
     show_html(
         "<div class='sw-small'>"
-        + esc(t("The seed tutorials the app was built from, cited below by number:"))
+        + esc(t("The tutorials the app was built from, cited below by number:"))
         + f"<ul style='margin:0'>{seeds}</ul></div>"
         + f"<p style='margin-top:.6em'><strong>{esc(t('Terms:'))}</strong></p>"
         + overview_html()

@@ -149,7 +149,7 @@ EXAMPLES: dict[str, Example] = {
     for ex in (
         Example(
             key="seed-low",
-            title="low / lower / newest / widest (seeds 002, 003)",
+            title="low / lower / newest / widest (tutorials 002, 003)",
             description=(
                 "The classic toy corpus of Sennrich et al. (2016): four words with counts. "
                 "Watch 'est' become one piece because newest and widest share it."
@@ -158,9 +158,9 @@ EXAMPLES: dict[str, Example] = {
         ),
         Example(
             key="seed-hug",
-            title="hug / pug / pun / bun / hugs (seed 001)",
+            title="hug / pug / pun / bun / hugs (tutorial 001)",
             description=(
-                "Five short words that share 'ug' and 'un'. Seed 001 uses it for BPE, "
+                "Five short words that share 'ug' and 'un'. Tutorial 001 uses it for BPE, "
                 "WordPiece and Unigram, so the three methods can be compared."
             ),
             inline_text=_count_lines(
@@ -169,10 +169,10 @@ EXAMPLES: dict[str, Example] = {
         ),
         Example(
             key="seed-low-underscore",
-            title="low_ / lower_ / newest_ / widest_ (seed 004, `_` as an ordinary end letter)",
+            title="low_ / lower_ / newest_ / widest_ (tutorial 004, `_` as an ordinary end letter)",
             description=(
                 "The low/lower/newest/widest corpus with '_' typed at the end of each word, "
-                "as seed 004 does. Here '_' is just another letter, so it can merge like one."
+                "as tutorial 004 does. Here '_' is just another letter, so it can merge like one."
             ),
             inline_text=_count_lines([("low_", 5), ("lower_", 2), ("newest_", 6), ("widest_", 3)]),
         ),

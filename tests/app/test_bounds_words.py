@@ -10,7 +10,7 @@ import ui.i18n
 from subword_core.pretrained import PretrainedError, load
 from tests.core.test_bounds import ATTACKS, EXPECTED
 from ui.bounds_text import bound_problems
-from ui.pretrained_view import error_text
+from ui.views.pretrained.files import error_text
 
 
 def _refusal(name: str) -> PretrainedError:

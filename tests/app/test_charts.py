@@ -29,7 +29,6 @@ from subword_core.gage import compress
 from subword_core.text.examples import example_text
 from subword_core.wordpiece import learn as learn_wordpiece
 from tests.budget import examples
-from ui import compare_view
 from ui.charts import (
     BAR_LIMIT,
     LABEL_PX,
@@ -46,6 +45,7 @@ from ui.charts import (
 from ui.merge_family import pair_chart
 from ui.views.bpe import vocabulary as bpe_vocabulary
 from ui.views.byte_level.settings import TABS as BYTE_LEVEL_TABS
+from ui.views.compare import figures as compare_figures
 from ui.views.gage import pairs as gage_pairs
 from ui.views.gage import sizes as gage_sizes
 from ui.views.unigram import lattice as unigram_lattice
@@ -261,7 +261,7 @@ _OVERLAP = pd.DataFrame(
 #: Every step template with its arguments, and the compare page's heatmap.
 SPECS = [
     *((build.__name__, build(*args).to_dict(validate=False)) for build, args in TEMPLATES),
-    ("overlap", compare_view._overlap_chart(_OVERLAP).to_dict(validate=False)),
+    ("overlap", compare_figures._overlap_chart(_OVERLAP).to_dict(validate=False)),
 ]
 
 

@@ -9,16 +9,11 @@ from streamlit.testing.v1 import AppTest
 
 from subword_core.text.corpus import Corpus
 from tests.app.conftest import html_text as _html
-from ui.compare_view import (
-    corpus_figures,
-    disputed_cuts,
-    overlap_table,
-    parse_target,
-    plan,
-    segment,
-    train_all,
-    word_table_html,
-)
+from ui.views.compare.figures import corpus_figures, overlap_table
+from ui.views.compare.plan import parse_target, plan
+from ui.views.compare.segment import disputed_cuts, segment
+from ui.views.compare.train import train_all
+from ui.views.compare.words import word_table_html
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 SEED_LOW = Corpus.from_counts({"low": 5, "lower": 2, "newest": 6, "widest": 3})

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from tests.app.conftest import html_text, open_link
-from ui.cost_view import SENTENCES, cost_rows
 from ui.links import PAGES
-from ui.pretrained_view import SAMPLES
+from ui.views.cost.costs import cost_rows
+from ui.views.cost.sentences import SENTENCES
+from ui.views.pretrained.files import SAMPLES
 
 
 def test_the_page_counts_every_tokenizer_in_three_languages() -> None:
@@ -61,3 +62,34 @@ def test_cost_rows_divide_by_characters_and_english_words() -> None:
         ("en", 1.0, 1.0),
         ("zh", 0.5, 0.5),
     ]
+
+
+def _fields(encoding: dict) -> list[dict]:
+    """Every field definition of a Vega-Lite encoding (a tooltip holds a list of them)."""
+    out: list[dict] = []
+    for value in encoding.values():
+        for field in value if isinstance(value, list) else [value]:
+            if isinstance(field, dict) and "field" in field:
+                out.append(field)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["zh", "ko"])
+def test_the_charts_screen_reader_labels_speak_the_language(lang: str) -> None:
+    """Vega-Lite names each bar for a screen reader by its fields' titles (the English field
+    name when a title is left out) and words the axes and legend in English unless they carry
+    a ``description``: every one is given, in the language (issue 28)."""
+    import json
+    import re
+
+    at = open_link("cost", {"lang": lang, "corpus": "seed-hug"})
+    spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
+    encoding = spec["encoding"]
+    cjk = re.compile(r"[\u4e00-\u9fff\uac00-\ud7af]")
+    for field in _fields(encoding):
+        if field["field"] != "aria":
+            assert field.get("title") and cjk.search(field["title"]), field
+    assert encoding["description"]["field"] == "aria"
+    for channel, part in (("x", "axis"), ("y", "axis"), ("color", "legend")):
+        assert cjk.search(encoding[channel][part]["description"]), channel
+    assert cjk.search(spec["description"])

@@ -10,7 +10,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from subword_core.bpe import merge_symbols
-from ui.gallery_view import ENTRIES, buggy_replace_merge, replace_demo_rows
+from ui.views.gallery.entries import ENTRIES
+from ui.views.gallery.replace_demo import buggy_replace_merge, replace_demo_rows
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 

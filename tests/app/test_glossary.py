@@ -73,7 +73,7 @@ def test_every_term_has_its_own_anchor(glossary: AppTest) -> None:
 def test_glossary_lists_the_seeds_and_their_words(glossary: AppTest) -> None:
     page = "\n".join(e.proto.body for e in glossary.get("html"))
     for number in SEED_TITLES:
-        assert f"<strong>seed {number}</strong>" in page
+        assert f"<strong>tutorial {number}</strong>" in page
     # the seeds' own words beside the English ones
     for word in ("词表", "단어 집합", "合并", "병합", "字符对", "符号", "迭代", "반복", "손실"):
         assert word in page, word

@@ -6,7 +6,7 @@ import pytest
 
 from tests.app.conftest import html_text as _html
 from tests.app.conftest import open_link
-from ui.gallery_view import ENTRIES
+from ui.views.gallery.entries import ENTRIES
 
 PAGE = "gallery"
 
@@ -64,6 +64,6 @@ def test_opening_an_entry_in_korean_lands_on_its_page() -> None:
 
 def test_english_stays_the_default() -> None:
     at = open_link(PAGE, {})
-    assert at.title[0].value == "Seed gallery"
+    assert at.title[0].value == "Tutorial gallery"
     assert at.button(key="gallery_open_s003-bpe").label == "Open"
     assert "BPE: ten merges on low / lower / newest / widest" in _html(at)

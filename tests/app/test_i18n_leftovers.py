@@ -39,9 +39,9 @@ from ui.corpus_picker import error_text, example_description, example_title, not
 from ui.glossary import SEED_TITLES, TERMS, seed_titles
 from ui.html import esc
 from ui.i18n import LOCALES_DIR, Message, ko_particle, translation
-from ui.pretrained_view import error_text as pretrained_error_text
-from ui.pretrained_view import note_text as pretrained_note_text
 from ui.share import LinkProblem
+from ui.views.pretrained.files import error_text as pretrained_error_text
+from ui.views.pretrained.files import note_text as pretrained_note_text
 
 HUG = {"corpus": "seed-hug"}
 
@@ -206,7 +206,7 @@ def test_the_examples_are_named_in_the_language(lang: str, title: str, descripti
     at = open_link("home", {"lang": lang, **HUG})
     picker = next(r for r in at.sidebar.radio if r.key == "corpus__source")
     assert title in picker.options
-    assert not any("(seed 001)" in option for option in picker.options)
+    assert not any("(tutorial 001)" in option for option in picker.options)
     body = "\n".join(h.proto.body for h in at.sidebar.get("html"))
     assert description in body.replace("&#x27;", "'")
 

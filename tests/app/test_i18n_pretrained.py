@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from subword_core.pretrained import SUPPORTED_NORMALIZERS, SUPPORTED_PRE_TOKENIZERS, load
 from tests.app.conftest import open_link
-from ui.pretrained_view import ASSETS, SAMPLES
+from ui.views.pretrained.files import ASSETS, SAMPLES
 
 WORDS = {
     "zh": {
@@ -256,7 +256,8 @@ def test_hangul_taken_apart_into_jamo_is_said(lang: str, said: str) -> None:
     jamo shorter each) would look like nonsense."""
     script = (
         "from subword_core.pretrained import load\n"
-        "from ui.pretrained_view import ASSETS, SAMPLES, render_step\n"
+        "from ui.views.pretrained.files import ASSETS, SAMPLES\n"
+        "from ui.views.pretrained.steps import render_step\n"
         "name = SAMPLES['bert'][1]\n"
         "render_step(load({name: (ASSETS / name).read_bytes()}).trace('한국어 문장'), 1)\n"
     )

@@ -8,6 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from ui import corpus_picker
+from ui.corpus_picker import bounds as corpus_bounds
 from ui.limits import LIMITS, Limits, advice, em_iterations_within
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -30,7 +31,7 @@ def _sidebar_text(at: AppTest) -> str:
 
 
 def test_a_long_text_is_used_in_part_and_the_box_keeps_all(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(corpus_picker, "LIMITS", Limits(corpus_chars=40))
+    monkeypatch.setattr(corpus_bounds, "LIMITS", Limits(corpus_chars=40))
     text = "lowlimit " * 10 + "newlimit " * 10  # 180 characters; a text no other test uses
     at = _typed(text)
     note = _sidebar_text(at)
@@ -41,7 +42,7 @@ def test_a_long_text_is_used_in_part_and_the_box_keeps_all(monkeypatch: pytest.M
 
 
 def test_too_many_distinct_words_keeps_the_most_frequent(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(corpus_picker, "LIMITS", Limits(corpus_words=2))
+    monkeypatch.setattr(corpus_bounds, "LIMITS", Limits(corpus_words=2))
     at = _typed("rare1 common2 common2 common1 common1 common1 rare2")
     assert at.session_state["corpus__current"].as_dict() == {"common2": 2, "common1": 3}
     assert "the 2 most frequent are used (2 occurrences of rarer words" in _sidebar_text(at)
@@ -66,7 +67,7 @@ def test_limits_come_from_the_environment_when_valid() -> None:
 
 
 def test_a_long_word_is_cut_to_the_character_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(corpus_picker, "LIMITS", Limits(corpus_word_chars=12))
+    monkeypatch.setattr(corpus_bounds, "LIMITS", Limits(corpus_word_chars=12))
     text = "低头思故乡举头望明月床前明月光疑是地上霜"  # 20 characters without spaces: one word
     at = _typed(text)
     assert at.session_state["corpus__current"].as_dict() == {text[:12]: 1}
@@ -82,7 +83,7 @@ def test_distinct_words_are_kept_by_frequency_within_the_character_limit(
 ) -> None:
     from subword_core.text.corpus import Corpus
 
-    monkeypatch.setattr(corpus_picker, "LIMITS", Limits(corpus_word_chars=10))
+    monkeypatch.setattr(corpus_bounds, "LIMITS", Limits(corpus_word_chars=10))
     corpus = Corpus.from_counts({"abcd": 1, "ab": 5, "xyz": 2, "longest": 3, "q": 1})
     kept = corpus_picker.keep_frequent_words(corpus)
     # by count: ab (2 characters), longest (7: 9 in all), xyz (3: 12, over the limit of 10),
@@ -91,7 +92,7 @@ def test_distinct_words_are_kept_by_frequency_within_the_character_limit(
     assert "the 2 most frequent are used, 9 characters in all" in kept.notes[-1]
     assert "(4 occurrences of rarer words are left out)" in kept.notes[-1]
     roomy = Limits(corpus_word_chars=100)
-    monkeypatch.setattr(corpus_picker, "LIMITS", roomy)
+    monkeypatch.setattr(corpus_bounds, "LIMITS", roomy)
     assert corpus_picker.keep_frequent_words(corpus) is corpus  # nothing to cut: no note
 
 

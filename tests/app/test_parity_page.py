@@ -9,15 +9,11 @@ from streamlit.testing.v1 import AppTest
 
 from subword_core.text.corpus import Corpus
 from tests.app.conftest import html_text as _html
-from ui import parity_view
-from ui.parity_view import (
-    bpe_parity,
-    explain_spm_error,
-    limit_corpus,
-    missing_package,
-    unigram_parity,
-    wordpiece_parity,
-)
+from ui.views.parity import settings as parity_settings
+from ui.views.parity.bpe import bpe_parity
+from ui.views.parity.settings import limit_corpus, missing_package
+from ui.views.parity.unigram import explain_spm_error, unigram_parity
+from ui.views.parity.wordpiece import wordpiece_parity
 
 pytest.importorskip("subword_nmt")
 pytest.importorskip("tokenizers")
@@ -149,7 +145,7 @@ def test_page_a_too_small_wordpiece_size_is_explained(at: AppTest) -> None:
 
 
 def test_page_without_a_library_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parity_view, "missing_package", lambda module: "sentencepiece")
+    monkeypatch.setattr(parity_settings, "missing_package", lambda module: "sentencepiece")
     app = AppTest.from_file(APP, default_timeout=120)
     app.run()
     app.switch_page("pages/parity.py")

@@ -7,7 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from subword_core.pretrained import load
 from tests.app.conftest import APP
-from ui.pretrained_view import ASSETS, SAMPLES
+from ui.views.pretrained.files import ASSETS, SAMPLES
 
 PAGE = "pages/pretrained.py"
 
@@ -73,7 +73,7 @@ def test_refusals_are_worded_by_code() -> None:
     with the supported list (the core's names) after it."""
     import ui.i18n
     from subword_core.pretrained import PretrainedError
-    from ui.pretrained_view import error_text
+    from ui.views.pretrained.files import error_text
 
     regex = PretrainedError(
         "x",
@@ -110,7 +110,7 @@ def test_split_and_replace_steps_show_their_pattern() -> None:
     }
     script = (
         "from subword_core.pretrained import load\n"
-        "from ui.pretrained_view import render_step\n"
+        "from ui.views.pretrained.steps import render_step\n"
         f"trace = load({{'tokenizer.json': {json.dumps(doc)!r}}}).trace('a<&>b')\n"
         "render_step(trace, 1)\n"
         "render_step(trace, 2)\n"

@@ -24,7 +24,7 @@ SCANNED = ("subword_core", "ui", "pages", "app.py")
 ALLOWED: dict[tuple[str, str], int] = {
     # The ui functions over the limit when ui/ came under it (issue 27), at their length then:
     # a ceiling, not a target. Split one and remove its entry; never raise a number.
-    ("ui/gallery_view.py", "_entry_texts"): 142,
+    ("ui/views/gallery/entries.py", "_entry_texts"): 142,
     ("ui/glossary.py", "_terms"): 684,  # the glossary's entries, one table
     ("ui/player.py", "step_player"): 158,
     ("ui/player.py", "step_player._player"): 87,

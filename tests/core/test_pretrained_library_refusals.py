@@ -4,7 +4,7 @@ Python's JSON reader takes ``NaN`` and ``1e999``, and ``true`` is a whole number
 the library (serde) refuses them, and negative, boolean or over-``u32`` ids, an ``unk_id``
 outside the vocabulary, a flag that is not ``true``/``false``. Each file below is refused by
 ``Tokenizer.from_str`` AND by :func:`subword_core.pretrained.load`, with a code the page words
-(``ui.pretrained_view.error_text``); the files beside them at the edge of what is allowed
+(``ui.views.pretrained.files.error_text``); the files beside them at the edge of what is allowed
 load in both.
 """
 

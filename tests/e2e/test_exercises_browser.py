@@ -16,7 +16,7 @@ import pytest
 import ui.i18n
 from subword_core.exercises import generate
 from tests.e2e.conftest import SHOTS, assert_no_exception, open_page
-from ui.exercises_view import handout_html
+from ui.views.exercises.sheet import handout_html
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "ko"])

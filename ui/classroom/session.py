@@ -71,7 +71,7 @@ def _clean_answer(text: str) -> str:
 
 def _url() -> str | None:
     """The database URL from Streamlit's secrets (``[connections.classroom] url``), if any;
-    the environment variable wins (:func:`ui.class_store.default_url`)."""
+    the environment variable wins (:func:`ui.classroom.store.default_url`)."""
     if os.environ.get(ENV_URL):
         return None
     try:

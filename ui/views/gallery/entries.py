@@ -1,19 +1,18 @@
-"""The seed gallery: every worked example of the seed tutorials, one click away.
+"""The gallery's entries: every worked example of the tutorials, one click away.
 
 Each :class:`SeedEntry` knows the corpus and settings of one worked example, the page that
 shows it, and the step to open at. Its "Open" button runs :func:`open_entry` as an
 ``on_click`` callback (callbacks run before the next script run, so the sidebar corpus picker
-and the page's widgets are drawn with the new values); :func:`render_gallery` then switches to
-the target page from the script (``st.switch_page`` cannot be called inside a callback).
+and the page's widgets are drawn with the new values); the gallery page
+(:mod:`ui.views.gallery.gallery`) then switches to the target page from the script
+(``st.switch_page`` cannot be called inside a callback).
 
 Where a seed prints something that is not the correct result, the entry carries an erratum
-note, and seed 004's ``str.replace`` merge is recomputed next to the symbol-level merge.
+note.
 
 Example:
     >>> [e.key for e in ENTRIES][:2]
     ['s003-bpe', 's002-bpe']
-    >>> buggy_replace_merge("xa b", ("a", "b"))
-    'xab'
 """
 
 from __future__ import annotations
@@ -23,35 +22,21 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from subword_core.bpe import learn, merge_symbols
 from subword_core.text.corpus import Corpus, parse_corpus
 from subword_core.text.examples import example_text
 from ui.corpus_picker import SOURCE_KEY
-from ui.html import badge_html, esc, lang_spans, md_escape, show_html, token_spans_html
-from ui.i18n import current_language, translator
+from ui.html import esc
+from ui.i18n import translator
 from ui.player import set_step
 from ui.views.bpe.settings import BPESettings
 
 t = translator("gallery")
 
-__all__ = [
-    "ENTRIES",
-    "GOTO_KEY",
-    "SeedEntry",
-    "buggy_replace_merge",
-    "open_entry",
-    "render_gallery",
-    "replace_demo_rows",
-]
-
 GOTO_KEY = "gallery__goto"
 """Session-state key holding the page to switch to on the next run (set by :func:`open_entry`)."""
 
 SEED_002_CHOICES: dict[int, tuple[str, str]] = {1: ("s", "t"), 7: ("w", "est</w>"), 10: ("i", "d")}
-"""The tie choices that reproduce seed 002's printed order on the seed-low corpus."""
-
-REPLACE_DEMO: dict[str, int] = {"xa": 6, "ab": 5, "xab": 1}
-"""A corpus on which seed 004's ``str.replace`` merge goes wrong (at the second merge)."""
+"""The tie choices that reproduce tutorial 002's printed order on the seed-low corpus."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +50,7 @@ class SeedEntry:
         shows: What the student will see (plain text).
         page: The page file to open, e.g. ``"pages/bpe_learn.py"``.
         apply: Sets the corpus, settings and step in session state (runs in a callback).
-        erratum: Where the seed's printed text differs from the correct result (HTML built
+        erratum: Where the tutorial's printed text differs from the correct result (HTML built
             from our own words only), or ``None``.
         note_kind: ``"erratum"`` when the seed prints a wrong result, ``"note"`` when what it
             prints is right but leaves something out (a tie, hand-given merges).
@@ -162,7 +147,7 @@ def _open_s001_unigram() -> None:
     from ui.views.unigram.seed_001 import use_seed_001
 
     use_seed_001()
-    st.session_state[WIDGETS_KEY]["uni_tab"] = TABS[2]  # the tab with seed 001's table
+    st.session_state[WIDGETS_KEY]["uni_tab"] = TABS[2]  # the tab with tutorial 001's table
 
 
 def _open_s004_bpe() -> None:
@@ -238,25 +223,25 @@ def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str |
             None,
         ),
         "s002-bpe": (
-            t("BPE: the same corpus, seed 002's printed order"),
+            t("BPE: the same corpus, tutorial 002's printed order"),
             t(
                 "BPE learn at step 1 with three tie choices made for you (step 1: s+t, step 7: "
                 "w+est</w>, step 10: i+d), giving s+t, e+st, est+</w>, l+o, lo+w, n+e, w+est</w>,"
                 " ne+west</w>, low+</w>, i+d."
             ),
             t(
-                "Seed 002 prints its merges as if they were the only result. Every one of them is"
-                " <strong>tied</strong> with seed 003's choice at that step: the order came from "
-                "how an older Python ordered its dict, not from a rule. The app breaks ties by "
-                "first occurrence; choose the other tied pair at steps 1, 7 and 10 (already done "
-                "here) to get seed 002's table."
+                "Tutorial 002 prints its merges as if they were the only result. Every one of them "
+                "is <strong>tied</strong> with tutorial 003's choice at that step: the order came "
+                "from how an older Python ordered its dict, not from a rule. The app breaks ties "
+                "by first occurrence; choose the other tied pair at steps 1, 7 and 10 (already "
+                "done here) to get tutorial 002's table."
             ),
         ),
         "s003-encode": (
             t("BPE: encoding loki, lowest, lowing, highing"),
             t(
-                "BPE encode with seed 003's ten merges: loki → lo k i, lowest → low est, lowing →"
-                " low i n g, highing → h i g h i n g, iteration by iteration."
+                "BPE encode with tutorial 003's ten merges: loki → lo k i, lowest → low est, "
+                "lowing → low i n g, highing → h i g h i n g, iteration by iteration."
             ),
             None,
         ),
@@ -267,11 +252,11 @@ def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str |
                 "mhug → [UNK] hug</w>."
             ),
             t(
-                "Seed 001 hands over two merges, [u g] and [h ug], without learning them. Learned"
-                " from its corpus, the app's first merges are u+g, u+n, un+&lt;/w&gt;, h+ug, …: "
-                "h+ug is merge 4, not 2, so no number of merges gives exactly the seed's two. "
-                "With the ten merges opened here the result is the seed's [UNK] hug (with the end"
-                " marker on hug)."
+                "Tutorial 001 hands over two merges, [u g] and [h ug], without learning them. "
+                "Learned from its corpus, the app's first merges are u+g, u+n, un+&lt;/w&gt;, "
+                "h+ug, …: h+ug is merge 4, not 2, so no number of merges gives exactly the "
+                "tutorial's two. With the ten merges opened here the result is the tutorial's "
+                "[UNK] hug (with the end marker on hug)."
             ),
         ),
         "s001-wordpiece": (
@@ -285,26 +270,26 @@ def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str |
         "s001-unigram": (
             t("Unigram: the probabilities of “pug”"),
             t(
-                "The Unigram page trained on seed 001's corpus and its 15 seed tokens, open at "
-                "the tab “{tab}”, which recomputes the seed's table."
+                "The Unigram page trained on tutorial 001's corpus and its 15 seed tokens, open at "
+                "the tab “{tab}”, which recomputes the tutorial's table."
             ).format(tab=esc(tabs["unigram"])),
             t(
-                "Seed 001 uses 5/210 for p and for pu, printing P(pu, g) = 0.0022676 and P(p, u, "
-                "g) = 0.000389. Both tokens occur 17 times (pug 5 + pun 12), so P(pu, g) = 17/210"
-                " × 20/210 = <strong>0.00771</strong> and P(p, u, g) = 17/210 × 36/210 × 20/210 ="
-                " <strong>0.00132</strong>. The conclusion stands."
+                "Tutorial 001 uses 5/210 for p and for pu, printing P(pu, g) = 0.0022676 and P(p, "
+                "u, g) = 0.000389. Both tokens occur 17 times (pug 5 + pun 12), so P(pu, g) = "
+                "17/210 × 20/210 = <strong>0.00771</strong> and P(p, u, g) = 17/210 × 36/210 × "
+                "20/210 = <strong>0.00132</strong>. The conclusion stands."
             ),
         ),
         "s004-bpe": (
-            t("Seed 004's “WordPiece”: BPE with “_” as an end letter"),
+            t("Tutorial 004's “WordPiece”: BPE with “_” as an end letter"),
             t(
                 "BPE learn on low_ / lower_ / newest_ / widest_ with no end marker: e+s, es+t, "
                 "est+_, l+o, lo+w, n+e, ne+w, new+est_, low+_, w+i. Longest-prefix application is"
                 " on the WordPiece page, tab “{tab}”."
             ).format(tab=esc(tabs["wordpiece"])),
             t(
-                "Seed 004 merges with <code>str.replace</code> on space-separated symbols. On its"
-                " corpus that happens to work, but replacing the text <code>a b</code> also "
+                "Tutorial 004 merges with <code>str.replace</code> on space-separated symbols. On "
+                "its corpus that happens to work, but replacing the text <code>a b</code> also "
                 "matches across a symbol boundary (<code>xa b</code> → <code>xab</code>) and "
                 "joins symbols that are not the pair: see the demonstration below."
             ),
@@ -312,12 +297,12 @@ def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str |
         "s003-gage": (
             t("Gage's compression: aaabdaaabac"),
             t(
-                "Gage's page at step 2, the tie between Za and ab, with the seed's choice ab "
+                "Gage's page at step 2, the tie between Za and ab, with the tutorial's choice ab "
                 "made: Z = aa, Y = ab, X = ZY, ending in XdXac."
             ),
             t(
-                "At step 2 both Za and ab occur twice. The seed picks ab without saying it is a "
-                "tie; first occurrence would pick Za and reach the same XdXac with a different "
+                "At step 2 both Za and ab occur twice. The tutorial picks ab without saying it is "
+                "a tie; first occurrence would pick Za and reach the same XdXac with a different "
                 "table."
             ),
         ),
@@ -328,7 +313,7 @@ def _entry_texts(t: Callable[[str], str] = t) -> dict[str, tuple[str, str, str |
                 "step 1 changes it by 0 and step 9 (low+</w>) by +1."
             ),
             t(
-                "Seed 000 says the change is random. It is not: it is fixed by the corpus. The "
+                "Tutorial 000 says the change is random. It is not: it is fixed by the corpus. The "
                 "new symbol adds 1; each of the two merged symbols that never occurs outside the "
                 "pair vanishes and takes 1 away. The paper's “initial vocabulary + number of "
                 "merges” counts every symbol ever made, not the symbols left in the corpus."
@@ -392,13 +377,13 @@ _BY_KEY = {entry.key: entry for entry in ENTRIES}
 
 
 def _seed_label(seed: str) -> str:
-    """``seed 003`` for a seed document, the language name for the app's own examples.
+    """``tutorial 003`` for a seed document, the language name for the app's own examples.
 
     >>> _seed_label("003"), _seed_label("中文")
-    ('seed 003', '中文 (written for the app)')
+    ('tutorial 003', '中文 (written for the app)')
     """
     if seed.isdigit():
-        return t("seed {n}").format(n=seed)
+        return t("tutorial {n}").format(n=seed)
     return t("{language} (written for the app)").format(language=seed)
 
 
@@ -415,160 +400,3 @@ def open_entry(key: str) -> None:
     entry = _BY_KEY[key]
     entry.apply()
     st.session_state[GOTO_KEY] = entry.page
-
-
-# --------------------------------------------------------------------------------------
-# Seed 004's str.replace merge, next to the symbol-level merge
-# --------------------------------------------------------------------------------------
-
-
-def buggy_replace_merge(symbols: str, pair: tuple[str, str]) -> str:
-    """THE BUGGY METHOD (seed 004): merge a pair by plain string replacement.
-
-    ``symbols`` is a word written as space-separated symbols. Replacing the text
-    ``"a b"`` also hits ``"xa b"``, whose symbols are ``xa`` and ``b``, not ``a`` and ``b``.
-
-    Example:
-        >>> buggy_replace_merge("a b c", ("a", "b"))
-        'ab c'
-        >>> buggy_replace_merge("xa b", ("a", "b"))  # wrong: xa + b is not the pair a + b
-        'xab'
-    """
-    return symbols.replace(f"{pair[0]} {pair[1]}", pair[0] + pair[1])
-
-
-def replace_demo_rows(
-    corpus: dict[str, int] | None = None, num_merges: int = 2
-) -> list[tuple[int, str, str, str, str, bool]]:
-    """Apply each learned merge both ways; one row per word per merge.
-
-    The merges are learned correctly (:func:`subword_core.bpe.learn`, no end marker); each is
-    then applied to the previous correct symbols with :func:`buggy_replace_merge` and with
-    :func:`subword_core.bpe.merge_symbols`.
-
-    Returns:
-        ``(merge number, "a + b", before, buggy after, correct after, differ)``, symbols
-        written space-separated.
-
-    Example:
-        >>> rows = replace_demo_rows()
-        >>> [r[1:5] for r in rows if r[5]]
-        [('a + b', 'xa b', 'xab', 'xa b')]
-    """
-    words = dict(REPLACE_DEMO if corpus is None else corpus)
-    result = learn(words, num_merges, end_of_word="", min_frequency=1)
-    current = {w: list(w) for w in words}
-    rows = []
-    for number, pair in enumerate(result.merges, start=1):
-        for word in words:
-            before = " ".join(current[word])
-            buggy = buggy_replace_merge(before, pair)
-            correct = merge_symbols(current[word], pair)[0]
-            after = " ".join(correct)
-            rows.append((number, f"{pair[0]} + {pair[1]}", before, buggy, after, buggy != after))
-            current[word] = correct
-    return rows
-
-
-def _replace_demo() -> None:
-    """The str.replace demonstration (seed 004's erratum), as an HTML table."""
-    corpus = ", ".join(f"{w} ×{c}" for w, c in REPLACE_DEMO.items())
-    body = []
-    for number, pair, before, buggy, correct, differ in replace_demo_rows():
-        mark = badge_html(t("wrong"), "error") if differ else badge_html(t("same"), "success")
-        body.append(
-            f"<tr><td>{number}</td><td><code>{esc(pair)}</code></td>"
-            f"<td>{token_spans_html(before.split())}</td>"
-            f"<td>{token_spans_html(buggy.split())}</td>"
-            f"<td>{token_spans_html(correct.split())}</td><td>{mark}</td></tr>"
-        )
-    head = "".join(
-        f"<th>{esc(h)}</th>"
-        for h in (
-            t("merge"),
-            t("pair"),
-            t("before"),
-            t("buggy: str.replace"),
-            t("correct: merge_symbols"),
-            "",
-        )
-    )
-    show_html(
-        "<p class='sw-text'>"
-        + t(
-            "Corpus {corpus}, no end marker. BPE learns x+a (7 times), then a+b (6 times). "
-            "Each merge is applied to every word two ways: <strong>the buggy method</strong>, "
-            '<code>str.replace("a b", "ab")</code> on the space-separated symbols as seed 004 '
-            "does, and the app's symbol-level merge "
-            "(<code>subword_core.bpe.merge_symbols</code>), which only joins a symbol "
-            "<code>a</code> followed by a symbol <code>b</code>."
-        ).format(corpus=esc(corpus))
-        + "</p>"
-        f"<table class='sw-table'><thead><tr>{head}</tr></thead>"
-        f"<tbody>{''.join(body)}</tbody></table>"
-        "<style>.sw-table{border-collapse:collapse;width:100%}.sw-table td,.sw-table th"
-        "{padding:.25em .6em;border-bottom:1px solid rgba(128,128,128,.3);text-align:left}"
-        "</style>"
-        "<p class='sw-text'>"
-        + t(
-            "In “xab” the symbols after merge 1 are <code>xa</code> and <code>b</code>: there "
-            "is no pair a + b in it, yet the text <code>xa b</code> contains <code>a b</code>, "
-            "so string replacement makes <code>xab</code>, a symbol no merge created. "
-            "(Sennrich et al.'s code avoids this with a regular expression that only matches "
-            "whole symbols.)"
-        )
-        + "</p>"
-    )
-
-
-# --------------------------------------------------------------------------------------
-# The page
-# --------------------------------------------------------------------------------------
-
-
-def render_gallery() -> None:
-    """Switch to a page an Open button asked for; otherwise draw every entry.
-
-    Example::
-
-        render_gallery()
-    """
-    goto = st.session_state.pop(GOTO_KEY, None)
-    if goto:
-        st.switch_page(goto)
-    texts = _entry_texts()
-    kinds = {"erratum": t("erratum"), "note": t("note")}
-    lang = current_language()  # Chinese or Korean inside the entries is marked as such
-    for entry in ENTRIES:
-        title, shows, erratum = texts[entry.key]
-        with st.container(border=True):
-            left, right = st.columns([5, 1], vertical_alignment="center")
-            with left:
-                show_html(
-                    lang_spans(
-                        f"<div class='sw-text'>{badge_html(_seed_label(entry.seed), 'info')} "
-                        f"<strong>{esc(title)}</strong></div>"
-                        f"<div class='sw-text'>{esc(shows)}</div>",
-                        lang,
-                    )
-                )
-                if erratum:
-                    style = "sw-problem" if entry.note_kind == "erratum" else "sw-note"
-                    kind = "warning" if entry.note_kind == "erratum" else "info"
-                    label = kinds.get(entry.note_kind, entry.note_kind)
-                    note = f"<div class='sw-text {style}'>{badge_html(label, kind)} {erratum}</div>"
-                    show_html(lang_spans(note, lang))
-            right.button(
-                t("Open"),
-                key=f"gallery_open_{entry.key}",
-                icon=":material/open_in_new:",
-                on_click=open_entry,
-                args=(entry.key,),
-                width="stretch",
-                help=t("Load this example and open it ({page}).").format(
-                    page=md_escape(entry.page)
-                ),
-            )
-            if entry.key == "s004-bpe":
-                with st.expander(t("Seed 004's str.replace merge goes wrong on this corpus")):
-                    _replace_demo()

@@ -1,0 +1,1 @@
+"""The compare page's view (docs/ARCHITECTURE.md, "The UI by role")."""

@@ -1,0 +1,1 @@
+"""The cost page's view (docs/ARCHITECTURE.md, "The UI by role")."""
