@@ -42,13 +42,13 @@ from ui.classroom import (  # noqa: E402
     class_publish,
     class_sidebar,
 )
-from ui.common import warm_up_training_processes  # noqa: E402
 from ui.corpus_picker import corpus_sidebar  # noqa: E402
 from ui.html import page_styles  # noqa: E402
 from ui.player import set_step_listener  # noqa: E402
+from ui.runtime.training import warm_up_training_processes  # noqa: E402
+from ui.runtime.upload_guard import install as install_upload_guard  # noqa: E402
 from ui.share import apply_link, publish_link, start_link_box  # noqa: E402
 from ui.shell import app_shell, sync_upload_limit  # noqa: E402
-from ui.upload_guard import install as install_upload_guard  # noqa: E402
 
 sync_upload_limit()  # the server's upload limit follows ui.limits
 install_upload_guard()  # and each session holds at most LIMITS.session_files files

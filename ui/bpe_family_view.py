@@ -37,7 +37,7 @@ from ui.charts import (
     top_legend,
 )
 from ui.code_panel import code_panel
-from ui.common import TABLE_CSS, Training, cached_training, text_colour, training_work
+from ui.common import TABLE_CSS, text_colour
 from ui.corpus_picker import error_text
 from ui.follow import ExampleWords, example_words, follow_default, show_example_label
 from ui.html import (
@@ -53,6 +53,7 @@ from ui.i18n import translator
 from ui.limits import LIMITS, PASTE_CHARS, word_too_long
 from ui.links import PageLink, kept_params, register_page, register_params
 from ui.notebook import dropout_cells, notebook_button
+from ui.runtime.training import Training, cached_training, training_work
 from ui.tabs import kept_tabs
 
 t = translator("family")

@@ -40,8 +40,6 @@ from ui.classroom import class_gate, merge_ask, split_ask
 from ui.code_panel import code_panel
 from ui.common import (
     TABLE_CSS,
-    Training,
-    cached_training,
     remember,
     rerun_if_retrain_requested,
     restore_widgets,
@@ -49,7 +47,6 @@ from ui.common import (
     text_colour,
     tie_choices,
     tie_picker,
-    training_work,
 )
 from ui.corpus_picker import decode_upload, error_text
 from ui.glossary import term_html
@@ -71,6 +68,7 @@ from ui.links import LinkParam, PageLink, kept_params, register_page, register_p
 from ui.presenter import settings_box
 from ui.pretok import PretokSpec
 from ui.quiz import boundaries, quiz_gate, segmentation_gate
+from ui.runtime.training import Training, cached_training, training_work
 
 __all__ = [
     "LINK_SETTINGS",

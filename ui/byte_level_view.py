@@ -60,15 +60,12 @@ from ui.classroom import class_gate, merge_ask
 from ui.code_panel import code_panel
 from ui.common import (
     TABLE_CSS,
-    Training,
-    cached_training,
     remember,
     rerun_if_retrain_requested,
     restore_widgets,
     segmentation_table_html,
     tie_choices,
     tie_picker,
-    training_work,
 )
 from ui.corpus_picker import error_text
 from ui.follow import example_words, follow_default, show_example_label
@@ -87,6 +84,7 @@ from ui.limits import LIMITS, advice
 from ui.links import PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
 from ui.pretok import PretokSpec
+from ui.runtime.training import Training, cached_training, training_work
 from ui.tabs import kept_tabs
 
 __all__ = [

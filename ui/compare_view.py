@@ -42,15 +42,7 @@ from subword_core.corpus import Corpus
 from subword_core.encoders import boundaries
 from subword_core.errors import SubwordError
 from ui.charts import LABEL_PX, described, show_chart
-from ui.common import (
-    TABLE_CSS,
-    Training,
-    TrainingFailed,
-    cached_training,
-    remember,
-    restore_widgets,
-    training_work,
-)
+from ui.common import TABLE_CSS, remember, restore_widgets
 from ui.corpus_picker import error_text
 from ui.follow import SizeRule, example_words, fit_size, follow_default, show_example_label
 from ui.html import (
@@ -68,6 +60,7 @@ from ui.i18n import translator
 from ui.limits import LIMITS
 from ui.links import PageLink, kept_params, register_page, register_params
 from ui.pretok import Pretok, PretokSpec, pretok_words
+from ui.runtime.training import Training, TrainingFailed, cached_training, training_work
 
 t = translator("compare")
 

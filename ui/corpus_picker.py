@@ -45,11 +45,11 @@ import streamlit as st
 from subword_core.corpus import Corpus, Note, normalize_text, parse_corpus
 from subword_core.errors import CorpusError, SubwordError
 from subword_core.examples import DEFAULT_EXAMPLE, EXAMPLES, example_text
-from ui.common import shared_cache
 from ui.core_errors import coded_text
 from ui.html import esc, md_escape, show_html, show_text
 from ui.i18n import DEFAULT_LANGUAGE, current_language, keep_choice, translator
 from ui.limits import LIMITS, PASTE_CHARS, advice
+from ui.runtime.cache import shared_cache
 
 __all__ = [
     "ENCODING_NAMES",

@@ -42,7 +42,6 @@ from ui.common import (
     remember,
     rerun_if_retrain_requested,
     restore_widgets,
-    shared_cache,
     text_colour,
     tie_choices,
     tie_picker,
@@ -62,6 +61,7 @@ from ui.i18n import current_language, translator
 from ui.limits import LIMITS
 from ui.links import PageLink, kept_params, register_page, register_params
 from ui.presenter import settings_box
+from ui.runtime.cache import shared_cache
 
 t = translator("gage")
 

@@ -42,11 +42,11 @@ import streamlit as st
 from subword_core import bpe, unigram, wordpiece
 from subword_core.corpus import Corpus
 from subword_core.errors import SubwordError
-from ui.common import shared_cache
 from ui.corpus_picker import error_text
 from ui.html import esc, md_escape, show_html, token_spans_html
 from ui.i18n import current_language, translator
 from ui.limits import LIMITS
+from ui.runtime.cache import shared_cache
 
 t = translator("parity")
 

@@ -50,15 +50,7 @@ from ui.charts import (
 )
 from ui.classroom import class_gate, prune_ask
 from ui.code_panel import code_panel
-from ui.common import (
-    TABLE_CSS,
-    Training,
-    cached_training,
-    remember,
-    restore_widgets,
-    text_colour,
-    training_work,
-)
+from ui.common import TABLE_CSS, remember, restore_widgets, text_colour
 from ui.corpus_picker import SOURCE_KEY, error_text
 from ui.follow import ExampleWords, SizeRule, example_words, fit_size
 from ui.html import (
@@ -84,6 +76,7 @@ from ui.limits import (
 from ui.links import MAX_LINK_INT, PageLink, kept_params, register_page, register_params
 from ui.presenter import presenting, settings_box
 from ui.pretok import PretokSpec
+from ui.runtime.training import Training, cached_training, training_work
 from ui.tabs import kept_tabs, tab_id
 
 __all__ = [

@@ -31,15 +31,12 @@ from ui.classroom import Ask, class_gate, merge_ask, split_ask
 from ui.code_panel import code_panel
 from ui.common import (
     TABLE_CSS,
-    Training,
-    cached_training,
     remember,
     rerun_if_retrain_requested,
     restore_widgets,
     segmentation_table_html,
     tie_choices,
     tie_picker,
-    training_work,
 )
 from ui.corpus_picker import error_text
 from ui.follow import SizeRule, fit_size
@@ -60,6 +57,7 @@ from ui.links import LinkParam, PageLink, kept_params, register_page, register_p
 from ui.presenter import settings_box
 from ui.pretok import PretokSpec
 from ui.quiz import quiz_gate, segmentation_gate
+from ui.runtime.training import Training, cached_training, training_work
 
 __all__ = [
     "TAB_IDS",
