@@ -3,8 +3,9 @@
 A view declares the link parameters it owns next to its widgets (:mod:`ui.links`) when it is
 imported. ``app.py`` imports this module before it applies a shared link
 (:func:`ui.share.apply_link`), so a page opened first through a link finds its parameters
-registered although the page itself (which imports its view) runs later. A new view with link
-parameters is added here (a test checks it). This module sits with the pages, above the views
+registered although the page itself (which imports its view) runs later. Which views those
+are, the page registry says (each entry's ``links``, :func:`ui.registry.link_views`): a new
+page's views are listed there, not here. This module sits with the pages, above the views
 (docs/ARCHITECTURE.md).
 
 Example:
@@ -15,31 +16,12 @@ Example:
 
 from __future__ import annotations
 
-from ui import (
-    bpe_family_view,
-    bpe_view,
-    byte_level_view,
-    compare_view,
-    cost_view,
-    exercises_view,
-    gage_view,
-    pretrained_view,
-    unigram_view,
-    wordpiece_view,
-)
+import importlib
+from types import ModuleType
+
+from ui.registry import link_views
 
 __all__ = ["VIEWS"]
 
-VIEWS = (
-    bpe_view,
-    bpe_family_view,
-    byte_level_view,
-    compare_view,
-    exercises_view,
-    cost_view,
-    gage_view,
-    pretrained_view,
-    unigram_view,
-    wordpiece_view,
-)
-"""The view modules that register link parameters."""
+VIEWS: tuple[ModuleType, ...] = tuple(importlib.import_module(name) for name in link_views())
+"""The view modules that register link parameters (imported here, in registry order)."""
