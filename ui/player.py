@@ -38,6 +38,7 @@ import streamlit as st
 
 from ui.html import esc, md_escape, show_html
 from ui.i18n import keep_choice, translator
+from ui.runtime.cache import hold
 from ui.shell import error_boundary
 
 __all__ = ["SPEEDS", "get_step", "set_step", "set_step_listener", "step_player"]
@@ -225,9 +226,18 @@ def step_player(
             label_visibility="collapsed",
         )
     seconds = float(speed) if speed is not None else _DEFAULT_SPEED
+    # subtle: the fragment stays registered between runs; it holds the view (and so the
+    # trained result) through a handle the cache empties when it evicts that result
+    # (ui.runtime.cache.hold), never directly: open sessions stay within the cache budget
+    held = hold((render, describe))
+    del render, describe
 
     @st.fragment(run_every=seconds if playing else None)
     def _player() -> None:
+        view = held.value
+        if view is None:  # its result left the cache: the whole page runs and computes it
+            st.rerun()
+        render, describe = view
         if playing:
             now = time.monotonic()
             last = state.get(_k(key, "last_advance"), 0.0)

@@ -14,16 +14,19 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import pickle
 import sys
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from contextlib import nullcontext
-from typing import TypeVar
+from typing import Any, Generic, TypeVar
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from ui.limits import LIMITS
 
@@ -69,6 +72,8 @@ class _Budget:
         self.sizes: OrderedDict[tuple[int, Hashable], tuple[_Store, int]] = OrderedDict()
         self.total = 0
         self.lock = threading.Lock()
+        # the sessions' handles on each entry (hold()): emptied when the entry leaves
+        self.holders: dict[tuple[int, Hashable], weakref.WeakSet[Held[Any]]] = {}
 
     def add(self, store: _Store, key: Hashable, size: int) -> list[tuple[_Store, Hashable]]:
         """Count ``key``'s ``size``; return the entries to drop (oldest first) to stay under."""
@@ -83,6 +88,7 @@ class _Budget:
                 (_, victim_key), (victim_store, victim_size) = self.sizes.popitem(last=False)
                 self.total -= victim_size
                 victims.append((victim_store, victim_key))
+                self._release((id(victim_store), victim_key))
         return victims
 
     def touch(self, store: _Store, key: Hashable) -> None:
@@ -97,6 +103,25 @@ class _Budget:
             old = self.sizes.pop((id(store), key), None)
             if old is not None:
                 self.total -= old[1]
+            self._release((id(store), key))
+
+    def attach(self, store: _Store, key: Hashable, held: Held[Any]) -> bool:
+        """Empty ``held`` when ``key`` leaves ``store``; ``False`` if it is not counted now."""
+        with self.lock:
+            if (id(store), key) not in self.sizes:
+                return False
+            self.holders.setdefault((id(store), key), weakref.WeakSet()).add(held)
+            return True
+
+    def _release(self, entry: tuple[int, Hashable]) -> None:
+        """Empty the handles on ``entry`` (with the lock held)."""
+        for held in self.holders.pop(entry, ()):
+            held.drop()
+
+    def held_entries(self) -> int:
+        """How many entries some session's handle holds (for tests and the load tool)."""
+        with self.lock:
+            return sum(1 for handles in self.holders.values() if handles)
 
 
 _BUDGET = _Budget(LIMITS.cache_mb * 2**20)
@@ -168,6 +193,7 @@ class _Store:
             self.items.move_to_end(key)
             value = self.items[key]
         self.budget.touch(self, key)
+        _note_use(self, key)
         return value
 
     def put(self, key: Hashable, value: object, size: int | None = None) -> None:
@@ -185,6 +211,7 @@ class _Store:
             self.budget.forget(self, old)
         for store, victim in self.budget.add(self, key, size):
             store.discard(victim)
+        _note_use(self, key)
 
     def discard(self, key: Hashable) -> None:
         """Drop ``key`` (the budget has stopped counting it)."""
@@ -195,6 +222,76 @@ class _Store:
         """The estimated bytes this store's results hold."""
         with self.budget.lock:
             return sum(size for store, size in self.budget.sizes.values() if store is self)
+
+
+class Held(Generic[T]):
+    """A session's handle on shared results, kept between runs (a step player's fragment).
+
+    subtle: Streamlit keeps a session's fragments between runs, and with them whatever their
+    closures hold. A result held there outlives its eviction from the cache, so five open
+    sessions held 430 MB over a 64 MB budget (issue 26). Held through this handle instead, the
+    value is let go (:meth:`drop`) when the budget evicts a result the run used; the holder
+    then reruns the page, which computes the result again (:func:`hold`).
+
+    Example:
+        >>> held = Held("view"); held.value
+        'view'
+        >>> held.drop(); held.value is None
+        True
+    """
+
+    __slots__ = ("__weakref__", "value")
+
+    def __init__(self, value: T) -> None:
+        self.value: T | None = value
+
+    def drop(self) -> None:
+        """Let the value go (its result left the cache)."""
+        self.value = None
+
+
+_USED: weakref.WeakKeyDictionary[object, set[tuple[_Store, Hashable]]] = weakref.WeakKeyDictionary()
+"""The cache entries each script run has used so far (by the run's coordinator, which
+Streamlit makes anew for every run: gone with the run)."""
+_USED_LOCK = threading.Lock()
+
+
+def _this_run() -> object | None:
+    """An object that stands for the current script run (``None`` outside one)."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return getattr(ctx, "parallel_coordinator", None) if ctx is not None else None
+
+
+def _note_use(store: _Store, key: Hashable) -> None:
+    """Remember that this run used ``key`` of ``store`` (see :func:`hold`)."""
+    run = _this_run()
+    if run is None:
+        return
+    with _USED_LOCK, contextlib.suppress(TypeError):  # (not weakly referable: not noted)
+        _USED.setdefault(run, set()).add((store, key))
+
+
+def hold(value: T) -> Held[T]:
+    """A handle on ``value`` that is emptied when a cache entry this run has used is evicted.
+
+    Whatever a session keeps between runs and refers to shared results (a step player's
+    ``render`` callback) is held this way, so the bytes live in the cache and count against
+    its budget once. An entry not counted now (a result larger than the whole budget is
+    never stored) does not empty the handle: the page keeps showing it.
+
+    Example:
+        >>> hold("outside a run").value
+        'outside a run'
+    """
+    held = Held(value)
+    run = _this_run()
+    if run is None:
+        return held
+    with _USED_LOCK:
+        used = list(_USED.get(run, ()))
+    for store, key in used:
+        store.budget.attach(store, key, held)
+    return held
 
 
 @st.cache_resource(show_spinner=False)
