@@ -1,6 +1,7 @@
 """Pieces shared by the merge-based pages (BPE, WordPiece): kept settings, ties, tables.
 
-- :func:`restore_widgets` / :func:`remember`: widget values that survive page switches.
+- :func:`restore_widgets` (with ``persist_state="session"`` widgets, or :func:`remember`):
+  widget values that survive page switches and take a link's or a class's values.
 - :func:`tie_choices`, :func:`tie_picker`, :func:`rerun_if_retrain_requested`: let a student
   pick another of the tied pairs at a step and continue from there.
 - :func:`segmentation_table_html`: each corpus word with its current pieces.
@@ -38,18 +39,74 @@ TABLE_CSS = (
 def restore_widgets(shadow_key: str, defaults: Mapping[str, object]) -> None:
     """Write each widget's kept value into its key before the widget is drawn.
 
-    subtle: Streamlit forgets a widget's state when a page without it runs, so every value
-    is also kept in a shadow dict (updated by :func:`remember` as the widget's
-    ``on_change``). Invalid values are kept too: nothing the student typed is lost.
+    The one call that sets a view's defaults. Writers from outside the widget (a shared link,
+    :mod:`ui.share`; a live class, :mod:`ui.classroom`; the size that follows the corpus,
+    :mod:`ui.follow`; the gallery) write the kept dict ``shadow_key``; this call hands each
+    value to its widget.
+
+    subtle: Streamlit forgets a widget's state when a page without it runs, unless the widget
+    is drawn with ``persist_state="session"``. A widget drawn without it keeps its value in
+    the dict through :func:`remember` as its ``on_change``; a widget drawn with it needs no
+    callback: a value it changed (not what it was given last run) is taken into the dict
+    here, unless a writer changed the dict since (the writer wins, as a link must). So views
+    convert widget by widget (docs/ARCHITECTURE.md, "Widget values across pages"). Invalid
+    values are kept too: nothing the student typed is lost.
+
+    Example::
+
+        restore_widgets("gage__widgets", {"gage_text": "abab", "gage_letters": ""})
+        st.text_input("Text", key="gage_text", persist_state="session")
     """
     state = st.session_state
     shadow: dict[str, object] = state.setdefault(shadow_key, dict(defaults))
+    adopt_widget_changes(shadow_key, defaults)
     for key, default in defaults.items():
         state[key] = shadow.get(key, default)
+    note_given(shadow_key, defaults)
+
+
+def adopt_widget_changes(shadow_key: str, keys: Iterable[str]) -> None:
+    """Take into the dict ``shadow_key`` the values that persisted widgets changed.
+
+    A widget's value counts as changed by the student when it differs from what it was
+    given last run (:func:`note_given`) while the dict still holds what it held then.
+
+    Example::
+
+        adopt_widget_changes("bpe__pretok", ("bpe_pretok",))  # before reading the dict
+    """
+    state = st.session_state
+    shadow = state.setdefault(shadow_key, {})
+    given: dict[str, tuple[object, object]] = state.get(_given_key(shadow_key), {})
+    for key in keys:
+        if key in state and key in given:
+            kept_then, shown_then = given[key]
+            if state[key] != shown_then and shadow.get(key) == kept_then:
+                shadow[key] = state[key]
+
+
+def note_given(shadow_key: str, keys: Iterable[str]) -> None:
+    """Record, for each widget key, the kept value and the value the widget was given.
+
+    Call after writing the widgets' keys (:func:`restore_widgets` does).
+    """
+    state = st.session_state
+    shadow = state.get(shadow_key, {})
+    state[_given_key(shadow_key)] = {
+        key: (shadow.get(key), state[key]) for key in keys if key in state
+    }
+
+
+def _given_key(shadow_key: str) -> str:
+    return f"{shadow_key}__given"
 
 
 def remember(shadow_key: str, key: str) -> None:
-    """``on_change`` callback: copy the widget's new value into the shadow dict."""
+    """``on_change`` callback: copy the widget's new value into the shadow dict.
+
+    Not needed for a widget drawn with ``persist_state="session"`` (see
+    :func:`restore_widgets`).
+    """
     st.session_state[shadow_key][key] = st.session_state[key]
 
 
