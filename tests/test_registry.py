@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import ui.all_views
+from tests.source_files import python_files
 from ui.i18n import DOMAINS, LANGUAGES, LOCALES_DIR, translation
 from ui.links import PAGES as LINK_PAGES
 from ui.registry import ALL_PAGES, SECTIONS, Page, link_views, page, page_domains
@@ -44,7 +45,7 @@ def _translator_domain(file: Path) -> str | None:
 
 
 def test_every_page_file_is_in_the_registry_and_every_entry_has_its_file() -> None:
-    files = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
+    files = sorted(p.relative_to(ROOT).as_posix() for p in python_files(ROOT, "pages"))
     files = [f for f in files if not f.endswith("__init__.py")]
     assert sorted(entry.file for entry in ALL_PAGES) == files
     assert len(set(NAMES)) == len(NAMES)  # one entry per page
