@@ -7,13 +7,16 @@ Usage::
     python scripts/persist_state_codemod.py ui/views/bpe/settings.py …   # only these files
 
 The edit is mechanical: a widget drawn with ``on_change=remember, args=(KEY, "name")`` is drawn
-with ``persist_state="session"`` and no callback. ``restore_widgets(KEY, DEFAULTS)`` stays the
-one call that sets the defaults and hands a link's or a class's values to the widgets
-(:func:`ui.common.restore_widgets`). A widget with its own ``on_change`` that calls
-``remember`` inside is left to the reader (add ``persist_state="session"`` by hand; the
-``remember`` call may stay). Run ``ruff check --fix`` after it: a ``remember`` import no
-longer used goes. Widgets inside a step player's fragment keep ``remember``: a fragment-only
-rerun does not pass through ``restore_widgets``, and the shareable link would lag one run.
+with ``persist_state=persisted("name")`` (``"session"``, noted for ``restore_widgets``) and no
+callback; add ``persisted`` to the file's ``from ui.common import …``. ``restore_widgets(KEY,
+DEFAULTS)`` stays the one call that sets the defaults and hands a link's or a class's values to
+the widgets (:func:`ui.common.restore_widgets`). A widget with its own ``on_change`` that calls
+``remember`` inside is left to the reader (add ``persist_state=persisted(key)`` by hand; the
+``remember`` call may stay). Run ``ruff check --fix`` after it: a ``remember`` import no longer
+used goes. A dict of keyword arguments (``ui/unigram_view.py``'s ``keep()``) is edited by hand
+the same way: ``{"key": key, "persist_state": persisted(key)}``. Widgets inside a step player's
+fragment keep ``remember``: a fragment-only rerun does not pass through ``restore_widgets``, and
+the shareable link would lag one run.
 """
 
 from __future__ import annotations
@@ -25,20 +28,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-PATTERN = re.compile(r"on_change=remember,(?P<gap>\s*)args=\([^()]*\),")
-"""``on_change=remember,`` then (maybe on the next line) ``args=( … ),``."""
+PATTERN = re.compile(r"on_change=remember,\s*args=\(\s*[^,()]+,\s*(?P<key>[^()]+?)\s*\),")
+"""``on_change=remember,`` then (maybe on the next line) ``args=(KEY, key),``."""
 
 
 def convert(text: str) -> tuple[str, int]:
-    """The text with every ``remember`` callback replaced by ``persist_state="session"``.
+    """The text with every ``remember`` callback replaced by ``persist_state=persisted(key)``.
 
     Example:
         >>> convert('st.toggle("x", key="k", on_change=remember, args=(W, "k"), help="h")')
-        ('st.toggle("x", key="k", persist_state="session", help="h")', 1)
-        >>> convert('x(\\n    on_change=remember,\\n    args=(W, "k"),\\n)')
-        ('x(\\n    persist_state="session",\\n)', 1)
+        ('st.toggle("x", key="k", persist_state=persisted("k"), help="h")', 1)
+        >>> convert('x(\\n    on_change=remember,\\n    args=(spec.shadow, spec.key),\\n)')
+        ('x(\\n    persist_state=persisted(spec.key),\\n)', 1)
     """
-    return PATTERN.subn('persist_state="session",', text)
+    return PATTERN.subn(r"persist_state=persisted(\g<key>),", text)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,6 +14,7 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Literal
 
 import streamlit as st
 
@@ -45,7 +46,8 @@ def restore_widgets(shadow_key: str, defaults: Mapping[str, object]) -> None:
     value to its widget.
 
     subtle: Streamlit forgets a widget's state when a page without it runs, unless the widget
-    is drawn with ``persist_state="session"``. A widget drawn without it keeps its value in
+    is drawn with ``persist_state=persisted(key)`` (``"session"``, noted). A widget drawn
+    without it keeps its value in
     the dict through :func:`remember` as its ``on_change``; a widget drawn with it needs no
     callback: a value it changed (not what it was given last run) is taken into the dict
     here, unless a writer changed the dict since (the writer wins, as a link must). So views
@@ -55,7 +57,7 @@ def restore_widgets(shadow_key: str, defaults: Mapping[str, object]) -> None:
     Example::
 
         restore_widgets("gage__widgets", {"gage_text": "abab", "gage_letters": ""})
-        st.text_input("Text", key="gage_text", persist_state="session")
+        st.text_input("Text", key="gage_text", persist_state=persisted("gage_text"))
     """
     state = st.session_state
     shadow: dict[str, object] = state.setdefault(shadow_key, dict(defaults))
@@ -78,8 +80,11 @@ def adopt_widget_changes(shadow_key: str, keys: Iterable[str]) -> None:
     state = st.session_state
     shadow = state.setdefault(shadow_key, {})
     given: dict[str, tuple[object, object]] = state.get(_given_key(shadow_key), {})
+    drawn: set[str] = state.get(_PERSISTED, set())
     for key in keys:
-        if key in state and key in given:
+        # subtle: only a widget drawn with persist_state=persisted(key): Streamlit may leave
+        # a stale value (None) under the key of a widget that stopped rendering without it
+        if key in drawn and key in state and key in given:
             kept_then, shown_then = given[key]
             if state[key] != shown_then and shadow.get(key) == kept_then:
                 shadow[key] = state[key]
@@ -95,6 +100,24 @@ def note_given(shadow_key: str, keys: Iterable[str]) -> None:
     state[_given_key(shadow_key)] = {
         key: (shadow.get(key), state[key]) for key in keys if key in state
     }
+
+
+_PERSISTED = "__persisted_widgets"
+"""Session-state key: the widget keys drawn with ``persist_state=persisted(key)``."""
+
+
+def persisted(key: str) -> Literal["session"]:
+    """``persist_state`` of a kept widget: ``persist_state=persisted("bpe_num_merges")``.
+
+    The widget keeps its own value across pages (``"session"``), and :func:`restore_widgets`
+    takes what the student changed into the kept dict (no ``on_change=remember`` needed).
+
+    Example::
+
+        st.number_input("Merges", key="bpe_num_merges", persist_state=persisted("bpe_num_merges"))
+    """
+    st.session_state.setdefault(_PERSISTED, set()).add(key)
+    return "session"
 
 
 def _given_key(shadow_key: str) -> str:

@@ -26,7 +26,7 @@ import streamlit as st
 
 from subword_core.corpus import Corpus
 from subword_core.pretokenize import SCHEMES, pretokenize, pretokenize_corpus
-from ui.common import adopt_widget_changes, note_given
+from ui.common import adopt_widget_changes, note_given, persisted
 from ui.corpus_picker import SOURCE_KEY, keep_frequent_words
 from ui.html import esc, md_escape, show_html
 from ui.i18n import current_language, translator
@@ -251,7 +251,7 @@ def pretok_panel(spec: PretokSpec, *, note: str = "", default_help: str = "") ->
                 spec.schemes,
                 format_func=scheme_label,
                 key=spec.scheme_key,
-                persist_state="session",
+                persist_state=persisted(spec.scheme_key),
                 help=md_escape(default_help)
                 if default_help
                 else t("The default is this algorithm's usual one: {scheme}.").format(
@@ -263,7 +263,7 @@ def pretok_panel(spec: PretokSpec, *, note: str = "", default_help: str = "") ->
         st.toggle(
             t("Korean: decompose Hangul syllables into jamo (NFD)"),
             key=spec.jamo_key,
-            persist_state="session",
+            persist_state=persisted(spec.jamo_key),
             help=md_escape(_jamo_help()),
         )
         show_html(f"<div class='sw-small'>{esc(_why_cjk())}</div>")

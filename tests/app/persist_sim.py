@@ -17,7 +17,7 @@ import pytest
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from ui.common import remember
+from ui.common import persisted, remember
 
 WIDGETS = ("number_input", "text_input", "text_area", "selectbox", "radio", "checkbox")
 WIDGETS += ("toggle", "slider", "select_slider", "segmented_control", "pills", "multiselect")
@@ -29,8 +29,8 @@ def _converted(draw: Callable[..., Any], calls: list[str]) -> Callable[..., Any]
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if kwargs.get("on_change") is remember:
             del kwargs["on_change"]
-            kwargs.pop("args", None)
-            kwargs["persist_state"] = "session"
+            key = kwargs.pop("args")[1]
+            kwargs["persist_state"] = persisted(key)
             calls.append(str(kwargs.get("key")))
         return draw(*args, **kwargs)
 
