@@ -102,6 +102,24 @@ def note_given(shadow_key: str, keys: Iterable[str]) -> None:
     }
 
 
+def write_kept(shadow_key: str, key: str, value: object) -> None:
+    """Give the widget ``key`` a new kept ``value`` after :func:`restore_widgets` ran (before
+    the widget is drawn): the dict, the widget's key and the record of what it was given.
+
+    A writer that sets both the dict and the key in the same run (the words that follow the
+    corpus, :func:`ui.follow.follow_default`) uses it, so that the student's next change to
+    a persisted widget is not mistaken for an older value.
+
+    Example::
+
+        write_kept("cmp__widgets", "cmp_text", "lower newest")
+    """
+    state = st.session_state
+    state.setdefault(shadow_key, {})[key] = value
+    state[key] = value
+    state.setdefault(_given_key(shadow_key), {})[key] = (value, value)
+
+
 _PERSISTED = "__persisted_widgets"
 """Session-state key: the widget keys drawn with ``persist_state=persisted(key)``."""
 

@@ -44,7 +44,7 @@ import streamlit as st
 
 from subword_core.corpus import Corpus
 from subword_core.examples import EXAMPLES
-from ui.common import adopt_widget_changes
+from ui.common import adopt_widget_changes, write_kept
 from ui.html import show_text
 from ui.i18n import translator
 
@@ -275,8 +275,10 @@ def follow_default(
     value = store.get(key, missing)
     auto = state.get(_auto_key(key), missing)
     if value is missing or value is None or value == auto or value in tuple(initial):
-        store[key] = default
-        state[key] = default
+        if shadow_key:
+            write_kept(shadow_key, key, default)
+        else:
+            state[key] = default
         state[_auto_key(key)] = default
         return True
     return False
