@@ -3,8 +3,9 @@
 Run with ``streamlit run app.py``. This file sets the page config, imports every view (each
 registers the link parameters it owns, :mod:`ui.links`), restores the view of a shared link,
 draws the shared corpus picker in the sidebar (on every run, so its state survives page
-switches), hands over to the page the student chose via ``st.navigation``, and finally writes
-the view into the address bar (the shareable link).
+switches), hands over to the page the student chose via ``st.navigation`` (built from the page
+registry, :mod:`ui.registry`), and finally writes the view into the address bar (the shareable
+link).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ if st.query_params.get("present") == "1":
 
 from ui.i18n import language_menu, mark_page_language, translator
 from ui.presenter import presenter_styles, presenter_toggle, sidebar_state
+from ui.registry import ALL_PAGES, SECTIONS
 
 t = translator("app")
 
@@ -42,13 +44,13 @@ from ui.classroom import (  # noqa: E402
     class_publish,
     class_sidebar,
 )
-from ui.common import warm_up_training_processes  # noqa: E402
 from ui.corpus_picker import corpus_sidebar  # noqa: E402
 from ui.html import page_styles  # noqa: E402
 from ui.player import set_step_listener  # noqa: E402
+from ui.runtime.training import warm_up_training_processes  # noqa: E402
+from ui.runtime.upload_guard import install as install_upload_guard  # noqa: E402
 from ui.share import apply_link, publish_link, start_link_box  # noqa: E402
 from ui.shell import app_shell, sync_upload_limit  # noqa: E402
-from ui.upload_guard import install as install_upload_guard  # noqa: E402
 
 sync_upload_limit()  # the server's upload limit follows ui.limits
 install_upload_guard()  # and each session holds at most LIMITS.session_files files
@@ -56,51 +58,17 @@ warm_up_training_processes()  # long trainings' processes: started before a clas
 
 pg = st.navigation(
     {
-        "": [
+        (t.marked(section) if section else ""): [
             st.Page(
-                "pages/home.py", title=t("Start here"), icon=":material/waving_hand:", default=True
-            ),
-            st.Page(
-                "pages/gallery.py", title=t("Tutorial gallery"), icon=":material/auto_stories:"
-            ),
-            st.Page("pages/glossary.py", title=t("Glossary"), icon=":material/menu_book:"),
-            st.Page("pages/exercises.py", title=t("Exercises"), icon=":material/edit_note:"),
-        ],
-        t("BPE"): [
-            st.Page("pages/bpe_learn.py", title=t("BPE: learn merges"), icon=":material/merge:"),
-            st.Page(
-                "pages/bpe_encode.py",
-                title=t("BPE: encode & decode"),
-                icon=":material/content_cut:",
-            ),
-            st.Page(
-                "pages/bpe_variants.py",
-                title=t("BPE: dropout, joint, encoders"),
-                icon=":material/shuffle:",
-            ),
-            st.Page("pages/byte_level.py", title=t("Byte-level BPE"), icon=":material/memory:"),
-            st.Page(
-                "pages/gage.py", title=t("Gage's compression (1994)"), icon=":material/compress:"
-            ),
-        ],
-        t("WordPiece and Unigram"): [
-            st.Page("pages/wordpiece.py", title=t("WordPiece"), icon=":material/view_module:"),
-            st.Page("pages/unigram.py", title=t("Unigram LM"), icon=":material/casino:"),
-        ],
-        t("Compare"): [
-            st.Page(
-                "pages/compare.py", title=t("Compare segmentations"), icon=":material/balance:"
-            ),
-            st.Page("pages/cost.py", title=t("Tokens per language"), icon=":material/translate:"),
-            st.Page(
-                "pages/parity.py", title=t("Parity with the libraries"), icon=":material/science:"
-            ),
-            st.Page(
-                "pages/pretrained.py",
-                title=t("Trace a pretrained tokenizer"),
-                icon=":material/travel_explore:",
-            ),
-        ],
+                page.file,
+                title=t.marked(page.title),
+                icon=page.icon,
+                default=page.default,
+            )
+            for page in ALL_PAGES
+            if page.section == section
+        ]
+        for section in SECTIONS
     },
     expanded=True,  # every page in view: a collapsed menu hides the last ones behind "View more"
 )

@@ -62,7 +62,8 @@ def source_files(root: Path = ROOT) -> list[Path]:
 
 
 def _translator_names(tree: ast.Module) -> tuple[set[str], set[str]]:
-    """The names bound to ``translator("domain")`` and the domains named."""
+    """The names bound to ``translator("domain")`` (and ``N_`` where ``I18N_DOMAIN`` is set)
+    and the domains named."""
     names: set[str] = set()
     domains: set[str] = set()
     for node in ast.walk(tree):
@@ -78,6 +79,15 @@ def _translator_names(tree: ast.Module) -> tuple[set[str], set[str]]:
             for target in node.targets:
                 if isinstance(target, ast.Name):
                     names.add(target.id)
+        # a module without a translator that marks messages with N_("…") (ui.registry)
+        # declares their catalog as I18N_DOMAIN = "…"
+        if (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "I18N_DOMAIN" for t in node.targets)
+            and isinstance(node.value, ast.Constant)
+        ):
+            domains.add(str(node.value.value))
+            names.add("N_")
     return names, domains
 
 

@@ -3,8 +3,9 @@
 A view declares the link parameters it owns next to its widgets (:mod:`ui.links`) when it is
 imported. ``app.py`` imports this module before it applies a shared link
 (:func:`ui.share.apply_link`), so a page opened first through a link finds its parameters
-registered although the page itself (which imports its view) runs later. A new view with link
-parameters is added here (a test checks it). This module sits with the pages, above the views
+registered although the page itself (which imports its view) runs later. Which views those
+are, the page registry says (each entry's ``links``, :func:`ui.registry.link_views`): a new
+page's views are listed there, not here. This module sits with the pages, above the views
 (docs/ARCHITECTURE.md).
 
 Example:
@@ -15,29 +16,12 @@ Example:
 
 from __future__ import annotations
 
-from ui.views.bpe import settings as bpe_settings
-from ui.views.bpe_variants import settings as bpe_variants_settings
-from ui.views.byte_level import settings as byte_level_settings
-from ui.views.compare import plan as compare_plan
-from ui.views.cost import sentences as cost_sentences
-from ui.views.exercises import sheet as exercises_sheet
-from ui.views.gage import settings as gage_settings
-from ui.views.pretrained import files as pretrained_files
-from ui.views.unigram import params as unigram_params
-from ui.views.wordpiece import settings as wordpiece_settings
+import importlib
+from types import ModuleType
+
+from ui.registry import link_views
 
 __all__ = ["VIEWS"]
 
-VIEWS = (
-    bpe_settings,
-    bpe_variants_settings,
-    byte_level_settings,
-    compare_plan,
-    exercises_sheet,
-    cost_sentences,
-    gage_settings,
-    pretrained_files,
-    unigram_params,
-    wordpiece_settings,
-)
-"""The view modules that register link parameters."""
+VIEWS: tuple[ModuleType, ...] = tuple(importlib.import_module(name) for name in link_views())
+"""The view modules that register link parameters (imported here, in registry order)."""

@@ -44,6 +44,7 @@ import streamlit as st
 
 from subword_core.text.corpus import Corpus
 from subword_core.text.examples import EXAMPLES
+from ui.common import adopt_widget_changes, write_kept
 from ui.html import show_text
 from ui.i18n import translator
 
@@ -267,13 +268,17 @@ def follow_default(
         # True
     """
     state = st.session_state
+    if shadow_key:
+        adopt_widget_changes(shadow_key, (key,))  # a persisted widget's change is the student's
     store = state.setdefault(shadow_key, {}) if shadow_key else state
     missing = object()
     value = store.get(key, missing)
     auto = state.get(_auto_key(key), missing)
     if value is missing or value is None or value == auto or value in tuple(initial):
-        store[key] = default
-        state[key] = default
+        if shadow_key:
+            write_kept(shadow_key, key, default)
+        else:
+            state[key] = default
         state[_auto_key(key)] = default
         return True
     return False
@@ -379,6 +384,7 @@ def fit_size(
         # 'The vocabulary size was 20: ...'
     """
     state = st.session_state
+    adopt_widget_changes(shadow_key, (key,))  # a persisted widget's change is the student's
     shadow = state.setdefault(shadow_key, {})
     raw = shadow.get(key)
     note_key, floor_key = f"{key}__note", f"{key}__floor"

@@ -50,6 +50,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from ui.links import LinkParam, register_global
+from ui.registry import page_domains
 
 __all__ = [
     "DEFAULT_LANGUAGE",
@@ -58,6 +59,7 @@ __all__ = [
     "LANGUAGES",
     "LANG_KEY",
     "LOCALES_DIR",
+    "SHARED_DOMAINS",
     "Message",
     "Translator",
     "browser_language",
@@ -88,32 +90,24 @@ LANG_KEY = "lang"
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 """Where the catalogs live: ``locales/<lang>/LC_MESSAGES/<domain>.po``."""
 
-DOMAINS: tuple[str, ...] = (
+SHARED_DOMAINS: tuple[str, ...] = (
     "app",
     "common",
     "glossary",
-    "bpe",
-    "byte_level",
-    "gage",
-    "wordpiece",
-    "unigram",
-    "compare",
-    "cost",
-    "parity",
-    "pretrained",
-    "gallery",
-    "family",
     "errors",
     "textbook",
     "classroom",
     "bounds",
 )
-"""The catalogs: ``app`` (app.py, the home page), ``common`` (the UI primitives),
-``glossary``, one per view (``family`` is BPE-dropout, joint BPE and the encoders), and
-``errors`` (the core's errors worded by code, :mod:`ui.core_errors`), ``textbook`` (the
-code panel, :mod:`ui.code_panel`, and the comments of ``subword_core/textbook/``),
-``classroom`` (the live class, :mod:`ui.classroom`), ``bounds`` (the bounds one student's
-input meets, :mod:`ui.bounds_text`)."""
+"""The catalogs that belong to no single page: ``app`` (app.py, the navigation, the home
+page), ``common`` (the UI primitives), ``glossary``, ``errors`` (the core's errors worded by
+code, :mod:`ui.core_errors`), ``textbook`` (the code panel, :mod:`ui.code_panel`, and the
+comments of ``subword_core/textbook/``), ``classroom`` (the live class, :mod:`ui.classroom`),
+``bounds`` (the bounds one student's input meets, :mod:`ui.bounds_text`)."""
+
+DOMAINS: tuple[str, ...] = tuple(dict.fromkeys((*SHARED_DOMAINS, *page_domains())))
+"""Every catalog: the shared ones, then each page's own (its entry in :mod:`ui.registry`;
+``family`` is BPE-dropout, joint BPE and the encoders)."""
 
 
 @functools.cache
@@ -403,12 +397,21 @@ class Translator:
 
     def __init__(self, domain: str) -> None:
         if domain not in DOMAINS:
-            raise ValueError(f"unknown domain {domain!r}; add it to ui.i18n.DOMAINS")
+            raise ValueError(
+                f"unknown domain {domain!r}: add it to a page's entry in ui.registry "
+                "(or to ui.i18n.SHARED_DOMAINS)"
+            )
         self.domain = domain
 
     def __call__(self, message: str) -> Message:
         """``message`` in the current language (as written if untranslated)."""
         return Message(translation(current_language(), self.domain).gettext(message))
+
+    def marked(self, message: str) -> Message:
+        """A message marked for extraction elsewhere with ``N_`` (:mod:`ui.registry`'s titles),
+        in the current language; the same as calling the translator, for a variable. The
+        empty string stays empty (gettext would give the catalog's header)."""
+        return self(message) if message else Message("")
 
     def n(self, singular: str, plural: str, n: int) -> Message:
         """The form of a message for the count ``n`` (Chinese and Korean have one form)."""

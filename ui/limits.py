@@ -54,7 +54,7 @@ class Limits:
             hold 77,718 characters.
         upload_mb: size of an uploaded file, in MB.
         session_files: files one session (a browser tab) may hold on the server at once; the
-            server refuses another (HTTP 413) until one is removed (:mod:`ui.upload_guard`).
+            server refuses another (HTTP 413) until one is removed (:mod:`ui.runtime.upload_guard`).
         session_upload_mb: MB of uploaded files one session may hold on the server at once.
         pretrained_files: files the pretrained page's uploader reads at once (a tokenizer is
             one file, or GPT-2's two); more are refused before any is read.
@@ -108,17 +108,17 @@ class Limits:
             between sessions (trainings, parsed corpora…); the least recently used go first.
         training_processes: trainings that run in processes of their own at once (each may
             take a few hundred MB); more wait in a queue, first come first served, and the page
-            says where the student stands (:func:`ui.common.cached_training`).
+            says where the student stands (:func:`ui.runtime.training.cached_training`).
         isolate_work: the estimated work from which a training runs in a process of its own
-            instead of a thread of the server (:func:`ui.common.cached_training`), so that it
-            uses another core and never holds the interpreter lock the other students' steps
-            need. The estimate (:func:`ui.common.training_work`) is the characters of the
+            instead of a thread of the server (:func:`ui.runtime.training.cached_training`), so that
+            it uses another core and never holds the interpreter lock the other students' steps
+            need. The estimate (:func:`ui.runtime.training.training_work`) is the characters of the
             corpus's distinct words times the steps asked (merges, vocabulary size): the seed
-            examples are at most 392,000 (the paragraph at 1,000 merges, 0.07 s) and stay in
-            the server, where a training starts at once; the pydoc example (77,718
-            characters) goes to its own process from 7 merges on (0.3 s and more). Starting
-            one costs about 20 ms (the first one, about a second more). 1 isolates every
-            training; a huge number (e.g. 10**18) turns isolation off.
+            examples are at most 392,000 (the paragraph at 1,000 merges, 0.07 s) and stay in the
+            server, where a training starts at once; the pydoc example (77,718 characters) goes to
+            its own process from 7 merges on (0.3 s and more). Starting one costs about 20 ms (the
+            first one, about a second more). 1 isolates every training; a huge number (e.g. 10**18)
+            turns isolation off.
         class_idle_minutes: a live class (:mod:`ui.classroom`) whose teacher changed nothing
             for this long is deleted with its answers.
         class_name_chars: the longest nickname a student may give in a live class.

@@ -38,6 +38,7 @@ import streamlit as st
 
 from ui.html import esc, md_escape, show_html
 from ui.i18n import keep_choice, translator
+from ui.runtime.cache import Held, hold
 from ui.shell import error_boundary
 
 __all__ = ["SPEEDS", "get_step", "set_step", "set_step_listener", "step_player"]
@@ -172,10 +173,7 @@ def step_player(
 
     if n_steps <= 0:
         state.pop(play_key, None)
-        st.info(
-            t("There is nothing to step through yet: 0 steps."),
-            icon=":material/info:",
-        )
+        st.info(t("There is nothing to step through yet: 0 steps."), icon=":material/info:")
         return
 
     # Clamp: the number of steps may have changed since the last run (e.g. after retraining).
@@ -225,9 +223,11 @@ def step_player(
             label_visibility="collapsed",
         )
     seconds = float(speed) if speed is not None else _DEFAULT_SPEED
+    held = hold((render, describe))  # never held directly by the fragment: see _view_of
 
     @st.fragment(run_every=seconds if playing else None)
     def _player() -> None:
+        render, describe = _view_of(held)
         if playing:
             now = time.monotonic()
             last = state.get(_k(key, "last_advance"), 0.0)
@@ -312,6 +312,24 @@ def step_player(
             _step_listener(key)
 
     _player()
+
+
+_View = tuple[Callable[[int], None], Callable[[int], str] | None]
+
+
+def _view_of(held: Held[_View]) -> _View:
+    """The ``render`` and ``describe`` a player's fragment draws with.
+
+    subtle: Streamlit keeps a session's fragments between runs, and whatever they hold. The
+    fragment holds the view (and so the trained result) only through a handle the cache
+    empties when it evicts that result (:func:`ui.runtime.cache.hold`): open sessions stay
+    within the cache budget. An emptied handle reruns the whole page, which computes the
+    result again.
+    """
+    view = held.value
+    if view is None:
+        st.rerun()
+    return view  # type: ignore[return-value]
 
 
 def _counter(

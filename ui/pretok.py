@@ -26,7 +26,7 @@ import streamlit as st
 
 from subword_core.text.corpus import Corpus
 from subword_core.text.pretokenize import SCHEMES, pretokenize, pretokenize_corpus
-from ui.common import remember
+from ui.common import adopt_widget_changes, note_given, persisted
 from ui.corpus_picker import SOURCE_KEY, keep_frequent_words
 from ui.html import esc, md_escape, show_html
 from ui.i18n import current_language, translator
@@ -226,6 +226,8 @@ def pretok_panel(spec: PretokSpec, *, note: str = "", default_help: str = "") ->
     """
     state = st.session_state
     kept = state.setdefault(spec.shadow, dict(spec.defaults))
+    keys = (spec.jamo_key, spec.scheme_key) if spec.schemes else (spec.jamo_key,)
+    adopt_widget_changes(spec.shadow, keys)  # (a widget drawn with persist_state)
     state[spec.jamo_key] = kept.get(spec.jamo_key, False)
     scheme = ""
     if spec.schemes:
@@ -233,6 +235,7 @@ def pretok_panel(spec: PretokSpec, *, note: str = "", default_help: str = "") ->
             kept[spec.scheme_key] = None
         scheme = str(kept[spec.scheme_key] or spec.default_for(state.get(SOURCE_KEY)))
         state[spec.scheme_key] = scheme
+    note_given(spec.shadow, keys)
     fixed = spec.fixed() if spec.fixed is not None else ""
     title = _short(scheme_label(scheme) if scheme in SCHEME_LABELS else fixed)
     # in presenter mode the choice waits in the (folded) sidebar: the step's essentials
@@ -248,8 +251,7 @@ def pretok_panel(spec: PretokSpec, *, note: str = "", default_help: str = "") ->
                 spec.schemes,
                 format_func=scheme_label,
                 key=spec.scheme_key,
-                on_change=remember,
-                args=(spec.shadow, spec.scheme_key),
+                persist_state=persisted(spec.scheme_key),
                 help=md_escape(default_help)
                 if default_help
                 else t("The default is this algorithm's usual one: {scheme}.").format(
@@ -261,8 +263,7 @@ def pretok_panel(spec: PretokSpec, *, note: str = "", default_help: str = "") ->
         st.toggle(
             t("Korean: decompose Hangul syllables into jamo (NFD)"),
             key=spec.jamo_key,
-            on_change=remember,
-            args=(spec.shadow, spec.jamo_key),
+            persist_state=persisted(spec.jamo_key),
             help=md_escape(_jamo_help()),
         )
         show_html(f"<div class='sw-small'>{esc(_why_cjk())}</div>")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,6 +40,17 @@ def _english_outside_sessions() -> Iterator[None]:
     ui.i18n._outside_session[0] = "en"
     yield
     ui.i18n._outside_session[0] = "en"
+
+
+@pytest.fixture(autouse=True)
+def _simulated_persist_state(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """With ``SUBWORD_SIMULATE_PERSIST=1``, every view's widgets are drawn as the
+    persist_state conversion will draw them (tests/app/persist_sim.py)."""
+    if os.environ.get("SUBWORD_SIMULATE_PERSIST") == "1":
+        from tests.app.persist_sim import convert_widgets
+
+        convert_widgets(monkeypatch)
+    yield
 
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

@@ -1,6 +1,6 @@
 """The shared caches are bounded by their estimated size in bytes, not only by count.
 
-Every store of ui.common counts its results against one budget (``SUBWORD_LIMIT_CACHE_MB``);
+Every store of ui.runtime.cache counts its results against one budget (``SUBWORD_LIMIT_CACHE_MB``);
 storing a result evicts the least recently used results, of any store, until the total is
 under it. A page whose results were evicted simply computes them again.
 """
@@ -11,10 +11,10 @@ from collections.abc import Iterator
 
 import pytest
 
-import ui.common
+import ui.runtime.cache
 from tests.app.conftest import open_link
-from ui.common import _Budget, _Store, approx_bytes
 from ui.limits import LIMITS, Limits
+from ui.runtime.cache import _Budget, _Store, approx_bytes
 
 
 def test_a_small_budget_evicts_the_oldest_results_and_stays_under_it() -> None:
@@ -82,17 +82,17 @@ def test_the_budget_is_a_limit_a_teacher_can_raise() -> None:
 
 
 def _bpe_store() -> _Store:
-    return ui.common._store("bpe", 24)
+    return ui.runtime.cache._store("bpe", 24)
 
 
 @pytest.fixture
 def fresh_budget(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Budget]:
     """A budget of its own (no limit yet) for stores made from now on; the server's after."""
     budget = _Budget(max_bytes=2**40)
-    monkeypatch.setattr(ui.common, "_BUDGET", budget)
-    ui.common._store.clear()  # the stores are made again, on this budget
+    monkeypatch.setattr(ui.runtime.cache, "_BUDGET", budget)
+    ui.runtime.cache._store.clear()  # the stores are made again, on this budget
     yield budget
-    ui.common._store.clear()  # not to leave stores on a test budget behind
+    ui.runtime.cache._store.clear()  # not to leave stores on a test budget behind
 
 
 def test_the_bpe_page_still_works_after_its_results_were_evicted(fresh_budget: _Budget) -> None:

@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 from tests.source_files import python_files
 from ui.glossary import SEED_TITLES, TERMS, TERMS_BY_KEY, term_html, term_md
 from ui.html import md_escape
+from ui.registry import ALL_PAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -307,14 +308,7 @@ def test_the_emoji_check_can_fail() -> None:
 
 
 def test_navigation_uses_material_icons_and_lists_the_glossary() -> None:
-    source = (ROOT / "app.py").read_text(encoding="utf-8")
-    assert 'st.Page("pages/glossary.py"' in source
-    pages = [
-        node
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "Page"
-    ]
-    assert len(pages) == 15
-    for page in pages:
-        icon = next(k.value for k in page.keywords if k.arg == "icon")
-        assert isinstance(icon, ast.Constant) and str(icon.value).startswith(":material/")
+    assert "pages/glossary.py" in [page.file for page in ALL_PAGES]
+    assert len(ALL_PAGES) == 15
+    for page in ALL_PAGES:
+        assert page.icon.startswith(":material/"), page

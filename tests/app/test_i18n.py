@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import APP, open_link
+from tests.app.conftest import open_link
 from ui.i18n import language_of
+from ui.registry import ALL_PAGES
 
-PAGES = sorted(p.stem for p in (Path(APP).parent / "pages").glob("*.py"))
+PAGES = sorted(page.name for page in ALL_PAGES)
 NEXT = {"en": "Next", "zh": "下一步", "ko": "다음"}
 
 

@@ -34,11 +34,11 @@ from subword_core.text.pretokenize import pretokenize_corpus
 from subword_core.wordpiece import WordPiece
 from tests.app.conftest import open_link
 from tests.source_files import python_files
-from ui.common import TrainingFailed
 from ui.corpus_picker import error_text, example_description, example_title, note_text
 from ui.glossary import SEED_TITLES, TERMS, seed_titles
 from ui.html import esc
 from ui.i18n import LOCALES_DIR, Message, ko_particle, translation
+from ui.runtime.training import TrainingFailed
 from ui.share import LinkProblem
 from ui.views.pretrained.files import error_text as pretrained_error_text
 from ui.views.pretrained.files import note_text as pretrained_note_text

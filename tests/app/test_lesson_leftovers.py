@@ -73,7 +73,7 @@ def test_gages_tags_speak_the_language(lang: str) -> None:
 def _training_progress(lang: str, done: int, total: int) -> None:  # pragma: no cover - AppTest
     import streamlit as st
 
-    from ui.common import progress_bar
+    from ui.runtime.training import progress_bar
 
     st.session_state["lang"] = lang
     with progress_bar("训练") as progress:

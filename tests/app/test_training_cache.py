@@ -1,4 +1,4 @@
-"""The shared training cache (ui.common.cached_training) when a whole class asks at once.
+"""The shared training cache (ui.runtime.training.cached_training) when a whole class asks at once.
 
 Thirty students picking the same built-in example at the same moment must cost one training,
 not thirty: the sessions that arrive while it runs wait for its result. A training that fails
@@ -16,13 +16,14 @@ from contextlib import contextmanager
 import pytest
 from streamlit.runtime.scriptrunner import StopException
 
-import ui.common
+import ui.runtime.training
 from subword_core import bpe
 from subword_core.bpe import BPEResult
 from subword_core.errors import ParameterError
 from subword_core.text.corpus import parse_corpus
 from subword_core.text.examples import example_text
-from ui.common import _store, cached_training
+from ui.runtime.cache import _store
+from ui.runtime.training import cached_training
 
 
 def _fresh_name() -> str:
@@ -129,7 +130,7 @@ _CORPUS = parse_corpus(example_text("paragraph"))
 @pytest.fixture
 def no_grace(monkeypatch: pytest.MonkeyPatch) -> None:
     """Stop at the first checkpoint after the request (no time for a new run to arrive)."""
-    monkeypatch.setattr(ui.common, "STOP_GRACE_SECONDS", 0.0)
+    monkeypatch.setattr(ui.runtime.training, "STOP_GRACE_SECONDS", 0.0)
 
 
 def test_a_training_nobody_waits_for_stops_at_its_next_checkpoint(no_grace: None) -> None:
@@ -253,7 +254,7 @@ def test_the_students_own_new_run_arriving_within_the_grace_time_gets_the_traini
 ) -> None:
     # a click that does not change the input: Streamlit stops the run and starts a new one,
     # which asks for the same training a moment later
-    monkeypatch.setattr(ui.common, "STOP_GRACE_SECONDS", 60.0)
+    monkeypatch.setattr(ui.runtime.training, "STOP_GRACE_SECONDS", 60.0)
     name, calls, results = _fresh_name(), [], []
     store = _store(name, 16)
     new_run = threading.Thread(

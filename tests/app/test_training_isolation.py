@@ -1,4 +1,5 @@
-"""Long trainings run in a process of their own (ui.common.cached_training with a Training).
+"""Long trainings run in a process of their own (``ui.runtime.training.cached_training``
+with a Training).
 
 One Streamlit server runs every session's script in threads of one process, which share the
 interpreter lock: a training in a thread slows every other student's step change. A training
@@ -23,9 +24,10 @@ import pytest
 from streamlit.runtime.scriptrunner import StopException
 from streamlit.testing.v1 import AppTest
 
-import ui.common
+import ui.runtime.training
 from subword_core.errors import CorpusError, ParameterError
-from ui.common import Training, TrainingFailed, _store, cached_training, training_work
+from ui.runtime.cache import _store
+from ui.runtime.training import Training, TrainingFailed, cached_training, training_work
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 Progress = Callable[[int, int], None]
@@ -78,7 +80,11 @@ def train_forever(pid_file: str, *, progress: Progress) -> None:
 @pytest.fixture
 def isolate_all(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every :class:`Training` runs in a child process."""
-    monkeypatch.setattr(ui.common, "LIMITS", dataclasses.replace(ui.common.LIMITS, isolate_work=1))
+    monkeypatch.setattr(
+        ui.runtime.training,
+        "LIMITS",
+        dataclasses.replace(ui.runtime.training.LIMITS, isolate_work=1),
+    )
 
 
 @pytest.fixture
@@ -86,13 +92,13 @@ def children(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The labels of the trainings that ran in a child process (none stored before)."""
     _store.clear()  # the pages' results of earlier tests would be found, not trained
     seen: list[str] = []
-    original = ui.common._run_in_child
+    original = ui.runtime.training._run_in_child
 
-    def counted(job: Training, checkpoint: ui.common._Checkpoint) -> object:
+    def counted(job: Training, checkpoint: ui.runtime.training._Checkpoint) -> object:
         seen.append(checkpoint.what)
         return original(job, checkpoint)
 
-    monkeypatch.setattr(ui.common, "_run_in_child", counted)
+    monkeypatch.setattr(ui.runtime.training, "_run_in_child", counted)
     return seen
 
 
@@ -122,7 +128,7 @@ def _name() -> str:
 
 def test_a_heavy_training_runs_in_a_child_process_and_its_result_is_stored() -> None:
     name, bar = _name(), _Bar()
-    job = Training(report_pid, (5,), work=ui.common.LIMITS.isolate_work)
+    job = Training(report_pid, (5,), work=ui.runtime.training.LIMITS.isolate_work)
     pid, steps = cached_training(name, "key", "Learning", job, bar=bar)
     assert pid != os.getpid() and steps == 5
     assert bar.draws and bar.draws[-1] == (5, 5)  # the child's progress moved the bar
@@ -135,18 +141,20 @@ def test_a_heavy_training_runs_in_a_child_process_and_its_result_is_stored() -> 
 
 def test_the_child_gives_way_to_the_server(isolate_all: None) -> None:
     niceness = cached_training(_name(), "key", "Learning", Training(report_niceness, work=1))
-    assert niceness == min(19, os.nice(0) + ui.common.CHILD_NICENESS)
+    assert niceness == min(19, os.nice(0) + ui.runtime.training.CHILD_NICENESS)
 
 
 def test_a_small_training_stays_in_the_server_process() -> None:
-    job = Training(report_pid, (3,), work=ui.common.LIMITS.isolate_work - 1)
+    job = Training(report_pid, (3,), work=ui.runtime.training.LIMITS.isolate_work - 1)
     pid, _ = cached_training(_name(), "key", "Learning", job, bar=_Bar())
     assert pid == os.getpid()
 
 
 def test_isolation_can_be_turned_off_by_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
-        ui.common, "LIMITS", dataclasses.replace(ui.common.LIMITS, isolate_work=10**18)
+        ui.runtime.training,
+        "LIMITS",
+        dataclasses.replace(ui.runtime.training.LIMITS, isolate_work=10**18),
     )
     job = Training(report_pid, (3,), work=10**17)
     assert cached_training(_name(), "key", "Learning", job, bar=_Bar())[0] == os.getpid()
@@ -200,7 +208,7 @@ def test_leaving_terminates_the_child(
     tmp_path: Path,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    monkeypatch.setattr(ui.common, "STOP_GRACE_SECONDS", 0.0)
+    monkeypatch.setattr(ui.runtime.training, "STOP_GRACE_SECONDS", 0.0)
     pid_file = tmp_path / "pid"
     bar = _Bar(leave_after=3)
     started = time.monotonic()
@@ -256,7 +264,7 @@ def test_a_page_shows_a_dead_training_as_a_message(
     def dead(job: Training, checkpoint: object) -> object:
         raise TrainingFailed("its process was stopped by signal 9")
 
-    monkeypatch.setattr(ui.common, "_run_in_child", dead)
+    monkeypatch.setattr(ui.runtime.training, "_run_in_child", dead)
     _store.clear()
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()

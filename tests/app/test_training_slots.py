@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 import pytest
 
-import ui.common
-from ui.common import Training, _Slots, cached_training
+import ui.runtime.training
+from ui.runtime.training import Training, _Slots, cached_training
 
 
 def test_slots_are_taken_in_turn_and_the_waiting_hear_where_they_stand() -> None:
@@ -80,10 +80,10 @@ class _Bar:
 def test_cached_training_runs_no_more_children_than_the_limit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    limits = dataclasses.replace(ui.common.LIMITS, isolate_work=1, training_processes=1)
-    monkeypatch.setattr(ui.common, "LIMITS", limits)
+    limits = dataclasses.replace(ui.runtime.training.LIMITS, isolate_work=1, training_processes=1)
+    monkeypatch.setattr(ui.runtime.training, "LIMITS", limits)
     running, most, lock = [0], [0], threading.Lock()
-    original = ui.common._run_in_child
+    original = ui.runtime.training._run_in_child
 
     def counted(job: Training, checkpoint: object) -> object:
         with lock:
@@ -95,7 +95,7 @@ def test_cached_training_runs_no_more_children_than_the_limit(
             with lock:
                 running[0] -= 1
 
-    monkeypatch.setattr(ui.common, "_run_in_child", counted)
+    monkeypatch.setattr(ui.runtime.training, "_run_in_child", counted)
     name = f"slots-{uuid.uuid4().hex}"
     results: list[float] = []
 

@@ -1,8 +1,8 @@
 """Every trainer the app runs takes a ``progress`` callback that can stop it between steps.
 
-The app's callback (ui.common's checkpoint) raises Streamlit's stop exception when the student
-leaves; here a plain exception stands for it. For each trainer: the callback changes nothing
-in the result, an exception from it goes through at once (no step runs after it), and the
+The app's callback (the checkpoint of ui.runtime.training) raises Streamlit's stop exception when
+the student leaves; here a plain exception stands for it. For each trainer: the callback changes
+nothing in the result, an exception from it goes through at once (no step runs after it), and the
 same training afterwards gives the same result (nothing shared was left half-changed).
 """
 

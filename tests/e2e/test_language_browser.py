@@ -34,7 +34,9 @@ from playwright.sync_api import expect
 
 from subword_core.text.examples import EXAMPLES
 from tests.e2e.conftest import ROOT, SHOTS, Console, assert_no_exception, wait_for_param
+from ui import registry
 from ui.i18n import _MENU_LABEL, HTML_LANG, LANGUAGES, Message, translation
+from ui.registry import ALL_PAGES
 
 WAIT = 60_000  # ms: an upper bound for content to arrive on a slow shared machine, never a pause
 VIEWPORT = {"width": 1024, "height": 768}
@@ -89,28 +91,15 @@ def _page_heading(file: str) -> tuple[str, str]:
 
 
 def navigation() -> tuple[list[NavPage], list[str]]:
-    """app.py's pages in navigation order, and its section headers (English, non-empty)."""
-    tree = ast.parse((ROOT / "app.py").read_text(encoding="utf-8"))
-    pages: list[NavPage] = []
-    sections: list[str] = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call):
-            continue
-        func = node.func
-        if isinstance(func, ast.Attribute) and func.attr == "navigation":
-            groups = node.args[0]
-            assert isinstance(groups, ast.Dict)
-            sections = [s for key in groups.keys if key and (s := _string_of(key))]
-        if isinstance(func, ast.Attribute) and func.attr == "Page":
-            file = _string_of(node.args[0])
-            keywords = {k.arg: k.value for k in node.keywords}
-            title = _string_of(keywords["title"])
-            assert file and title
-            default = "default" in keywords and ast.literal_eval(keywords["default"])
-            url_path = "" if default else file.removeprefix("pages/").removesuffix(".py")
-            pages.append(NavPage(url_path, title, *_page_heading(file)))
-    # ast.walk is breadth-first: the pages come out in the order app.py lists them
-    return pages, sections
+    """The pages in navigation order (:mod:`ui.registry`, which app.py draws), and the section
+    headers (English, non-empty)."""
+    pages = [
+        NavPage(page.url_path, page.title, *_page_heading(page.file))
+        for section in registry.SECTIONS
+        for page in ALL_PAGES
+        if page.section == section
+    ]
+    return pages, [section for section in registry.SECTIONS if section]
 
 
 PAGES, SECTIONS = navigation()

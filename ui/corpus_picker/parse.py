@@ -17,10 +17,10 @@ import pandas as pd
 from subword_core.errors import CorpusError, SubwordError
 from subword_core.text.corpus import Corpus, normalize_text, parse_corpus
 from subword_core.text.examples import EXAMPLES, example_text
-from ui.common import shared_cache
 from ui.corpus_picker.bounds import keep_frequent_words, within_limits
 from ui.corpus_picker.messages import error_text
 from ui.i18n import current_language, translator
+from ui.runtime.cache import shared_cache
 
 t = translator("common")
 

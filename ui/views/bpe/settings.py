@@ -19,7 +19,7 @@ import streamlit as st
 from subword_core.bpe import BPEResult, learn
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import MAX_COUNT, Corpus
-from ui.common import Training, cached_training, remember, restore_widgets, training_work
+from ui.common import remember, restore_widgets
 from ui.corpus_picker import error_text
 from ui.html import show_error, show_text
 from ui.i18n import translator
@@ -28,6 +28,7 @@ from ui.links import LinkParam, PageLink, kept_params, register_page, register_p
 from ui.merge_family.ties import tie_choices
 from ui.presenter import settings_box
 from ui.pretok import PretokSpec
+from ui.runtime.training import Training, cached_training, training_work
 
 __all__ = [
     "DEFAULTS",

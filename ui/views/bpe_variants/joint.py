@@ -22,11 +22,11 @@ from ui.charts import (
     show_chart,
     top_legend,
 )
-from ui.common import Training, cached_training, training_work
 from ui.corpus_picker import error_text
 from ui.html import show_error, show_html
 from ui.i18n import translator
 from ui.limits import PASTE_CHARS
+from ui.runtime.training import Training, cached_training, training_work
 
 __all__ = ["DEFAULT_TARGET", "joint_table", "render_joint"]
 
@@ -39,7 +39,7 @@ DEFAULT_TARGET = "lowest 4\nnewer 3\nwider 2\nslower 2"
 def _joint(source: Corpus, target: Corpus, num_merges: int, options: tuple) -> joint.JointResult:
     """Learn joint BPE (once per corpora and settings; shared by all sessions), with a
     progress bar; it stops between merges when its student leaves (see
-    :func:`ui.common.cached_training`)."""
+    :func:`ui.runtime.training.cached_training`)."""
     return cached_training(
         "joint-bpe",
         (source, target, num_merges, options),

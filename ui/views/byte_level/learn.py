@@ -19,7 +19,6 @@ from subword_core.text.corpus import Corpus
 from subword_core.textbook import code
 from ui.classroom import class_gate, merge_ask
 from ui.code_panel import code_panel
-from ui.common import Training, cached_training, training_work
 from ui.corpus_picker import error_text
 from ui.html import badge_html, caption_html, esc, md_escape, show_error, show_html
 from ui.i18n import translator
@@ -34,6 +33,7 @@ from ui.merge_family.pair_chart import (  # the BPE page's pair-count chart, reu
 )
 from ui.merge_family.quiz import quiz_verdict
 from ui.merge_family.ties import rerun_if_retrain_requested, tie_choices, tie_picker
+from ui.runtime.training import Training, cached_training, training_work
 from ui.views.byte_level.chars import (
     _readable,
     _text_label,
@@ -67,7 +67,7 @@ def _train(
     subtle: shared, not copied as st.cache_data would: every rerun would otherwise unpickle a
     fresh copy of the whole trace (about a second for 2000 merges on the pydoc corpus). The
     results are frozen and never changed by the page, so one shared object is safe. The
-    training stops between merges when its student leaves (:func:`ui.common.cached_training`).
+    training stops between merges when its student leaves (:func:`ui.runtime.training.cached_training`).
     """
     return cached_training(
         "byte-level",

@@ -13,12 +13,7 @@ import streamlit as st
 
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
-from ui.common import (
-    TABLE_CSS,
-    TrainingFailed,
-    remember,
-    restore_widgets,
-)
+from ui.common import TABLE_CSS, remember, restore_widgets
 from ui.corpus_picker import error_text
 from ui.follow import SizeRule, fit_size
 from ui.html import (
@@ -31,6 +26,7 @@ from ui.html import (
 )
 from ui.i18n import translator
 from ui.limits import LIMITS
+from ui.runtime.training import TrainingFailed
 from ui.views.compare.plan import (
     ALGORITHMS,
     DEFAULT_TARGET,

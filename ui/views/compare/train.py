@@ -18,12 +18,8 @@ from typing import Any
 from subword_core import bpe, byte_level, unigram, wordpiece
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
-from ui.common import (
-    Training,
-    cached_training,
-    training_work,
-)
 from ui.i18n import translator
+from ui.runtime.training import Training, cached_training, training_work
 from ui.views.compare.plan import Plan, Progress, plan
 
 t = translator("compare")
@@ -124,7 +120,7 @@ def _train_cached(
 ) -> dict[str, Trained | str | SubwordError]:
     """Train the four (once per corpus and target; shared by all sessions), with a progress
     bar; the training stops between steps when its student leaves
-    (:func:`ui.common.cached_training`).
+    (:func:`ui.runtime.training.cached_training`).
 
     subtle: shared, not copied as st.cache_data would: the models are read-only for the page
     and unpickling four traces on every keystroke in the sentence box would be slow.

@@ -18,7 +18,7 @@ from subword_core import gage
 from subword_core.errors import SubwordError
 from subword_core.gage import GageResult
 from ui.charts import BAR_LIMIT
-from ui.common import remember, restore_widgets, shared_cache
+from ui.common import remember, restore_widgets
 from ui.corpus_picker import error_text
 from ui.html import esc, show_html
 from ui.i18n import translator
@@ -26,6 +26,7 @@ from ui.limits import LIMITS
 from ui.links import PageLink, kept_params, register_page, register_params
 from ui.merge_family.ties import tie_choices
 from ui.presenter import settings_box
+from ui.runtime.cache import shared_cache
 
 __all__ = [
     "CHART_ROWS",

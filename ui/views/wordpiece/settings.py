@@ -23,7 +23,7 @@ from subword_core import wordpiece
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
 from subword_core.wordpiece import WordPieceResult
-from ui.common import Training, cached_training, remember, restore_widgets, training_work
+from ui.common import remember, restore_widgets
 from ui.corpus_picker import error_text
 from ui.follow import SizeRule, fit_size
 from ui.html import show_error, show_text
@@ -33,6 +33,7 @@ from ui.links import LinkParam, PageLink, kept_params, register_page, register_p
 from ui.merge_family.ties import tie_choices
 from ui.presenter import settings_box
 from ui.pretok import PretokSpec
+from ui.runtime.training import Training, cached_training, training_work
 
 __all__ = [
     "MAX_VOCAB",

@@ -1,0 +1,551 @@
+"""Long trainings on the server: a progress bar, stop on leave, child processes, a queue.
+
+- :func:`cached_training`: run a training once per key for every session (the result kept in
+  the byte-budgeted cache, :mod:`ui.runtime.cache`), with a progress bar; a long one in a child
+  process of a fork server, at most ``LIMITS.training_processes`` at once (the others queue).
+- :class:`Training`, :func:`training_work`, :class:`TrainingFailed`.
+- :func:`warm_up_training_processes`: start the fork server before a class needs it.
+
+Example:
+    >>> training_work(Corpus.from_counts({"low": 5}), 2)
+    6
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing
+import multiprocessing.forkserver
+import os
+import pickle
+import threading
+import time
+import traceback
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any, TypeVar
+
+import streamlit as st
+from streamlit.runtime.scriptrunner import RerunException, StopException
+from subword_core.corpus import Corpus
+
+from subword_core.errors import SubwordError
+from ui.bounds_text import training_queue_text
+from ui.html import esc, md_escape
+from ui.i18n import translator
+from ui.limits import LIMITS
+from ui.runtime.cache import _MEMORY_PER_PICKLED_BYTE, _Store, _store
+
+T = TypeVar("T")
+t = translator("common")
+
+_LOG = logging.getLogger("subword.app")
+
+
+@contextmanager
+def progress_bar(what: str) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar that a trainer's ``progress(done, total)`` callback moves.
+
+    Nothing is shown unless the callback is called. When the block ends the bar gives way to
+    a status line for screen readers only ("Learning merges: done, 3,000 of 3,000."), which
+    takes no room on the page and stays until the next run. A quick training can draw and
+    remove its bar between two frames (Streamlit also merges updates of one element that
+    are not yet sent), so the status line, not the bar, is what says a training reported
+    progress: it is there whatever the machine's speed.
+
+    Example::
+
+        with progress_bar("Learning merges") as progress:
+            result = learn(corpus, 2000, progress=progress)
+    """
+    slot = st.empty()
+    last: list[tuple[int, int]] = []
+
+    def update(done: int, total: int) -> None:
+        share = min(1.0, done / total) if total else 1.0
+        # i18n: a training's progress bar, e.g. "Learning merges: 778 of 2,510"
+        text = t("{what}: {done} of {total}").format(
+            what=what, done=f"{done:,}", total=f"{total:,}"
+        )
+        slot.progress(share, text=text)
+        last[:] = [(done, total)]
+
+    try:
+        yield update
+    finally:
+        if last:
+            done, total = last[0]
+            # i18n: read by screen readers when a training ends, e.g. "Learning merges: done,
+            # 3,000 of 3,000."
+            status = (
+                t("{what}: done, {done} of {total}.")
+                if done >= total
+                else t("{what}: stopped, {done} of {total}.")
+            )
+            status = status.format(what=what, done=f"{done:,}", total=f"{total:,}")
+            slot.html(f"<div class='sw-sr-only' role='status'>{esc(status)}</div>")
+        else:
+            slot.empty()
+
+
+STOP_GRACE_SECONDS = 1.0
+"""How long an interrupted training goes on, unseen, before it stops (see :class:`_Checkpoint`)."""
+
+
+class _Checkpoint:
+    """The ``progress(done, total)`` callback a trainer gets from :func:`cached_training`.
+
+    It moves the progress bar, and it is where a training stops early. Streamlit checks for
+    a stop or rerun request whenever an element is drawn and raises ``StopException`` /
+    ``RerunException`` from that call: here, from the bar's update, so from inside the
+    trainer, which lets it through untouched (its state is local to the call). A closed tab
+    asks for a stop; so does a changed widget, since with ``runner.fastReruns`` (the default)
+    Streamlit stops the running script and starts the new run at once, in another thread.
+
+    subtle: other sessions may be waiting for this very training (:meth:`_Store.claim`), and
+    the student's own new run asks for the same training when the change did not touch its
+    input (another tab, a display option). Stopping then would throw that work away, so the
+    exception is kept and the training goes on, without drawing, while anyone waits, and for
+    ``STOP_GRACE_SECONDS`` after the request (time for the new run to get there and wait).
+    It is raised at the first checkpoint after that with no one waiting, or, once the result
+    is stored, by :func:`cached_training`.
+    """
+
+    def __init__(
+        self,
+        store: _Store,
+        key: Hashable,
+        what: str,
+        draw: Callable[[int, int], None],
+        grace: float = 0.0,
+    ) -> None:
+        self.store, self.key, self.what, self.draw, self.grace = store, key, what, draw, grace
+        self.held: RerunException | StopException | None = None
+        self.held_since = 0.0
+        self.handed_over = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.held is None:
+            try:
+                self.draw(done, total)
+                return
+            except (RerunException, StopException) as interrupt:
+                self.held, self.held_since = interrupt, time.monotonic()
+        waiting = self.store.waiters(self.key)
+        if waiting:
+            if not self.handed_over:
+                self.handed_over = True
+                _LOG.info(
+                    "Training goes on for %d waiting session(s) after its own stopped: "
+                    "%s, %d of %d",
+                    waiting,
+                    self.what,
+                    done,
+                    total,
+                )
+            return
+        if time.monotonic() - self.held_since < self.grace:
+            return
+        _LOG.warning(
+            "Training stopped (its student changed the input or left): %s, %d of %d",
+            self.what,
+            done,
+            total,
+        )
+        raise self.held
+
+
+# --- long trainings in a process of their own ---------------------------------------------
+
+
+def training_work(corpus: Corpus, steps: int, extra_chars: int = 0) -> int:
+    """The estimated work of a training: the characters of ``corpus``'s distinct words (plus
+    ``extra_chars``, text it is also trained on) times ``steps`` (merges or vocabulary size).
+
+    A crude but monotone estimate, compared with the limit ``isolate_work`` to decide whether
+    a training runs in a process of its own (:func:`cached_training`).
+
+    Example:
+        >>> training_work(Corpus.from_counts({"low": 5, "lower": 2}), 10)
+        80
+    """
+    return (sum(len(word) for word in corpus.words) + extra_chars) * max(1, steps)
+
+
+@dataclass(frozen=True)
+class Training:
+    """A training as a picklable call: ``function(*args, progress=progress, **kwargs)``.
+
+    ``function`` is a module-level function (pickled by name) and the arguments picklable, so
+    :func:`cached_training` can run it in a child process when ``work`` (an estimate, see
+    :func:`training_work`) reaches the limit ``isolate_work``; below it, it runs in the
+    server's thread, which starts at once.
+
+    Example:
+        >>> from subword_core import bpe
+        >>> job = Training(bpe.learn, (Corpus.from_counts({"low": 5, "lower": 2}), 2), work=14)
+        >>> job(lambda done, total: None).merges
+        [('l', 'o'), ('lo', 'w')]
+    """
+
+    function: Callable[..., Any]
+    args: tuple[Any, ...] = ()
+    kwargs: Mapping[str, Any] = field(default_factory=dict)
+    work: int = 0
+
+    def __call__(self, progress: Callable[[int, int], None]) -> Any:
+        return self.function(*self.args, progress=progress, **self.kwargs)
+
+
+class TrainingFailed(SubwordError):
+    """The process a training ran in ended without an answer (out of memory, killed).
+
+    A :class:`SubwordError`, so the pages show its message like the trainers' own errors.
+
+    Example:
+        >>> str(TrainingFailed("x")).startswith("The training")
+        True
+    """
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        # the reason is a code ("out of memory", "exit 9", "signal 9"): worded here, in the
+        # session's language (an error from the training process is made again on arrival)
+        kind, _, number = reason.partition(" ")
+        worded = {
+            "exit": lambda: t("its process ended with code {n}").format(n=number),
+            "signal": lambda: t("its process was stopped by signal {n}").format(n=number),
+        }.get(kind, lambda: t("out of memory") if reason == "out of memory" else reason)()
+        super().__init__(
+            t(
+                "The training ended without a result ({reason}). The server may be short of "
+                "memory: try a smaller corpus, fewer merges or a smaller vocabulary, or try "
+                "again in a moment. Nothing you typed is lost."
+            ).format(reason=worded),
+            code="training_failed",
+            values={"reason": reason},
+        )
+
+    def __reduce__(self) -> tuple[type[TrainingFailed], tuple[str]]:
+        return (type(self), (self.reason,))
+
+
+PROGRESS_INTERVAL_SECONDS = 0.05
+"""A training in a child process reports its progress at most this often."""
+
+CHILD_NICENESS = 10
+"""How much a training's child lowers its CPU priority (``os.nice``): when the cores are
+busy, the server's threads (every student's step change) go first and the long training
+takes what is left; on an idle core it runs at full speed."""
+
+_PRELOAD = [
+    "subword_core.bpe",
+    "subword_core.byte_level",
+    "subword_core.wordpiece",
+    "subword_core.unigram",
+    "subword_core.joint",
+    "ui.views.compare.train",
+]
+"""Imported once by the fork server, so a training's child starts without importing them."""
+
+_FORK_SERVER = "forkserver" in multiprocessing.get_all_start_methods()  # not on Windows
+_CONTEXT = multiprocessing.get_context("forkserver" if _FORK_SERVER else "spawn")
+if _FORK_SERVER:
+    _CONTEXT.set_forkserver_preload(_PRELOAD)
+# subtle: never "fork": the server is threaded (a forked child may inherit a lock another
+# thread held); the fork server is a clean single-threaded process that forks the children.
+
+
+_WARMED: list[bool] = []
+_WARM_LOCK = threading.Lock()
+
+
+def warm_up_training_processes() -> None:
+    """Start the fork server now, in the background, once per server process.
+
+    Its first start imports the preloaded modules (Streamlit and pandas with the Compare
+    view): about two seconds of a core. Started when the app first runs, that happens before
+    any student asks for a long training, not in the middle of a class.
+
+    Example::
+
+        warm_up_training_processes()  # app.py, once per run: only the first call starts it
+    """
+    with _WARM_LOCK:
+        if _WARMED or not _FORK_SERVER:
+            return
+        _WARMED.append(True)
+    threading.Thread(
+        target=multiprocessing.forkserver.ensure_running, name="fork-server-start", daemon=True
+    ).start()
+
+
+def _child_main(conn: Connection, job: Training) -> None:
+    """Run ``job`` in the child: send ``("progress", done, total)`` at most every
+    ``PROGRESS_INTERVAL_SECONDS``, then ``("result", value)`` or ``("error", exception,
+    traceback text)``, each pickled once."""
+    with contextlib.suppress(OSError):  # if not allowed, it runs at the server's priority
+        os.nice(CHILD_NICENESS)
+    last = [0.0]
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= PROGRESS_INTERVAL_SECONDS or done >= total:
+            last[0] = now
+            conn.send_bytes(pickle.dumps(("progress", done, total)))
+
+    try:
+        result = job(progress)
+        message = pickle.dumps(("result", result), protocol=pickle.HIGHEST_PROTOCOL)
+        del result
+    except MemoryError:
+        message = pickle.dumps(("error", TrainingFailed("out of memory"), ""))
+    except Exception as exc:
+        details = traceback.format_exc()
+        try:
+            message = pickle.dumps(("error", exc, details), protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.loads(message)  # it must also come back as itself
+        except Exception:
+            message = pickle.dumps(("error", RuntimeError(f"{type(exc).__name__}: {exc}"), details))
+    conn.send_bytes(message)
+    conn.close()
+
+
+def _run_in_child(job: Training, checkpoint: _Checkpoint) -> tuple[Any, int]:
+    """Run ``job`` in a child process; return its result and the length of its pickle.
+
+    The server's thread waits on the pipe (so it holds the interpreter lock only to move the
+    bar), passes the progress to ``checkpoint`` and, at least every quarter second while the
+    bar stands still, asks it again whether to stop. When the checkpoint raises (the student
+    left), the child is terminated. An exception of the trainer arrives as itself (a
+    :class:`SubwordError` keeps its type and fields); a child that dies raises
+    :class:`TrainingFailed`.
+    """
+    receiver, sender = _CONTEXT.Pipe(duplex=False)
+    process = _CONTEXT.Process(target=_child_main, args=(sender, job), daemon=True)
+    process.start()
+    sender.close()  # the child holds its end: EOF here when it exits
+    shown: tuple[int, int] | None = None
+    asked = time.monotonic()
+    try:
+        while True:
+            if not receiver.poll(0.25):
+                if shown is not None and time.monotonic() - asked >= 0.25:
+                    checkpoint(*shown)  # may raise: the student left
+                    asked = time.monotonic()
+                continue
+            try:
+                payload = receiver.recv_bytes()
+            except EOFError:
+                process.join(5)
+                code = process.exitcode
+                reason = f"exit {code}"
+                if code is not None and code < 0:
+                    reason = f"signal {-code}"
+                _LOG.error("Training process died: %s, %s", checkpoint.what, reason)
+                raise TrainingFailed(reason) from None
+            message = pickle.loads(payload)
+            if message[0] == "progress":
+                shown = (message[1], message[2])
+                checkpoint(*shown)
+                asked = time.monotonic()
+            elif message[0] == "result":
+                return message[1], len(payload)
+            else:
+                _, error, details = message
+                if not isinstance(error, SubwordError) and details:
+                    _LOG.error("Training failed in its process: %s\n%s", checkpoint.what, details)
+                raise error
+    finally:
+        receiver.close()
+        if process.is_alive():
+            process.terminate()
+            process.join(5)
+            if process.is_alive():
+                process.kill()
+                process.join()
+        process.close()
+
+
+class _Slots:
+    """At most ``limit()`` trainings in child processes at once; the others wait in turn.
+
+    Twelve sessions once ran twelve children at once (about 290 MB each). A training asks for
+    a place (:meth:`enter`), first come first served, and while it waits ``waiting(ahead,
+    running)`` is called about every second (the page says where the student stands; the
+    call raises when the student leaves, and the place is given up).
+
+    Example:
+        >>> slots = _Slots(lambda: 1)
+        >>> slots.enter(lambda ahead, running: None); slots.running
+        1
+        >>> slots.leave(); slots.running
+        0
+    """
+
+    def __init__(self, limit: Callable[[], int]) -> None:
+        self.limit = limit
+        self.running = 0
+        self._queue: list[object] = []
+        self._changed = threading.Condition()
+
+    def enter(self, waiting: Callable[[int, int], None]) -> None:
+        """Wait for a place (calling ``waiting`` about every second), then take it."""
+        ticket = object()
+        with self._changed:
+            self._queue.append(ticket)
+        try:
+            while True:
+                with self._changed:
+                    if self._queue[0] is ticket and self.running < max(self.limit(), 1):
+                        self._queue.pop(0)
+                        self.running += 1
+                        self._changed.notify_all()
+                        return
+                    ahead, running = self._queue.index(ticket), self.running
+                    self._changed.wait(timeout=1.0)
+                waiting(ahead, running)
+        except BaseException:
+            with self._changed:
+                if ticket in self._queue:
+                    self._queue.remove(ticket)
+                self._changed.notify_all()
+            raise
+
+    def leave(self) -> None:
+        """Give the place back (the next in the queue takes it)."""
+        with self._changed:
+            self.running -= 1
+            self._changed.notify_all()
+
+
+_CHILD_SLOTS = _Slots(lambda: LIMITS.training_processes)
+"""The places for trainings in child processes (``LIMITS.training_processes``)."""
+
+
+@contextlib.contextmanager
+def _child_slot() -> Iterator[None]:
+    """A place for one training's child; the page says where the student stands meanwhile."""
+    slot = st.empty()
+
+    def waiting(ahead: int, running: int) -> None:
+        # subtle: each redraw lets Streamlit stop this run when the student clicks or leaves
+        slot.info(training_queue_text(ahead, running), icon=":material/hourglass_top:")
+
+    try:
+        _CHILD_SLOTS.enter(waiting)
+    finally:
+        slot.empty()
+    try:
+        yield
+    finally:
+        _CHILD_SLOTS.leave()
+
+
+def cached_training(
+    name: str,
+    key: Hashable,
+    what: str,
+    train: Callable[[Callable[[int, int], None]], T] | Training,
+    *,
+    max_entries: int = 16,
+    bar: Callable[[str], AbstractContextManager[Callable[[int, int], None]]] | None = None,
+) -> T:
+    """Run ``train(progress)`` once per ``key`` (shared by all sessions), with a progress bar.
+
+    subtle: ``st.cache_data`` cannot be used here: it records the elements a cached function
+    draws so it can replay them, and a progress bar drawn from inside the training would be
+    replayed into a page that no longer has it. So the result is kept in a bounded LRU store
+    (``st.cache_resource``, at most ``max_entries`` results per ``name``, all stores together
+    at most ``SUBWORD_LIMIT_CACHE_MB`` by estimate: see :class:`_Store`); results are frozen
+    dataclasses, never changed by a page, so sharing them is safe. While one session trains a
+    key, the others asking for it wait for that result instead of training it again.
+
+    The training stops at a ``progress`` call about a second (``STOP_GRACE_SECONDS``) after
+    the student changes a widget or closes the tab, unless a session (maybe the student's new
+    run) waits for it (see :class:`_Checkpoint`). A stopped training stores nothing; a session
+    that starts waiting for it as it stops then trains it itself.
+
+    A long training runs in a process of its own: one Streamlit server runs every session's
+    script in threads of one Python process, which share the interpreter lock, so a training
+    in a thread slows every other student's step change (30 students' p95 went from 0.33 s to
+    1.4 s while one session trained). ``train`` given as a :class:`Training` whose ``work``
+    reaches the limit ``isolate_work`` runs in a child of a fork server (:func:`_run_in_child`):
+    it uses another core, and the server's thread only moves the bar and checks for a stop,
+    which terminates the child. Its result is pickled once, in the child; its length is the
+    size counted against the cache's budget. A smaller training, or a plain function, runs in
+    the server's thread as before (no process to start: the seed examples stay instant).
+
+    Args:
+        name: the kind of training (one store each).
+        key: what the result depends on (corpus, settings, choices); hashable.
+        what: the progress bar's label, e.g. ``"Learning merges"``.
+        train: the training, called with the ``progress(done, total)`` callback: a
+            :class:`Training` (picklable, may run in a child process) or any function.
+
+    Raises:
+        TrainingFailed: the child process ended without an answer (out of memory, killed).
+        Whatever the trainer raised: a :class:`SubwordError` arrives from the child as itself.
+        max_entries: how many results of this kind are kept.
+        bar: the progress display (default :func:`progress_bar`); a test may pass its own.
+
+    Example:
+        >>> calls = []
+        >>> def train(progress):
+        ...     calls.append("trained")
+        ...     return ("lo", "w")
+        >>> [cached_training("doctest-bpe", ("low", 3), "Learning merges", train) for _ in "ab"]
+        [('lo', 'w'), ('lo', 'w')]
+        >>> calls  # the second call found the first one's result
+        ['trained']
+    """
+    store = _store(name, max_entries)
+    while True:
+        hit = store.get(key)
+        if hit is not None:
+            return hit  # type: ignore[return-value]
+        running = store.claim(key)
+        if running is None:
+            break
+        try:
+            _wait_for(running, what)  # then look again: it is stored, or that training failed
+        finally:
+            store.leave(key)
+    try:
+        with (bar or progress_bar)(what) as draw:
+            checkpoint = _Checkpoint(store, key, what, draw, STOP_GRACE_SECONDS)
+            if isinstance(train, Training) and train.work >= LIMITS.isolate_work:
+                with _child_slot():  # at most LIMITS.training_processes children at once
+                    result, pickled = _run_in_child(train, checkpoint)
+                size = pickled * _MEMORY_PER_PICKLED_BYTE  # measured once, in the child
+            else:
+                result, size = train(checkpoint), None
+            # stored before the bar's last drawing, which may itself be interrupted
+            store.put(key, result, size)
+    finally:
+        store.release(key)
+    if checkpoint.held is not None:
+        raise checkpoint.held  # finished for the sessions that waited; now this one reruns
+    return result
+
+
+def _wait_for(running: threading.Event, what: str) -> None:
+    """Wait for another session's identical training, saying so on the page.
+
+    subtle: the note is redrawn every second: each redraw lets Streamlit stop this run if the
+    student clicks something meanwhile, which a plain ``wait()`` would not.
+    """
+    slot = st.empty()
+    waited = 0
+    try:
+        while not running.wait(timeout=1.0):
+            waited += 1
+            slot.caption(
+                f":material/hourglass_top: {md_escape(what)}: another student started the same "
+                f"training a moment ago; using theirs when it is done ({waited} s)."
+            )
+    finally:
+        slot.empty()
