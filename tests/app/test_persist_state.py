@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
-from ui.classroom.store import store_for
 
 from tests.app.conftest import open_link
 from tests.app.persist_sim import convert_widgets
+from ui.classroom.store import store_for
 
 
 @pytest.fixture(params=["remember", "persist_state"])

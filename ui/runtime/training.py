@@ -30,9 +30,9 @@ from typing import Any, TypeVar
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import RerunException, StopException
-from subword_core.corpus import Corpus
 
 from subword_core.errors import SubwordError
+from subword_core.text.corpus import Corpus
 from ui.bounds_text import training_queue_text
 from ui.html import esc, md_escape
 from ui.i18n import translator

@@ -67,7 +67,8 @@ def _train(
     subtle: shared, not copied as st.cache_data would: every rerun would otherwise unpickle a
     fresh copy of the whole trace (about a second for 2000 merges on the pydoc corpus). The
     results are frozen and never changed by the page, so one shared object is safe. The
-    training stops between merges when its student leaves (:func:`ui.runtime.training.cached_training`).
+    training stops between merges when its student leaves
+    (:func:`ui.runtime.training.cached_training`).
     """
     return cached_training(
         "byte-level",
