@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from ui.shell import ensure_app_shell
+
+ensure_app_shell()  # first: a page started on its own reruns through app.py at once
+
 import dataclasses
 
 import streamlit as st
@@ -13,13 +17,11 @@ from ui.i18n import translator
 from ui.limits import LIMITS
 from ui.notebook import bpe_encode_cells, notebook_button
 from ui.pretok import apply_pretok, pretok_panel, pretok_words
-from ui.shell import ensure_app_shell
 from ui.views.bpe.encode import imported_model, render_encode
 from ui.views.bpe.settings import PRETOK, shared_model
 
 t = translator("bpe")
 
-ensure_app_shell()
 st.title(t("BPE: encode & decode"))
 st.caption(
     t(

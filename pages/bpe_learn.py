@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from ui.shell import ensure_app_shell
+
+ensure_app_shell()  # first: a page started on its own reruns through app.py at once
+
 import streamlit as st
 
 from ui.corpus_picker import require_corpus
@@ -12,13 +16,11 @@ from ui.merge_family.merge_table import merge_table
 from ui.notebook import offer_notebook
 from ui.player import step_player
 from ui.pretok import apply_pretok, pretok_panel
-from ui.shell import ensure_app_shell
 from ui.views.bpe.learn import render_learn_step
 from ui.views.bpe.settings import PRETOK, settings_panel, train_or_explain
 
 t = translator("bpe")
 
-ensure_app_shell()
 st.title(t("BPE: learn merges"))
 st.caption(
     t(

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from ui.shell import ensure_app_shell
+
+ensure_app_shell()  # first: a page started on its own reruns through app.py at once
+
 import streamlit as st
 
 from ui.corpus_picker import require_corpus
 from ui.glossary import term_md
 from ui.i18n import translator
-from ui.shell import ensure_app_shell
 from ui.views.bpe.settings import shared_model
 from ui.views.bpe_variants.dropout import render_dropout
 from ui.views.bpe_variants.encoders import render_encoders
@@ -16,7 +19,6 @@ from ui.views.bpe_variants.settings import page_tabs
 
 t = translator("family")
 
-ensure_app_shell()
 st.title(t("BPE: dropout, other encoders, joint BPE"))
 st.caption(
     t(

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from ui.shell import ensure_app_shell
+
+ensure_app_shell()  # first: a page started on its own reruns through app.py at once
+
 import streamlit as st
 
 from ui.corpus_picker import require_corpus
@@ -10,7 +14,6 @@ from ui.i18n import translator
 from ui.notebook import offer_notebook
 from ui.player import step_player
 from ui.pretok import apply_pretok, pretok_panel
-from ui.shell import ensure_app_shell
 from ui.views.byte_level.bytes import render_byte_table, render_cjk_bytes
 from ui.views.byte_level.compare import render_compare
 from ui.views.byte_level.learn import render_learn_step, train_or_explain
@@ -19,7 +22,6 @@ from ui.views.byte_level.tokens import render_hex_input, render_tokens
 
 t = translator("byte_level")
 
-ensure_app_shell()
 st.title(t("Byte-level BPE"))
 st.caption(
     t(

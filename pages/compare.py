@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from ui.shell import ensure_app_shell
+
+ensure_app_shell()  # first: a page started on its own reruns through app.py at once
+
 import streamlit as st
 
 from ui.corpus_picker import require_corpus
 from ui.glossary import term_md
 from ui.i18n import translator
 from ui.pretok import apply_pretok, pretok_panel
-from ui.shell import ensure_app_shell
 from ui.views.compare.figures import render_corpus_figures
 from ui.views.compare.plan import PRETOK
 from ui.views.compare.settings import settings_panel, train_or_explain
@@ -16,7 +19,6 @@ from ui.views.compare.words import render_segmentations
 
 t = translator("compare")
 
-ensure_app_shell()
 st.title(t("Compare segmentations"))
 st.caption(
     t(

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from ui.shell import ensure_app_shell
+
+ensure_app_shell()  # first: a page started on its own reruns through app.py at once
+
 import streamlit as st
 
 from ui.glossary import term_md
@@ -9,14 +13,12 @@ from ui.i18n import translator
 from ui.notebook import gage_cells, notebook_button
 from ui.player import step_player
 from ui.presenter import presenting
-from ui.shell import ensure_app_shell
 from ui.views.gage.explain import describe_step
 from ui.views.gage.settings import compress_or_explain, settings_panel
 from ui.views.gage.step import render_step
 
 t = translator("gage")
 
-ensure_app_shell()
 st.title(t("Gage's compression"))
 st.caption(
     t(

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from ui.shell import ensure_app_shell
+
+ensure_app_shell()  # first: a page started on its own reruns through app.py at once
+
 import streamlit as st
 
 from ui.i18n import translator
-from ui.shell import ensure_app_shell
 from ui.views.gallery.gallery import render_gallery
 
 t = translator("gallery")
 
-ensure_app_shell()
 st.title(t("Tutorial gallery"))
 st.caption(
     t(

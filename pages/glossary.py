@@ -3,15 +3,17 @@ terms."""
 
 from __future__ import annotations
 
+from ui.shell import ensure_app_shell
+
+ensure_app_shell()  # first: a page started on its own reruns through app.py at once
+
 import streamlit as st
 
 from ui.glossary import render_glossary
 from ui.i18n import translator
-from ui.shell import ensure_app_shell
 
 t = translator("glossary")
 
-ensure_app_shell()
 st.title(t("Glossary"))
 st.caption(
     t(

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from ui.shell import ensure_app_shell
+
+ensure_app_shell()  # first: a page started on its own reruns through app.py at once
+
 import streamlit as st
 
 from ui.classroom import join_form
 from ui.i18n import translator
-from ui.shell import ensure_app_shell
 from ui.views.home.corpus import render_bring_your_own, render_corpus
 from ui.views.home.intro import render_intro, render_pages
 
 t = translator("app")
 
-ensure_app_shell()
 st.title(t("Subword tokenizers, step by step"))
 join_form()  # a student types the live class's code here (ui.classroom)
 render_intro()

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from ui.shell import ensure_app_shell
+
+ensure_app_shell()  # first: a page started on its own reruns through app.py at once
+
 import streamlit as st
 
 from subword_core.pretrained import PretrainedError
@@ -10,7 +14,6 @@ from ui.html import show_text
 from ui.i18n import translator
 from ui.player import step_player
 from ui.presenter import presenting, settings_box
-from ui.shell import ensure_app_shell
 from ui.views.pretrained.files import (
     DEFAULT_TEXT,
     TEXT_CHARS,
@@ -24,7 +27,6 @@ from ui.views.pretrained.summary import show_summary
 
 t = translator("pretrained")
 
-ensure_app_shell()
 st.title(t("Trace a pretrained tokenizer"))
 st.caption(
     t(

@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+from ui.shell import ensure_app_shell
+
+ensure_app_shell()  # first: a page started on its own reruns through app.py at once
+
 import streamlit as st
 
 from ui.corpus_picker import require_corpus
@@ -13,7 +17,6 @@ from ui.i18n import translator
 from ui.notebook import offer_notebook
 from ui.player import step_player
 from ui.pretok import Pretok, apply_pretok, pretok_panel
-from ui.shell import ensure_app_shell
 from ui.views.unigram.likelihood import likelihood_chart_data
 from ui.views.unigram.page import page_tabs, render_pretok_note, render_vocab_export_note
 from ui.views.unigram.params import PRETOK, WIDGET_DEFAULTS, WIDGETS_KEY
@@ -25,7 +28,6 @@ from ui.views.unigram.word import render_word
 
 t = translator("unigram")
 
-ensure_app_shell()
 st.title(t("Unigram language model"))
 show_html(
     "<div class='sw-caption'>"

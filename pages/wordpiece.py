@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from ui.shell import ensure_app_shell
+
+ensure_app_shell()  # first: a page started on its own reruns through app.py at once
+
 import streamlit as st
 
 from subword_core.errors import SubwordError
@@ -16,7 +20,6 @@ from ui.limits import LIMITS, PASTE_CHARS
 from ui.notebook import offer_notebook
 from ui.player import step_player
 from ui.pretok import apply_pretok, pretok_panel, pretok_words
-from ui.shell import ensure_app_shell
 from ui.tabs import kept_tabs
 from ui.views.wordpiece.compare import render_compare
 from ui.views.wordpiece.encode import render_encode
@@ -33,7 +36,6 @@ from ui.views.wordpiece.variants import render_variants
 
 t = translator("wordpiece")
 
-ensure_app_shell()
 st.title("WordPiece")
 show_html(
     "<div class='sw-caption'>"

@@ -119,6 +119,9 @@ def app_shell(where: str = "page") -> Iterator[None]:
 def ensure_app_shell() -> None:
     """Rerun through ``app.py`` if this page was started without it.
 
+    A page calls it first, before it imports its views (seconds in a fresh server), so that
+    a page started on its own reruns through ``app.py`` at once.
+
     Example::
 
         ensure_app_shell()
@@ -130,6 +133,10 @@ def ensure_app_shell() -> None:
     if reruns >= _MAX_RERUNS:
         return
     st.session_state["shell__reruns"] = reruns + 1
+    if st.query_params.get("present") == "1":
+        # the page's first message: a class's projector must not show the sidebar open (with
+        # the pages/ files' raw names) while the rerun through app.py imports the views
+        st.set_page_config(layout="wide", initial_sidebar_state="collapsed")
     try:
         from streamlit.runtime.pages_manager import PagesManager
     except ImportError:  # pragma: no cover - a future Streamlit without the legacy mode

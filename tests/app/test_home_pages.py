@@ -3,27 +3,16 @@ missing), by the title the navigation shows, in every interface language."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
 
 from tests.app.conftest import open_link
 from ui.i18n import translation
-
-ROOT = Path(__file__).resolve().parents[2]
+from ui.registry import ALL_PAGES
 
 
 def navigation_titles() -> dict[str, str]:
-    """``page file -> English title`` of every ``st.Page`` in ``app.py``."""
-    tree = ast.parse((ROOT / "app.py").read_text(encoding="utf-8"))
-    out: dict[str, str] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "Page":
-            path = node.args[0].value  # type: ignore[attr-defined]
-            title = next(k.value for k in node.keywords if k.arg == "title")
-            out[path] = title.args[0].value  # type: ignore[attr-defined]
-    return out
+    """``page file -> English title`` of every page in the registry ``app.py`` navigates by."""
+    return {page.file: page.title for page in ALL_PAGES}
 
 
 def test_the_navigation_is_read() -> None:

@@ -161,14 +161,6 @@ setInterval(() => {
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 28 item 12, not fixed: in a fresh server the first request to a page address "
-    "runs pages/<page>.py alone (Streamlit's pages/ folder mode, before app.py's st.navigation "
-    "ever ran), with the pages/ files listed and the sidebar open, for as long as the page's "
-    "imports take (15 s measured) before ui.shell.ensure_app_shell reruns through app.py. "
-    "client.showSidebarNavigation = false hides the list but also st.navigation's menu.",
-)
 def test_the_first_request_to_a_page_address_never_shows_the_sidebar(browser: Any) -> None:
     """A fresh server, first request straight to a page (``/bpe_learn?present=1``): the
     sidebar stays folded, the ``pages/`` files' raw names are never drawn, and the
