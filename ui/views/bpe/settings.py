@@ -19,7 +19,7 @@ import streamlit as st
 from subword_core.bpe import BPEResult, learn
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import MAX_COUNT, Corpus
-from ui.common import remember, restore_widgets
+from ui.common import persisted, restore_widgets
 from ui.corpus_picker import error_text
 from ui.html import show_error, show_text
 from ui.i18n import translator
@@ -142,8 +142,7 @@ def settings_panel(label: str | None = None, *, expanded: bool | None = None) ->
             t("Number of merges"),
             step=1,
             key="bpe_num_merges",
-            on_change=remember,
-            args=(WIDGETS_KEY, "bpe_num_merges"),
+            persist_state=persisted("bpe_num_merges"),
             help=t(
                 "How many merges to learn at most. Learning may stop earlier (see the last step)."
             ),
@@ -152,8 +151,7 @@ def settings_panel(label: str | None = None, *, expanded: bool | None = None) ->
             t("Minimum pair count"),
             step=1,
             key="bpe_min_frequency",
-            on_change=remember,
-            args=(WIDGETS_KEY, "bpe_min_frequency"),
+            persist_state=persisted("bpe_min_frequency"),
             help=t(
                 "Stop when the most frequent pair occurs fewer times than this "
                 "(subword-nmt's --min-frequency, default 2)."
@@ -163,8 +161,7 @@ def settings_panel(label: str | None = None, *, expanded: bool | None = None) ->
             t("End-of-word marker"),
             key="bpe_marker",
             max_chars=LIMITS.box_chars,
-            on_change=remember,
-            args=(WIDGETS_KEY, "bpe_marker"),
+            persist_state=persisted("bpe_marker"),
             help=t(
                 "Appended to every word so that 'est' at the end of a word differs from 'est' "
                 "inside one. Leave empty for no marker."
@@ -173,8 +170,7 @@ def settings_panel(label: str | None = None, *, expanded: bool | None = None) ->
         attach = c3.toggle(
             t("Glue it to the last letter"),
             key="bpe_attach",
-            on_change=remember,
-            args=(WIDGETS_KEY, "bpe_attach"),
+            persist_state=persisted("bpe_attach"),
             help=t(
                 "Off: '</w>' is a symbol of its own (Sennrich et al. 2016, seeds 002/003). "
                 "On: 'w</w>' is one symbol, as subword-nmt does."
@@ -185,8 +181,7 @@ def settings_panel(label: str | None = None, *, expanded: bool | None = None) ->
             list(_TIE_RULES),
             format_func=_tie_label,
             key="bpe_tie_break",
-            on_change=remember,
-            args=(WIDGETS_KEY, "bpe_tie_break"),
+            persist_state=persisted("bpe_tie_break"),
         )
 
     problems = []

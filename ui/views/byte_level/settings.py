@@ -17,7 +17,7 @@ from typing import Any
 import streamlit as st
 
 from subword_core.text.corpus import MAX_COUNT, Corpus
-from ui.common import remember, restore_widgets
+from ui.common import persisted, remember, restore_widgets
 from ui.follow import example_words, follow_default, show_example_label
 from ui.html import md_escape, show_text
 from ui.i18n import translator
@@ -266,16 +266,14 @@ def settings_panel() -> ByteLevelSettings | None:
             t("Number of merges"),
             step=1,
             key="bbpe_num_merges",
-            on_change=remember,
-            args=(WIDGETS_KEY, "bbpe_num_merges"),
+            persist_state=persisted("bbpe_num_merges"),
             help=t("How many merges to learn at most. Learning may stop earlier."),
         )
         min_frequency = c2.number_input(
             t("Minimum pair count"),
             step=1,
             key="bbpe_min_frequency",
-            on_change=remember,
-            args=(WIDGETS_KEY, "bbpe_min_frequency"),
+            persist_state=persisted("bbpe_min_frequency"),
             help=t("Stop when the most frequent pair occurs fewer times than this."),
         )
         sample = c3.selectbox(
@@ -283,6 +281,7 @@ def settings_panel() -> ByteLevelSettings | None:
             list(SAMPLES),
             format_func=sample_title,
             key="bbpe_sample",
+            persist_state=persisted("bbpe_sample"),
             on_change=_on_sample,
             help=t(
                 "Its text is learned together with the corpus from the sidebar, and its "
@@ -292,8 +291,7 @@ def settings_panel() -> ByteLevelSettings | None:
         prefix = c3.toggle(
             t("Put a space before the text"),
             key="bbpe_prefix",
-            on_change=remember,
-            args=(WIDGETS_KEY, "bbpe_prefix"),
+            persist_state=persisted("bbpe_prefix"),
             help=t(
                 "Every corpus word is learned with the space before it (Ġword). With this on, "
                 "the first word of a text gets one too, so it is encoded like the others; "
@@ -305,8 +303,7 @@ def settings_panel() -> ByteLevelSettings | None:
             list(_TIE_LABELS),
             format_func=_tie_label,
             key="bbpe_tie_break",
-            on_change=remember,
-            args=(WIDGETS_KEY, "bbpe_tie_break"),
+            persist_state=persisted("bbpe_tie_break"),
         )
         chosen = SAMPLES[sample]
         if chosen.train:
@@ -385,8 +382,7 @@ def text_panel(corpus: Corpus | None = None) -> str:
         t("Text to tokenize (type anything: any script, emoji, several lines)"),
         key="bbpe_text",
         max_chars=LIMITS.box_chars,
-        on_change=remember,
-        args=(WIDGETS_KEY, "bbpe_text"),
+        persist_state=persisted("bbpe_text"),
         height=90,
         help=t("Click outside the box or press Ctrl+Enter to apply."),
     )

@@ -10,13 +10,13 @@ import streamlit as st
 
 from subword_core.byte_level import ByteEncoding, ByteLevelModel, hex_bytes, parse_hex
 from subword_core.errors import SubwordError
-from ui.common import remember
+from ui.common import persisted
 from ui.corpus_picker import error_text
 from ui.html import badge_html, esc, show_error, show_html, token_spans_html
 from ui.i18n import translator
 from ui.limits import LIMITS
 from ui.views.byte_level.chars import _CSS, _more, char_cards_html, lookalike_note, token_cards_html
-from ui.views.byte_level.settings import MAX_CARDS, WIDGETS_KEY
+from ui.views.byte_level.settings import MAX_CARDS
 
 __all__ = ["render_hex_input", "render_tokens"]
 
@@ -188,8 +188,7 @@ def render_hex_input(model: ByteLevelModel) -> None:
         t("Bytes in hex"),
         key="bbpe_hex",
         max_chars=LIMITS.box_chars,
-        on_change=remember,
-        args=(WIDGETS_KEY, "bbpe_hex"),
+        persist_state=persisted("bbpe_hex"),
     )
     try:
         data = parse_hex(raw)

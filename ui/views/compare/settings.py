@@ -13,7 +13,7 @@ import streamlit as st
 
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
-from ui.common import TABLE_CSS, remember, restore_widgets
+from ui.common import TABLE_CSS, persisted, restore_widgets
 from ui.corpus_picker import error_text
 from ui.follow import SizeRule, fit_size
 from ui.html import (
@@ -81,8 +81,7 @@ def settings_panel(corpus: Corpus) -> int | None:
         t("Target vocabulary size"),
         key="cmp_target",
         max_chars=LIMITS.box_chars,
-        on_change=remember,
-        args=(WIDGETS_KEY, "cmp_target"),
+        persist_state=persisted("cmp_target"),
         help=t("One size for all four; what it means for each is listed on the right."),
     )
     target, problem = parse_target(typed)

@@ -21,7 +21,7 @@ from subword_core import byte_level
 from subword_core.text.corpus import Corpus
 from ui.common import (
     TABLE_CSS,
-    remember,
+    persisted,
 )
 from ui.follow import example_words, follow_default, show_example_label
 from ui.html import (
@@ -189,8 +189,7 @@ def render_segmentations(
         t("Words or a sentence to segment"),
         key="cmp_text",
         max_chars=LIMITS.box_chars,
-        on_change=remember,
-        args=(WIDGETS_KEY, "cmp_text"),
+        persist_state=persisted("cmp_text"),
         help=t("Each word (split at spaces) is segmented on its own by every algorithm."),
     )
     if examples is not None:

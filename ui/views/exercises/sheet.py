@@ -14,7 +14,7 @@ from fractions import Fraction
 import streamlit as st
 
 from subword_core.exercises import Question, Sheet, check, generate
-from ui.common import remember, restore_widgets
+from ui.common import persisted, remember, restore_widgets
 from ui.html import esc, md_escape, show_html
 from ui.i18n import HTML_LANG, current_language, translator
 from ui.limits import LIMITS
@@ -190,8 +190,7 @@ def render_exercises() -> None:
         0,
         MAX_SEED,
         key="ex_seed",
-        on_change=remember,
-        args=(WIDGETS_KEY, "ex_seed"),
+        persist_state=persisted("ex_seed"),
         help=t("The same number gives the same sheet: give it to the class, or share the link."),
     )
     c2.button(t("New sheet"), on_click=_new_sheet, key="ex_new", width="stretch")

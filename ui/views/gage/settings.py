@@ -18,7 +18,7 @@ from subword_core import gage
 from subword_core.errors import SubwordError
 from subword_core.gage import GageResult
 from ui.charts import BAR_LIMIT
-from ui.common import remember, restore_widgets
+from ui.common import persisted, restore_widgets
 from ui.corpus_picker import error_text
 from ui.html import esc, show_html
 from ui.i18n import translator
@@ -99,8 +99,7 @@ def settings_panel() -> GageSettings | None:
             t("Text to compress"),
             key="gage_text",
             max_chars=MAX_TEXT,
-            on_change=remember,
-            args=(WIDGETS_KEY, "gage_text"),
+            persist_state=persisted("gage_text"),
             help=t("Any text. Every character is one symbol, spaces included."),
         )
         letters = c2.text_input(
@@ -108,8 +107,7 @@ def settings_panel() -> GageSettings | None:
             key="gage_letters",
             max_chars=LIMITS.box_chars,
             placeholder=t("Z Y X … (default)"),
-            on_change=remember,
-            args=(WIDGETS_KEY, "gage_letters"),
+            persist_state=persisted("gage_letters"),
             help=t(
                 "Characters to use for the new symbols, in order, e.g. ZYX. They must not "
                 "occur in the text. Empty: Z, Y, X, … A, skipping letters your text uses. "

@@ -13,11 +13,11 @@ import pandas as pd
 import streamlit as st
 
 from subword_core.unigram import Unigram
-from ui.common import remember
+from ui.common import persisted
 from ui.html import esc, show_html
 from ui.i18n import translator
 from ui.limits import LIMITS, advice
-from ui.views.unigram.params import WIDGETS_KEY, _shown
+from ui.views.unigram.params import _shown
 from ui.views.unigram.text import seg_text
 
 t = translator("unigram")
@@ -67,8 +67,7 @@ def _render_nbest(model: Unigram, word: str, *, from_vocab: bool = False) -> Non
         t("How many (n)"),
         step=1,
         key="uni_k",
-        on_change=remember,
-        args=(WIDGETS_KEY, "uni_k"),
+        persist_state=persisted("uni_k"),
     )
     lam = c2.slider(
         t("λ (length exponent)"),
@@ -76,8 +75,7 @@ def _render_nbest(model: Unigram, word: str, *, from_vocab: bool = False) -> Non
         max_value=3.0,
         step=0.1,
         key="uni_lambda",
-        on_change=remember,
-        args=(WIDGETS_KEY, "uni_lambda"),
+        persist_state=persisted("uni_lambda"),
         help=t("Seed 000's score log P / |y|^λ: λ = 0 ranks by probability alone."),
     )
     if k is None or int(k) != k or k < 1:

@@ -14,10 +14,10 @@ import streamlit as st
 
 from subword_core.unigram import Unigram
 from ui.charts import label_axis, show_template, top_legend
-from ui.common import remember
+from ui.common import persisted
 from ui.html import show_html
 from ui.i18n import current_language, translator
-from ui.views.unigram.params import HIST_ROWS, MAX_SAMPLES, WIDGETS_KEY, _shown
+from ui.views.unigram.params import HIST_ROWS, MAX_SAMPLES, _shown
 from ui.views.unigram.text import seg_text
 
 t = translator("unigram")
@@ -149,8 +149,7 @@ def _render_sampling(model: Unigram, word: str) -> None:
         max_value=2.0,
         step=0.05,
         key="uni_alpha",
-        on_change=remember,
-        args=(WIDGETS_KEY, "uni_alpha"),
+        persist_state=persisted("uni_alpha"),
         help=t(
             "Each segmentation is drawn with probability ∝ P^α: small α spreads the draws, "
             "large α concentrates them on the best segmentation."
@@ -160,15 +159,13 @@ def _render_sampling(model: Unigram, word: str) -> None:
         t("Samples (N)"),
         step=100,
         key="uni_samples",
-        on_change=remember,
-        args=(WIDGETS_KEY, "uni_samples"),
+        persist_state=persisted("uni_samples"),
     )
     seed = c3.number_input(
         t("Random seed"),
         step=1,
         key="uni_seed",
-        on_change=remember,
-        args=(WIDGETS_KEY, "uni_seed"),
+        persist_state=persisted("uni_seed"),
         help=t("The same seed draws the same samples, so a class can replay a run."),
     )
     problems = []

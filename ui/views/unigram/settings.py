@@ -17,7 +17,7 @@ import streamlit as st
 
 from subword_core.text.corpus import Corpus
 from subword_core.text.normalize import NORMALIZATIONS, normalize_chars
-from ui.common import remember, restore_widgets
+from ui.common import persisted, remember, restore_widgets
 from ui.follow import SizeRule, fit_size
 from ui.html import md_escape, show_text
 from ui.i18n import translator
@@ -177,8 +177,8 @@ def _normalized_note(normalized: Normalized | None) -> None:
 
 
 def _keep(key: str) -> dict[str, object]:
-    """A kept widget's keyword arguments: its key and the shadow that remembers it."""
-    return {"key": key, "on_change": remember, "args": (WIDGETS_KEY, key)}
+    """A kept widget's keyword arguments: its key, kept across pages (``persist_state``)."""
+    return {"key": key, "persist_state": persisted(key)}
 
 
 def _fit_vocab_size(corpus: Corpus, shadow: dict[str, object], chars: int) -> str | None:
@@ -211,6 +211,7 @@ def _main_widgets(chars: int) -> tuple[Any, str, str, Any, Any, Any]:
         step=1,
         help=t("How many pieces the final vocabulary keeps, single characters included."),
         key="uni_vocab_size",
+        persist_state=persisted("uni_vocab_size"),
         on_change=_vocab_typed,
     )
     c1.caption(t("The corpus has {n} different characters.").format(n=int(chars)))

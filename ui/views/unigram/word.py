@@ -19,7 +19,7 @@ from subword_core.textbook import code
 from subword_core.unigram import Lattice, Unigram, UnigramResult
 from ui.charts import show_template
 from ui.code_panel import code_panel
-from ui.common import remember, text_colour
+from ui.common import persisted, remember, text_colour, write_kept
 from ui.corpus_picker import error_text
 from ui.follow import ExampleWords, example_words
 from ui.html import caption_html, esc, md_escape, show_html, show_text, token_spans_html
@@ -62,8 +62,7 @@ def _model_from_vocab(normalization: str = "none") -> Unigram | None:
         t("Paste a sentencepiece .vocab (one “piece TAB score” per line; spaces work too)"),
         key="uni_vocab_text",
         max_chars=PASTE_CHARS,
-        on_change=remember,
-        args=(WIDGETS_KEY, "uni_vocab_text"),
+        persist_state=persisted("uni_vocab_text"),
         height=150,
         placeholder="▁the\t-3.29\n▁a\t-4.36\ns\t-3.05",
     )
@@ -316,15 +315,18 @@ def render_word(result: UnigramResult, corpus: Corpus) -> None:
     shadow = st.session_state[WIDGETS_KEY]
     # subtle: until the student types a word, the word follows the corpus and the model
     if not shadow.get("uni_word_touched") or shadow.get("uni_word") is None:
-        shadow["uni_word"] = _default_word(corpus, result.model, result.word_start)
-        st.session_state["uni_word"] = shadow["uni_word"]
+        write_kept(WIDGETS_KEY, "uni_word", _default_word(corpus, result.model, result.word_start))
 
     def keep(key: str) -> dict[str, object]:
-        return {"key": key, "on_change": remember, "args": (WIDGETS_KEY, key)}
+        return {"key": key, "persist_state": persisted(key)}
 
     c1, c2 = st.columns([1.2, 1])
     typed = c1.text_input(
-        t("A word to segment"), key="uni_word", on_change=_word_typed, max_chars=LIMITS.box_chars
+        t("A word to segment"),
+        key="uni_word",
+        persist_state=persisted("uni_word"),
+        on_change=_word_typed,
+        max_chars=LIMITS.box_chars,
     )
     if not shadow.get("uni_word_touched"):
         unseen = example_words(corpus).unseen

@@ -23,7 +23,7 @@ from subword_core import wordpiece
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
 from subword_core.wordpiece import WordPieceResult
-from ui.common import remember, restore_widgets
+from ui.common import persisted, restore_widgets
 from ui.corpus_picker import error_text
 from ui.follow import SizeRule, fit_size
 from ui.html import show_error, show_text
@@ -261,8 +261,7 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
             t("Vocabulary size"),
             step=1,
             key="wp_vocab_size",
-            on_change=remember,
-            args=(WIDGETS_KEY, "wp_vocab_size"),
+            persist_state=persisted("wp_vocab_size"),
             help=t(
                 "How many tokens the vocabulary should hold, the alphabet included. "
                 "Each merge adds one token."
@@ -274,23 +273,20 @@ def settings_panel(corpus: Corpus) -> WordPieceSettings | None:
             list(_SCORING_LABELS),
             format_func=_scoring_label,
             key="wp_scoring",
-            on_change=remember,
-            args=(WIDGETS_KEY, "wp_scoring"),
+            persist_state=persisted("wp_scoring"),
         )
         tie = c3.radio(
             t("Among equal scores, take the pair…"),
             list(_TIE_LABELS),
             format_func=_tie_label,
             key="wp_tie_break",
-            on_change=remember,
-            args=(WIDGETS_KEY, "wp_tie_break"),
+            persist_state=persisted("wp_tie_break"),
         )
         prefix = c3.text_input(
             t("Continuation prefix"),
             key="wp_prefix",
             max_chars=LIMITS.box_chars,
-            on_change=remember,
-            args=(WIDGETS_KEY, "wp_prefix"),
+            persist_state=persisted("wp_prefix"),
             help=t("Marks pieces that continue a word: h ##u ##g. BERT uses ##."),
         )
     if moved:
