@@ -62,7 +62,8 @@ class Page:
         domains: The translation domains of the page and its own views (their catalogs are
             ``locales/{zh,ko}/LC_MESSAGES/<domain>.po``); the first is the page file's.
         views: The view modules that draw the page (dotted names; importable).
-        links: The views among ``views`` that register the page's link parameters
+        links: The modules (among ``views``, or in one of its packages) that register the
+            page's link parameters
             (:mod:`ui.links`): imported by :mod:`ui.all_views` before a link is applied.
         default: The start page (its URL path is ``""``).
 
@@ -202,7 +203,7 @@ ALL_PAGES: tuple[Page, ...] = (
         ":material/translate:",
         _COMPARE,
         ("cost",),
-        views=("ui.views.cost.sentences", "ui.views.compare.plan", "ui.views.cost"),
+        views=("ui.views.cost", "ui.views.compare"),
         links=("ui.views.cost.sentences", "ui.views.compare.plan"),
     ),
     Page(

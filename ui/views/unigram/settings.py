@@ -17,7 +17,7 @@ import streamlit as st
 
 from subword_core.text.corpus import Corpus
 from subword_core.text.normalize import NORMALIZATIONS, normalize_chars
-from ui.common import persisted, remember, restore_widgets
+from ui.common import adopt_widget_changes, persisted, remember, restore_widgets
 from ui.follow import SizeRule, fit_size
 from ui.html import md_escape, show_text
 from ui.i18n import translator
@@ -113,6 +113,8 @@ def normalized_corpus(corpus: Corpus, rule: str) -> Normalized:
 def normalize_corpus(corpus: Corpus) -> Normalized:
     """The corpus under the normalisation chosen in the settings panel (kept in the shadow)."""
     shadow = st.session_state.setdefault(WIDGETS_KEY, dict(WIDGET_DEFAULTS))
+    # read before the settings panel draws (and restore_widgets takes) the persisted radio
+    adopt_widget_changes(WIDGETS_KEY, ("uni_normalization",))
     rule = shadow.get("uni_normalization")
     return _normalized_cached(corpus, rule if rule in NORMALIZATIONS else "none")
 
