@@ -1,10 +1,10 @@
 """Subword tokenizers, step by step: the Streamlit entry point.
 
 Run with ``streamlit run app.py``. This file sets the page config, imports every view (each
-registers the link parameters it owns, :mod:`ui.links`), restores the view of a shared link,
+registers the link parameters it owns, :mod:`ui.app.links`), restores the view of a shared link,
 draws the shared corpus picker in the sidebar (on every run, so its state survives page
 switches), hands over to the page the student chose via ``st.navigation`` (built from the page
-registry, :mod:`ui.registry`), and finally writes the view into the address bar (the shareable
+registry, :mod:`ui.app.registry`), and finally writes the view into the address bar (the shareable
 link).
 """
 
@@ -20,9 +20,9 @@ import streamlit as st
 if st.query_params.get("present") == "1":
     st.set_page_config(layout="wide", initial_sidebar_state="collapsed")
 
-from ui.i18n import language_menu, mark_page_language, translator
-from ui.presenter import presenter_styles, presenter_toggle, sidebar_state
-from ui.registry import ALL_PAGES, SECTIONS
+from ui.app.i18n import language_menu, mark_page_language, translator
+from ui.app.presenter import presenter_styles, presenter_toggle, sidebar_state
+from ui.app.registry import ALL_PAGES, SECTIONS
 
 t = translator("app")
 
@@ -35,7 +35,10 @@ st.set_page_config(
     initial_sidebar_state=sidebar_state(),
 )
 
-import ui.all_views  # noqa: E402, F401  (each view registers its link parameters: before apply_link)
+import ui.app.all_views  # noqa: E402, F401  (each view registers its link parameters: before apply_link)
+from ui.app.corpus_picker import corpus_sidebar  # noqa: E402
+from ui.app.share import apply_link, publish_link, start_link_box  # noqa: E402
+from ui.app.shell import app_shell, sync_upload_limit  # noqa: E402
 from ui.classroom import (  # noqa: E402
     class_banner,
     class_follow,
@@ -44,15 +47,12 @@ from ui.classroom import (  # noqa: E402
     class_publish,
     class_sidebar,
 )
-from ui.corpus_picker import corpus_sidebar  # noqa: E402
-from ui.html import page_styles  # noqa: E402
-from ui.player import set_step_listener  # noqa: E402
+from ui.draw.html import page_styles  # noqa: E402
+from ui.draw.player import set_step_listener  # noqa: E402
 from ui.runtime.training import warm_up_training_processes  # noqa: E402
 from ui.runtime.upload_guard import install as install_upload_guard  # noqa: E402
-from ui.share import apply_link, publish_link, start_link_box  # noqa: E402
-from ui.shell import app_shell, sync_upload_limit  # noqa: E402
 
-sync_upload_limit()  # the server's upload limit follows ui.limits
+sync_upload_limit()  # the server's upload limit follows ui.app.limits
 install_upload_guard()  # and each session holds at most LIMITS.session_files files
 warm_up_training_processes()  # long trainings' processes: started before a class needs one
 
@@ -72,7 +72,7 @@ pg = st.navigation(
     },
     expanded=True,  # every page in view: a collapsed menu hides the last ones behind "View more"
 )
-# A shared link (ui.share) is applied before any widget is drawn; the corpus picker runs on
+# A shared link (ui.app.share) is applied before any widget is drawn; the corpus picker runs on
 # every run so that its state survives page switches.
 page_styles()  # the shared styles of every page, once per run (not in every fragment)
 class_link_params()  # a live class's ?class= (ui.classroom): taken out before the link
@@ -89,8 +89,8 @@ start_link_box(pg.url_path)
 set_step_listener(class_listener(publish_link))
 corpus_sidebar()
 class_sidebar(pg.url_path)
-# pages check for it (ui.shell): a page run without app.py reruns through it; an unexpected
-# error in the page becomes a friendly box (ui.shell.error_boundary), never a traceback
+# pages check for it (ui.app.shell): a page run without app.py reruns through it; an unexpected
+# error in the page becomes a friendly box (ui.app.shell.error_boundary), never a traceback
 with app_shell(pg.url_path or "home"):
     class_banner(pg.url_path)
     pg.run()

@@ -15,7 +15,7 @@ process, each measurement alternating ours and theirs ``--repeat`` times (fastes
   against the same characters cut into 16-character words, for BPE, WordPiece and byte-level
   learning and for every encoder: one word should cost at most 3 times the cut text;
 * Unigram on a generated 3000-character CJK text as one word against the same characters in
-  16-character words, and Unigram and WordPiece at the largest vocabulary ``ui.limits`` allows,
+  16-character words, and Unigram and WordPiece at the largest vocabulary ``ui.app.limits`` allows,
   on pydoc as the app reads it, with peak memory;
 * peak Python memory of our runs (tracemalloc), and how our times grow with the corpus
   (25 %, 50 %, 100 %, 200 %: the text followed by its swapcased copy, so that the distinct
@@ -518,10 +518,10 @@ def render(repeat: int) -> list[tuple[str, float, float]]:
 
 def long_words_and_largest(repeat: int) -> list[tuple[str, str, str]]:
     """Unigram on one 3000-character word against the same text in 16-character words, and
-    Unigram and WordPiece at the largest vocabulary the app allows (``ui.limits``) on pydoc,
+    Unigram and WordPiece at the largest vocabulary the app allows (``ui.app.limits``) on pydoc,
     as the app reads it: ``(what, time, peak memory or ratio)`` rows."""
     from subword_core.text.corpus import parse_corpus
-    from ui.limits import LIMITS
+    from ui.app.limits import LIMITS
 
     print("Long words and the largest settings ...", flush=True)
     text = cjk_text()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.shell import ensure_app_shell
+from ui.app.shell import ensure_app_shell
 
 ensure_app_shell()  # first: a page started on its own reruns through app.py at once
 
@@ -10,13 +10,13 @@ import dataclasses
 
 import streamlit as st
 
-from ui.corpus_picker import require_corpus
-from ui.follow import example_words, follow_default, show_example_label
-from ui.glossary import term_md
-from ui.i18n import translator
-from ui.limits import LIMITS
-from ui.notebook import bpe_encode_cells, notebook_button
-from ui.pretok import apply_pretok, pretok_panel, pretok_words
+from ui.app.corpus_picker import require_corpus
+from ui.app.follow import example_words, follow_default, show_example_label
+from ui.app.glossary import term_md
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
+from ui.app.pretok import apply_pretok, pretok_panel, pretok_words
+from ui.study.notebook import bpe_encode_cells, notebook_button
 from ui.views.bpe.encode import imported_model, render_encode
 from ui.views.bpe.settings import PRETOK, shared_model
 

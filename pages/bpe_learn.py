@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from ui.shell import ensure_app_shell
+from ui.app.shell import ensure_app_shell
 
 ensure_app_shell()  # first: a page started on its own reruns through app.py at once
 
 import streamlit as st
 
-from ui.corpus_picker import require_corpus
-from ui.exports import export_panel, tokenizer_json_file
-from ui.glossary import term_md
-from ui.i18n import translator
+from ui.app.corpus_picker import require_corpus
+from ui.app.glossary import term_md
+from ui.app.i18n import translator
+from ui.app.pretok import apply_pretok, pretok_panel
+from ui.draw.player import step_player
 from ui.merge_family.merge_table import merge_table
-from ui.notebook import offer_notebook
-from ui.player import step_player
-from ui.pretok import apply_pretok, pretok_panel
+from ui.study.exports import export_panel, tokenizer_json_file
+from ui.study.notebook import offer_notebook
 from ui.views.bpe.learn import render_learn_step
 from ui.views.bpe.settings import PRETOK, settings_panel, train_or_explain
 

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from ui.shell import ensure_app_shell
+from ui.app.shell import ensure_app_shell
 
 ensure_app_shell()  # first: a page started on its own reruns through app.py at once
 
 import streamlit as st
 
-from ui.corpus_picker import require_corpus
-from ui.glossary import term_md
-from ui.i18n import translator
+from ui.app.corpus_picker import require_corpus
+from ui.app.glossary import term_md
+from ui.app.i18n import translator
 from ui.views.bpe.settings import shared_model
 from ui.views.bpe_variants.dropout import render_dropout
 from ui.views.bpe_variants.encoders import render_encoders

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from ui.shell import ensure_app_shell
+from ui.app.shell import ensure_app_shell
 
 ensure_app_shell()  # first: a page started on its own reruns through app.py at once
 
 import streamlit as st
 
-from ui.corpus_picker import require_corpus
-from ui.glossary import term_md
-from ui.i18n import translator
-from ui.notebook import offer_notebook
-from ui.player import step_player
-from ui.pretok import apply_pretok, pretok_panel
+from ui.app.corpus_picker import require_corpus
+from ui.app.glossary import term_md
+from ui.app.i18n import translator
+from ui.app.pretok import apply_pretok, pretok_panel
+from ui.draw.player import step_player
+from ui.study.notebook import offer_notebook
 from ui.views.byte_level.bytes import render_byte_table, render_cjk_bytes
 from ui.views.byte_level.compare import render_compare
 from ui.views.byte_level.learn import render_learn_step, train_or_explain

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from ui.shell import ensure_app_shell
+from ui.app.shell import ensure_app_shell
 
 ensure_app_shell()  # first: a page started on its own reruns through app.py at once
 
 import streamlit as st
 
-from ui.corpus_picker import require_corpus
-from ui.glossary import term_md
-from ui.i18n import translator
-from ui.pretok import apply_pretok, pretok_panel
+from ui.app.corpus_picker import require_corpus
+from ui.app.glossary import term_md
+from ui.app.i18n import translator
+from ui.app.pretok import apply_pretok, pretok_panel
 from ui.views.compare.figures import render_corpus_figures
 from ui.views.compare.plan import PRETOK
 from ui.views.compare.settings import settings_panel, train_or_explain

@@ -3,15 +3,15 @@ every tokenizer the app has, side by side."""
 
 from __future__ import annotations
 
-from ui.shell import ensure_app_shell
+from ui.app.shell import ensure_app_shell
 
 ensure_app_shell()  # first: a page started on its own reruns through app.py at once
 
 import streamlit as st
 
-from ui.corpus_picker import require_corpus
-from ui.glossary import term_md
-from ui.i18n import translator
+from ui.app.corpus_picker import require_corpus
+from ui.app.glossary import term_md
+from ui.app.i18n import translator
 from ui.views.compare.settings import settings_panel, train_or_explain
 from ui.views.cost.chart import render_costs
 from ui.views.cost.sentences import sentence_inputs

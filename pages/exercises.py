@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ui.shell import ensure_app_shell
+from ui.app.shell import ensure_app_shell
 
 ensure_app_shell()  # first: a page started on its own reruns through app.py at once
 
 import streamlit as st
 
-from ui.i18n import translator
+from ui.app.i18n import translator
 from ui.views.exercises.sheet import render_exercises
 
 t = translator("textbook")

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from ui.shell import ensure_app_shell
+from ui.app.shell import ensure_app_shell
 
 ensure_app_shell()  # first: a page started on its own reruns through app.py at once
 
 import streamlit as st
 
-from ui.glossary import term_md
-from ui.i18n import translator
-from ui.notebook import gage_cells, notebook_button
-from ui.player import step_player
-from ui.presenter import presenting
+from ui.app.glossary import term_md
+from ui.app.i18n import translator
+from ui.app.presenter import presenting
+from ui.draw.player import step_player
+from ui.study.notebook import gage_cells, notebook_button
 from ui.views.gage.explain import describe_step
 from ui.views.gage.settings import compress_or_explain, settings_panel
 from ui.views.gage.step import render_step

@@ -3,14 +3,14 @@ terms."""
 
 from __future__ import annotations
 
-from ui.shell import ensure_app_shell
+from ui.app.shell import ensure_app_shell
 
 ensure_app_shell()  # first: a page started on its own reruns through app.py at once
 
 import streamlit as st
 
-from ui.glossary import render_glossary
-from ui.i18n import translator
+from ui.app.glossary import render_glossary
+from ui.app.i18n import translator
 
 t = translator("glossary")
 

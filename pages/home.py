@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ui.shell import ensure_app_shell
+from ui.app.shell import ensure_app_shell
 
 ensure_app_shell()  # first: a page started on its own reruns through app.py at once
 
 import streamlit as st
 
+from ui.app.i18n import translator
 from ui.classroom import join_form
-from ui.i18n import translator
 from ui.views.home.corpus import render_bring_your_own, render_corpus
 from ui.views.home.intro import render_intro, render_pages
 

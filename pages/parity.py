@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ui.shell import ensure_app_shell
+from ui.app.shell import ensure_app_shell
 
 ensure_app_shell()  # first: a page started on its own reruns through app.py at once
 
 import streamlit as st
 
-from ui.corpus_picker import require_corpus
-from ui.i18n import translator
+from ui.app.corpus_picker import require_corpus
+from ui.app.i18n import translator
 from ui.views.parity.bpe import render_bpe
 from ui.views.parity.settings import settings_panel
 from ui.views.parity.unigram import render_unigram

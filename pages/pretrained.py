@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from ui.shell import ensure_app_shell
+from ui.app.shell import ensure_app_shell
 
 ensure_app_shell()  # first: a page started on its own reruns through app.py at once
 
 import streamlit as st
 
 from subword_core.pretrained import PretrainedError
-from ui.bounds_text import bound_heading, bound_problems
-from ui.html import show_text
-from ui.i18n import translator
-from ui.player import step_player
-from ui.presenter import presenting, settings_box
+from ui.app.bounds_text import bound_heading, bound_problems
+from ui.app.i18n import translator
+from ui.app.presenter import presenting, settings_box
+from ui.draw.html import show_text
+from ui.draw.player import step_player
 from ui.views.pretrained.files import (
     DEFAULT_TEXT,
     TEXT_CHARS,

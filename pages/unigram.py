@@ -3,20 +3,20 @@
 
 from __future__ import annotations
 
-from ui.shell import ensure_app_shell
+from ui.app.shell import ensure_app_shell
 
 ensure_app_shell()  # first: a page started on its own reruns through app.py at once
 
 import streamlit as st
 
-from ui.corpus_picker import require_corpus
-from ui.exports import export_panel, tokenizer_json_file
-from ui.glossary import term_html
-from ui.html import show_html
-from ui.i18n import translator
-from ui.notebook import offer_notebook
-from ui.player import step_player
-from ui.pretok import Pretok, apply_pretok, pretok_panel
+from ui.app.corpus_picker import require_corpus
+from ui.app.glossary import term_html
+from ui.app.i18n import translator
+from ui.app.pretok import Pretok, apply_pretok, pretok_panel
+from ui.draw.html import show_html
+from ui.draw.player import step_player
+from ui.study.exports import export_panel, tokenizer_json_file
+from ui.study.notebook import offer_notebook
 from ui.views.unigram.likelihood import likelihood_chart_data
 from ui.views.unigram.page import page_tabs, render_pretok_note, render_vocab_export_note
 from ui.views.unigram.params import PRETOK, WIDGET_DEFAULTS, WIDGETS_KEY

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui.shell import ensure_app_shell
+from ui.app.shell import ensure_app_shell
 
 ensure_app_shell()  # first: a page started on its own reruns through app.py at once
 
@@ -10,17 +10,17 @@ import streamlit as st
 
 from subword_core.errors import SubwordError
 from subword_core.wordpiece import WordPiece
-from ui.corpus_picker import error_text, require_corpus
-from ui.exports import export_panel, tokenizer_json_file
-from ui.follow import example_words, follow_default, show_example_label
-from ui.glossary import term_html
-from ui.html import show_error, show_html
-from ui.i18n import translator
-from ui.limits import LIMITS, PASTE_CHARS
-from ui.notebook import offer_notebook
-from ui.player import step_player
-from ui.pretok import apply_pretok, pretok_panel, pretok_words
-from ui.tabs import kept_tabs
+from ui.app.corpus_picker import error_text, require_corpus
+from ui.app.follow import example_words, follow_default, show_example_label
+from ui.app.glossary import term_html
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS, PASTE_CHARS
+from ui.app.pretok import apply_pretok, pretok_panel, pretok_words
+from ui.draw.html import show_error, show_html
+from ui.draw.player import step_player
+from ui.draw.tabs import kept_tabs
+from ui.study.exports import export_panel, tokenizer_json_file
+from ui.study.notebook import offer_notebook
 from ui.views.wordpiece.compare import render_compare
 from ui.views.wordpiece.encode import render_encode
 from ui.views.wordpiece.export import render_export_note

@@ -6,7 +6,7 @@ Usage::
     python scripts/i18n.py update    # add new messages to every .po file, drop removed ones
     python scripts/i18n.py check     # exit 1 on a missing, stale, fuzzy or untranslated entry
 
-A file's domain is the one it names in ``t = translator("…")`` (:mod:`ui.i18n`); its messages
+A file's domain is the one it names in ``t = translator("…")`` (:mod:`ui.app.i18n`); its messages
 are the constant strings of its ``t("…")`` and ``t.n("…", "…", n)`` calls. Babel's own Python
 extractor does not see a method call like ``t.n``, so the calls are found here with Python's
 ``ast`` (Babel writes and reads the catalogs). A comment line starting ``# i18n:`` right above
@@ -79,7 +79,7 @@ def _translator_names(tree: ast.Module) -> tuple[set[str], set[str]]:
             for target in node.targets:
                 if isinstance(target, ast.Name):
                     names.add(target.id)
-        # a module without a translator that marks messages with N_("…") (ui.registry)
+        # a module without a translator that marks messages with N_("…") (ui.app.registry)
         # declares their catalog as I18N_DOMAIN = "…"
         if (
             isinstance(node, ast.Assign)
@@ -145,7 +145,7 @@ def extract_file(path: Path, root: Path = ROOT) -> tuple[str | None, list[tuple]
 
 
 TEXTBOOK = "subword_core/textbook/*.py"
-"""The textbook code the app shows (ui/code_panel.py): its comments and the first paragraph of
+"""The textbook code the app shows (ui/study/code_panel.py): its comments and the first paragraph of
 each docstring are messages of the ``textbook`` domain, found here by the tokenizer. Only the
 part of a file above its first ruler comment (``# ----``) counts: below it are the trace's
 bookkeeping and ``code.py``'s machinery, which the panel never shows."""
@@ -285,7 +285,7 @@ def do_update() -> int:
 
 
 _HEADER = """\
-# The {domain} messages of the interface in {lang}: see ui/i18n.py and scripts/i18n.py.
+# The {domain} messages of the interface in {lang}: see ui/app/i18n.py and scripts/i18n.py.
 # Use the tutorials' own terms (docs/ARCHITECTURE.md, "How to translate")."""
 
 

@@ -265,7 +265,7 @@ async def run_session(
             if not await sidebar.get_by_text("Which words should").count():
                 raise RuntimeError(
                     "no corpus picker in the sidebar: the page ran on its own, without app.py "
-                    "(Streamlit's legacy pages/ mode; see ui/shell.py)"
+                    "(Streamlit's legacy pages/ mode; see ui/app/shell.py)"
                 ) from None
             raise
         await source.click(timeout=timeout_ms)

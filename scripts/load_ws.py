@@ -608,7 +608,7 @@ def source_label(visible: str) -> str:
     """
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from ui.corpus_picker import source_titles
+    from ui.app.corpus_picker import source_titles
 
     return next(title for title in source_titles() if title.endswith(visible))
 
@@ -801,7 +801,7 @@ async def _issue26_action(session: StreamlitSession, action: str, nonce: int) ->
 def _limits() -> Any:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from ui.limits import LIMITS
+    from ui.app.limits import LIMITS
 
     return LIMITS
 

@@ -8,9 +8,9 @@ Usage::
 
 The edit is mechanical: a widget drawn with ``on_change=remember, args=(KEY, "name")`` is drawn
 with ``persist_state=persisted("name")`` (``"session"``, noted for ``restore_widgets``) and no
-callback; add ``persisted`` to the file's ``from ui.common import …``. ``restore_widgets(KEY,
+callback; add ``persisted`` to the file's ``from ui.app.common import …``. ``restore_widgets(KEY,
 DEFAULTS)`` stays the one call that sets the defaults and hands a link's or a class's values to
-the widgets (:func:`ui.common.restore_widgets`). A widget with its own ``on_change`` that calls
+the widgets (:func:`ui.app.common.restore_widgets`). A widget with its own ``on_change`` that calls
 ``remember`` inside is left to the reader (add ``persist_state=persisted(key)`` by hand; the
 ``remember`` call may stay). Run ``ruff check --fix`` after it: a ``remember`` import no longer
 used goes. A dict of keyword arguments (``ui/unigram_view.py``'s ``keep()``) is edited by hand

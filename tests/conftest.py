@@ -1,9 +1,9 @@
 """Set-up shared by every test: the views' link parameters are registered, as in ``app.py``,
 and the Hypothesis profile of the run is loaded.
 
-Each view registers the link parameters it owns when it is imported (:mod:`ui.links`), and
-``app.py`` imports them all (:mod:`ui.all_views`) before it reads a link. Tests that read
-``ui.share.PARAMS`` or ``PAGES`` while pytest collects them (to parametrize over the
+Each view registers the link parameters it owns when it is imported (:mod:`ui.app.links`), and
+``app.py`` imports them all (:mod:`ui.app.all_views`) before it reads a link. Tests that read
+``ui.app.share.PARAMS`` or ``PAGES`` while pytest collects them (to parametrize over the
 parameters) need the same, before any test module is imported.
 
 Hypothesis profiles (see :mod:`tests.budget`, which scales every ``max_examples``): ``ci``,
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from hypothesis import settings
 
-import ui.all_views  # noqa: F401
+import ui.app.all_views  # noqa: F401
 from tests.budget import PROFILE, examples
 
 settings.register_profile("ci", derandomize=True, database=None, max_examples=examples(100, "ci"))

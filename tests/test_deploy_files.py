@@ -19,7 +19,7 @@ import yaml
 from streamlit import config
 
 from tests.source_files import python_files
-from ui.limits import Limits
+from ui.app.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[1]
 DEPLOY = ROOT / "deploy"

@@ -1,5 +1,5 @@
-"""One word for one thing (issue 28, item 8): the glossary (:data:`ui.glossary.WORDS`) is the
-reference, and no zh/ko catalog uses a word the glossary set aside (:data:`ui.glossary.AVOID`).
+"""One word for one thing (issue 28, item 8): the glossary (:data:`ui.app.glossary.WORDS`) is the
+reference, and no zh/ko catalog uses a word the glossary set aside (:data:`ui.app.glossary.AVOID`).
 
 The seeds' own quotations (entries whose English is itself Chinese or Korean) are exempt: they
 quote the tutorials as written.
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from ui.glossary import AVOID, TERMS, WORDS
+from ui.app.glossary import AVOID, TERMS, WORDS
 
 LOCALES = Path(__file__).resolve().parents[1] / "locales"
 _CJK = re.compile(r"[\u4e00-\u9fff\uac00-\ud7af]")
@@ -145,7 +145,7 @@ def _english_messages() -> dict[str, list[str]]:
 def test_english_never_calls_a_tutorial_a_seed() -> None:
     found = english_violations(_english_messages())
     over = {d: texts for d, texts in found.items() if len(texts) > PENDING_EN.get(d, 0)}
-    assert over == {}, "name the tutorials 'tutorial NNN' (ui.glossary.AVOID['en'])"
+    assert over == {}, "name the tutorials 'tutorial NNN' (ui.app.glossary.AVOID['en'])"
 
 
 @pytest.mark.parametrize(

@@ -59,18 +59,20 @@ def test_the_layering_check_reads_subpackages(tmp_path: Path) -> None:
         tmp_path,
         {
             "app.py": "import pages.home\n",
-            "pages/home.py": "import ui.share\n",
-            "ui/share.py": "import subword_core.bpe.train\n",
+            "pages/home.py": "import ui.app.share\n",
+            "ui/app/share.py": "import subword_core.bpe.train\n",
             "subword_core/bpe/train.py": "from subword_core.unigram.deep import planted\n",
-            "subword_core/unigram/deep/planted.py": "import ui.share\nimport subword_core.bpe\n",
+            "subword_core/unigram/deep/planted.py": (
+                "import ui.app.share\nimport subword_core.bpe\n"
+            ),
         },
     )
     graph = import_graph(tmp_path)
     assert "subword_core.unigram.deep.planted" in graph
     assert layer_violations(graph) == [
-        "subword_core.unigram.deep.planted (core) imports ui.share (ui primitive), line 1"
+        "subword_core.unigram.deep.planted (core) imports ui.app.share (ui primitive), line 1"
     ]
-    assert find_cycles(graph)  # through ui.share and the planted module
+    assert find_cycles(graph)  # through ui.app.share and the planted module
 
 
 def test_the_function_length_check_reads_subpackages_and_ui(tmp_path: Path) -> None:

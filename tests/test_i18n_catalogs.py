@@ -1,7 +1,7 @@
 """The translations are complete and up to date with the code (``scripts/i18n.py check``).
 
 The check extracts the messages from the code again (``t("…")`` and ``t.n("…", "…", n)`` of
-each file's translator, :mod:`ui.i18n`) and compares them with every ``.po`` file: a message
+each file's translator, :mod:`ui.app.i18n`) and compares them with every ``.po`` file: a message
 missing from a catalog, an entry the code no longer has, an untranslated or fuzzy entry, or a
 translation with a ``{field}`` the English does not have all fail.
 """

@@ -9,7 +9,7 @@ draws). So every value that reaches one of those must be *provably* ours:
 
 - a constant, or a number (``len(...)``, arithmetic, an f-string field with a numeric format
   such as ``{n:,}`` or ``{p:.1%}``), or
-- the result of :func:`ui.html.md_escape`, or
+- the result of :func:`ui.draw.html.md_escape`, or
 - built only from such values (f-string, ``+``, ``%``, ``.format``, ``"…".join(…)``,
   ``a if c else b``, a local variable or a module constant table assigned only such values,
   a function of the same module that returns only such values), or
@@ -105,12 +105,14 @@ NUMBER_SPEC_CHARS = frozenset(",_bcdeEfFgGnoxX%")
 ALLOWED: dict[str, str] = {
     # The tab labels of kept_tabs come from its callers, checked at every call by WRAPPERS
     # below. (They cannot be escaped here: st.tabs reports the open tab by its label.)
-    "ui/tabs.py:list(tabs.values())": "checked at each call of kept_tabs",
+    "ui/draw/tabs.py:list(tabs.values())": "checked at each call of kept_tabs",
     # Our source titles: the built-in examples' titles (subword_core.text.examples.EXAMPLES, a
     # constant table) and three constant strings.
-    "ui/corpus_picker/sidebar.py:_SOURCE_TITLES.__getitem__": "constant titles",
-    # The same titles, three of them translated (t of constants, ui.i18n).
-    "ui/corpus_picker/sidebar.py:_source_label": "constant titles and translations of constants",
+    "ui/app/corpus_picker/sidebar.py:_SOURCE_TITLES.__getitem__": "constant titles",
+    # The same titles, three of them translated (t of constants, ui.app.i18n).
+    "ui/app/corpus_picker/sidebar.py:_source_label": (
+        "constant titles and translations of constants"
+    ),
     # Inside code spans of lookalike_note: two-digit hex numbers, and the byte table's own
     # letters (subword_core.byte_level._DISPLAY, one per byte); markdown is literal there.
     "ui/views/byte_level/chars.py:hex_bytes(mine)": "hex digits and spaces",
@@ -123,8 +125,8 @@ WRAPPERS: dict[str, tuple[int, str]] = {
 }
 # Functions whose result is markdown we build on purpose, safe when every argument is a
 # constant: term_md("tie", "ties") is a link to our own glossary page (a relative address
-# from the constant glossary table, with its text passed through md_escape; ui/glossary.py).
-# advice("merges") is one sentence from the constant tips table of ui/limits.py;
+# from the constant glossary table, with its text passed through md_escape; ui/app/glossary.py).
+# advice("merges") is one sentence from the constant tips table of ui/app/limits.py;
 # word_too_long(len(word), "name", "view") holds numbers and our own words, never the word.
 SAFE_WITH_CONSTANT_ARGS = frozenset({"term_md", "advice", "word_too_long"})
 
@@ -559,7 +561,8 @@ class Checker:
         return bool(values) and all(self._safe_item(v, set()) for v in values)
 
     def _is_translator(self, name: str) -> bool:
-        """``name`` is only ever ``translator("domain")`` (ui.i18n): its texts are our catalogs'."""
+        """``name`` is only ever ``translator("domain")`` (ui.app.i18n): its texts are our
+        catalogs'."""
         values = self.module.assigned.get(name)
         return bool(values) and all(
             isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "translator"

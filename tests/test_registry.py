@@ -1,4 +1,4 @@
-"""The page registry (ui.registry) is complete and true: a new page is one entry there.
+"""The page registry (ui.app.registry) is complete and true: a new page is one entry there.
 
 Every ``pages/*.py`` has an entry; every entry has its file, its catalogs, its views (which the
 page file imports) and, when it has link parameters, views that register them for its URL.
@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-import ui.all_views
+import ui.app.all_views
 from tests.source_files import python_files
-from ui.i18n import DOMAINS, LANGUAGES, LOCALES_DIR, translation
-from ui.links import PAGES as LINK_PAGES
-from ui.registry import ALL_PAGES, SECTIONS, Page, link_views, page, page_domains
+from ui.app.i18n import DOMAINS, LANGUAGES, LOCALES_DIR, translation
+from ui.app.links import PAGES as LINK_PAGES
+from ui.app.registry import ALL_PAGES, SECTIONS, Page, link_views, page, page_domains
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = [entry.name for entry in ALL_PAGES]
@@ -98,7 +98,9 @@ def test_titles_and_sections_are_in_the_app_catalogs() -> None:
 
 def test_the_translation_domains_and_link_views_come_from_the_registry() -> None:
     assert set(page_domains()) <= set(DOMAINS)
-    assert tuple(importlib.import_module(module) for module in link_views()) == ui.all_views.VIEWS
+    assert (
+        tuple(importlib.import_module(module) for module in link_views()) == ui.app.all_views.VIEWS
+    )
 
 
 def test_a_new_entry_is_all_it_takes(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,6 +108,6 @@ def test_a_new_entry_is_all_it_takes(monkeypatch: pytest.MonkeyPatch) -> None:
     planted = Page(
         "pages/planted.py", "Planted", ":material/star:", "", ("planted",), ("ui.x",), ("ui.x",)
     )
-    monkeypatch.setattr("ui.registry.ALL_PAGES", (*ALL_PAGES, planted))
+    monkeypatch.setattr("ui.app.registry.ALL_PAGES", (*ALL_PAGES, planted))
     assert page("planted") is planted
     assert link_views()[-1] == "ui.x" and page_domains()[-1] == "planted"

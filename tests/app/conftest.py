@@ -33,13 +33,13 @@ def _navigation_not_pages_folder(monkeypatch: pytest.MonkeyPatch) -> Iterator[No
 
 @pytest.fixture(autouse=True)
 def _english_outside_sessions() -> Iterator[None]:
-    """Outside a session ui.i18n uses the last session's language (for AppTest's option
+    """Outside a session ui.app.i18n uses the last session's language (for AppTest's option
     labels): each test starts, and leaves, in English."""
-    import ui.i18n
+    import ui.app.i18n
 
-    ui.i18n._outside_session[0] = "en"
+    ui.app.i18n._outside_session[0] = "en"
     yield
-    ui.i18n._outside_session[0] = "en"
+    ui.app.i18n._outside_session[0] = "en"
 
 
 @pytest.fixture(autouse=True)

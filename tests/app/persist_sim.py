@@ -17,7 +17,7 @@ import pytest
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from ui.common import persisted, remember
+from ui.app.common import persisted, remember
 
 WIDGETS = ("number_input", "text_input", "text_area", "selectbox", "radio", "checkbox")
 WIDGETS += ("toggle", "slider", "select_slider", "segmented_control", "pills", "multiselect")

@@ -6,10 +6,10 @@ import re
 
 import pytest
 
-import ui.i18n
+import ui.app.i18n
 from subword_core.pretrained import PretrainedError, load
 from tests.core.test_bounds import ATTACKS, EXPECTED
-from ui.bounds_text import bound_problems
+from ui.app.bounds_text import bound_problems
 from ui.views.pretrained.files import error_text
 
 
@@ -25,11 +25,11 @@ def _refusal(name: str) -> PretrainedError:
 def test_a_bound_is_worded_in_the_language(name: str, lang: str) -> None:
     err = _refusal(name)
     assert err.code == EXPECTED[name]
-    ui.i18n._outside_session[0] = lang
+    ui.app.i18n._outside_session[0] = lang
     try:
         text = error_text(err)
     finally:
-        ui.i18n._outside_session[0] = "en"
+        ui.app.i18n._outside_session[0] = "en"
     limit = err.values["limit"]
     assert f"{limit:,}" in text, text  # the number, with thousands separators
     if lang == "en":

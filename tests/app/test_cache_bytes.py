@@ -13,7 +13,7 @@ import pytest
 
 import ui.runtime.cache
 from tests.app.conftest import open_link
-from ui.limits import LIMITS, Limits
+from ui.app.limits import LIMITS, Limits
 from ui.runtime.cache import _Budget, _Store, approx_bytes
 
 

@@ -1,4 +1,4 @@
-"""The step charts: templates built once, filled with each step's data (ui.charts).
+"""The step charts: templates built once, filled with each step's data (ui.draw.charts).
 
 A template that names a data source the page does not fill in draws an empty chart without
 any error, and a spec that Vega-Lite rejects draws nothing: both are checked here, as is the
@@ -29,7 +29,7 @@ from subword_core.gage import compress
 from subword_core.text.examples import example_text
 from subword_core.wordpiece import learn as learn_wordpiece
 from tests.budget import examples
-from ui.charts import (
+from ui.draw.charts import (
     BAR_LIMIT,
     LABEL_PX,
     LEGEND_PX,
@@ -136,7 +136,7 @@ def test_show_template_draws_the_data_and_leaves_the_template_alone() -> None:
         """
 import altair as alt
 import pandas as pd
-from ui.charts import show_template, template_spec
+from ui.draw.charts import show_template, template_spec
 
 def bars() -> alt.Chart:
     return alt.Chart(alt.NamedData("rows")).mark_bar().encode(x="x:Q")

@@ -8,8 +8,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import APP, open_link
+from ui.app.limits import LIMITS
 from ui.classroom.store import store_for
-from ui.limits import LIMITS
 
 
 @pytest.fixture

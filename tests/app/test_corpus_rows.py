@@ -14,8 +14,8 @@ import random
 from subword_core import bpe, wordpiece
 from subword_core.text.corpus import parse_corpus
 from subword_core.text.examples import example_text
-from ui.exports import steps_json
 from ui.merge_family import corpus_table
+from ui.study.exports import steps_json
 from ui.views.wordpiece import learn as wordpiece_learn
 
 

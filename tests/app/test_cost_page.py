@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.app.conftest import html_text, open_link
-from ui.links import PAGES
+from ui.app.links import PAGES
 from ui.views.cost.costs import cost_rows
 from ui.views.cost.sentences import SENTENCES
 from ui.views.pretrained.files import SAMPLES

@@ -15,7 +15,7 @@ from subword_core.bpe import learn
 from subword_core.formats import tokenizer_json
 from subword_core.text.corpus import parse_corpus
 from subword_core.text.examples import example_text
-from ui.exports import steps_json
+from ui.study.exports import steps_json
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 

@@ -24,7 +24,7 @@ def _html(at: AppTest) -> str:
         re.sub(r"<style>.*?</style>|<span class=\"sw-sr\">[^<]*</span>", "", b, flags=re.S)
         for b in bodies
     )
-    # a language mark (ui.html.lang_spans) is inline: no space where it starts or ends
+    # a language mark (ui.draw.html.lang_spans) is inline: no space where it starts or ends
     text = re.sub(r'<span lang="[^"]+">|</span>', "", text)
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text)))
 
@@ -231,7 +231,7 @@ def test_opening_after_the_target_page_was_used_overrides_its_widgets() -> None:
 
 def test_chinese_and_korean_in_the_entries_say_their_language(gallery: AppTest) -> None:
     """WCAG 3.1.2: a run of Chinese or Korean on the English page is marked with its
-    language, so that a screen reader switches voice (ui.html.lang_spans)."""
+    language, so that a screen reader switches voice (ui.draw.html.lang_spans)."""
     bodies = " ".join(el.proto.body for el in gallery.get("html"))
     assert '<span lang="zh-Hans">中文</span>' in bodies
     assert '<span lang="ko">한국어</span>' in bodies

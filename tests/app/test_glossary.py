@@ -14,9 +14,9 @@ from streamlit.string_util import validate_material_icon
 from streamlit.testing.v1 import AppTest
 
 from tests.source_files import python_files
-from ui.glossary import SEED_TITLES, TERMS, TERMS_BY_KEY, term_html, term_md
-from ui.html import md_escape
-from ui.registry import ALL_PAGES
+from ui.app.glossary import SEED_TITLES, TERMS, TERMS_BY_KEY, term_html, term_md
+from ui.app.registry import ALL_PAGES
+from ui.draw.html import md_escape
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.app.conftest import open_link
-from ui.i18n import translation
-from ui.registry import ALL_PAGES
+from ui.app.i18n import translation
+from ui.app.registry import ALL_PAGES
 
 
 def navigation_titles() -> dict[str, str]:

@@ -2,7 +2,7 @@
 
 Each test opens the app the way a student's browser would (AppTest) and checks what the page
 says: a refused link part is listed in the share box, a bug becomes the friendly box of
-:func:`ui.shell.error_boundary`, a corpus with a huge count gets an error with its line number.
+:func:`ui.app.shell.error_boundary`, a corpus with a huge count gets an error with its line number.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ import ui.views.wordpiece.settings
 from subword_core.text.corpus import MAX_COUNT
 from tests.app.conftest import APP, open_link
 from tests.budget import examples
-from ui.corpus_picker import ENCODING_NAMES, SOURCE_KEY, decode_upload
-from ui.limits import LIMITS, Limits
-from ui.share import MAX_LINK_TEXT, MAX_STEP, PARAMS, _parse_ties, allowed_range, parse_value
-from ui.shell import ERROR_BOX_TITLE
+from ui.app.corpus_picker import ENCODING_NAMES, SOURCE_KEY, decode_upload
+from ui.app.limits import LIMITS, Limits
+from ui.app.share import MAX_LINK_TEXT, MAX_STEP, PARAMS, _parse_ties, allowed_range, parse_value
+from ui.app.shell import ERROR_BOX_TITLE
 
 ROOT = Path(APP).parent
 
@@ -231,12 +231,12 @@ def test_the_server_upload_limit_is_the_apps() -> None:
 def test_the_server_upload_limit_follows_a_raised_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     from streamlit import config
 
-    import ui.shell
+    import ui.app.shell
 
-    monkeypatch.setattr(ui.shell, "LIMITS", Limits(upload_mb=7))
+    monkeypatch.setattr(ui.app.shell, "LIMITS", Limits(upload_mb=7))
     before = config.get_option("server.maxUploadSize")
     try:
-        ui.shell.sync_upload_limit()
+        ui.app.shell.sync_upload_limit()
         assert config.get_option("server.maxUploadSize") == 7
     finally:
         config.set_option("server.maxUploadSize", before)

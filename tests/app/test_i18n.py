@@ -1,4 +1,5 @@
-"""The interface languages (ui.i18n): every page in 中文 and 한국어, the menu, ``lang=`` links."""
+"""The interface languages (ui.app.i18n): every page in 中文 and 한국어, the menu,
+``lang=`` links."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_link
-from ui.i18n import language_of
-from ui.registry import ALL_PAGES
+from ui.app.i18n import language_of
+from ui.app.registry import ALL_PAGES
 
 PAGES = sorted(page.name for page in ALL_PAGES)
 NEXT = {"en": "Next", "zh": "下一步", "ko": "다음"}

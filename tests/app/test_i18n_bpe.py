@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from subword_core.bpe import learn
 from tests.app.conftest import open_link
-from ui.i18n import translation
+from ui.app.i18n import translation
 from ui.merge_family.merge_table import merge_table, merge_table_shown
 
 SEED = {"low": 5, "lower": 2, "newest": 6, "widest": 3}

@@ -7,8 +7,8 @@ import pytest
 
 from subword_core.errors import CorpusError
 from tests.app.conftest import open_link
-from ui.corpus_picker import error_text
-from ui.limits import LIMITS
+from ui.app.corpus_picker import error_text
+from ui.app.limits import LIMITS
 
 
 def _sidebar_html(at) -> str:

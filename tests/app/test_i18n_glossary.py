@@ -8,7 +8,7 @@ import html
 import pytest
 
 from tests.app.conftest import open_link
-from ui.glossary import TERMS, TERMS_BY_KEY, WORDS, overview_html
+from ui.app.glossary import TERMS, TERMS_BY_KEY, WORDS, overview_html
 
 
 def _page(at) -> str:

@@ -21,7 +21,7 @@ import pytest
 from babel.messages.pofile import read_po
 from streamlit.testing.v1 import AppTest
 
-import ui.i18n
+import ui.app.i18n
 from subword_core import bpe
 from subword_core.byte_level import parse_hex
 from subword_core.errors import CorpusError, ParameterError
@@ -34,12 +34,12 @@ from subword_core.text.pretokenize import pretokenize_corpus
 from subword_core.wordpiece import WordPiece
 from tests.app.conftest import open_link
 from tests.source_files import python_files
-from ui.corpus_picker import error_text, example_description, example_title, note_text
-from ui.glossary import SEED_TITLES, TERMS, seed_titles
-from ui.html import esc
-from ui.i18n import LOCALES_DIR, Message, ko_particle, translation
+from ui.app.corpus_picker import error_text, example_description, example_title, note_text
+from ui.app.glossary import SEED_TITLES, TERMS, seed_titles
+from ui.app.i18n import LOCALES_DIR, Message, ko_particle, translation
+from ui.app.share import LinkProblem
+from ui.draw.html import esc
 from ui.runtime.training import TrainingFailed
-from ui.share import LinkProblem
 from ui.views.pretrained.files import error_text as pretrained_error_text
 from ui.views.pretrained.files import note_text as pretrained_note_text
 
@@ -177,14 +177,14 @@ def test_every_corpus_error_has_a_code_and_is_worded_in_zh_and_ko(code: str) -> 
     english = error_text(err)
     assert english == str(err)  # English: the core's own words
     for lang in ("zh", "ko"):
-        ui.i18n._outside_session[0] = lang  # conftest puts English back
+        ui.app.i18n._outside_session[0] = lang  # conftest puts English back
         worded = error_text(err)
         assert worded != english
         assert not re.search(r"\b(must|cannot|could not|is not|the)\b", worded), worded
         for value in err.values.values():
             if code != "dict_syntax":  # Python's own reason stays as Python says it
                 assert str(value) in worded
-    ui.i18n._outside_session[0] = "en"
+    ui.app.i18n._outside_session[0] = "en"
 
 
 def test_a_dictionary_error_in_the_sidebar_is_korean() -> None:
@@ -275,11 +275,11 @@ def _core_codes(root: Path = ROOT) -> set[str]:
 
 def _in(lang: str, make: Callable[[], str]) -> str:
     """``make()`` outside a session in ``lang`` (then English again)."""
-    ui.i18n._outside_session[0] = lang
+    ui.app.i18n._outside_session[0] = lang
     try:
         return make()
     finally:
-        ui.i18n._outside_session[0] = "en"
+        ui.app.i18n._outside_session[0] = "en"
 
 
 def test_the_core_raises_many_codes() -> None:

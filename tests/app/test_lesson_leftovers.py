@@ -5,7 +5,7 @@
 - a training's progress said "778 of 2,510",
 - Korean particles were shown as templates (와(과), 이(가), (으)로, 을(를), 은(는)) after a
   value, a closing quote or a tag: a Korean entry picks the particle from the value
-  (``{x:을/를}``, :mod:`ui.i18n`) or is worded so that none is needed.
+  (``{x:을/를}``, :mod:`ui.app.i18n`) or is worded so that none is needed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_link
-from ui.i18n import LOCALES_DIR
+from ui.app.i18n import LOCALES_DIR
 
 _TEMPLATES = ("(과)", "(와)", "(가)", "(이)", "(를)", "(을)", "(는)", "(은)", "(으)로", "(이)라")
 

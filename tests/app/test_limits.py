@@ -1,4 +1,4 @@
-"""The input policy (ui.limits): limits hit are said in the page, with what to do instead."""
+"""The input policy (ui.app.limits): limits hit are said in the page, with what to do instead."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ui import corpus_picker
-from ui.corpus_picker import bounds as corpus_bounds
-from ui.limits import LIMITS, Limits, advice, em_iterations_within
+from ui.app import corpus_picker
+from ui.app.corpus_picker import bounds as corpus_bounds
+from ui.app.limits import LIMITS, Limits, advice, em_iterations_within
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 

@@ -14,7 +14,7 @@ import pytest
 from nbclient import NotebookClient
 
 from subword_core import bpe, byte_level, gage, unigram, wordpiece
-from ui import notebook
+from ui.study import notebook
 
 ROOT = Path(__file__).resolve().parents[2]
 COUNTS = {"low": 5, "lower": 2, "newest": 6, "widest": 3}
@@ -78,7 +78,7 @@ def test_gage_notebook() -> None:
 
 @pytest.mark.parametrize("lang", ["zh", "ko"])
 def test_markdown_cells_follow_the_language(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ui import i18n
+    from ui.app import i18n
 
     def markdown() -> list[str]:
         return [src for kind, src in notebook.bpe_learn_cells(COUNTS, {"num_merges": 3})

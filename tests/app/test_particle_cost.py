@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from ui.i18n import ko_particle
+from ui.app.i18n import ko_particle
 
 
 def _cost(value: str, pair: str) -> tuple[float, str]:

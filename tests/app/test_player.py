@@ -1,4 +1,4 @@
-"""AppTest checks of ui.player.step_player: buttons, slider, clamping, 0 and 1 steps."""
+"""AppTest checks of ui.draw.player.step_player: buttons, slider, clamping, 0 and 1 steps."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 def _player_app() -> None:
     import streamlit as st
 
-    from ui.player import get_step, step_player
+    from ui.draw.player import get_step, step_player
 
     n_steps = st.session_state.get("n_steps", 5)
     step_player("demo", n_steps, lambda step: st.text(f"showing step {step}"), label="Merge")

@@ -1,4 +1,4 @@
-"""Presenter mode (ui.presenter): a sidebar toggle, ``present=1`` in links, settings folded."""
+"""Presenter mode (ui.app.presenter): a sidebar toggle, ``present=1`` in links, settings folded."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ import re
 
 from subword_core.pretrained import Pretrained, load
 from tests.app.conftest import html_text, open_link
-from ui.links import PAGES, PARAMS
+from ui.app.links import PAGES, PARAMS
 from ui.views.pretrained.files import ASSETS, DEFAULT_TEXT, SAMPLES
 
 

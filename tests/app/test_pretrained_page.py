@@ -71,7 +71,7 @@ def test_precompiled_step_lists_what_it_replaced() -> None:
 def test_refusals_are_worded_by_code() -> None:
     """In English the core's message; in 한국어 a refusal is worded from its code and values,
     with the supported list (the core's names) after it."""
-    import ui.i18n
+    import ui.app.i18n
     from subword_core.pretrained import PretrainedError
     from ui.views.pretrained.files import error_text
 
@@ -85,7 +85,7 @@ def test_refusals_are_worded_by_code() -> None:
     )
     charsmap = PretrainedError("x", code="bad_charsmap")
     assert error_text(regex) == "x"  # English: the core's own sentence
-    ui.i18n._outside_session[0] = "ko"
+    ui.app.i18n._outside_session[0] = "ko"
     try:
         text = error_text(regex)
         assert "^a" in text and "Oniguruma" in text and "Precompiled" in text, text
@@ -93,7 +93,7 @@ def test_refusals_are_worded_by_code() -> None:
         assert "precompiled_charsmap" in error_text(charsmap)
         assert error_text(charsmap) != "x"
     finally:
-        ui.i18n._outside_session[0] = "en"
+        ui.app.i18n._outside_session[0] = "en"
 
 
 def test_split_and_replace_steps_show_their_pattern() -> None:

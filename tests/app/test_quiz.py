@@ -150,7 +150,7 @@ def test_the_quiz_toggles_have_one_name_per_kind() -> None:
         "learn": {"Quiz me: let me guess each merge before it is shown"},
         "encode": {"Quiz me: let me type how a word is split first"},
     }
-    from ui.i18n import translation
+    from ui.app.i18n import translation
 
     for lang in ("zh", "ko"):
         for label in (*labels["learn"], *labels["encode"]):

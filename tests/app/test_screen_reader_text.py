@@ -13,7 +13,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from ui.html import token_spans_html
+from ui.draw.html import token_spans_html
 from ui.views.gage.strings import string_html
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

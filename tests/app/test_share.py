@@ -1,4 +1,4 @@
-"""Shareable links (ui.share): opening a link restores the view; the URL follows the view."""
+"""Shareable links (ui.app.share): opening a link restores the view; the URL follows the view."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from tests.app.conftest import html_text as _html
 from tests.app.conftest import open_link
-from ui.share import MAX_LINK_TEXT, PAGES, PARAMS, parse_value
+from ui.app.share import MAX_LINK_TEXT, PAGES, PARAMS, parse_value
 
 # For every page with settings: a link with values that differ from the defaults.
 LINKS: dict[str, dict[str, str]] = {

@@ -12,7 +12,7 @@ import pytest
 from streamlit import config
 
 from tests.app.conftest import open_link
-from ui.share import short_params
+from ui.app.share import short_params
 
 PAGES_AT_DEFAULTS = {
     "bpe_learn": {"corpus": "seed-low"},

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from subword_core.errors import CorpusError
 from subword_core.text.corpus import Corpus
 from subword_core.text.examples import DEFAULT_EXAMPLE, EXAMPLES
-from ui.corpus_picker import SOURCE_KEY, decode_upload
+from ui.app.corpus_picker import SOURCE_KEY, decode_upload
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TEXT_KEY = "corpus__text"
@@ -117,7 +117,7 @@ def test_require_corpus_stops_a_page_with_a_message() -> None:
     def page() -> None:
         import streamlit as st
 
-        from ui.corpus_picker import corpus_sidebar, require_corpus
+        from ui.app.corpus_picker import corpus_sidebar, require_corpus
 
         corpus_sidebar()
         corpus = require_corpus()
@@ -137,7 +137,7 @@ def test_current_corpus_without_the_sidebar_is_the_default_example() -> None:
     def page() -> None:
         import streamlit as st
 
-        from ui.corpus_picker import require_corpus
+        from ui.app.corpus_picker import require_corpus
 
         st.text(" ".join(require_corpus().words))
 

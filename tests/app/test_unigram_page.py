@@ -305,7 +305,7 @@ def test_user_text_is_escaped() -> None:
     at = _open()
     _word(at, "<img/src=x>")
     bodies = " ".join(el.proto.body for el in at.get("html"))
-    # the only images are the app's own QR codes (ui.qr), never the typed word
+    # the only images are the app's own QR codes (ui.draw.qr), never the typed word
     assert all('class="sw-qr' in img for img in re.findall(r"<img[^>]*>", bodies))
     assert "<img/src" not in bodies
     assert "&lt;img/src=x&gt;" in bodies
@@ -397,8 +397,8 @@ def test_a_large_corpus_lists_the_top_rows_only() -> None:
 
 
 def test_the_unigram_caps_are_limits_shared_with_links() -> None:
-    from ui.limits import LIMITS, Limits, unigram_max_shrink
-    from ui.share import PARAMS, parse_value
+    from ui.app.limits import LIMITS, Limits, unigram_max_shrink
+    from ui.app.share import PARAMS, parse_value
 
     assert (LIMITS.unigram_em, LIMITS.unigram_seed_size, LIMITS.unigram_piece_chars) == (
         20,

@@ -11,7 +11,7 @@ from starlette.exceptions import HTTPException
 from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
 from streamlit.runtime.uploaded_file_manager import UploadedFileRec
 
-from ui.limits import LIMITS
+from ui.app.limits import LIMITS
 from ui.runtime import upload_guard
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,7 +11,7 @@ import pytest
 from subword_core.text.corpus import Corpus
 from subword_core.text.examples import EXAMPLES
 from tests.app.conftest import html_text, open_link
-from ui.follow import _listed, example_words, unseen_word
+from ui.app.follow import _listed, example_words, unseen_word
 
 
 @pytest.mark.parametrize("corpus", ["seed-low", "seed-hug", "paragraph", "zh", "ko"])

@@ -25,9 +25,9 @@ ALLOWED: dict[tuple[str, str], int] = {
     # The ui functions over the limit when ui/ came under it (issue 27), at their length then:
     # a ceiling, not a target. Split one and remove its entry; never raise a number.
     ("ui/views/gallery/entries.py", "_entry_texts"): 142,
-    ("ui/glossary.py", "_terms"): 684,  # the glossary's entries, one table
-    ("ui/player.py", "step_player"): 158,
-    ("ui/player.py", "step_player._player"): 87,
+    ("ui/app/glossary.py", "_terms"): 684,  # the glossary's entries, one table
+    ("ui/draw/player.py", "step_player"): 158,
+    ("ui/draw/player.py", "step_player._player"): 87,
 }
 """The ratchet: ``(file, function name) -> the most lines it may have``. Nothing in
 ``subword_core`` is on it."""
@@ -85,7 +85,7 @@ def test_the_walk_finds_methods_the_trainers_and_the_views() -> None:
         "PairTable.merge",
         "_Book.start",
     }
-    assert ("ui/player.py", "step_player._player") in found
+    assert ("ui/draw/player.py", "step_player._player") in found
     assert any(path.startswith("pages/") for path, _ in found)
     assert ("subword_core/bpe/train.py", "learn") in found
     assert ("subword_core/unigram/em.py", "e_step") in found  # subpackages too

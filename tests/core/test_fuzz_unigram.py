@@ -33,7 +33,7 @@ from tests.core.fuzz_support import (
     small_corpora,
     texts,
 )
-from ui.limits import em_iterations_within
+from ui.app.limits import em_iterations_within
 
 COVERED: dict[str, tuple[str, ...]] = {
     "subword_core.unigram.learn": ("test_learn", "test_learn_small"),
@@ -482,7 +482,7 @@ def test_vocab_file(data: bytes, pieces: list[tuple[str, float]]) -> None:
 )
 def test_em_work_budget(words: list[str], max_len: int, budget: int, asked: int) -> None:
     """The cost of one EM iteration (core) and the page's budget that divides it (UI policy,
-    :func:`ui.limits.em_iterations_within`)."""
+    :func:`ui.app.limits.em_iterations_within`)."""
     edges = unigram.lattice_edges(words, max_len)
     # every (start, length) with 1 <= length <= max_len that fits in a word: one edge
     assert edges == sum(

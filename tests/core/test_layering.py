@@ -12,7 +12,7 @@ from pathlib import Path
 
 import subword_core
 from tests.source_files import module_name, package_modules, python_files
-from ui.registry import link_views
+from ui.app.registry import link_views
 
 
 def test_subword_core_imports_no_ui_libraries() -> None:
@@ -43,7 +43,7 @@ LAYERS = ("core", "ui primitive", "view", "page")
 PACKAGES = ("subword_core", "ui", "pages")
 """The project's packages, scanned with their subpackages."""
 
-TOP_UI = {"ui.all_views"}
+TOP_UI = {"ui.app.all_views"}
 """``ui`` modules that sit with the pages: they import every view (see ``app.py``)."""
 
 VIEW_PACKAGES = ("ui.views.", "ui.merge_family.", "ui.classroom.")
@@ -63,7 +63,7 @@ def layer_of(module: str) -> str:
     view parts (``ui/merge_family/``) and the live class (``ui/classroom/``); a legacy
     ``*_view`` module still counts as a view.
 
-    >>> layer_of("ui.share"), layer_of("ui.views.bpe.learn"), layer_of("pages.home")
+    >>> layer_of("ui.app.share"), layer_of("ui.views.bpe.learn"), layer_of("pages.home")
     ('ui primitive', 'view', 'page')
     >>> layer_of("ui.merge_family.ties"), layer_of("ui.bpe_view")
     ('view', 'view')
@@ -81,7 +81,7 @@ def imports_of(path: Path, name: str, known: set[str]) -> dict[str, int]:
     """The project modules ``path`` imports (anywhere: top level, functions, TYPE_CHECKING).
 
     Returns ``imported module -> line`` of its first import. ``from ui import share`` counts
-    as an import of ``ui.share``; a relative import is resolved against ``name``'s package.
+    as an import of ``ui.app.share``; a relative import is resolved against ``name``'s package.
     """
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     package = name if path.stem == "__init__" else name.rpartition(".")[0]
@@ -122,8 +122,8 @@ def import_graph(root: Path) -> dict[str, dict[str, int]]:
 def layer_violations(graph: Mapping[str, Mapping[str, int]]) -> list[str]:
     """Every import from a lower layer to a higher one, as ``"a (layer) -> b (layer), line n"``.
 
-    >>> layer_violations({"ui.player": {"ui.bpe_view": 3}, "ui.bpe_view": {}})
-    ['ui.player (ui primitive) imports ui.bpe_view (view), line 3']
+    >>> layer_violations({"ui.draw.player": {"ui.bpe_view": 3}, "ui.bpe_view": {}})
+    ['ui.draw.player (ui primitive) imports ui.bpe_view (view), line 3']
     """
     out = []
     for source, targets in sorted(graph.items()):
@@ -206,8 +206,8 @@ def test_the_checker_finds_what_it_should() -> None:
     graph = {
         "subword_core.bpe": {"subword_core.formats.tokenizer_json": 5},
         "subword_core.formats.tokenizer_json": {"subword_core.bpe": 9},
-        "ui.player": {"ui.share": 1},
-        "ui.share": {"ui.player": 2, "ui.bpe_view": 3},
+        "ui.draw.player": {"ui.app.share": 1},
+        "ui.app.share": {"ui.draw.player": 2, "ui.bpe_view": 3},
         "ui.bpe_view": {"subword_core.bpe": 4},
         "pages.bpe_learn": {"ui.bpe_view": 1},
     }
@@ -216,18 +216,20 @@ def test_the_checker_finds_what_it_should() -> None:
     assert find_cycles(graph) == [
         ["subword_core.bpe", "subword_core.formats.tokenizer_json", "subword_core.bpe"],
         ["subword_core.unigram", "subword_core.formats.tokenizer_json", "subword_core.unigram"],
-        ["ui.player", "ui.share", "ui.player"],
+        ["ui.draw.player", "ui.app.share", "ui.draw.player"],
     ]
-    assert layer_violations(graph) == ["ui.share (ui primitive) imports ui.bpe_view (view), line 3"]
-    path = ROOT / "ui" / "player.py"
-    assert "ui.html" in imports_of(path, "ui.player", set(module_files(ROOT)))
+    assert layer_violations(graph) == [
+        "ui.app.share (ui primitive) imports ui.bpe_view (view), line 3"
+    ]
+    path = ROOT / "ui" / "draw" / "player.py"
+    assert "ui.draw.html" in imports_of(path, "ui.draw.player", set(module_files(ROOT)))
 
 
 def test_every_module_has_a_layer_and_the_graph_is_complete() -> None:
     graph = import_graph(ROOT)
-    assert {"app", "subword_core.bpe", "ui.share", "ui.player", "pages.home"} <= set(graph)
+    assert {"app", "subword_core.bpe", "ui.app.share", "ui.draw.player", "pages.home"} <= set(graph)
     assert "subword_core.bpe" in graph["subword_core.formats.tokenizer_json"]
-    assert "ui.player" in graph["pages.bpe_learn"]
+    assert "ui.draw.player" in graph["pages.bpe_learn"]
     assert {layer_of(m) for m in graph} == set(LAYERS)
 
 
@@ -246,7 +248,7 @@ def test_no_import_circles() -> None:
 def test_every_view_with_link_parameters_is_imported_before_a_link_is_read() -> None:
     """A page opened first through a link needs its view's parameters registered before
     ``app.py`` applies the link, i.e. the view is named in a page's ``links`` in the page
-    registry (:mod:`ui.registry`), which :mod:`ui.all_views` imports by name."""
+    registry (:mod:`ui.app.registry`), which :mod:`ui.app.all_views` imports by name."""
     registering = set()
     for name, path in module_files(ROOT).items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -255,10 +257,10 @@ def test_every_view_with_link_parameters_is_imported_before_a_link_is_read() -> 
             for node in ast.walk(tree)
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
         }
-        if name != "ui.links" and calls & {"register_params", "register_page"}:
+        if name != "ui.app.links" and calls & {"register_params", "register_page"}:
             registering.add(name)
     assert "ui.views.bpe.settings" in registering
     imported = set(link_views())
     assert registering <= imported, sorted(registering - imported)
-    assert "ui.registry" in import_graph(ROOT)["ui.all_views"]
-    assert "ui.all_views" in import_graph(ROOT)["app"]
+    assert "ui.app.registry" in import_graph(ROOT)["ui.app.all_views"]
+    assert "ui.app.all_views" in import_graph(ROOT)["app"]

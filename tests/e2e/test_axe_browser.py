@@ -241,13 +241,13 @@ def light(browser: Any) -> Iterator[Any]:
 def test_axe_finds_no_wcag_violation_in_the_translated_interface(
     server: str, light: Any, path: str, lang: str
 ) -> None:
-    from ui.i18n import HTML_LANG
+    from ui.app.i18n import HTML_LANG
 
     page = light.new_page()
     console = Console(page)
     page.goto(f"{server}/{path}?lang={lang}")
     _settled(page)
-    # the page says its language (Streamlit's own <html> says "en"; ui.i18n sets it)
+    # the page says its language (Streamlit's own <html> says "en"; ui.app.i18n sets it)
     expect(page.locator("html")).to_have_attribute("lang", HTML_LANG[lang])
     found = _check(page, f"{path or 'home'} ({lang})", f"{path or 'home'}_{lang}")
     assert_no_exception(page)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-import ui.i18n
+import ui.app.i18n
 from subword_core.exercises import generate
 from tests.e2e.conftest import SHOTS, assert_no_exception, open_page
 from ui.views.exercises.sheet import handout_html
@@ -24,7 +24,7 @@ from ui.views.exercises.sheet import handout_html
 def test_the_handout_fits_two_a4_pages(
     browser: Any, lang: str, seed: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(ui.i18n, "current_language", lambda: lang)
+    monkeypatch.setattr(ui.app.i18n, "current_language", lambda: lang)
     file = tmp_path / f"handout_{lang}.html"
     file.write_text(handout_html(generate(seed)), encoding="utf-8")
     page = browser.new_page(viewport={"width": 794, "height": 1123})  # A4 at 96 dpi

@@ -22,7 +22,7 @@ from tests.e2e.conftest import SHOTS, Console, assert_no_exception
 WAIT = 45_000  # ms: an upper bound for content to arrive, never a pause
 _IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 KEY = "bpe_learn"  # the BPE page's player
-QUIZ = "bpe_quiz"  # its quiz widgets' key prefix (ui.quiz: namespace "bpe" + "_quiz")
+QUIZ = "bpe_quiz"  # its quiz widgets' key prefix (ui.app.quiz: namespace "bpe" + "_quiz")
 
 
 def _open(browser: Any, url: str, **context: Any) -> tuple[Any, Any, Console]:
@@ -165,7 +165,7 @@ def test_the_tie_picker_and_the_tabs_work_with_the_keyboard_alone(
     assert console.errors == [], console.errors
     ctx.close()
 
-    # the tabs (ui.tabs.kept_tabs): Tab to the open tab, the arrow keys move between tabs,
+    # the tabs (ui.draw.tabs.kept_tabs): Tab to the open tab, the arrow keys move between tabs,
     # Enter opens one, and its content shows
     ctx, page, console = _open(browser, f"{server}/wordpiece")
     tabs = page.locator("[data-testid='stTabs'] [role='tab']")

@@ -13,7 +13,7 @@ element tree; here Chromium clicks through them like a student:
   on the BPE, WordPiece and Unigram pages.
 
 Expected strings are never written out in Chinese or Korean here: they are read through the
-app's own catalogs (:func:`ui.i18n.translation`), and the navigation's English titles and each
+app's own catalogs (:func:`ui.app.i18n.translation`), and the navigation's English titles and each
 page's heading are read from app.py and pages/*.py, so the test follows the code.
 
 Needs Debian's Chromium at /usr/bin/chromium and the playwright package; the server and
@@ -34,9 +34,9 @@ from playwright.sync_api import expect
 
 from subword_core.text.examples import EXAMPLES
 from tests.e2e.conftest import ROOT, SHOTS, Console, assert_no_exception, wait_for_param
-from ui import registry
-from ui.i18n import _MENU_LABEL, HTML_LANG, LANGUAGES, Message, translation
-from ui.registry import ALL_PAGES
+from ui.app import registry
+from ui.app.i18n import _MENU_LABEL, HTML_LANG, LANGUAGES, Message, translation
+from ui.app.registry import ALL_PAGES
 
 WAIT = 60_000  # ms: an upper bound for content to arrive on a slow shared machine, never a pause
 VIEWPORT = {"width": 1024, "height": 768}
@@ -91,7 +91,7 @@ def _page_heading(file: str) -> tuple[str, str]:
 
 
 def navigation() -> tuple[list[NavPage], list[str]]:
-    """The pages in navigation order (:mod:`ui.registry`, which app.py draws), and the section
+    """The pages in navigation order (:mod:`ui.app.registry`, which app.py draws), and the section
     headers (English, non-empty)."""
     pages = [
         NavPage(page.url_path, page.title, *_page_heading(page.file))
@@ -243,7 +243,7 @@ def test_the_menu_keeps_a_chosen_sample_and_the_players_speed(
 ) -> None:
     """Choices whose options are shown translated and that no page setting keeps (the
     pretrained page's sample, the player's speed) are still chosen after each switch: the
-    browser keeps a choice by its label, which the switch changes (ui.i18n.keep_choice)."""
+    browser keeps a choice by its label, which the switch changes (ui.app.i18n.keep_choice)."""
     page, console = _go(tab, f"{server}/pretrained")
     samples = page.locator("[data-testid='stMain'] [role='radiogroup']").first
     samples.locator("label").nth(3).click()  # the fourth sample (T5-style, Precompiled)

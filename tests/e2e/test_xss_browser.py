@@ -7,12 +7,12 @@ one: no dialog opened, no payload set its flag on ``window``, no element got inj
 exception box appeared.
 
 Markdown payloads (links, images, autolinks, e-mail links) go in the same way, and into every
-text parameter of every page's link (``ui.share.PAGES``): after each, no request has left
+text parameter of every page's link (``ui.app.share.PAGES``): after each, no request has left
 127.0.0.1 (an image is fetched as soon as it is drawn: a tracking pixel) and no ``<a>`` or
 ``<img>`` pointing to another host is drawn in the main area or the sidebar.
 
 Streamlit's ``st.html`` sanitises too; this test is the guard against a page that renders
-user text with ``unsafe_allow_html`` or a component (checked: with ``ui.html.esc`` disabled
+user text with ``unsafe_allow_html`` or a component (checked: with ``ui.draw.html.esc`` disabled
 and ``show_html`` switched to ``st.markdown(..., unsafe_allow_html=True)`` it fails at once).
 """
 
@@ -25,8 +25,8 @@ from urllib.parse import quote, urlencode, urlsplit
 import pytest
 
 from tests.e2e.conftest import SHOTS, assert_no_exception
-from ui.share import PAGES as LINK_PAGES
-from ui.share import PARAMS
+from ui.app.share import PAGES as LINK_PAGES
+from ui.app.share import PARAMS
 
 # Each payload, if it ever ran, would set window.__xss (or open a dialog).
 PAYLOADS = (
@@ -89,7 +89,7 @@ _FOREIGN = """() => {
     for (const el of root.querySelectorAll('a[href], img[src], image, source[srcset]')) {
       const raw = el.getAttribute('href') || el.getAttribute('src') || el.getAttribute('srcset')
         || el.getAttribute('xlink:href') || '';
-      // the app's own QR codes (ui.qr.qr_img_html): drawn here, from a data: address
+      // the app's own QR codes (ui.draw.qr.qr_img_html): drawn here, from a data: address
       if (el.matches('img.sw-qr, img.sw-class-qr')
           && raw.startsWith('data:image/svg+xml;base64,')) continue;
       let host;

@@ -12,11 +12,11 @@ share them):
 - :mod:`~ui.classroom.store`: the database (SQLAlchemy; no Streamlit).
 - :mod:`~ui.classroom.session`: this session's keys in ``st.session_state``, the store, messages.
 - :mod:`~ui.classroom.teach`: the sidebar's box; :func:`class_publish` writes the teacher's view
-  (what the share link describes, :func:`ui.share.build_params`) as a new version when it
+  (what the share link describes, :func:`ui.app.share.build_params`) as a new version when it
   changed (``app.py`` after the page, and the step player's listener).
 - :mod:`~ui.classroom.join`: joining by link, teacher link or the start page's form.
 - :mod:`~ui.classroom.follow`: a following student's poll (a small fragment that reads the
-  class's version every :attr:`ui.limits.Limits.class_poll_ms` ms) and :func:`class_follow`,
+  class's version every :attr:`ui.app.limits.Limits.class_poll_ms` ms) and :func:`class_follow`,
   which applies the teacher's view before any widget is drawn.
 - :mod:`~ui.classroom.banner`: the strip at the top (code, QR code, the live answer chart).
 - :mod:`~ui.classroom.ask`: a view's question (:class:`Ask`) and :func:`class_gate`.

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 import streamlit as st
 
 from subword_core.unigram import PruneStep
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
 from ui.classroom.session import (
     _CODE,
     _FOLLOW,
@@ -34,9 +36,7 @@ from ui.classroom.session import (
     _store,
 )
 from ui.classroom.store import Question, StoreError
-from ui.html import esc, md_escape, show_html, show_text
-from ui.i18n import translator
-from ui.limits import LIMITS
+from ui.draw.html import esc, md_escape, show_html, show_text
 
 t = translator("classroom")
 

@@ -12,6 +12,9 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
+from ui.app.presenter import presenting
 from ui.classroom.follow import _poll
 from ui.classroom.session import (
     _APPLIED,
@@ -32,11 +35,8 @@ from ui.classroom.session import (
 )
 from ui.classroom.store import Question, StoreError
 from ui.classroom.summary import _end, _summary_box
-from ui.html import esc, show_html, show_text
-from ui.i18n import translator
-from ui.limits import LIMITS
-from ui.presenter import presenting
-from ui.qr import qr_img_html, reachable_base
+from ui.draw.html import esc, show_html, show_text
+from ui.draw.qr import qr_img_html, reachable_base
 
 t = translator("classroom")
 

@@ -14,6 +14,11 @@ from streamlit.runtime.scriptrunner_utils.script_run_context import (
     get_script_run_ctx,
 )
 
+from ui.app.corpus_picker import choose_source
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
+from ui.app.links import PAGES, PageLink
+from ui.app.share import MAX_STEP, apply_params
 from ui.classroom.session import (
     _APPLIED,
     _CODE,
@@ -31,13 +36,8 @@ from ui.classroom.session import (
     _store,
 )
 from ui.classroom.store import ClassState, Store, StoreError
-from ui.corpus_picker import choose_source
-from ui.html import show_text
-from ui.i18n import translator
-from ui.limits import LIMITS
-from ui.links import PAGES, PageLink
-from ui.player import set_step
-from ui.share import MAX_STEP, apply_params
+from ui.draw.html import show_text
+from ui.draw.player import set_step
 
 t = translator("classroom")
 

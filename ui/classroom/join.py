@@ -1,6 +1,6 @@
 """Joining a live class: by the link (``?class=``), the teacher link, or the start page's form.
 
-Joining is rate-limited per session (:attr:`ui.limits.Limits.class_joins_per_minute`), so codes
+Joining is rate-limited per session (:attr:`ui.app.limits.Limits.class_joins_per_minute`), so codes
 cannot be found by trying.
 
 Example::
@@ -15,6 +15,8 @@ import time
 
 import streamlit as st
 
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
 from ui.classroom.session import (
     _CODE,
     _ENDED,
@@ -35,8 +37,6 @@ from ui.classroom.session import (
     clean_nickname,
 )
 from ui.classroom.store import StoreError, normal_code
-from ui.i18n import translator
-from ui.limits import LIMITS
 
 t = translator("classroom")
 
@@ -103,7 +103,7 @@ def _take_back(code: str, key: str) -> bool:
 def class_link_params() -> None:
     """Take ``class=`` (and a teacher link's ``teacher=``) out of the opening link and join.
 
-    Call it in ``app.py`` before :func:`ui.share.apply_link` (which then never sees them).
+    Call it in ``app.py`` before :func:`ui.app.share.apply_link` (which then never sees them).
 
     Example::
 

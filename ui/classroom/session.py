@@ -18,10 +18,10 @@ from pathlib import Path
 
 import streamlit as st
 
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
 from ui.classroom.store import ENV_URL, NotTeacher, Store, StoreError, store_for
-from ui.html import md_escape
-from ui.i18n import translator
-from ui.limits import LIMITS
+from ui.draw.html import md_escape
 
 t = translator("classroom")
 
@@ -53,7 +53,7 @@ _PLAYER = "class__player"  # (page, player key, fragment id) of the step player 
 
 def clean_nickname(text: str) -> str:
     """A nickname as kept: control and direction characters dropped, spaces squeezed, cut to
-    :attr:`ui.limits.Limits.class_name_chars` (it is shown escaped wherever it appears).
+    :attr:`ui.app.limits.Limits.class_name_chars` (it is shown escaped wherever it appears).
 
     Example:
         >>> clean_nickname("a" * 500) == "a" * LIMITS.class_name_chars

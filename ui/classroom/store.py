@@ -185,7 +185,7 @@ class ClassState:
         code: The class code.
         version: Bumped on every change of the teacher.
         page: The teacher's page (its URL path).
-        params: The view's link parameters (:func:`ui.share.build_params`).
+        params: The view's link parameters (:func:`ui.app.share.build_params`).
         corpus: A typed or uploaded corpus as text, ``None`` for a built-in example.
         question: The current question, if any.
     """

@@ -13,10 +13,10 @@ import io
 import pandas as pd
 import streamlit as st
 
+from ui.app.i18n import translator
 from ui.classroom.session import _CODE, _KEY, _SUMMARY, _fail, _leave, _store
 from ui.classroom.store import StoreError
-from ui.html import show_text
-from ui.i18n import translator
+from ui.draw.html import show_text
 
 t = translator("classroom")
 

@@ -13,6 +13,10 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from ui.app.corpus_picker import corpus_as_text
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
+from ui.app.share import build_params
 from ui.classroom.follow import note_player
 from ui.classroom.session import (
     _CODE,
@@ -29,11 +33,7 @@ from ui.classroom.session import (
     _store,
 )
 from ui.classroom.store import NotTeacher, StoreError
-from ui.corpus_picker import corpus_as_text
-from ui.html import show_text
-from ui.i18n import translator
-from ui.limits import LIMITS
-from ui.share import build_params
+from ui.draw.html import show_text
 
 t = translator("classroom")
 

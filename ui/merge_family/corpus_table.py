@@ -11,9 +11,9 @@ from collections.abc import Callable, Iterable
 
 from subword_core.bpe import BPEResult
 from subword_core.wordpiece import WordPieceResult
-from ui.common import TABLE_CSS
-from ui.html import badge_html, esc, token_spans_html
-from ui.i18n import translator
+from ui.app.common import TABLE_CSS
+from ui.app.i18n import translator
+from ui.draw.html import badge_html, esc, token_spans_html
 
 __all__ = ["TABLE_ROWS", "corpus_rows", "segmentation_table_html"]
 

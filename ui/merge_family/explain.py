@@ -9,8 +9,8 @@ Example:
 from __future__ import annotations
 
 from subword_core.bpe import MergeStep
-from ui.html import esc
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.html import esc
 from ui.merge_family.words import list_html, pair_html, symbol_html
 
 __all__ = ["TIES_LISTED", "explain_rule", "explain_step"]

@@ -11,8 +11,8 @@ from __future__ import annotations
 import pyarrow as pa
 
 from subword_core.bpe import BPEResult
-from ui.charts import arrow_table
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.charts import arrow_table
 
 __all__ = ["MERGE_COLUMNS", "merge_column_label", "merge_table", "merge_table_shown"]
 

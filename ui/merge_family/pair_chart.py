@@ -1,7 +1,7 @@
 """The pair counts of a merge step: the bar chart, its data, its words and its table.
 
 The data is tested directly (AppTest cannot see inside altair charts); the chart is a
-template (:mod:`ui.charts`). Shared by BPE and byte-level BPE.
+template (:mod:`ui.draw.charts`). Shared by BPE and byte-level BPE.
 
 Example:
     >>> from subword_core.bpe import learn
@@ -15,7 +15,9 @@ import altair as alt
 import pyarrow as pa
 
 from subword_core.bpe import MergeStep
-from ui.charts import (
+from ui.app.common import text_colour
+from ui.app.i18n import current_language, translator
+from ui.draw.charts import (
     BAR_LIMIT,
     VALUE_LABEL_PX,
     arrow_table,
@@ -26,9 +28,7 @@ from ui.charts import (
     label_axis,
     show_template,
 )
-from ui.common import text_colour
-from ui.html import table_details_html
-from ui.i18n import current_language, translator
+from ui.draw.html import table_details_html
 
 __all__ = [
     "CHART_ROWS",
@@ -43,7 +43,7 @@ __all__ = [
 t = translator("bpe")
 
 
-CHART_ROWS = BAR_LIMIT  # bars in the pair chart (ui.charts: readable at 1024 px)
+CHART_ROWS = BAR_LIMIT  # bars in the pair chart (ui.draw.charts: readable at 1024 px)
 
 
 def pair_chart_data(step: MergeStep, limit: int = CHART_ROWS) -> pa.Table:
@@ -96,7 +96,7 @@ def pairs_left_out(step: MergeStep, drawn: int) -> int:
 
 
 def pair_chart(text: str, lang: str = "en") -> alt.LayerChart:
-    """The pair-count bar chart, a template (see :mod:`ui.charts`); ``text``: label colour.
+    """The pair-count bar chart, a template (see :mod:`ui.draw.charts`); ``text``: label colour.
 
     ``lang`` is the language of its titles and description (a template is built once per
     arguments, so the language must be one of them); they are translated when it is built.

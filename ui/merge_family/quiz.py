@@ -1,6 +1,6 @@
 """The merge quiz's verdict: is the student's guess of the pair a step merges right, and why.
 
-Shared by BPE and byte-level BPE (the question itself is :func:`ui.quiz.quiz_gate`).
+Shared by BPE and byte-level BPE (the question itself is :func:`ui.app.quiz.quiz_gate`).
 
 Example:
     >>> from subword_core.bpe import learn
@@ -12,7 +12,7 @@ Example:
 from __future__ import annotations
 
 from subword_core.bpe import MergeStep
-from ui.i18n import translator
+from ui.app.i18n import translator
 from ui.merge_family.explain import explain_rule
 from ui.merge_family.words import pair_html
 

@@ -15,9 +15,9 @@ from collections.abc import Hashable, Iterable
 
 import streamlit as st
 
-from ui.common import LINK_CONTEXT
-from ui.html import md_escape
-from ui.i18n import translator
+from ui.app.common import LINK_CONTEXT
+from ui.app.i18n import translator
+from ui.draw.html import md_escape
 
 __all__ = ["rerun_if_retrain_requested", "tie_choices", "tie_picker"]
 
@@ -33,7 +33,7 @@ def tie_choices(namespace: str, context: Hashable) -> dict[int, Pair]:
     state = st.session_state
     stored = state.get(f"{namespace}__choices")
     if stored and stored[0] == LINK_CONTEXT:
-        # subtle: choices from a link (ui.share) belong to whatever corpus and settings the
+        # subtle: choices from a link (ui.app.share) belong to whatever corpus and settings the
         # link restored; they are bound to that context the first time the page trains.
         stored = (context, stored[1])
         state[f"{namespace}__choices"] = stored

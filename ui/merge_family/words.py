@@ -7,8 +7,8 @@ Example:
 
 from __future__ import annotations
 
-from ui.html import esc
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.html import esc
 
 __all__ = ["list_html", "pair_html", "symbol_html"]
 

@@ -28,7 +28,7 @@ from typing import Any, Generic, TypeVar
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from ui.limits import LIMITS
+from ui.app.limits import LIMITS
 
 T = TypeVar("T")
 

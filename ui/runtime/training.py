@@ -33,10 +33,10 @@ from streamlit.runtime.scriptrunner import RerunException, StopException
 
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
-from ui.bounds_text import training_queue_text
-from ui.html import esc, md_escape
-from ui.i18n import translator
-from ui.limits import LIMITS
+from ui.app.bounds_text import training_queue_text
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
+from ui.draw.html import esc, md_escape
 from ui.runtime.cache import _MEMORY_PER_PICKLED_BYTE, _Store, _store
 
 T = TypeVar("T")

@@ -19,7 +19,7 @@ import logging
 from streamlit.runtime.memory_uploaded_file_manager import MemoryUploadedFileManager
 from streamlit.runtime.uploaded_file_manager import UploadedFileRec
 
-from ui.limits import LIMITS
+from ui.app.limits import LIMITS
 
 __all__ = ["install", "session_holds"]
 

@@ -17,15 +17,15 @@ from subword_core.bpe import BPEModel, EncodeStep
 from subword_core.errors import SubwordError
 from subword_core.formats import tokenizer_json
 from subword_core.textbook import code
+from ui.app.common import TABLE_CSS
+from ui.app.corpus_picker import decode_upload, error_text
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS, PASTE_CHARS, word_too_long
+from ui.app.quiz import boundaries, segmentation_gate
 from ui.classroom import class_gate, split_ask
-from ui.code_panel import code_panel
-from ui.common import TABLE_CSS
-from ui.corpus_picker import decode_upload, error_text
-from ui.html import badge_html, esc, md_escape, show_html, show_text, token_spans_html
-from ui.i18n import translator
-from ui.limits import LIMITS, PASTE_CHARS, word_too_long
+from ui.draw.html import badge_html, esc, md_escape, show_html, show_text, token_spans_html
 from ui.merge_family.words import pair_html, symbol_html
-from ui.quiz import boundaries, segmentation_gate
+from ui.study.code_panel import code_panel
 
 __all__ = ["explain_encode_step", "imported_model", "render_encode", "segmentation_verdict"]
 

@@ -18,10 +18,10 @@ import streamlit as st
 from subword_core.bpe import BPEResult, MergeStep
 from subword_core.text.corpus import Corpus
 from subword_core.textbook import code
+from ui.app.i18n import translator
+from ui.app.quiz import quiz_gate
 from ui.classroom import class_gate, merge_ask
-from ui.code_panel import code_panel
-from ui.html import badge_html, caption_html, heading_html, show_html
-from ui.i18n import translator
+from ui.draw.html import badge_html, caption_html, heading_html, show_html
 from ui.merge_family.corpus_table import corpus_rows, segmentation_table_html
 from ui.merge_family.explain import explain_step
 from ui.merge_family.merge_table import merge_table, merge_table_shown
@@ -34,7 +34,7 @@ from ui.merge_family.pair_chart import (
 from ui.merge_family.quiz import quiz_verdict
 from ui.merge_family.ties import rerun_if_retrain_requested, tie_picker
 from ui.merge_family.words import pair_html, symbol_html
-from ui.quiz import quiz_gate
+from ui.study.code_panel import code_panel
 from ui.views.bpe.settings import DEFAULTS, SHADOW, TIES_NS, BPESettings
 from ui.views.bpe.vocabulary import show_vocab_chart, two_vocabularies_html, vocab_chart_data
 

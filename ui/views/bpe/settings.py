@@ -19,15 +19,15 @@ import streamlit as st
 from subword_core.bpe import BPEResult, learn
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import MAX_COUNT, Corpus
-from ui.common import persisted, restore_widgets
-from ui.corpus_picker import error_text
-from ui.html import show_error, show_text
-from ui.i18n import translator
-from ui.limits import LIMITS, advice
-from ui.links import LinkParam, PageLink, kept_params, register_page, register_params
+from ui.app.common import persisted, restore_widgets
+from ui.app.corpus_picker import error_text
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS, advice
+from ui.app.links import LinkParam, PageLink, kept_params, register_page, register_params
+from ui.app.presenter import settings_box
+from ui.app.pretok import PretokSpec
+from ui.draw.html import show_error, show_text
 from ui.merge_family.ties import tie_choices
-from ui.presenter import settings_box
-from ui.pretok import PretokSpec
 from ui.runtime.training import Training, cached_training, training_work
 
 __all__ = [
@@ -86,7 +86,7 @@ def _tie_label(rule: str) -> str:
     return t("First seen in the corpus (the tutorials)")
 
 
-# The link parameters this view owns (ui.links): the settings above, and the toggles and text
+# The link parameters this view owns (ui.app.links): the settings above, and the toggles and text
 # of the BPE pages (drawn in pages/bpe_learn.py and pages/bpe_encode.py).
 register_params(
     kept_params(
@@ -126,10 +126,10 @@ register_page(
 def settings_panel(label: str | None = None, *, expanded: bool | None = None) -> BPESettings | None:
     """Draw the learning settings; return them, or ``None`` after showing what is wrong.
 
-    The values survive page switches (:func:`ui.common.restore_widgets`).
+    The values survive page switches (:func:`ui.app.common.restore_widgets`).
 
     Args:
-        label: The title of the box that holds them (:func:`ui.presenter.settings_box`;
+        label: The title of the box that holds them (:func:`ui.app.presenter.settings_box`;
             by default "Settings", translated).
         expanded: Whether the box starts open (by default: open unless presenting).
     """

@@ -13,10 +13,10 @@ import altair as alt
 import pyarrow as pa
 
 from subword_core.bpe import BPEResult
-from ui.charts import arrow_table, count_axis, described, show_template
-from ui.glossary import term_html
-from ui.html import esc, token_spans_html
-from ui.i18n import current_language, translator
+from ui.app.glossary import term_html
+from ui.app.i18n import current_language, translator
+from ui.draw.charts import arrow_table, count_axis, described, show_template
+from ui.draw.html import esc, token_spans_html
 
 __all__ = ["learned_vocabulary", "show_vocab_chart", "vocab_chart", "vocab_chart_data"]
 
@@ -42,7 +42,7 @@ def vocab_chart_data(result: BPEResult) -> pa.Table:
 
 
 def vocab_chart(lang: str = "en") -> alt.LayerChart:
-    """Vocabulary size over the merges, a template (see :mod:`ui.charts`), its titles in
+    """Vocabulary size over the merges, a template (see :mod:`ui.draw.charts`), its titles in
     ``lang`` (see :func:`pair_chart`).
 
     Its data: ``vocab`` (rows of :func:`vocab_chart_data`) and ``now`` (one row, ``step``:

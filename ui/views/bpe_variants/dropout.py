@@ -20,14 +20,14 @@ import streamlit as st
 from subword_core.bpe import BPEModel, EncodeStep
 from subword_core.text.corpus import Corpus
 from subword_core.textbook import code
-from ui.charts import described, show_chart
-from ui.code_panel import code_panel
-from ui.common import text_colour
-from ui.html import caption_html, esc, show_html, table_details_html, token_spans_html
-from ui.i18n import translator
-from ui.limits import LIMITS, word_too_long
+from ui.app.common import text_colour
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS, word_too_long
+from ui.draw.charts import described, show_chart
+from ui.draw.html import caption_html, esc, show_html, table_details_html, token_spans_html
 from ui.merge_family.words import pair_html
-from ui.notebook import dropout_cells, notebook_button
+from ui.study.code_panel import code_panel
+from ui.study.notebook import dropout_cells, notebook_button
 from ui.views.bpe_variants.settings import word_box
 
 __all__ = ["MAX_SAMPLES", "dropout_iteration_html", "dropout_samples", "render_dropout"]

@@ -13,9 +13,9 @@ import streamlit as st
 from subword_core import encoders
 from subword_core.bpe import BPEModel
 from subword_core.text.corpus import Corpus
-from ui.common import TABLE_CSS
-from ui.html import badge_html, esc, show_html, token_spans_html
-from ui.i18n import translator
+from ui.app.common import TABLE_CSS
+from ui.app.i18n import translator
+from ui.draw.html import badge_html, esc, show_html, token_spans_html
 from ui.views.bpe_variants.settings import word_box
 
 __all__ = ["encoder_rows", "render_encoders"]

@@ -14,7 +14,10 @@ import streamlit as st
 from subword_core import joint
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus, parse_corpus
-from ui.charts import (
+from ui.app.corpus_picker import error_text
+from ui.app.i18n import translator
+from ui.app.limits import PASTE_CHARS
+from ui.draw.charts import (
     BAR_LIMIT,
     bar_chart_properties,
     count_axis,
@@ -22,10 +25,7 @@ from ui.charts import (
     show_chart,
     top_legend,
 )
-from ui.corpus_picker import error_text
-from ui.html import show_error, show_html
-from ui.i18n import translator
-from ui.limits import PASTE_CHARS
+from ui.draw.html import show_error, show_html
 from ui.runtime.training import Training, cached_training, training_work
 
 __all__ = ["DEFAULT_TARGET", "joint_table", "render_joint"]

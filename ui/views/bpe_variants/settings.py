@@ -16,11 +16,11 @@ from typing import Any
 from streamlit.delta_generator import DeltaGenerator
 
 from subword_core.text.corpus import Corpus
-from ui.follow import ExampleWords, example_words, follow_default, show_example_label
-from ui.i18n import translator
-from ui.limits import LIMITS
-from ui.links import PageLink, kept_params, register_page, register_params
-from ui.tabs import kept_tabs
+from ui.app.follow import ExampleWords, example_words, follow_default, show_example_label
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
+from ui.app.links import PageLink, kept_params, register_page, register_params
+from ui.draw.tabs import kept_tabs
 from ui.views.bpe.settings import LINK_SETTINGS as BPE_LINK_SETTINGS
 
 __all__ = ["TAB_IDS", "WIDGETS_KEY", "WIDGET_DEFAULTS", "page_tabs", "word_box"]
@@ -37,7 +37,7 @@ TAB_IDS: dict[str, str] = {
 }
 """The page's tabs by stable id (kept in ``fam_tab``, carried by links) and their English
 labels (an older link may name a tab by them); :func:`page_tabs` shows them translated."""
-# The link parameters this view owns (ui.links); the page's link also holds the BPE settings
+# The link parameters this view owns (ui.app.links); the page's link also holds the BPE settings
 # (the page draws the BPE settings panel, ui.views.bpe.settings) and its tie choices.
 register_params(kept_params(WIDGETS_KEY, WIDGET_DEFAULTS, {"fam_tab": ("tab", TAB_IDS)}))
 register_page("bpe_variants", PageLink((*BPE_LINK_SETTINGS, "fam_tab"), ties="bpe"))
@@ -45,7 +45,7 @@ register_page("bpe_variants", PageLink((*BPE_LINK_SETTINGS, "fam_tab"), ties="bp
 
 def page_tabs() -> Sequence[Any]:
     """Draw the page's tabs (:data:`TAB_IDS`), labelled in the session's language, and
-    return their containers; the open tab is kept by id (:func:`ui.tabs.kept_tabs`).
+    return their containers; the open tab is kept by id (:func:`ui.draw.tabs.kept_tabs`).
 
     Example::
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import streamlit as st
 
 from subword_core.byte_level import BYTE_TO_UNICODE, ByteLevelResult, from_display, hex_bytes
-from ui.html import esc, show_html
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.html import esc, show_html
 from ui.views.byte_level.chars import _CSS
 
 __all__ = ["byte_table_html", "render_byte_table", "render_cjk_bytes"]

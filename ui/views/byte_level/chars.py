@@ -25,8 +25,8 @@ from subword_core.byte_level import (
     lookalikes,
     to_display,
 )
-from ui.html import esc, md_escape
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.html import esc, md_escape
 from ui.views.byte_level.settings import MAX_CARDS
 
 __all__ = [

@@ -14,10 +14,10 @@ from subword_core import bpe
 from subword_core.byte_level import ByteLevelModel, ByteLevelResult
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
-from ui.common import TABLE_CSS
-from ui.corpus_picker import error_text
-from ui.html import show_error, show_html, show_text, token_spans_html
-from ui.i18n import translator
+from ui.app.common import TABLE_CSS
+from ui.app.corpus_picker import error_text
+from ui.app.i18n import translator
+from ui.draw.html import show_error, show_html, show_text, token_spans_html
 from ui.runtime.training import Training, cached_training, training_work
 from ui.views.byte_level.chars import _more, char_label
 from ui.views.byte_level.learn import _column_label

@@ -17,11 +17,10 @@ from subword_core.byte_level import ByteLevelResult, from_display, hex_bytes, le
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
 from subword_core.textbook import code
+from ui.app.corpus_picker import error_text
+from ui.app.i18n import translator
 from ui.classroom import class_gate, merge_ask
-from ui.code_panel import code_panel
-from ui.corpus_picker import error_text
-from ui.html import badge_html, caption_html, esc, md_escape, show_error, show_html
-from ui.i18n import translator
+from ui.draw.html import badge_html, caption_html, esc, md_escape, show_error, show_html
 from ui.merge_family.corpus_table import corpus_rows, segmentation_table_html
 from ui.merge_family.explain import explain_step
 from ui.merge_family.merge_table import merge_column_label, merge_table
@@ -34,6 +33,7 @@ from ui.merge_family.pair_chart import (  # the BPE page's pair-count chart, reu
 from ui.merge_family.quiz import quiz_verdict
 from ui.merge_family.ties import rerun_if_retrain_requested, tie_choices, tie_picker
 from ui.runtime.training import Training, cached_training, training_work
+from ui.study.code_panel import code_panel
 from ui.views.byte_level.chars import (
     _readable,
     _text_label,

@@ -17,15 +17,15 @@ from typing import Any
 import streamlit as st
 
 from subword_core.text.corpus import MAX_COUNT, Corpus
-from ui.common import persisted, remember, restore_widgets
-from ui.follow import example_words, follow_default, show_example_label
-from ui.html import md_escape, show_text
-from ui.i18n import translator
-from ui.limits import LIMITS, advice
-from ui.links import PageLink, kept_params, register_page, register_params
-from ui.presenter import settings_box
-from ui.pretok import PretokSpec
-from ui.tabs import kept_tabs
+from ui.app.common import persisted, remember, restore_widgets
+from ui.app.follow import example_words, follow_default, show_example_label
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS, advice
+from ui.app.links import PageLink, kept_params, register_page, register_params
+from ui.app.presenter import settings_box
+from ui.app.pretok import PretokSpec
+from ui.draw.html import md_escape, show_text
+from ui.draw.tabs import kept_tabs
 
 __all__ = [
     "MAX_CARDS",
@@ -213,7 +213,7 @@ def _tie_label(key: str) -> str:
     }[key]
 
 
-# The link parameters this view owns (ui.links); the page's step player is "bbpe_learn".
+# The link parameters this view owns (ui.app.links); the page's step player is "bbpe_learn".
 _LINK_PARAMS = kept_params(
     WIDGETS_KEY,
     WIDGET_DEFAULTS,

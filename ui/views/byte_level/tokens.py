@@ -10,11 +10,11 @@ import streamlit as st
 
 from subword_core.byte_level import ByteEncoding, ByteLevelModel, hex_bytes, parse_hex
 from subword_core.errors import SubwordError
-from ui.common import persisted
-from ui.corpus_picker import error_text
-from ui.html import badge_html, esc, show_error, show_html, token_spans_html
-from ui.i18n import translator
-from ui.limits import LIMITS
+from ui.app.common import persisted
+from ui.app.corpus_picker import error_text
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
+from ui.draw.html import badge_html, esc, show_error, show_html, token_spans_html
 from ui.views.byte_level.chars import _CSS, _more, char_cards_html, lookalike_note, token_cards_html
 from ui.views.byte_level.settings import MAX_CARDS
 

@@ -19,14 +19,14 @@ import streamlit as st
 
 from subword_core import byte_level
 from subword_core.text.corpus import Corpus
-from ui.charts import LABEL_PX, described, show_chart
-from ui.html import (
+from ui.app.i18n import translator
+from ui.draw.charts import LABEL_PX, described, show_chart
+from ui.draw.html import (
     caption_html,
     md_escape,
     show_html,
     table_details_html,
 )
-from ui.i18n import translator
 from ui.views.compare.plan import display_name, plan
 from ui.views.compare.segment import segment, strip_marker
 from ui.views.compare.train import Trained, _train_cached, note_text

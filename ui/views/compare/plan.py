@@ -32,10 +32,10 @@ from dataclasses import dataclass
 
 from subword_core import wordpiece
 from subword_core.text.corpus import Corpus
-from ui.i18n import translator
-from ui.limits import LIMITS
-from ui.links import PageLink, kept_params, register_page, register_params
-from ui.pretok import PretokSpec
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
+from ui.app.links import PageLink, kept_params, register_page, register_params
+from ui.app.pretok import PretokSpec
 
 t = translator("compare")
 
@@ -57,7 +57,7 @@ BYTES = 256
 MAX_TARGET = LIMITS.compare_target
 WIDGETS_KEY = "cmp__widgets"
 WIDGET_DEFAULTS: dict[str, object] = {"cmp_target": "30", "cmp_text": "lowest newer wider 你"}
-# The link parameters this view owns (ui.links).
+# The link parameters this view owns (ui.app.links).
 register_params(
     kept_params(WIDGETS_KEY, WIDGET_DEFAULTS, {"cmp_target": ("str",), "cmp_text": ("str",)})
 )

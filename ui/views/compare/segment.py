@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from subword_core import byte_level
 from subword_core.encoders import boundaries
-from ui.i18n import translator
+from ui.app.i18n import translator
 from ui.views.compare.train import Trained
 
 t = translator("compare")

@@ -13,10 +13,12 @@ import streamlit as st
 
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
-from ui.common import TABLE_CSS, persisted, restore_widgets
-from ui.corpus_picker import error_text
-from ui.follow import SizeRule, fit_size
-from ui.html import (
+from ui.app.common import TABLE_CSS, persisted, restore_widgets
+from ui.app.corpus_picker import error_text
+from ui.app.follow import SizeRule, fit_size
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
+from ui.draw.html import (
     badge_html,
     esc,
     md_escape,
@@ -24,8 +26,6 @@ from ui.html import (
     show_html,
     show_text,
 )
-from ui.i18n import translator
-from ui.limits import LIMITS
 from ui.runtime.training import TrainingFailed
 from ui.views.compare.plan import (
     ALGORITHMS,

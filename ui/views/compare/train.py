@@ -18,7 +18,7 @@ from typing import Any
 from subword_core import bpe, byte_level, unigram, wordpiece
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
-from ui.i18n import translator
+from ui.app.i18n import translator
 from ui.runtime.training import Training, cached_training, training_work
 from ui.views.compare.plan import Plan, Progress, plan
 

@@ -19,20 +19,20 @@ import streamlit as st
 
 from subword_core import byte_level
 from subword_core.text.corpus import Corpus
-from ui.common import (
+from ui.app.common import (
     TABLE_CSS,
     persisted,
 )
-from ui.follow import example_words, follow_default, show_example_label
-from ui.html import (
+from ui.app.follow import example_words, follow_default, show_example_label
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
+from ui.app.pretok import Pretok, pretok_words
+from ui.draw.html import (
     badge_html,
     esc,
     show_html,
     token_spans_html,
 )
-from ui.i18n import translator
-from ui.limits import LIMITS
-from ui.pretok import Pretok, pretok_words
 from ui.views.compare.plan import MARKERS, WIDGET_DEFAULTS, WIDGETS_KEY, display_name
 from ui.views.compare.segment import Segmented, disputed_cuts, segment, strip_marker
 from ui.views.compare.train import Trained
@@ -194,7 +194,7 @@ def render_segmentations(
     )
     if examples is not None:
         show_example_label(examples, "cmp_text", shadow_key=WIDGETS_KEY)
-    # the typed text is cut the way the corpus was (pre-tokenization, ui.pretok)
+    # the typed text is cut the way the corpus was (pre-tokenization, ui.app.pretok)
     words = pretok_words(text, pretok) if pretok is not None else list(dict.fromkeys(text.split()))
     if not words:
         st.info(

@@ -13,9 +13,9 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from ui.charts import described, show_chart, top_legend
-from ui.html import esc, show_html, token_spans_html
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.charts import described, show_chart, top_legend
+from ui.draw.html import esc, show_html, token_spans_html
 from ui.views.compare.plan import display_name
 from ui.views.compare.train import Trained
 from ui.views.cost.costs import _sample_names, cost_rows, pretrained_tokens, trained_tokens

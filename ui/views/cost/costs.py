@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 import streamlit as st
 
 from subword_core.pretrained import Pretrained, PretrainedError, load
-from ui.i18n import translator
+from ui.app.i18n import translator
 from ui.views.compare.segment import segment
 from ui.views.compare.train import Trained
 from ui.views.pretrained.files import ASSETS, SAMPLES

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.i18n import translator
-from ui.links import LinkParam, PageLink, register_page, register_params
+from ui.app.i18n import translator
+from ui.app.links import LinkParam, PageLink, register_page, register_params
 from ui.views.pretrained.files import TEXT_CHARS
 
 t = translator("cost")

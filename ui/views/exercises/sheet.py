@@ -14,11 +14,11 @@ from fractions import Fraction
 import streamlit as st
 
 from subword_core.exercises import Question, Sheet, check, generate
-from ui.common import persisted, remember, restore_widgets
-from ui.html import esc, md_escape, show_html
-from ui.i18n import HTML_LANG, current_language, translator
-from ui.limits import LIMITS
-from ui.links import PageLink, kept_params, register_page, register_params
+from ui.app.common import persisted, remember, restore_widgets
+from ui.app.i18n import HTML_LANG, current_language, translator
+from ui.app.limits import LIMITS
+from ui.app.links import PageLink, kept_params, register_page, register_params
+from ui.draw.html import esc, md_escape, show_html
 
 __all__ = ["WIDGETS_KEY", "handout_html", "key_html", "question_html", "render_exercises"]
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from subword_core import gage
 from subword_core.gage import GageResult, GageStep
-from ui.html import esc, visible_whitespace
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.html import esc, visible_whitespace
 from ui.views.gage.settings import SEED_TEXT
 from ui.views.gage.strings import _chars, _list, _pair, _sym
 

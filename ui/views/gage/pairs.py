@@ -11,7 +11,9 @@ import streamlit as st
 
 from subword_core import gage
 from subword_core.gage import GageStep
-from ui.charts import (
+from ui.app.common import text_colour
+from ui.app.i18n import current_language, translator
+from ui.draw.charts import (
     VALUE_LABEL_PX,
     arrow_table,
     bar_chart_properties,
@@ -21,9 +23,7 @@ from ui.charts import (
     label_axis,
     show_template,
 )
-from ui.common import text_colour
-from ui.html import caption_html, show_html, table_details_html
-from ui.i18n import current_language, translator
+from ui.draw.html import caption_html, show_html, table_details_html
 from ui.views.gage.settings import CHART_ROWS
 from ui.views.gage.strings import _pair_label
 
@@ -75,7 +75,7 @@ def pair_count_data(step: GageStep, limit: int = CHART_ROWS) -> pa.Table:
 
 
 def _pair_chart(text: str, lang: str = "en") -> alt.LayerChart:
-    """The pair-count bar chart, a template (see :mod:`ui.charts`); ``text``: label colour.
+    """The pair-count bar chart, a template (see :mod:`ui.draw.charts`); ``text``: label colour.
 
     ``lang`` is the language its words are in (a template per language).
 

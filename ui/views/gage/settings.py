@@ -17,15 +17,15 @@ import streamlit as st
 from subword_core import gage
 from subword_core.errors import SubwordError
 from subword_core.gage import GageResult
-from ui.charts import BAR_LIMIT
-from ui.common import persisted, restore_widgets
-from ui.corpus_picker import error_text
-from ui.html import esc, show_html
-from ui.i18n import translator
-from ui.limits import LIMITS
-from ui.links import PageLink, kept_params, register_page, register_params
+from ui.app.common import persisted, restore_widgets
+from ui.app.corpus_picker import error_text
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
+from ui.app.links import PageLink, kept_params, register_page, register_params
+from ui.app.presenter import settings_box
+from ui.draw.charts import BAR_LIMIT
+from ui.draw.html import esc, show_html
 from ui.merge_family.ties import tie_choices
-from ui.presenter import settings_box
 from ui.runtime.cache import shared_cache
 
 __all__ = [
@@ -52,14 +52,14 @@ SHOW_CHARS = 400
 """Characters drawn per string; longer strings are cut with a note."""
 SHOW_CHARS_DECOMPRESS = 120
 """Characters drawn per string in the decompression steps (one row per table entry)."""
-CHART_ROWS = BAR_LIMIT  # bars in the pair chart (ui.charts: readable at 1024 px)
+CHART_ROWS = BAR_LIMIT  # bars in the pair chart (ui.draw.charts: readable at 1024 px)
 SIZE_TOTALS = 12  # the size chart writes every bar's total up to this many steps
 
 _NS = "gage"  # namespace of the tie choices in session state
 _PLAYER = "gage_steps"
 WIDGETS_KEY = "gage__widgets"
 WIDGET_DEFAULTS: dict[str, object] = {"gage_text": SEED_TEXT, "gage_letters": ""}
-# The link parameters this view owns (ui.links).
+# The link parameters this view owns (ui.app.links).
 register_params(
     kept_params(WIDGETS_KEY, WIDGET_DEFAULTS, {"gage_text": ("str",), "gage_letters": ("str",)})
 )
@@ -90,7 +90,7 @@ def _use_seed() -> None:
 def settings_panel() -> GageSettings | None:
     """Draw the text and new-symbol inputs; return them, or ``None`` when there is no text.
 
-    The values survive page switches (:func:`ui.common.restore_widgets`).
+    The values survive page switches (:func:`ui.app.common.restore_widgets`).
     """
     restore_widgets(WIDGETS_KEY, WIDGET_DEFAULTS)
     with settings_box():

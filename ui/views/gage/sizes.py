@@ -12,10 +12,10 @@ import streamlit as st
 
 from subword_core import gage
 from subword_core.gage import GageResult
-from ui.charts import arrow_table, count_axis, described, show_template, top_legend
-from ui.common import text_colour
-from ui.html import show_html, table_details_html
-from ui.i18n import current_language, translator
+from ui.app.common import text_colour
+from ui.app.i18n import current_language, translator
+from ui.draw.charts import arrow_table, count_axis, described, show_template, top_legend
+from ui.draw.html import show_html, table_details_html
 from ui.views.gage.settings import SIZE_TOTALS
 from ui.views.gage.strings import _chars
 
@@ -49,7 +49,7 @@ def size_data(result: GageResult, now: int | None = None) -> pa.Table:
 
 
 def _size_chart(text: str, lang: str = "en") -> alt.LayerChart:
-    """Characters to store after each step, a template (see :mod:`ui.charts`), in ``lang``.
+    """Characters to store after each step, a template (see :mod:`ui.draw.charts`), in ``lang``.
 
     Its data: ``sizes`` (rows of :func:`size_data` plus ``now``: true on the current step's
     rows, drawn darker), ``totals`` (one row per step) and ``input`` (one row, ``y``: the

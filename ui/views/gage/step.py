@@ -10,10 +10,10 @@ import streamlit as st
 
 from subword_core.gage import GageResult
 from subword_core.textbook import code
-from ui.code_panel import code_panel
-from ui.html import badge_html, esc, heading_html, show_html
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.html import badge_html, esc, heading_html, show_html
 from ui.merge_family.ties import rerun_if_retrain_requested, tie_picker
+from ui.study.code_panel import code_panel
 from ui.views.gage.explain import _seed_note, _title, explain_step
 from ui.views.gage.pairs import _pair_counts_column
 from ui.views.gage.settings import _NS, GageSettings

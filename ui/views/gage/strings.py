@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from ui.html import esc, sr_html, visible_whitespace
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.html import esc, sr_html, visible_whitespace
 from ui.views.gage.settings import SHOW_CHARS
 
 __all__ = ["string_html"]

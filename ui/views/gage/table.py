@@ -14,10 +14,10 @@ import pyarrow as pa
 
 from subword_core import gage
 from subword_core.gage import GageResult
-from ui.charts import arrow_table
-from ui.common import TABLE_CSS
-from ui.html import badge_html, esc
-from ui.i18n import translator
+from ui.app.common import TABLE_CSS
+from ui.app.i18n import translator
+from ui.draw.charts import arrow_table
+from ui.draw.html import badge_html, esc
 from ui.views.gage.settings import SHOW_CHARS_DECOMPRESS
 from ui.views.gage.strings import _CSS, _colours, _pair, _piece_html, _sym, string_html
 

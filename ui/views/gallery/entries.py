@@ -24,10 +24,10 @@ import streamlit as st
 
 from subword_core.text.corpus import Corpus, parse_corpus
 from subword_core.text.examples import example_text
-from ui.corpus_picker import SOURCE_KEY
-from ui.html import esc
-from ui.i18n import translator
-from ui.player import set_step
+from ui.app.corpus_picker import SOURCE_KEY
+from ui.app.i18n import translator
+from ui.draw.html import esc
+from ui.draw.player import set_step
 from ui.views.bpe.settings import BPESettings
 
 t = translator("gallery")

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.html import badge_html, esc, lang_spans, md_escape, show_html
-from ui.i18n import current_language, translator
+from ui.app.i18n import current_language, translator
+from ui.draw.html import badge_html, esc, lang_spans, md_escape, show_html
 from ui.views.gallery.entries import ENTRIES, GOTO_KEY, _entry_texts, _seed_label, open_entry
 from ui.views.gallery.replace_demo import _replace_demo
 

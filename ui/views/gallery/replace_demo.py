@@ -9,8 +9,8 @@ Example:
 from __future__ import annotations
 
 from subword_core.bpe import learn, merge_symbols
-from ui.html import badge_html, esc, show_html, token_spans_html
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.html import badge_html, esc, show_html, token_spans_html
 
 t = translator("gallery")
 

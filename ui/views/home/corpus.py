@@ -12,14 +12,14 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ui.corpus_picker import (
+from ui.app.corpus_picker import (
     current_corpus,
     current_source_title,
     explain_missing_corpus,
     format_name,
 )
-from ui.html import md_escape
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.html import md_escape
 
 t = translator("app")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui.html import show_html, token_spans_html
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.html import show_html, token_spans_html
 
 t = translator("app")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ui.html import esc, token_spans_html
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.html import esc, token_spans_html
 
 t = translator("parity")
 

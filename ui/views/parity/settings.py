@@ -34,9 +34,9 @@ import importlib.util
 import streamlit as st
 
 from subword_core.text.corpus import Corpus
-from ui.html import md_escape
-from ui.i18n import translator
-from ui.limits import LIMITS
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS
+from ui.draw.html import md_escape
 
 t = translator("parity")
 

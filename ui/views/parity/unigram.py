@@ -19,9 +19,9 @@ import streamlit as st
 from subword_core import unigram
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
-from ui.corpus_picker import error_text
-from ui.html import esc, md_escape, show_html
-from ui.i18n import current_language, translator
+from ui.app.corpus_picker import error_text
+from ui.app.i18n import current_language, translator
+from ui.draw.html import esc, md_escape, show_html
 from ui.runtime.cache import shared_cache
 from ui.views.parity.diffs import _diff_html, _diff_words, _tokens
 from ui.views.parity.settings import MAX_WORDS, SHOW_DIFFS, SPM_META, _need, limit_corpus

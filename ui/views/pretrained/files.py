@@ -27,14 +27,14 @@ from subword_core.pretrained import (
     Trace,
     load,
 )
-from ui.bounds_text import bound_text
-from ui.html import (
+from ui.app.bounds_text import bound_text
+from ui.app.i18n import DEFAULT_LANGUAGE, Message, current_language, keep_choice, translator
+from ui.app.limits import LIMITS
+from ui.app.links import LinkParam, PageLink, register_page, register_params
+from ui.draw.html import (
     md_escape,
     show_text,
 )
-from ui.i18n import DEFAULT_LANGUAGE, Message, current_language, keep_choice, translator
-from ui.limits import LIMITS
-from ui.links import LinkParam, PageLink, register_page, register_params
 
 t = translator("pretrained")
 
@@ -59,7 +59,7 @@ DEFAULT_TEXT = "How many tokens is unhappiness? 我们在学校学习语言。�
 """The text a fresh page traces: one question true for every sample, and a Chinese and a
 Korean sentence (each sample cuts them differently; only the multilingual one knows them)."""
 
-# The link parameters of the page (ui.links): the sample (never an upload: a link cannot
+# The link parameters of the page (ui.app.links): the sample (never an upload: a link cannot
 # carry the file), the text, and the step of the player "pre".
 register_params(
     LinkParam("pre_source", "choice", options=tuple(SAMPLES)),

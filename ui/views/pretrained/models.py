@@ -20,13 +20,13 @@ from subword_core.pretrained import (
     WholeWordStep,
     WordPieceStep,
 )
-from ui.html import (
+from ui.app.i18n import translator
+from ui.draw.html import (
     badge_html,
     esc,
     heading_html,
     token_spans_html,
 )
-from ui.i18n import translator
 from ui.views.pretrained.text import _q, _text_list
 
 t = translator("pretrained")

@@ -24,11 +24,11 @@ from subword_core.pretrained import (
     WholeWordStep,
     WordPieceStep,
 )
-from ui.html import (
+from ui.app.i18n import translator
+from ui.draw.html import (
     esc,
     show_html,
 )
-from ui.i18n import translator
 from ui.views.pretrained.models import _lattice, _merge, _path, _result, _start, _whole, _wordpiece
 from ui.views.pretrained.text import _added, _bytes, _normalize, _split
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from subword_core.pretrained import (
     Pretrained,
 )
-from ui.html import (
+from ui.app.i18n import translator
+from ui.draw.html import (
     esc,
     show_html,
     token_spans_html,
 )
-from ui.i18n import translator
 from ui.views.pretrained.files import note_text
 from ui.views.pretrained.text import _shortened
 

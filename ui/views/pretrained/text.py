@@ -17,13 +17,13 @@ from subword_core.pretrained import (
     SplitStep,
     Trace,
 )
-from ui.html import (
+from ui.app.i18n import translator
+from ui.draw.html import (
     badge_html,
     esc,
     heading_html,
     token_spans_html,
 )
-from ui.i18n import translator
 
 t = translator("pretrained")
 

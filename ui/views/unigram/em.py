@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from subword_core.unigram import EMStep
-from ui.i18n import translator
+from ui.app.i18n import translator
 from ui.views.unigram.text import ABOUT_ZERO, _list, _num, _tok, change_texts, prob_text
 
 t = translator("unigram")

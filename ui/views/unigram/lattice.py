@@ -13,9 +13,9 @@ import altair as alt
 import pandas as pd
 
 from subword_core.unigram import Lattice, Unigram
-from ui.charts import count_axis, described
-from ui.html import table_details_html
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.charts import count_axis, described
+from ui.draw.html import table_details_html
 from ui.views.unigram.params import MAX_TABLE_SEGMENTATIONS, _column_label
 from ui.views.unigram.text import prob_text, seg_text
 
@@ -74,7 +74,7 @@ def lattice_chart_data(lattice: Lattice) -> pd.DataFrame:
 
 
 def _lattice_chart(rows: int, length: int, text: str, lang: str = "en") -> alt.LayerChart:
-    """The lattice of a word, a template (see :mod:`ui.charts`).
+    """The lattice of a word, a template (see :mod:`ui.draw.charts`).
 
     ``rows``: rows of pieces; ``length``: the word's length in characters; ``text``: the
     label colour; ``lang``: the language of its titles (see :func:`_likelihood_chart`). Its

@@ -13,9 +13,9 @@ import pyarrow as pa
 import streamlit as st
 
 from subword_core.unigram import EMStep, PruneStep, UnigramResult
-from ui.charts import arrow_table, count_axis, described, show_template, top_legend
-from ui.html import md_escape, table_details_html
-from ui.i18n import current_language, translator
+from ui.app.i18n import current_language, translator
+from ui.draw.charts import arrow_table, count_axis, described, show_template, top_legend
+from ui.draw.html import md_escape, table_details_html
 from ui.views.unigram.params import _KIND_COLOURS, _KIND_SHAPES, _column_label
 
 t = translator("unigram")
@@ -79,7 +79,7 @@ def _kind_labels() -> dict[str, str]:
 
 
 def _likelihood_chart(lang: str = "en") -> alt.LayerChart:
-    """The log-likelihood over the steps, a template (see :mod:`ui.charts`).
+    """The log-likelihood over the steps, a template (see :mod:`ui.draw.charts`).
 
     ``lang`` is the language of its legend, titles and description (a template is built once
     per arguments, so the language must be one of them).

@@ -13,10 +13,10 @@ import pandas as pd
 import streamlit as st
 
 from subword_core.unigram import Unigram
-from ui.common import persisted
-from ui.html import esc, show_html
-from ui.i18n import translator
-from ui.limits import LIMITS, advice
+from ui.app.common import persisted
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS, advice
+from ui.draw.html import esc, show_html
 from ui.views.unigram.params import _shown
 from ui.views.unigram.text import seg_text
 

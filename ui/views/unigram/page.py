@@ -13,11 +13,11 @@ from typing import Any
 import streamlit as st
 
 from subword_core.unigram import Unigram
-from ui.corpus_picker import SOURCE_KEY
-from ui.html import md_escape, show_text
-from ui.i18n import translator
-from ui.presenter import presenting
-from ui.tabs import kept_tabs, tab_id
+from ui.app.corpus_picker import SOURCE_KEY
+from ui.app.i18n import translator
+from ui.app.presenter import presenting
+from ui.draw.html import md_escape, show_text
+from ui.draw.tabs import kept_tabs, tab_id
 from ui.views.unigram.params import PRETOK, TAB_IDS, WIDGET_DEFAULTS, WIDGETS_KEY
 from ui.views.unigram.settings import _normalization_label
 

@@ -2,7 +2,7 @@
 
 The widget defaults and the tab ids live here because every stage of the page reads them
 (the settings panel, the word tab, seed 001's button, the gallery); importing this module
-registers the page's link parameters (:mod:`ui.links`).
+registers the page's link parameters (:mod:`ui.app.links`).
 
 Example:
     >>> TAB_IDS["word"], WIDGET_DEFAULTS["uni_em"]
@@ -15,10 +15,10 @@ import pandas as pd
 import pyarrow as pa
 
 from subword_core.text.normalize import NORMALIZATIONS
-from ui.i18n import translator
-from ui.limits import LIMITS, unigram_max_shrink
-from ui.links import MAX_LINK_INT, PageLink, kept_params, register_page, register_params
-from ui.pretok import PretokSpec
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS, unigram_max_shrink
+from ui.app.links import MAX_LINK_INT, PageLink, kept_params, register_page, register_params
+from ui.app.pretok import PretokSpec
 
 t = translator("unigram")
 
@@ -75,13 +75,13 @@ TAB_IDS: dict[str, str] = {
 """The page's tabs by stable id (kept in ``uni_tab``, carried by links) and their labels."""
 TABS: tuple[str, ...] = tuple(TAB_IDS.values())
 """The page's tab labels; the open one is kept (``uni_tab``), so a link or the gallery can open
-one (by id or label, see :func:`ui.tabs.kept_tabs`)."""
+one (by id or label, see :func:`ui.draw.tabs.kept_tabs`)."""
 _SEED_LABELS = {
     "substrings": "Every character + the most frequent substrings",
     "given": "My own list (seed 001's 15 tokens to start with)",
 }
 
-# The link parameters this view owns (ui.links), in the order a link lists them; the ranges are
+# The link parameters this view owns (ui.app.links), in the order a link lists them; the ranges are
 # the settings panel's own checks. The page's step player is "uni_train".
 _LINK_PARAMS = kept_params(
     WIDGETS_KEY,

@@ -15,9 +15,9 @@ import math
 import pandas as pd
 
 from subword_core.unigram import PruneStep
-from ui.common import TABLE_CSS
-from ui.html import badge_html, token_spans_html
-from ui.i18n import translator
+from ui.app.common import TABLE_CSS
+from ui.app.i18n import translator
+from ui.draw.html import badge_html, token_spans_html
 from ui.views.unigram.text import ABOUT_ZERO, _list, _num, _tok, change_texts, loss_text, prob_text
 
 t = translator("unigram")

@@ -13,10 +13,10 @@ import pandas as pd
 import streamlit as st
 
 from subword_core.unigram import Unigram
-from ui.charts import label_axis, show_template, top_legend
-from ui.common import persisted
-from ui.html import show_html
-from ui.i18n import current_language, translator
+from ui.app.common import persisted
+from ui.app.i18n import current_language, translator
+from ui.draw.charts import label_axis, show_template, top_legend
+from ui.draw.html import show_html
 from ui.views.unigram.params import HIST_ROWS, MAX_SAMPLES, _shown
 from ui.views.unigram.text import seg_text
 
@@ -80,7 +80,7 @@ def _share_labels() -> dict[str, str]:
 
 
 def _sample_chart(lang: str = "en") -> alt.Chart:
-    """Sampled against exact shares, a template (see :mod:`ui.charts`); ``lang``: the
+    """Sampled against exact shares, a template (see :mod:`ui.draw.charts`); ``lang``: the
     language of its legend, titles and description (see :func:`_likelihood_chart`).
 
     Its data: ``shares`` (:func:`_sample_shares`: one row per segmentation and kind).

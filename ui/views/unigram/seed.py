@@ -14,8 +14,8 @@ import math
 import pyarrow as pa
 
 from subword_core.unigram import EMStep, SeedStep
-from ui.charts import arrow_table
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.charts import arrow_table
 from ui.views.unigram.text import _list, _num, _tok, prob_text
 
 t = translator("unigram")

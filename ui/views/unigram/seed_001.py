@@ -15,9 +15,9 @@ import streamlit as st
 
 from subword_core import unigram
 from subword_core.unigram import SeedStep, Unigram
-from ui.corpus_picker import SOURCE_KEY
-from ui.html import esc, show_html, show_text
-from ui.i18n import translator
+from ui.app.corpus_picker import SOURCE_KEY
+from ui.app.i18n import translator
+from ui.draw.html import esc, show_html, show_text
 from ui.views.unigram.params import (
     PRETOK,
     SEED_001,

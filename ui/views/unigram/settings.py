@@ -17,12 +17,12 @@ import streamlit as st
 
 from subword_core.text.corpus import Corpus
 from subword_core.text.normalize import NORMALIZATIONS, normalize_chars
-from ui.common import adopt_widget_changes, persisted, remember, restore_widgets
-from ui.follow import SizeRule, fit_size
-from ui.html import md_escape, show_text
-from ui.i18n import translator
-from ui.limits import LIMITS, advice, unigram_max_shrink
-from ui.presenter import settings_box
+from ui.app.common import adopt_widget_changes, persisted, remember, restore_widgets
+from ui.app.follow import SizeRule, fit_size
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS, advice, unigram_max_shrink
+from ui.app.presenter import settings_box
+from ui.draw.html import md_escape, show_text
 from ui.views.unigram.params import _EXTRA, _SEED_LABELS, MAX_VOCAB, WIDGET_DEFAULTS, WIDGETS_KEY
 
 t = translator("unigram")
@@ -428,7 +428,7 @@ def _fix_size_button(size: Any, floor: int, corpus: Corpus) -> None:
 def settings_panel(corpus: Corpus, normalized: Normalized | None = None) -> UnigramSettings | None:
     """Draw the training settings; return them, or ``None`` after saying what is wrong.
 
-    Values are kept across pages (a shadow dict, see :func:`ui.common.restore_widgets`);
+    Values are kept across pages (a shadow dict, see :func:`ui.app.common.restore_widgets`);
     invalid values stay as typed. ``normalized`` is what :func:`normalize_corpus` made of
     the corpus (``corpus`` is then its corpus); the panel draws the choice and its effect.
     """

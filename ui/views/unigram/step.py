@@ -13,12 +13,12 @@ import streamlit as st
 from subword_core.text.corpus import Corpus
 from subword_core.textbook import code
 from subword_core.unigram import EMStep, PruneStep, SeedStep, Unigram, UnigramResult
-from ui.charts import show_template
+from ui.app.common import TABLE_CSS
+from ui.app.i18n import current_language, translator
 from ui.classroom import class_gate, prune_ask
-from ui.code_panel import code_panel
-from ui.common import TABLE_CSS
-from ui.html import badge_html, caption_html, esc, heading_html, show_html, token_spans_html
-from ui.i18n import current_language, translator
+from ui.draw.charts import show_template
+from ui.draw.html import badge_html, caption_html, esc, heading_html, show_html, token_spans_html
+from ui.study.code_panel import code_panel
 from ui.views.unigram.em import explain_em
 from ui.views.unigram.likelihood import (
     _likelihood_chart,

@@ -13,8 +13,8 @@ import math
 
 import streamlit as st
 
-from ui.html import esc, md_escape, show_html
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.html import esc, md_escape, show_html
 
 t = translator("unigram")
 

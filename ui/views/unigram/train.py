@@ -17,10 +17,10 @@ from subword_core import unigram
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
 from subword_core.unigram import UnigramResult
-from ui.corpus_picker import error_text
-from ui.html import md_escape
-from ui.i18n import translator
-from ui.limits import LIMITS, advice, unigram_em_iterations
+from ui.app.corpus_picker import error_text
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS, advice, unigram_em_iterations
+from ui.draw.html import md_escape
 from ui.runtime.training import Training, cached_training, training_work
 from ui.views.unigram.settings import UnigramSettings
 from ui.views.unigram.text import _problem

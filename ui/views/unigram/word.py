@@ -17,14 +17,14 @@ from subword_core.text.corpus import Corpus
 from subword_core.text.normalize import normalize_chars
 from subword_core.textbook import code
 from subword_core.unigram import Lattice, Unigram, UnigramResult
-from ui.charts import show_template
-from ui.code_panel import code_panel
-from ui.common import persisted, remember, text_colour, write_kept
-from ui.corpus_picker import error_text
-from ui.follow import ExampleWords, example_words
-from ui.html import caption_html, esc, md_escape, show_html, show_text, token_spans_html
-from ui.i18n import current_language, translator
-from ui.limits import LIMITS, PASTE_CHARS, word_too_long
+from ui.app.common import persisted, remember, text_colour, write_kept
+from ui.app.corpus_picker import error_text
+from ui.app.follow import ExampleWords, example_words
+from ui.app.i18n import current_language, translator
+from ui.app.limits import LIMITS, PASTE_CHARS, word_too_long
+from ui.draw.charts import show_template
+from ui.draw.html import caption_html, esc, md_escape, show_html, show_text, token_spans_html
+from ui.study.code_panel import code_panel
 from ui.views.unigram.lattice import (
     _lattice_chart,
     _lattice_table_html,

@@ -13,8 +13,8 @@ import streamlit as st
 from subword_core import wordpiece
 from subword_core.text.corpus import Corpus
 from subword_core.wordpiece import WordPieceResult, WordPieceStep
-from ui.html import show_html, token_spans_html
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.html import show_html, token_spans_html
 from ui.merge_family.words import pair_html
 from ui.views.wordpiece.settings import WordPieceSettings, column, fraction_text, train_or_explain
 

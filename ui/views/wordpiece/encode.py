@@ -14,14 +14,14 @@ import streamlit as st
 from subword_core import wordpiece
 from subword_core.textbook import code
 from subword_core.wordpiece import EncodeTry, WordPiece
+from ui.app.common import TABLE_CSS
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS, word_too_long
+from ui.app.quiz import segmentation_gate
 from ui.classroom import Ask, class_gate, split_ask
-from ui.code_panel import code_panel
-from ui.common import TABLE_CSS
-from ui.html import esc, md_escape, show_html, token_spans_html
-from ui.i18n import translator
-from ui.limits import LIMITS, word_too_long
+from ui.draw.html import esc, md_escape, show_html, token_spans_html
 from ui.merge_family.words import symbol_html
-from ui.quiz import segmentation_gate
+from ui.study.code_panel import code_panel
 from ui.views.wordpiece.settings import column
 
 __all__ = [

@@ -10,8 +10,8 @@ Example:
 from __future__ import annotations
 
 from subword_core.wordpiece import WordPiece
-from ui.html import show_text
-from ui.i18n import translator
+from ui.app.i18n import translator
+from ui.draw.html import show_text
 
 __all__ = ["export_note", "render_export_note"]
 

@@ -18,16 +18,16 @@ import streamlit as st
 
 from subword_core.textbook import code
 from subword_core.wordpiece import WordPieceResult, WordPieceStep
-from ui.charts import arrow_table, bounded_rows
+from ui.app.i18n import translator
+from ui.app.quiz import quiz_gate
 from ui.classroom import class_gate, merge_ask
-from ui.code_panel import code_panel
-from ui.html import badge_html, caption_html, esc, heading_html, show_html, token_spans_html
-from ui.i18n import translator
+from ui.draw.charts import arrow_table, bounded_rows
+from ui.draw.html import badge_html, caption_html, esc, heading_html, show_html, token_spans_html
 from ui.merge_family.corpus_table import corpus_rows, segmentation_table_html
 from ui.merge_family.explain import TIES_LISTED
 from ui.merge_family.ties import rerun_if_retrain_requested, tie_picker
 from ui.merge_family.words import pair_html, symbol_html
-from ui.quiz import quiz_gate
+from ui.study.code_panel import code_panel
 from ui.views.wordpiece.settings import (
     TABLE_ROWS,
     TIES_NS,
@@ -123,7 +123,7 @@ def score_table(step: WordPieceStep, limit: int = 25) -> pa.Table:
     The winner and ties are marked; the winner is listed also when more than ``limit``
     pairs tie with it.
 
-    An Arrow table, as every table drawn at each step (see :func:`ui.charts.arrow_table`).
+    An Arrow table, as every table drawn at each step (see :func:`ui.draw.charts.arrow_table`).
 
     >>> from subword_core.wordpiece import learn
     >>> first = score_table(learn({"hug": 10, "hugs": 5}, 5).steps[0]).to_pylist()[0]

@@ -23,16 +23,16 @@ from subword_core import wordpiece
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
 from subword_core.wordpiece import WordPieceResult
-from ui.common import persisted, restore_widgets
-from ui.corpus_picker import error_text
-from ui.follow import SizeRule, fit_size
-from ui.html import show_error, show_text
-from ui.i18n import translator
-from ui.limits import LIMITS, advice
-from ui.links import LinkParam, PageLink, kept_params, register_page, register_params
+from ui.app.common import persisted, restore_widgets
+from ui.app.corpus_picker import error_text
+from ui.app.follow import SizeRule, fit_size
+from ui.app.i18n import translator
+from ui.app.limits import LIMITS, advice
+from ui.app.links import LinkParam, PageLink, kept_params, register_page, register_params
+from ui.app.presenter import settings_box
+from ui.app.pretok import PretokSpec
+from ui.draw.html import show_error, show_text
 from ui.merge_family.ties import tie_choices
-from ui.presenter import settings_box
-from ui.pretok import PretokSpec
 from ui.runtime.training import Training, cached_training, training_work
 
 __all__ = [
@@ -116,7 +116,7 @@ _TIE_LABELS = {
     "lexicographic": "Greatest in string order",
 }
 
-# The link parameters this view owns (ui.links): the settings above, the open tab, and the
+# The link parameters this view owns (ui.app.links): the settings above, the open tab, and the
 # toggles and text drawn in pages/wordpiece.py; its step player is "wp_learn".
 register_params(
     kept_params(

@@ -12,9 +12,9 @@ import streamlit as st
 from subword_core import bpe, wordpiece
 from subword_core.text.corpus import Corpus
 from subword_core.wordpiece import WordPiece
-from ui.common import TABLE_CSS
-from ui.html import esc, md_escape, show_html, token_spans_html
-from ui.i18n import translator
+from ui.app.common import TABLE_CSS
+from ui.app.i18n import translator
+from ui.draw.html import esc, md_escape, show_html, token_spans_html
 
 __all__ = ["render_variants"]
 
