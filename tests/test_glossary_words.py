@@ -97,17 +97,6 @@ def test_the_glossarys_words_are_the_ones_the_interface_uses(lang: str) -> None:
 # English: "seed" is never a tutorial (issue 28, item 8)
 # --------------------------------------------------------------------------------------
 
-PENDING_EN: dict[str, int] = {
-    # English messages that still call a tutorial "seed NNN", in the views other helpers
-    # were moving when the rule came (issue 27): a ratchet per domain, that may only go down
-    # (convert them after the merge and remove the entry).
-    "bpe": 3,
-    "family": 1,
-    "gage": 5,
-    "unigram": 13,
-    "wordpiece": 4,
-}
-
 
 def english_violations(messages: dict[str, list[str]]) -> dict[str, list[str]]:
     """``domain -> the English messages`` that use a word :data:`AVOID` sets aside in English.
@@ -144,8 +133,7 @@ def _english_messages() -> dict[str, list[str]]:
 
 def test_english_never_calls_a_tutorial_a_seed() -> None:
     found = english_violations(_english_messages())
-    over = {d: texts for d, texts in found.items() if len(texts) > PENDING_EN.get(d, 0)}
-    assert over == {}, "name the tutorials 'tutorial NNN' (ui.app.glossary.AVOID['en'])"
+    assert found == {}, "name the tutorials 'tutorial NNN' (ui.app.glossary.AVOID['en'])"
 
 
 @pytest.mark.parametrize(

@@ -125,7 +125,7 @@ WRAPPERS: dict[str, tuple[int, str]] = {
 }
 # Functions whose result is markdown we build on purpose, safe when every argument is a
 # constant: term_md("tie", "ties") is a link to our own glossary page (a relative address
-# from the constant glossary table, with its text passed through md_escape; ui/app/glossary.py).
+# from the constant glossary table, with its text passed through md_escape; ui/app/glossary/).
 # advice("merges") is one sentence from the constant tips table of ui/app/limits.py;
 # word_too_long(len(word), "name", "view") holds numbers and our own words, never the word.
 SAFE_WITH_CONSTANT_ARGS = frozenset({"term_md", "advice", "word_too_long"})

@@ -69,7 +69,7 @@ def test_first_step_of_seed_003(at: AppTest) -> None:
     assert "aa starts at 4 places, but neighbouring copies overlap" in page
     assert "aa at character 1 and ab at character 3" in page
     assert "The string shrinks from 11 characters to 9 (−2)" in page
-    assert "Seed 003 replaces aa here too (Z = aa)" in page
+    assert "Tutorial 003 replaces aa here too (Z = aa)" in page
     assert _metrics(at) == {
         "String length": "11 → 9",
         "Compression ratio": "1.22",
@@ -83,7 +83,7 @@ def test_first_occurrence_reaches_xdxac_with_za(at: AppTest) -> None:
     _go(at, "next")
     page = _html(at)
     assert "Step 2: Za → Y" in page
-    assert "Seed 003 breaks this tie the other way" in page
+    assert "Tutorial 003 breaks this tie the other way" in page
     assert at.selectbox(key="gage_tie_pick_2").value == ("Z", "a")
     _go(at, "last")
     page = _html(at)
@@ -103,7 +103,7 @@ def test_choosing_ab_at_the_tie_reproduces_the_seed_table(at: AppTest) -> None:
     page = _html(at)
     assert "Step 2: ab → Y" in page
     assert "You chose ab among them" in page
-    assert "This is seed 003's choice" in page
+    assert "This is tutorial 003's choice" in page
     assert "Before Z pair ab d Z pair ab a c" in page
     assert "After Z new Y d Z new Y a c" in page
     _go(at, "next")

@@ -133,7 +133,7 @@ def test_seed_001_unigram(gallery: AppTest) -> None:
     assert _title(at) == "Unigram language model"
     assert at.sidebar.radio(key="corpus__source").value == "seed-hug"
     assert at.radio(key="uni_seed_mode").value == "given"
-    assert at.session_state["uni_tab"] == "Seed 001's “pug” (erratum)"  # the open tab
+    assert at.session_state["uni_tab"] == "Tutorial 001's “pug” (erratum)"  # the open tab
     # only the open tab runs: the seed's table with the corrected probability
     assert "P(pu, g) = 17/210 × 20/210 = 0.00771" in _html(at)
 
@@ -155,7 +155,7 @@ def test_seed_001_unigram_is_read_on_bare_words_after_a_choice(gallery: AppTest)
     assert at.toggle(key="uni_marker").value is False
     page = _html(at)
     assert "P(p, u, g) = 17/210 × 36/210 × 20/210 = 0.00132" in page
-    assert "Seed 001 counts bare words" in page
+    assert "Tutorial 001 counts bare words" in page
     assert "This example is read with whitespace only" in page  # says why, above the tabs
     # the training tab: step 1 holds the seed's 15 tokens with the seed's counts
     at.session_state[WIDGETS_KEY]["uni_tab"] = TAB_IDS["train"]
@@ -184,7 +184,7 @@ def test_seed_003_gage_at_the_tie_with_the_seed_choice(gallery: AppTest) -> None
     assert at.session_state["gage_steps__step"] == 2
     page = _html(at)
     assert "Step 2: ab → Y" in page
-    assert "This is seed 003's choice" in page
+    assert "This is tutorial 003's choice" in page
 
 
 def test_seed_000_opens_where_the_vocabulary_shrinks(gallery: AppTest) -> None:

@@ -68,7 +68,7 @@ def test_english_is_unchanged() -> None:
     assert at.title[0].value == "Glossary"
     page = _page(at)
     assert TERMS_BY_KEY["merge"].definition in page
-    assert "<strong>seed 003</strong>: " in page
+    assert "<strong>tutorial 003</strong>: " in page
 
 
 def test_a_term_link_carries_the_definition_in_the_language() -> None:

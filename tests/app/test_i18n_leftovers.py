@@ -143,7 +143,7 @@ def test_training_chart_and_seed_001_speak_the_language(
     assert erratum in _html(at) and "Erratum." not in _html(at)
     assert at.button(key="uni_use_seed_001").label == button
     pug = at.dataframe[0].value
-    assert "seed 001 printed" not in pug.columns and len(pug.columns) == 5
+    assert "tutorial 001 printed" not in pug.columns and len(pug.columns) == 5
     assert pug.iloc[:, 3].tolist().count("5/210 × 20/210 = 0.0022676") == 1
 
 
@@ -414,12 +414,12 @@ def test_no_spinner_text_is_a_constant() -> None:
 def test_the_gallery_names_the_tabs_as_the_pages_draw_them(lang: str) -> None:
     at = open_link("gallery", {"lang": lang})
     page = _html(at) + "\n".join(m.value for m in at.markdown)
-    unigram = translation(lang, "unigram").gettext("Seed 001's “pug” (erratum)")
+    unigram = translation(lang, "unigram").gettext("Tutorial 001's “pug” (erratum)")
     wordpiece = translation(lang, "wordpiece").gettext("The tutorials' other “WordPiece”")
-    assert unigram != "Seed 001's “pug” (erratum)"
+    assert unigram != "Tutorial 001's “pug” (erratum)"
     for label in (unigram, wordpiece):
         assert esc(label) in page or label in page, label
-    assert "Seed 001&#x27;s “pug” (erratum)" not in page and "other WordPiece" not in page
+    assert "Tutorial 001&#x27;s “pug” (erratum)" not in page and "other WordPiece" not in page
 
 
 def test_the_links_problems_follow_the_language() -> None:

@@ -341,13 +341,13 @@ def test_the_word_start_marker_inside_the_corpus_is_explained() -> None:
 def test_seed_001_tab_shows_the_erratum() -> None:
     at = _open()
     _tab(at, SEED)
-    pug = _frame(at, "seed 001 printed")
+    pug = _frame(at, "tutorial 001 printed")
     rows = {r["segmentation"]: r for _, r in pug.iterrows()}
     assert rows["pu · g"]["P"] == "0.00771"
     assert rows["p · u · g"]["P"] == "0.00132"
-    assert rows["pu · g"]["seed 001 printed"] == "5/210 × 20/210 = 0.0022676"
+    assert rows["pu · g"]["tutorial 001 printed"] == "5/210 × 20/210 = 0.0022676"
     assert rows["pu · g"]["check"].startswith("✗")
-    assert rows["p · ug"]["seed 001 printed"] == "(not listed)"
+    assert rows["p · ug"]["tutorial 001 printed"] == "(not listed)"
     tokens = _frame(at, "token")
     assert int(tokens["count"].sum()) == 210
     page = _html(at)
@@ -473,7 +473,7 @@ def test_the_default_is_sentencepieces_none_on_a_fresh_page(corpus: str | None) 
     assert at.toggle(key="uni_marker").value is True
     assert at.session_state[view.PRETOK.shadow][view.PRETOK.scheme_key] is None  # a default
     assert "▁" in _seed_counts(at)
-    assert "seed 001 counts bare words" not in _html(at)  # no note on these examples
+    assert "tutorial 001 counts bare words" not in _html(at)  # no note on these examples
     assert "uni_pretok" not in at.query_params  # a default stays out of the link
 
 
@@ -483,7 +483,7 @@ def test_seed_001s_example_is_read_with_whitespace_and_says_why() -> None:
     assert at.toggle(key="uni_marker").value is False
     page = _html(at)
     assert "This example is read with whitespace only, not the page&#x27;s default none" in page
-    assert "seed 001 counts bare words" in page
+    assert "tutorial 001 counts bare words" in page
     at.radio(key="uni_seed_mode").set_value("given")
     at.run()
     _ok(at)

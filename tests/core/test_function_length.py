@@ -25,7 +25,7 @@ ALLOWED: dict[tuple[str, str], int] = {
     # The ui functions over the limit when ui/ came under it (issue 27), at their length then:
     # a ceiling, not a target. Split one and remove its entry; never raise a number.
     ("ui/views/gallery/entries.py", "_entry_texts"): 142,
-    ("ui/app/glossary.py", "_terms"): 684,  # the glossary's entries, one table
+    ("ui/app/glossary/entries.py", "_terms"): 684,  # the glossary's entries, one table
     ("ui/draw/player.py", "step_player"): 158,
     ("ui/draw/player.py", "step_player._player"): 87,
 }

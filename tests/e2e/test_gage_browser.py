@@ -26,7 +26,7 @@ def test_gage_page_steps_and_reproduces_the_seed_table(server: str, browser: Any
     _heading(page, "Step 1: aa → Z").wait_for(timeout=45_000)
     page.get_by_role("button", name="Next").first.click()
     _heading(page, "Step 2: Za → Y").wait_for(timeout=20_000)
-    page.get_by_text("Seed 003 breaks this tie the other way").first.wait_for(timeout=20_000)
+    page.get_by_text("Tutorial 003 breaks this tie the other way").first.wait_for(timeout=20_000)
 
     # pick a + b at the tie, as the seed does
     # the tie picker, in the main area (the sidebar's language menu is a selectbox too)
@@ -34,7 +34,7 @@ def test_gage_page_steps_and_reproduces_the_seed_table(server: str, browser: Any
     page.get_by_role("option", name="a + b").click()
     page.get_by_role("button", name="Replace this pair and continue").click()
     _heading(page, "Step 2: ab → Y").wait_for(timeout=20_000)
-    page.get_by_text("This is seed 003's choice").first.wait_for(timeout=20_000)
+    page.get_by_text("This is tutorial 003's choice").first.wait_for(timeout=20_000)
 
     page.get_by_role("button", name="Last").first.click()
     _heading(page, "Step 4: compression stops").wait_for(timeout=20_000)

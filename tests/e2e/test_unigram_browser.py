@@ -47,7 +47,7 @@ def test_a_typed_word_gets_its_lattice(server: str, browser: object) -> None:
 
 def test_seed_001_example_trains(server: str, browser: object) -> None:
     page = _page(browser, f"{server}/unigram")
-    page.get_by_role("tab", name="Seed 001").click()
+    page.get_by_role("tab", name="Tutorial 001").click()
     page.get_by_text("Erratum.").first.wait_for(timeout=20_000)
     page.get_by_role("button", name="Train on this example").click()
     # on bare words (whitespace only, not the page's default ▁), and the page says why

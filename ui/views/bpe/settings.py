@@ -172,7 +172,7 @@ def settings_panel(label: str | None = None, *, expanded: bool | None = None) ->
             key="bpe_attach",
             persist_state=persisted("bpe_attach"),
             help=t(
-                "Off: '</w>' is a symbol of its own (Sennrich et al. 2016, seeds 002/003). "
+                "Off: '</w>' is a symbol of its own (Sennrich et al. 2016, tutorials 002/003). "
                 "On: 'w</w>' is one symbol, as subword-nmt does."
             ),
         )

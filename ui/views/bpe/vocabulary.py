@@ -142,7 +142,7 @@ def two_vocabularies_html(result: BPEResult, step: int) -> str:
     )
     learned_line = t(
         "{name}: {n} symbols = the {alphabet_size} of the {alphabet} + one per merge (it only "
-        "grows, as seed 003 prints it):"
+        "grows, as tutorial 003 prints it):"
     ).format(
         name=f"<strong>{term_html('learned-vocabulary', t('Learned vocabulary'))}</strong>",
         n=len(learned),
@@ -150,7 +150,7 @@ def two_vocabularies_html(result: BPEResult, step: int) -> str:
         alphabet=term_html("alphabet", t("alphabet")),
     )
     present_line = t(
-        "{name}: {n} (each merge changes this by +1, 0 or −1, as seed 000 explains)."
+        "{name}: {n} (each merge changes this by +1, 0 or −1, as tutorial 000 explains)."
     ).format(
         name=f"<strong>{term_html('corpus-symbols', t('Symbols in the corpus'))}</strong>",
         n=len(present),

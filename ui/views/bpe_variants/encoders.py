@@ -46,7 +46,7 @@ def encoder_rows(model: BPEModel, word: str, n: int) -> list[tuple[str, list[str
             encoders.longest_match_by_length(text, vocab),
         ),
         (
-            t("Longest prefix, [UNK] for the leftover (seed 004)"),
+            t("Longest prefix, [UNK] for the leftover (tutorial 004)"),
             encoders.longest_prefix(text, vocab),
         ),
     ]

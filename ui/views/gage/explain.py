@@ -184,19 +184,19 @@ def _seed_note(step: GageStep, result: GageResult) -> str | None:
             "outright, 4 to 2."
         )
         if step.pair == ("a", "a"):
-            return t("Seed 003 replaces <code>aa</code> here too (Z = aa).") + " " + counts
-        return t("Seed 003 replaces <code>aa</code> here instead (Z = aa).") + " " + counts
+            return t("Tutorial 003 replaces <code>aa</code> here too (Z = aa).") + " " + counts
+        return t("Tutorial 003 replaces <code>aa</code> here instead (Z = aa).") + " " + counts
     if step.number != 2 or _SEED_PAIR not in step.tied:
         return None
     if step.pair == _SEED_PAIR:
         return t(
-            "This is seed 003's choice: it replaces <code>ab</code> here (Y = ab), and step 3 "
-            "then gives X = ZY, the seed's table."
+            "This is tutorial 003's choice: it replaces <code>ab</code> here (Y = ab), and step 3 "
+            "then gives X = ZY, the tutorial's table."
         )
     return t(
-        "Seed 003 breaks this tie the other way: it replaces <code>ab</code> (Y = ab, then "
+        "Tutorial 003 breaks this tie the other way: it replaces <code>ab</code> (Y = ab, then "
         "X = ZY). Both choices end at <code>XdXac</code>, with different tables. Choose "
-        "a + b below to reproduce the seed's table."
+        "a + b below to reproduce the tutorial's table."
     )
 
 

@@ -114,7 +114,7 @@ def settings_panel() -> GageSettings | None:
                 "Spaces here are ignored."
             ),
         )
-        c3.button(t("Seed 003's example"), on_click=_use_seed, key="gage_seed", width="stretch")
+        c3.button(t("Tutorial 003's example"), on_click=_use_seed, key="gage_seed", width="stretch")
     if text == "":
         st.info(t("Type some text above to compress it."), icon=":material/info:")
         return None

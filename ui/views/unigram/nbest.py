@@ -55,7 +55,7 @@ def _render_nbest(model: Unigram, word: str, *, from_vocab: bool = False) -> Non
     show_html(
         "<p class='sw-text'>"
         + t(
-            "Seed 000 reranks the n most probable segmentations y by "
+            "Tutorial 000 reranks the n most probable segmentations y by "
             "<strong>score = log P(y) / |y|<sup>λ</sup></strong>, where |y| is the number of "
             "pieces. log P is negative, so a larger λ brings segmentations with more pieces "
             "closer to 0."
@@ -76,7 +76,7 @@ def _render_nbest(model: Unigram, word: str, *, from_vocab: bool = False) -> Non
         step=0.1,
         key="uni_lambda",
         persist_state=persisted("uni_lambda"),
-        help=t("Seed 000's score log P / |y|^λ: λ = 0 ranks by probability alone."),
+        help=t("Tutorial 000's score log P / |y|^λ: λ = 0 ranks by probability alone."),
     )
     if k is None or int(k) != k or k < 1:
         st.error(t("n must be a whole number of at least 1."), icon=":material/warning:")

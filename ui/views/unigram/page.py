@@ -2,7 +2,7 @@
 
 Example:
     >>> tab_labels()["seed001"]
-    "Seed 001's “pug” (erratum)"
+    "Tutorial 001's “pug” (erratum)"
 """
 
 from __future__ import annotations
@@ -38,12 +38,12 @@ def tab_labels() -> dict[str, str]:
 
     Example:
         >>> tab_labels()["seed001"]
-        "Seed 001's “pug” (erratum)"
+        "Tutorial 001's “pug” (erratum)"
     """
     return {
         "train": t("Train step by step"),
         "word": t("Segment a word"),
-        "seed001": t("Seed 001's “pug” (erratum)"),
+        "seed001": t("Tutorial 001's “pug” (erratum)"),
     }
 
 
@@ -64,13 +64,13 @@ def render_pretok_note(scheme: str) -> None:
     if scheme == wanted:
         text = t(
             "This example is read with whitespace only, not the page's default none (▁): "
-            "seed 001 counts bare words (hug, pug, pun, bun, hugs), so its 15 seed tokens add "
+            "tutorial 001 counts bare words (hug, pug, pun, bun, hugs), so its 15 seed tokens add "
             "up to 210. With ▁ every word would start with ▁ (▁hug, ▁pug …), and the seed "
             "vocabulary and its counts would differ."
         )
     else:
         text = t(
-            "Seed 001's numbers (its 15 seed tokens, total 210, P(pu, g) = 0.00771) are "
+            "Tutorial 001's numbers (its 15 seed tokens, total 210, P(pu, g) = 0.00771) are "
             "counted on bare words: choose whitespace only above to get them."
         )
     with st.sidebar if presenting() else st.container():

@@ -70,7 +70,7 @@ WIDGET_DEFAULTS: dict[str, object] = {
 TAB_IDS: dict[str, str] = {
     "train": "Train step by step",
     "word": "Segment a word",
-    "seed001": "Seed 001's “pug” (erratum)",
+    "seed001": "Tutorial 001's “pug” (erratum)",
 }
 """The page's tabs by stable id (kept in ``uni_tab``, carried by links) and their labels."""
 TABS: tuple[str, ...] = tuple(TAB_IDS.values())
@@ -78,7 +78,7 @@ TABS: tuple[str, ...] = tuple(TAB_IDS.values())
 one (by id or label, see :func:`ui.draw.tabs.kept_tabs`)."""
 _SEED_LABELS = {
     "substrings": "Every character + the most frequent substrings",
-    "given": "My own list (seed 001's 15 tokens to start with)",
+    "given": "My own list (tutorial 001's 15 tokens to start with)",
 }
 
 # The link parameters this view owns (ui.app.links), in the order a link lists them; the ranges are
@@ -161,7 +161,7 @@ def _column_label(name: str) -> str:
         # i18n: a column header of seed 001's token table (a vocabulary entry)
         "token": t("token"),
         "P = product": t("P = product"),
-        "seed 001 printed": t("seed 001 printed"),
+        "tutorial 001 printed": t("tutorial 001 printed"),
         # i18n: a column header: ✓ or ✗ against what the seed printed
         "check": t("check"),
         "step": t("step"),

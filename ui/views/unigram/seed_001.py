@@ -69,7 +69,7 @@ def seed_001_table() -> tuple[pd.DataFrame, pd.DataFrame]:
                 "segmentation": seg_text(seg.pieces),
                 "P = product": formula,
                 "P": prob_text(seg.prob),
-                "seed 001 printed": (
+                "tutorial 001 printed": (
                     f"{printed[0]} = {printed[1]}" if printed else t("(not listed)")
                 ),
                 "check": (
@@ -88,7 +88,7 @@ def render_seed_001() -> None:
     show_html(
         "<p class='sw-text'>"
         + t(
-            "Seed 001 trains on hug ×10, pug ×5, pun ×12, bun ×4, hugs ×5 from 15 seed "
+            "Tutorial 001 trains on hug ×10, pug ×5, pun ×12, bun ×4, hugs ×5 from 15 seed "
             "tokens. Each token's count is how often it occurs inside the words: "
             "<code>p</code> occurs in pug (5) and pun (12), so 17 times; the 15 counts add up "
             "to <strong>210</strong>, and a token's probability is its count / 210."
@@ -97,14 +97,14 @@ def render_seed_001() -> None:
     )
     show_text(
         t(
-            "Seed 001 counts bare words: this table is computed without ▁, and the button "
+            "Tutorial 001 counts bare words: this table is computed without ▁, and the button "
             "below reads the example with whitespace only, not the page's default none (▁), "
             "which would put ▁ in front of every word and change every count."
         ),
         small=True,
     )
     st.markdown(
-        "**" + t("The segmentations of “pug”, recomputed, next to what the seed printed") + "**"
+        "**" + t("The segmentations of “pug”, recomputed, next to what the tutorial printed") + "**"
     )
     st.dataframe(_shown(pug), hide_index=True, width="stretch")
     left, right = st.columns([1, 1.6])
@@ -118,7 +118,7 @@ def render_seed_001() -> None:
         show_html(
             "<div class='sw-text sw-problem'>"
             + t(
-                "<strong>Erratum.</strong> The seed computes P(pu, g) = {printed_two} and "
+                "<strong>Erratum.</strong> The tutorial computes P(pu, g) = {printed_two} and "
                 "P(p, u, g) = {printed_three}, using 5 for p and for pu. Both occur 17 times "
                 "(pug 5 + pun 12), so P(pu, g) = {two} = <strong>{p_two}</strong> and "
                 "P(p, u, g) = {three} = <strong>{p_three}</strong>. The conclusion stands: "
@@ -137,7 +137,7 @@ def render_seed_001() -> None:
             "<p class='sw-text'>"
             + t(
                 "Note the tie: <strong>p · ug</strong> has exactly the same probability as "
-                "<strong>pu · g</strong> (17 × 20 either way). The seed's table lists pug as "
+                "<strong>pu · g</strong> (17 × 20 either way). The tutorial's table lists pug as "
                 "pu + g; Viterbi as sentencepiece runs it keeps the segmentation whose last "
                 "piece is longer, p + ug. The same happens for pun (p + un), bun (b + un) and "
                 "hugs (h + ugs, tied with hug + s and hu + gs)."
@@ -145,7 +145,7 @@ def render_seed_001() -> None:
             + "</p>"
         )
         st.button(
-            t("Train on this example (seed 001's corpus and 15 tokens)"),
+            t("Train on this example (tutorial 001's corpus and 15 tokens)"),
             key="uni_use_seed_001",
             on_click=use_seed_001,
             help=t(

@@ -31,7 +31,7 @@ t = translator("unigram")
 def _seed_label(key: str) -> str:
     return {
         "substrings": t("Every character + the most frequent substrings"),
-        "given": t("My own list (seed 001's 15 tokens to start with)"),
+        "given": t("My own list (tutorial 001's 15 tokens to start with)"),
     }[key]
 
 

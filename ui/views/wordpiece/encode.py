@@ -88,7 +88,7 @@ def _explain_encoding(
             )
         return t(
             "From position {at} nothing matches, so the pieces found so far are kept and the "
-            "leftover “{rest}” becomes one {unk} (seed 004's rule)."
+            "leftover “{rest}” becomes one {unk} (tutorial 004's rule)."
         ).format(at=at, rest=rest, unk=unk)
     return t(
         "From the left, take the longest piece in the vocabulary, then the longest "
@@ -246,7 +246,7 @@ def render_encode(
     if word_start:
         st.caption(
             t(
-                "Shown with a word-start marker (seed 003): “_” marks the piece that starts a "
+                "Shown with a word-start marker (tutorial 003): “_” marks the piece that starts a "
                 "word instead of “##” marking the pieces that continue one. Same pieces, other "
                 "spelling."
             )

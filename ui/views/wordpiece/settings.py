@@ -108,7 +108,7 @@ def tab_labels() -> dict[str, str]:
 
 
 _SCORING_LABELS = {
-    "likelihood": "Likelihood score freq(ab) / (freq(a)·freq(b)) (WordPiece, seed 001)",
+    "likelihood": "Likelihood score freq(ab) / (freq(a)·freq(b)) (WordPiece, tutorial 001)",
     "frequency": "Frequency, like BPE (what the `tokenizers` WordPiece trainer does)",
 }
 _TIE_LABELS = {
@@ -159,7 +159,7 @@ register_page(
 
 def _scoring_label(key: str) -> str:
     return {
-        "likelihood": t("Likelihood score freq(ab) / (freq(a)·freq(b)) (WordPiece, seed 001)"),
+        "likelihood": t("Likelihood score freq(ab) / (freq(a)·freq(b)) (WordPiece, tutorial 001)"),
         "frequency": t("Frequency, like BPE (what the `tokenizers` WordPiece trainer does)"),
     }[key]
 

@@ -35,7 +35,7 @@ def render_variants(corpus: Corpus, words: str) -> None:
     show_html(
         "<p>"
         + t(
-            "Seed 004 calls this WordPiece, but it is BPE: words end in an ordinary letter "
+            "Tutorial 004 calls this WordPiece, but it is BPE: words end in an ordinary letter "
             "<code>_</code>, pairs are merged by <em>frequency</em>, and the vocabulary (the "
             "letters plus every merged symbol) is applied by longest <em>prefix</em> match, with "
             "no <code>##</code>. What cannot be matched becomes one <code>[UNK]</code> for the "
