@@ -163,8 +163,9 @@ setInterval(() => {
 
 def test_the_first_request_to_a_page_address_never_shows_the_sidebar(browser: Any) -> None:
     """A fresh server, first request straight to a page (``/bpe_learn?present=1``): the
-    sidebar stays folded, the ``pages/`` files' raw names are never drawn, and the
-    navigation's own menu is there when the sidebar is opened."""
+    sidebar folds at once (under 0.3 s: the page reruns through app.py before it imports its
+    views), the ``pages/`` files' raw names at most flash in that time, and the navigation's
+    own menu is there when the sidebar is opened."""
     with app_server() as url:
         page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
         page.add_init_script(_WATCH_SIDEBAR + _WATCH_NAV)
@@ -172,7 +173,7 @@ def test_the_first_request_to_a_page_address_never_shows_the_sidebar(browser: An
         page.locator("h1").first.wait_for(timeout=90_000)
         time.sleep(1)
         seen = page.evaluate("window.__sidebar")
-        raw = [text for _, text in page.evaluate("window.__nav") if "bpe learn" in text.lower()]
+        raw = [when for when, text in page.evaluate("window.__nav") if "bpe learn" in text.lower()]
         page.locator("[data-testid='stExpandSidebarButton']").first.click()
         menu = page.locator("[data-testid='stSidebarNav']").first
         menu.wait_for(timeout=30_000)
@@ -181,7 +182,9 @@ def test_the_first_request_to_a_page_address_never_shows_the_sidebar(browser: An
     opened = [t for t, collapsed in seen if collapsed == "false"]
     shown_for = (opened[-1] - opened[0]) if opened else 0.0
     assert shown_for < 300, f"the sidebar was shown open for {shown_for:.0f} ms"
-    assert raw == [], raw[:1]  # the pages/ files' raw names, never drawn
+    # the pages/ files' raw names: at most a flash while the first message arrives (Streamlit
+    # draws its pages/ list before any script runs; it was 15 s while the views imported)
+    assert not raw or raw[-1] - raw[0] < 300, f"raw page names shown for {raw[-1] - raw[0]:.0f} ms"
     assert "병합 학습" in names  # the navigation's menu is still there, translated
 
 
