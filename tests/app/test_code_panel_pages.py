@@ -67,6 +67,8 @@ def test_unigram_given_seed_and_digamma_have_their_panels(lang: str) -> None:
     assert "counts = {" in html  # the values beside the code
     if lang == "ko":
         assert "목록에 있는 문자를 먼저" in html
+    # and the page offers its notebook (seed_given and em_step_digamma, replayed)
+    assert NOTEBOOK[lang] in [b.proto.label for b in at.get("download_button")]
     at = open_link("unigram", {**params, "step": "2"})
     assert "<code>em_step_digamma</code>" in _html(at)
 
