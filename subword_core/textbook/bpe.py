@@ -116,7 +116,8 @@ def merge_step(
     counts, first = count_pairs(words, freqs)
     if not counts:
         return None  # every word is a single symbol: nothing left to merge
-    ranked = rank_pairs(counts, first, tie_break, choose)  # a tied pair picked by hand first
+    # a tied pair picked by hand first
+    ranked = rank_pairs(counts, first, tie_break, choose)
     best = ranked[0]
     count = counts[best]
     if count < min_frequency:

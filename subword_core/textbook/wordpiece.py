@@ -85,7 +85,8 @@ def merge_step(
         # the pair's count against how often its parts occur at all (likelihood scoring)
         apart = symbol[left] * symbol[right] if scoring == "likelihood" else 1
         scores[pair] = Fraction(count, apart)  # an exact fraction: 1/20, not 0.05
-    ranked = rank_pairs(scores, first, tie_break, choose)  # a tied pair picked by hand first
+    # a tied pair picked by hand first
+    ranked = rank_pairs(scores, first, tie_break, choose)
     best = ranked[0]
     score = scores[best]
     token = merged_token(best)
