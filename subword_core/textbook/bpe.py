@@ -52,21 +52,30 @@ def count_pairs(
 
 
 def rank_pairs(
-    scores: dict[Pair, int], first: dict[Pair, tuple[int, int]], tie_break: str
+    scores: dict[Pair, int],
+    first: dict[Pair, tuple[int, int]],
+    tie_break: str,
+    choose: Pair | None = None,
 ) -> list[Pair]:
     """The pairs, best first; pairs with the same score keep the tie rule's order.
 
     ``tie_break``: ``"first-seen"`` (the pair seen first in the corpus wins) or
     ``"lexicographic"`` (the pair that sorts last wins, as Hugging Face ``tokenizers``).
+    ``choose``: a pair picked by hand, put before the pairs with the same score.
 
     >>> rank_pairs({("a", "b"): 3, ("b", "c"): 3, ("c", "d"): 1},
     ...            {("a", "b"): (0, 0), ("b", "c"): (0, 1), ("c", "d"): (0, 2)}, "first-seen")
     [('a', 'b'), ('b', 'c'), ('c', 'd')]
+    >>> rank_pairs({("a", "b"): 3, ("b", "c"): 3}, {("a", "b"): (0, 0), ("b", "c"): (0, 1)},
+    ...            "first-seen", choose=("b", "c"))
+    [('b', 'c'), ('a', 'b')]
     """
     if tie_break == "lexicographic":
         by_rule = sorted(scores, reverse=True)
     else:
         by_rule = sorted(scores, key=lambda pair: first[pair])
+    if choose in scores:
+        by_rule.insert(0, by_rule.pop(by_rule.index(choose)))  # a pick beats the tie rule
     # sorted() is stable: pairs with the same score stay in the rule's order
     return sorted(by_rule, key=lambda pair: -scores[pair])
 
@@ -91,18 +100,24 @@ def merge_pair(symbols: list[str], pair: Pair, new: str | None = None) -> list[s
 
 
 def merge_step(
-    words: list[list[str]], freqs: list[int], tie_break: str = "first-seen", min_frequency: int = 2
+    words: list[list[str]],
+    freqs: list[int],
+    tie_break: str = "first-seen",
+    min_frequency: int = 2,
+    choose: Pair | None = None,
 ) -> Pair | None:
     """One merge: count the pairs, take the most frequent, merge it in every word.
 
     Changes ``words`` in place; returns the merged pair, or ``None`` when training stops.
+    ``choose``: one of the pairs tied with the best, to merge instead of the rule's.
 
     >>> merge_step([["a", "b"]], [1])  # the best pair occurs once, fewer than 2 times
     """
     counts, first = count_pairs(words, freqs)
     if not counts:
         return None  # every word is a single symbol: nothing left to merge
-    ranked = rank_pairs(counts, first, tie_break)
+    # a tied pair picked by hand first
+    ranked = rank_pairs(counts, first, tie_break, choose)
     best = ranked[0]
     count = counts[best]
     if count < min_frequency:

@@ -221,18 +221,22 @@ def _state(result: Any, before: int) -> tuple[list[list[str]], list[int]] | None
 
 
 def bpe_merge(result: bpe.BPEResult, number: int, tie_break: str) -> CodeStep | None:
-    """A BPE (or byte-level BPE) learning step as a call of ``textbook.bpe.merge_step``.
+    """A BPE (or byte-level BPE) learning step as a call of ``textbook.bpe.merge_step``;
+    a pair the student picked among tied ones is its ``choose``.
 
-    ``None`` for a pair the student chose among tied ones (the textbook takes the rule's).
+    >>> result = bpe.learn({"ab": 1, "bc": 1}, 1, min_frequency=1, choose={1: ("b", "c")})
+    >>> bpe_merge(result, 1, "first-seen").values
+    {'best': ('b', 'c'), 'count': 1}
     """
     step = result.steps[number - 1]
-    if step.rule == "chosen" or step.stop_reason not in (None, "num_merges", *_BPE_STOPS):
+    if step.stop_reason not in (None, "num_merges", *_BPE_STOPS):
         return None
+    choose = step.merged if step.rule == "chosen" else None
 
     def args() -> tuple:
         state = _state(result, number - 1)
         assert state is not None
-        return (*state, tie_break, step.min_frequency)
+        return (*state, tie_break, step.min_frequency, choose)
 
     tracked = len(result.segmentation_at(0)) == len(result.corpus)
     if step.merged is not None:
@@ -280,16 +284,18 @@ def bpe_dropout(step: bpe.EncodeStep) -> CodeStep:
 
 
 def wordpiece_merge(result: wordpiece.WordPieceResult, number: int) -> CodeStep | None:
-    """A WordPiece learning step as a call of ``textbook.wordpiece.merge_step``."""
+    """A WordPiece learning step as a call of ``textbook.wordpiece.merge_step`` (a pair the
+    student picked among tied ones is its ``choose``)."""
     step = result.steps[number - 1]
-    if step.rule == "chosen" or result.prefix != "##":
+    if result.prefix != "##":
         return None
     tracked = len(result.segmentation_at(0)) == len(result.corpus)
+    choose = step.merged if step.rule == "chosen" else None
 
     def args() -> tuple:
         state = _state(result, number - 1)
         assert state is not None
-        return (*state, result.scoring, result.tie_break)
+        return (*state, result.scoring, result.tie_break, choose)
 
     if step.merged is None:
         return CodeStep(tb_wordpiece.merge_step, {}, 0, args if tracked else None)

@@ -64,11 +64,13 @@ def merge_step(
     freqs: list[int],
     scoring: str = "likelihood",
     tie_break: str = "first-seen",
+    choose: Pair | None = None,
 ) -> Pair | None:
     """One merge: score every pair, take the best, merge it in every word (in place).
 
     ``scoring``: ``"likelihood"`` (count / (count left x count right)) or ``"frequency"``
     (the count alone, as BPE). Returns the merged pair, or ``None`` when nothing is left.
+    ``choose``: one of the pairs tied with the best, to merge instead of the rule's.
 
     >>> merge_step([["h", "##u", "##g"], ["p", "##u", "##g"]], [10, 5])
     ('h', '##u')
@@ -83,7 +85,8 @@ def merge_step(
         # the pair's count against how often its parts occur at all (likelihood scoring)
         apart = symbol[left] * symbol[right] if scoring == "likelihood" else 1
         scores[pair] = Fraction(count, apart)  # an exact fraction: 1/20, not 0.05
-    ranked = rank_pairs(scores, first, tie_break)
+    # a tied pair picked by hand first
+    ranked = rank_pairs(scores, first, tie_break, choose)
     best = ranked[0]
     score = scores[best]
     token = merged_token(best)

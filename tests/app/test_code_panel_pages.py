@@ -67,5 +67,34 @@ def test_unigram_given_seed_and_digamma_have_their_panels(lang: str) -> None:
     assert "counts = {" in html  # the values beside the code
     if lang == "ko":
         assert "목록에 있는 문자를 먼저" in html
+    # and the page offers its notebook (seed_given and em_step_digamma, replayed)
+    assert NOTEBOOK[lang] in [b.proto.label for b in at.get("download_button")]
     at = open_link("unigram", {**params, "step": "2"})
     assert "<code>em_step_digamma</code>" in _html(at)
+
+
+# page -> (link parameters, tie picker's namespace, step, the pair picked, the textbook values)
+PICKS = {
+    "bpe_learn": ({}, "bpe", 1, ("s", "t"), "count = 9"),
+    "wordpiece": ({"corpus": "seed-hug"}, "wp", 2, ("p", "##u"), "score = 1/36"),
+}
+
+
+@pytest.mark.parametrize("page", list(PICKS))
+def test_a_hand_picked_tie_shows_the_chosen_pair_in_the_panel(page: str) -> None:
+    """After a student picks another of the tied pairs, the panel shows ``merge_step`` with
+    ``choose``: ``best`` is the chosen pair (not the tie rule's), with its count or score."""
+    params, ns, number, pair, value = PICKS[page]
+    at = open_link(page, params)
+    if number > 1:
+        at.button(key=f"{ns}_learn__next").click()
+        at.run()
+    at.selectbox(key=f"{ns}_tie_pick_{number}").set_value(pair)
+    at.button(key=f"{ns}_tie_go_{number}").click()
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    _panel(at, "en")
+    html = _html(at)
+    shown = "(" + ", ".join(f"&#x27;{p}&#x27;" for p in pair) + ")"
+    assert f"best = {shown}" in html, html[-3000:]
+    assert value in html

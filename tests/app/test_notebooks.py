@@ -112,3 +112,42 @@ def test_dropout_notebook(p: float, seed: int) -> None:
     _, printed = run(notebook.dropout_cells(model, "lowest", p, seed))
     expected = model.encode_steps("lowest", dropout=p, rng=random.Random(seed))[-1].result
     assert printed == list(expected)
+
+
+SEED_001_COUNTS = {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5}
+SEED_001 = ["h", "u", "g", "hu", "ug", "p", "pu", "n", "un", "b", "bu", "s", "hug", "gs", "ugs"]
+
+
+@pytest.mark.parametrize(("given", "digamma"), [(SEED_001, False), (SEED_001, True), (None, True)])
+def test_unigram_notebook_with_a_given_seed_or_the_digamma_m_step(
+    given: list[str] | None, digamma: bool
+) -> None:
+    """A given seed list (textbook ``seed_given``) and the digamma M-step
+    (``em_step_digamma``): the notebook replays the stages and agrees with the fast trainer."""
+    settings = {"vocab_size": 8, "seed_size": 1000, "max_piece_length": 16,
+                "shrinking_factor": 0.75, "em_iterations": 2, "word_start": "",
+                "seed_vocab": given, "digamma": digamma}  # fmt: skip
+    if given is None:
+        del settings["seed_vocab"]
+    page = unigram.learn(SEED_001_COUNTS, **settings)  # type: ignore[arg-type]
+    cells = notebook.unigram_cells(SEED_001_COUNTS, settings)
+    sources = "\n".join(src for _, src in cells)
+    assert ("seed_given" in sources) is (given is not None)
+    _, printed = run(cells)
+    expected = [[s.kind, s.vocab_after if s.kind == "prune" else s.vocab_size] for s in page.steps]
+    assert printed == expected
+
+
+def test_page_cells_cover_a_given_seed_and_digamma() -> None:
+    """``page_cells`` (the page's "Open as a notebook") no longer refuses a given seed list or
+    the digamma M-step; pruned single characters stay refused (the textbook keeps them)."""
+    from types import SimpleNamespace
+
+    base = {"vocab_size": 8, "seed_size": None, "max_piece_length": 16,
+            "shrinking_factor": 0.75, "em_iterations": 2, "word_start": "",
+            "seed_list": tuple(SEED_001), "digamma": True, "keep_single_chars": True}  # fmt: skip
+    cells = notebook.page_cells("unigram", SEED_001_COUNTS, SimpleNamespace(**base))
+    assert cells is not None
+    assert "'seed_vocab': [" in cells[1][1] and "'digamma': True" in cells[1][1]
+    pruned = SimpleNamespace(**{**base, "keep_single_chars": False})
+    assert notebook.page_cells("unigram", SEED_001_COUNTS, pruned) is None

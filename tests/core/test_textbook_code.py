@@ -176,3 +176,66 @@ def test_gage_steps(text: str) -> None:
     for step in gage.compress(text).steps:
         shown = code.gage_step(step)
         assert check(shown)
+
+
+def _tied_steps(result: object) -> list[tuple[int, tuple[str, str]]]:
+    """(step, a tied pair the rule did not take) for every tie of a training."""
+    return [
+        (s.number, next(p for p in s.tied if p != s.merged))
+        for s in result.steps  # type: ignore[attr-defined]
+        if s.merged is not None and len(s.tied) > 1
+    ]
+
+
+@pytest.mark.parametrize("counts", CORPORA[:2])
+@pytest.mark.parametrize("tie", ["first-seen", "lexicographic"])
+def test_bpe_hand_picked_ties(counts: dict, tie: str) -> None:
+    """A pair the student picked among the tied ones: the panel shows ``merge_step`` merging
+    THAT pair (``choose``), and the textbook, run on the step's state, ends with it."""
+    picks = _tied_steps(bpe.learn(counts, 30, tie_break=tie, min_frequency=1))
+    assert picks
+    for number, pair in picks:
+        result = bpe.learn(counts, 30, tie_break=tie, min_frequency=1, choose={number: pair})
+        assert result.steps[number - 1].rule == "chosen"
+        for n in range(1, len(result.steps) + 1):
+            step = code.bpe_merge(result, n, tie)
+            assert check(step)
+        shown = code.bpe_merge(result, number, tie)
+        assert shown is not None and shown.values["best"] == pair
+        assert shown.values["count"] == result.steps[number - 1].best_count
+
+
+def test_byte_level_hand_picked_tie() -> None:
+    text = "low lower newest widest low low"
+    picks = _tied_steps(byte_level.learn(text, 20, min_frequency=1).bpe)
+    assert picks
+    number, pair = picks[0]
+    plain = byte_level.learn(text, 20, min_frequency=1)
+    shown_pair = plain.steps[number - 1].tied[plain.bpe.steps[number - 1].tied.index(pair)]
+    result = byte_level.learn(text, 20, min_frequency=1, choose={number: shown_pair})
+    assert result.bpe.steps[number - 1].rule == "chosen"
+    shown = code.bpe_merge(result.bpe, number, "first-seen")
+    assert check(shown) and shown is not None and shown.values["best"] == pair
+
+
+@pytest.mark.parametrize("counts", CORPORA)
+@pytest.mark.parametrize("scoring", ["likelihood", "frequency"])
+def test_wordpiece_hand_picked_ties(counts: dict, scoring: str) -> None:
+    picks = _tied_steps(wordpiece.learn(counts, 40, scoring=scoring))
+    for number, pair in picks:
+        result = wordpiece.learn(counts, 40, scoring=scoring, choose={number: pair})
+        assert result.steps[number - 1].rule == "chosen"
+        for n in range(1, len(result.steps) + 1):
+            assert check(code.wordpiece_merge(result, n))
+        shown = code.wordpiece_merge(result, number)
+        assert shown is not None and shown.values["best"] == pair
+        assert shown.values["score"] == result.steps[number - 1].best_score
+    if scoring == "frequency" and counts is CORPORA[0]:
+        assert picks
+
+
+def test_textbook_choose_takes_a_tied_pair_only() -> None:
+    """``choose`` picks among the pairs tied with the best; the textbook's own loop agrees."""
+    words = [["a", "b", "c"], ["a", "b"], ["b", "c"]]
+    assert tb_bpe.merge_step([list(w) for w in words], [1, 1, 1], choose=("b", "c")) == ("b", "c")
+    assert tb_bpe.merge_step([list(w) for w in words], [1, 1, 1]) == ("a", "b")

@@ -8,7 +8,7 @@ compare with the page's trace). The markdown cells are in the session's language
 
 The file is nbformat 4 JSON written here directly (the format is small and stable); the
 tests read it back with ``nbformat`` and run it with ``nbclient``. Tie choices made on the
-page are not replayed (the notebook follows the tie rule, as the textbook does).
+page are not replayed (the notebook follows the tie rule).
 
 Example::
 
@@ -252,11 +252,34 @@ def wordpiece_cells(counts: Mapping[str, int], settings: Mapping[str, Any]) -> l
 
 def unigram_cells(counts: Mapping[str, int], settings: Mapping[str, Any]) -> list[Cell]:
     """Unigram: ``settings`` are ``unigram.learn``'s keywords with ``vocab_size`` (the
-    textbook covers a seed of substrings, kept characters and the plain M-step).
+    textbook covers a seed of substrings or a given list (``seed_vocab``), kept characters,
+    and the plain or the digamma M-step).
 
     >>> len(unigram_cells({"hug": 10}, {"vocab_size": 5}))
     10
+    >>> "seed_given" in unigram_cells({"hug": 10}, {"vocab_size": 5, "seed_vocab": ["hu"]})[3][1]
+    True
     """
+    given = settings.get("seed_vocab") is not None
+    seed_code = (
+        "seed = textbook.seed_given(words, freqs, settings['seed_vocab'])\n"
+        if given
+        else "seed = textbook.seed(words, freqs, settings.get('seed_size', 1000), "
+        "settings.get('max_piece_length', 16))\n"
+    )
+    seed_text = (
+        t("## 1. Seed\n\nThe pieces of the given list that occur, and every character, with "
+          "their counts.")
+        if given
+        else t("## 1. Seed\n\nEvery character and the most frequent substrings, with their "
+               "counts.")
+    )  # fmt: skip
+    em_text = t(
+        "## 2. EM\n\nExpected counts from every word's lattice (E-step), "
+        "then new probabilities (M-step)."
+    )
+    if settings.get("digamma"):
+        em_text += " " + t("Here the M-step is the digamma one: log p = ψ(count) − ψ(total).")
     return [
         _intro(t("Unigram LM")),
         (
@@ -266,26 +289,13 @@ def unigram_cells(counts: Mapping[str, int], settings: Mapping[str, Any]) -> lis
             f"counts = {_literal(counts)}  # the page's corpus: word -> count\n"
             f"settings = {_literal(settings)}\n"
             "marker = settings.get('word_start', '')\n"
-            "words = [marker + w for w in counts]\nfreqs = list(counts.values())",
+            "words = [marker + w for w in counts]\nfreqs = list(counts.values())\n"
+            "m_step = textbook.em_step_digamma if settings.get('digamma') else textbook.em_step",
         ),
-        (
-            "markdown",
-            t("## 1. Seed\n\nEvery character and the most frequent substrings, with their counts."),
-        ),
-        (
-            "code",
-            "seed = textbook.seed(words, freqs, settings.get('seed_size', 1000), "
-            "settings.get('max_piece_length', 16))\n"
-            "logp = textbook.probabilities(seed)\nlen(logp)",
-        ),
-        (
-            "markdown",
-            t(
-                "## 2. EM\n\nExpected counts from every word's lattice (E-step), "
-                "then new probabilities (M-step)."
-            ),
-        ),
-        ("code", "logp, expected, ll = textbook.em_step(logp, words, freqs)\nll"),
+        ("markdown", seed_text),
+        ("code", seed_code + "logp = textbook.probabilities(seed)\nlen(logp)"),
+        ("markdown", em_text),
+        ("code", "logp, expected, ll = m_step(logp, words, freqs)\nll"),
         (
             "markdown",
             t(
@@ -300,9 +310,36 @@ def unigram_cells(counts: Mapping[str, int], settings: Mapping[str, Any]) -> lis
             "sorted(loss.items(), key=lambda kv: -kv[1])[:10]",
         ),
         ("markdown", _agree()),
-        (
-            "code",
-            "result = unigram.learn(counts, **settings)\n"
+        ("code", _unigram_agree_code(given or bool(settings.get("digamma")))),
+    ]
+
+
+def _unigram_agree_code(own_loop: bool) -> str:
+    """The notebook's check that the textbook and the fast trainer agree: ``textbook.trace``
+    (substrings, plain M-step), else the stages replayed in a loop (a given seed list or
+    the digamma M-step) and compared step by step with the fast trace."""
+    if own_loop:
+        compare = (
+            "logp = textbook.probabilities(seed)\n"
+            "kinds, lls = ['seed'], []\n"
+            "while True:\n"
+            "    final = len(logp) <= settings['vocab_size']\n"
+            "    for _ in range(settings.get('em_iterations', 2)):\n"
+            "        logp, _, ll = m_step(logp, words, freqs)\n"
+            "        kinds.append('em')\n"
+            "        lls.append(ll)\n"
+            "    if final:\n"
+            "        break\n"
+            "    logp, _ = textbook.prune_step(logp, words, freqs, settings['vocab_size'], "
+            "settings.get('shrinking_factor', 0.75))\n"
+            "    kinds.append('prune')\n"
+            "assert kinds == [s.kind for s in result.steps]\n"
+            "fast = [s.log_likelihood_before for s in result.steps if s.kind == 'em']\n"
+            "for mine, theirs in zip(lls, fast, strict=True):\n"
+            "    assert math.isclose(mine, theirs, rel_tol=1e-6)\n"
+        )
+    else:
+        compare = (
             "options = {k: v for k, v in settings.items() if k != 'vocab_size'}\n"
             "steps = textbook.trace(counts, settings['vocab_size'], **options)\n"
             "assert [s.kind for s in steps] == [s.kind for s in result.steps]\n"
@@ -312,11 +349,12 @@ def unigram_cells(counts: Mapping[str, int], settings: Mapping[str, Any]) -> lis
             "    if mine.kind == 'em':\n"
             "        assert math.isclose(mine.log_likelihood, fast.log_likelihood, "
             "rel_tol=1e-6)\n"
-            "import json\n"
-            "print(json.dumps([[s.kind, s.vocab_size if s.kind != 'prune' else s.vocab_after]"
-            " for s in result.steps]))",
-        ),
-    ]
+        )
+    return (
+        "result = unigram.learn(counts, **settings)\n" + compare + "import json\n"
+        "print(json.dumps([[s.kind, s.vocab_size if s.kind != 'prune' else s.vocab_after]"
+        " for s in result.steps]))"
+    )
 
 
 def gage_cells(text: str, symbols: str) -> list[Cell]:
@@ -474,8 +512,8 @@ _BUILDERS = {
 
 def page_cells(page: str, corpus: Mapping[str, int], settings: object) -> list[Cell] | None:
     """The notebook of a learning page from its corpus and settings object (``None`` where
-    the textbook does not cover the settings: another WordPiece prefix; a given Unigram seed,
-    pruned characters or the digamma M-step).
+    the textbook does not cover the settings: another WordPiece prefix; Unigram with pruned
+    single characters).
 
     >>> from types import SimpleNamespace
     >>> cells = page_cells("wordpiece", {"hug": 3}, SimpleNamespace(
@@ -486,13 +524,15 @@ def page_cells(page: str, corpus: Mapping[str, int], settings: object) -> list[C
     get = settings.__getattribute__
     if page == "wordpiece" and get("prefix") != "##":
         return None
-    if page == "unigram" and (
-        get("seed_list") is not None or not get("keep_single_chars") or get("digamma")
-    ):
-        return None
+    if page == "unigram" and not get("keep_single_chars"):
+        return None  # the textbook never prunes a character
     values = {name: get(name) for name in _FIELDS[page]}
     if page == "unigram" and values["seed_size"] is None:
         values["seed_size"] = max(5 * values["vocab_size"], 1000)  # unigram.learn's default
+    if page == "unigram" and get("seed_list") is not None:
+        values["seed_vocab"] = list(get("seed_list"))
+    if page == "unigram" and get("digamma"):
+        values["digamma"] = True
     return _BUILDERS[page](dict(corpus), values)
 
 
