@@ -413,17 +413,21 @@ def unigram_viterbi(model: unigram.Unigram, word: str) -> CodeStep | None:
 
 
 def gage_step(step: gage.GageStep) -> CodeStep | None:
-    """One step of Gage's compression as a call of ``textbook.gage.compress_step``.
+    """One step of Gage's compression as a call of ``textbook.gage.compress_step``; a pair
+    the student picked among tied ones is its ``choose``.
 
     >>> gage_step(gage.compress("abab").steps[0]).values
     {'best': 'ab', 'count': 2}
+    >>> gage_step(gage.compress("aaabdaaabac", choose={2: "ab"}).steps[1]).values
+    {'best': 'ab', 'count': 2}
     """
-    if step.rule == "chosen" or step.stop_reason == "out_of_symbols":
+    if step.stop_reason == "out_of_symbols":
         return None
     symbol = step.symbol or "Z"
+    choose = "".join(step.pair) if step.rule == "chosen" and step.pair is not None else None
 
     def args() -> tuple:
-        return step.before, symbol
+        return step.before, symbol, choose
 
     if step.pair is not None:
         values = {"best": "".join(step.pair), "count": step.best_count}

@@ -12,19 +12,24 @@ the same replacements as ``compress`` here.
 from __future__ import annotations
 
 
-def compress_step(text: str, symbol: str) -> tuple[str, str] | None:
+def compress_step(text: str, symbol: str, choose: str | None = None) -> tuple[str, str] | None:
     """One step: (``text`` with its most frequent pair replaced by ``symbol``, the pair),
     or ``None`` when no pair repeats.
 
+    ``choose``: a pair tied with the best, to replace instead of the one seen first.
+
     >>> compress_step("aaabdaaabac", "Z")
     ('ZabdZabac', 'aa')
+    >>> compress_step("aaabdaaabac", "Y", choose="ab")  # "aa" and "ab" both occur twice
+    ('aaYdaaYac', 'ab')
     """
     pairs = dict.fromkeys(text[i : i + 2] for i in range(len(text) - 1))  # first seen first
     # str.count counts copies that do not overlap, left to right: "aaa" holds "aa" once
     counts = {pair: text.count(pair) for pair in pairs}
     if not counts:
         return None  # fewer than two characters: no pair at all
-    best = max(counts, key=lambda pair: counts[pair])  # a tie: the pair seen first
+    # a tie: the pair picked by hand (choose), else the pair seen first
+    best = max(counts, key=lambda pair: (counts[pair], pair == choose))
     count = counts[best]
     if count < 2:
         return None  # no pair occurs twice: replacing would save nothing

@@ -11,6 +11,7 @@ import pytest
 from subword_core import bpe, byte_level, gage, unigram, wordpiece
 from subword_core.textbook import bpe as tb_bpe
 from subword_core.textbook import code
+from subword_core.textbook import gage as tb_gage
 
 CORPORA = [
     {"hug": 10, "pug": 5, "pun": 12, "bun": 4, "hugs": 5},
@@ -239,3 +240,31 @@ def test_textbook_choose_takes_a_tied_pair_only() -> None:
     words = [["a", "b", "c"], ["a", "b"], ["b", "c"]]
     assert tb_bpe.merge_step([list(w) for w in words], [1, 1, 1], choose=("b", "c")) == ("b", "c")
     assert tb_bpe.merge_step([list(w) for w in words], [1, 1, 1]) == ("a", "b")
+
+
+@pytest.mark.parametrize("text", ["aaabdaaabac", "abcabcabc", "abab cdcd", "aaaa bbbb"])
+def test_gage_hand_picked_ties(text: str) -> None:
+    """A pair the student picked among the tied ones: the panel shows ``compress_step``
+    replacing THAT pair (``choose``), and the textbook, run on the step's state, agrees."""
+    picks = [
+        (s.number, next(p for p in s.tied if p != s.pair))
+        for s in gage.compress(text).steps
+        if s.pair is not None and len(s.tied) > 1
+    ]
+    for number, pair in picks:
+        result = gage.compress(text, choose={number: pair})
+        assert result.steps[number - 1].rule == "chosen"
+        for step in result.steps:
+            assert check(code.gage_step(step)) or step.stop_reason == "out_of_symbols"
+        shown = code.gage_step(result.steps[number - 1])
+        assert shown is not None and shown.values["best"] == "".join(pair)
+        assert shown.values["count"] == result.steps[number - 1].best_count
+    if text == "aaabdaaabac":
+        assert picks  # seed 003's tie at step 2 ("Za" or "ab")
+
+
+def test_gage_textbook_choose_takes_a_tied_pair_only() -> None:
+    """``choose`` wins a tie only: a pair with fewer copies leaves the rule's pick."""
+    assert tb_gage.compress_step("ababab", "Z", choose="ba") == ("ZZZ", "ab")  # ab 3, ba 2
+    assert tb_gage.compress_step("abab cdcd", "Z", choose="cd") == ("abab ZZ", "cd")
+    assert tb_gage.compress_step("abab cdcd", "Z") == ("ZZ cdcd", "ab")
