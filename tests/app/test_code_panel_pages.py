@@ -98,3 +98,19 @@ def test_a_hand_picked_tie_shows_the_chosen_pair_in_the_panel(page: str) -> None
     shown = "(" + ", ".join(f"&#x27;{p}&#x27;" for p in pair) + ")"
     assert f"best = {shown}" in html, html[-3000:]
     assert value in html
+
+
+def test_gage_hand_picked_tie_shows_the_chosen_pair_in_the_panel() -> None:
+    """Gage, seed 003's tie at step 2: after the student picks ``ab`` over ``Za``, the panel
+    shows ``compress_step`` with ``choose``: ``best`` is the chosen pair, with its count."""
+    at = open_link("gage", {})
+    at.button(key="gage_steps__next").click()
+    at.run()
+    at.selectbox(key="gage_tie_pick_2").set_value(("a", "b"))
+    at.button(key="gage_tie_go_2").click()
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    _panel(at, "en")
+    html = _html(at)
+    assert "best = &#x27;ab&#x27;" in html, html[-3000:]
+    assert "count = 2" in html and "<code>compress_step</code>" in html
