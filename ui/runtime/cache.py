@@ -60,8 +60,26 @@ def approx_bytes(value: object) -> int:
 
 
 class _Budget:
-    """The bytes all the stores together may hold; evicts the least recently used entry of
-    any store until the total is under :attr:`max_bytes`.
+    """The bytes all the stores together may hold, shared fairly between the sessions.
+
+    The total (:attr:`max_bytes`) is a hard bound. Each session's *share* is that total divided
+    by the sessions holding results right now (:func:`hold`) plus the one storing. When a
+    result does not fit, entries leave in this order, each group least recently used first:
+
+    1. the storing session's own entries, while it is over its share;
+    2. any entry no session holds, or held only by sessions over their share (or by the
+       storing session itself);
+    3. the new result itself (it is not kept: the page shows it, as one too large for the
+       whole budget).
+
+    So one session training result after result evicts its own, never the class's held step
+    players while each student is within its share (issue 26). The count bound of a store
+    (``max_entries``) gives way the same way: a store may keep more entries than its count
+    while they are held by sessions within their share, since the bytes stay bounded.
+
+    An entry is charged to the sessions that hold it, split equally (thirty students on the
+    same cached training are charged a thirtieth each; the total counts it once), and to the
+    session that stored it while nobody holds it.
 
     subtle: it never holds its lock while taking a store's (stores call it with theirs
     released), so two sessions storing at once cannot deadlock.
@@ -74,36 +92,40 @@ class _Budget:
         self.lock = threading.Lock()
         # the sessions' handles on each entry (hold()): emptied when the entry leaves
         self.holders: dict[tuple[int, Hashable], weakref.WeakSet[Held[Any]]] = {}
+        # the session that stored each entry (charged with it while nobody holds it)
+        self.creators: dict[tuple[int, Hashable], Hashable] = {}
 
-    def add(self, store: _Store, key: Hashable, size: int) -> list[tuple[_Store, Hashable]]:
-        """Count ``key``'s ``size``; return the entries to drop (oldest first) to stay under."""
-        victims: list[tuple[_Store, Hashable]] = []
+    def add(
+        self,
+        store: _Store,
+        key: Hashable,
+        size: int,
+        session: Hashable = None,
+        max_entries: int | None = None,
+    ) -> list[tuple[_Store, Hashable]]:
+        """Count ``key``'s ``size``, stored by ``session``; return the entries to drop (oldest
+        first, possibly ``key`` itself) to stay under the bytes and ``store``'s ``max_entries``.
+        """
+        entry = (id(store), key)
         with self.lock:
-            old = self.sizes.pop((id(store), key), None)
+            old = self.sizes.pop(entry, None)
             if old is not None:
                 self.total -= old[1]
-            self.sizes[(id(store), key)] = (store, size)
+            self.sizes[entry] = (store, size)
+            self.creators[entry] = session
             self.total += size
-            while self.total > self.max_bytes and self.sizes:
-                (_, victim_key), (victim_store, victim_size) = self.sizes.popitem(last=False)
-                self.total -= victim_size
-                victims.append((victim_store, victim_key))
-                self._release((id(victim_store), victim_key))
-        return victims
+            count = None
+            if max_entries is not None:
+                count = sum(1 for kept, _ in self.sizes.values() if kept is store)
+            if self.total <= self.max_bytes and (count is None or count <= max_entries):
+                return []
+            return _Eviction(self, entry, session).run(store, count, max_entries)
 
     def touch(self, store: _Store, key: Hashable) -> None:
         """``key`` was just used: it goes last in the eviction order."""
         with self.lock:
             if (id(store), key) in self.sizes:
                 self.sizes.move_to_end((id(store), key))
-
-    def forget(self, store: _Store, key: Hashable) -> None:
-        """``key`` left ``store`` (evicted by count): stop counting it."""
-        with self.lock:
-            old = self.sizes.pop((id(store), key), None)
-            if old is not None:
-                self.total -= old[1]
-            self._release((id(store), key))
 
     def attach(self, store: _Store, key: Hashable, held: Held[Any]) -> bool:
         """Empty ``held`` when ``key`` leaves ``store``; ``False`` if it is not counted now."""
@@ -113,15 +135,107 @@ class _Budget:
             self.holders.setdefault((id(store), key), weakref.WeakSet()).add(held)
             return True
 
-    def _release(self, entry: tuple[int, Hashable]) -> None:
-        """Empty the handles on ``entry`` (with the lock held)."""
+    def holding(self, entry: tuple[int, Hashable]) -> frozenset[Hashable]:
+        """The sessions whose handles hold ``entry`` now (with the lock held)."""
+        return frozenset(h.session for h in self.holders.get(entry, ()) if h.value is not None)
+
+    def drop(self, entry: tuple[int, Hashable]) -> None:
+        """Stop counting ``entry`` and empty the handles on it (with the lock held)."""
+        _, size = self.sizes.pop(entry)
+        self.total -= size
+        self.creators.pop(entry, None)
         for held in self.holders.pop(entry, ()):
             held.drop()
 
     def held_entries(self) -> int:
         """How many entries some session's handle holds (for tests and the load tool)."""
         with self.lock:
-            return sum(1 for handles in self.holders.values() if handles)
+            return sum(1 for entry in self.holders if self.holding(entry))
+
+    def charges(self) -> dict[Hashable, float]:
+        """The bytes charged to each session now (see the class's docstring).
+
+        Example:
+            >>> budget = _Budget(max_bytes=100)
+            >>> _ = budget.add(_Store(4, budget), "a", 30, session="s1")
+            >>> budget.charges()
+            {'s1': 30.0}
+        """
+        with self.lock:
+            return dict(_Eviction(self, None, None).charge)
+
+
+class _Eviction:
+    """One eviction of :class:`_Budget` (made and run with its lock held): who is charged
+    what, each session's share, and the entries that leave."""
+
+    def __init__(
+        self, budget: _Budget, new: tuple[int, Hashable] | None, session: Hashable
+    ) -> None:
+        self.budget, self.new, self.session = budget, new, session
+        self.owners: dict[tuple[int, Hashable], frozenset[Hashable]] = {}
+        self.held: dict[tuple[int, Hashable], frozenset[Hashable]] = {}
+        self.charge: dict[Hashable, float] = {}
+        holding = {session} if new is not None else set()
+        for entry in budget.sizes:
+            held = budget.holding(entry)
+            self.held[entry] = held
+            self.owners[entry] = held or frozenset([budget.creators.get(entry)])
+            holding |= held
+        for entry, owners in self.owners.items():
+            for owner in owners:
+                self.charge[owner] = self.charge.get(owner, 0.0) + self._part(entry)
+        self.share = budget.max_bytes / max(1, len(holding))
+
+    def _part(self, entry: tuple[int, Hashable]) -> float:
+        return self.budget.sizes[entry][1] / len(self.owners[entry])
+
+    def _over(self, session: Hashable) -> bool:
+        return self.charge.get(session, 0.0) > self.share
+
+    def _may_go(self, entry: tuple[int, Hashable]) -> bool:
+        """No session other than the storing one holds ``entry`` within its share."""
+        return entry != self.new and all(
+            self._over(s) for s in self.held[entry] if s != self.session
+        )
+
+    def _pick(self, store: _Store | None) -> tuple[int, Hashable] | None:
+        """The next entry to leave (of ``store`` only, if given), or ``None``."""
+        entries = [e for e, (kept, _) in self.budget.sizes.items() if store in (None, kept)]
+        if self._over(self.session):
+            for entry in entries:
+                if self.session in self.owners[entry] and self._may_go(entry):
+                    return entry
+        return next((e for e in entries if self._may_go(e)), None)
+
+    def _drop(self, entry: tuple[int, Hashable], victims: list[tuple[_Store, Hashable]]) -> None:
+        for owner in self.owners[entry]:
+            self.charge[owner] -= self._part(entry)
+        victims.append((self.budget.sizes[entry][0], entry[1]))
+        self.budget.drop(entry)
+
+    def run(
+        self, store: _Store, count: int | None, max_entries: int | None
+    ) -> list[tuple[_Store, Hashable]]:
+        """Drop entries until ``store`` holds ``max_entries`` (if it can) and the budget its
+        bytes (always); the entries dropped, in order."""
+        victims: list[tuple[_Store, Hashable]] = []
+        budget = self.budget
+        while count is not None and max_entries is not None and count > max_entries:
+            entry = self._pick(store)
+            if entry is None:
+                break  # every other entry is held within its share: the count gives way
+            self._drop(entry, victims)
+            count -= 1
+        while budget.total > budget.max_bytes:
+            entry = self._pick(None)
+            if entry is None:
+                # the new result does not fit beside what others hold within their shares; if
+                # it is gone too (a budget made smaller meanwhile), the oldest: the bound holds
+                new = self.new if self.new in budget.sizes else None
+                entry = new or next(iter(budget.sizes))
+            self._drop(entry, victims)
+        return victims
 
 
 _BUDGET = _Budget(LIMITS.cache_mb * 2**20)
@@ -196,20 +310,19 @@ class _Store:
         _note_use(self, key)
         return value
 
-    def put(self, key: Hashable, value: object, size: int | None = None) -> None:
-        """Keep ``value`` (its estimated ``size`` in bytes is measured if not given)."""
+    def put(
+        self, key: Hashable, value: object, size: int | None = None, session: Hashable = None
+    ) -> None:
+        """Keep ``value`` (its estimated ``size`` in bytes is measured if not given), stored by
+        ``session`` (the current Streamlit session if not given: :func:`_this_session`)."""
         size = approx_bytes(value) if size is None else size
         if size > self.budget.max_bytes:
             return  # it would evict everything and still not fit: not kept
         with self.lock:
             self.items[key] = value
             self.items.move_to_end(key)
-            dropped = []
-            while len(self.items) > self.max_entries:
-                dropped.append(self.items.popitem(last=False)[0])
-        for old in dropped:
-            self.budget.forget(self, old)
-        for store, victim in self.budget.add(self, key, size):
+        owner = _this_session() if session is None else session
+        for store, victim in self.budget.add(self, key, size, owner, self.max_entries):
             store.discard(victim)
         _note_use(self, key)
 
@@ -240,10 +353,11 @@ class Held(Generic[T]):
         True
     """
 
-    __slots__ = ("__weakref__", "value")
+    __slots__ = ("__weakref__", "session", "value")
 
-    def __init__(self, value: T) -> None:
+    def __init__(self, value: T, session: Hashable = None) -> None:
         self.value: T | None = value
+        self.session = session
 
     def drop(self) -> None:
         """Let the value go (its result left the cache)."""
@@ -262,6 +376,19 @@ def _this_run() -> object | None:
     return getattr(ctx, "parallel_coordinator", None) if ctx is not None else None
 
 
+def _this_session() -> Hashable:
+    """The key of the current session (``None`` outside one: a notebook, a script).
+
+    Streamlit's session id, with the identity of the session's state: AppTest gives every app
+    the same id (``"test session id"``), and a server never gives two sessions the same one.
+    """
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if ctx is None:
+        return None
+    state = getattr(ctx.session_state, "_state", ctx.session_state)
+    return f"{ctx.session_id}/{id(state):x}"
+
+
 def _note_use(store: _Store, key: Hashable) -> None:
     """Remember that this run used ``key`` of ``store`` (see :func:`hold`)."""
     run = _this_run()
@@ -271,8 +398,11 @@ def _note_use(store: _Store, key: Hashable) -> None:
         _USED.setdefault(run, set()).add((store, key))
 
 
-def hold(value: T) -> Held[T]:
+def hold(value: T, session: Hashable = None) -> Held[T]:
     """A handle on ``value`` that is emptied when a cache entry this run has used is evicted.
+
+    The entries are then held by ``session`` (the current one if not given): within its share
+    of the budget, no other session's results evict them (:class:`_Budget`).
 
     Whatever a session keeps between runs and refers to shared results (a step player's
     ``render`` callback) is held this way, so the bytes live in the cache and count against
@@ -283,7 +413,7 @@ def hold(value: T) -> Held[T]:
         >>> hold("outside a run").value
         'outside a run'
     """
-    held = Held(value)
+    held = Held(value, _this_session() if session is None else session)
     run = _this_run()
     if run is None:
         return held
