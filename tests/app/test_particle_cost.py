@@ -24,7 +24,7 @@ def _cost(value: str, pair: str) -> tuple[float, str]:
     [
         ("!" * 2_000_000, "을/를", "을(를)"),  # was over a minute
         ("中" * 2_000_000 + "2024年", "이/가", "가"),
-        ("a" * 2_000_000 + "!" * 2_000_000, "은/는", "은(는)"),  # only the end is read
+        ("a" * 2_000_000 + "!" * 2_000_000, "은/는", "은(는)"),  # only the end is read (64 Ki)
         ("병합" * 1_000_000, "을/를", "을"),
         ("[" * 1_000_000 + "(" * 1_000_000, "이/가", "이(가)"),
         ("<a " * 1_000_000 + "단어", "을/를", "를"),
@@ -80,3 +80,61 @@ def test_two_million_characters_in_compares_target_box_in_korean() -> None:
     assert not at.exception, [e.value for e in at.exception]
     assert len(at.text_input(key="cmp_target").value) <= 20_000  # cut by the server
     assert elapsed < 30, elapsed  # was over a minute, every student frozen
+
+
+@pytest.mark.parametrize(
+    ("value", "pair", "expected"),
+    [
+        ("단어" + "!" * 300, "을/를", "를"),  # was 을(를): more than 200 marks hid the sound
+        ("병합" + "!" * 300, "을/를", "을"),
+        ("3" + "?" * 20_000, "이/가", "이"),  # a whole box of marks (삼)
+        ("서울" + "…" * 10_000, "으로/로", "로"),
+        ("'low'" + "。" * 5_000, "은/는", "는"),
+        ("단어" + ">" * 300, "을/를", "를"),
+        ("단어" + ")" * 300 + "]" * 300, "이/가", "가"),
+        ("단어" + ";" * 300 + "&" * 300, "을/를", "를"),
+        ("<b>학</b>" + "!" * 300, "을/를", "을"),  # the tag it ends in is still skipped
+        ("&#54617;" + "!" * 300, "을/를", "을"),  # an entity is still read (학)
+        ("[병합](glossary#merge)" + " " * 300, "을/를", "을"),  # a link's text, before spaces
+        ("!" * 300, "을/를", "을(를)"),  # no sound at all
+    ],
+)
+def test_the_last_sound_decides_after_any_number_of_marks(
+    value: str, pair: str, expected: str
+) -> None:
+    assert ko_particle(value, pair) == expected
+
+
+def test_finding_the_last_sound_reads_each_character_once_and_at_most_a_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Counts the work instead of timing it: the characters the regular expressions read."""
+    import ui.app.i18n as i18n
+
+    searched: list[int] = []
+    heard: list[int] = []
+
+    class Counting:
+        def search(self, text: str) -> object:
+            searched.append(len(text))
+            return real_search(text)
+
+    real_search, real_heard_text = i18n._HEARD.search, i18n._heard_text
+    monkeypatch.setattr(i18n, "_HEARD", Counting())
+    monkeypatch.setattr(
+        i18n, "_heard_text", lambda text: heard.append(len(text)) or real_heard_text(text)
+    )
+
+    for marks in (300, 5_000, 50_000):
+        searched.clear()
+        heard.clear()
+        assert ko_particle("단어" + "!" * marks, "을/를") == "를"
+        assert marks < sum(searched) <= marks + 2  # linear: each character read once
+        assert len(heard) == 2 and max(heard) <= i18n._SOUND_TAIL
+
+    for value in ("!" * 2_000_000, "단어" + "!" * 2_000_000, "[" * 1_000_000 + "(" * 1_000_000):
+        searched.clear()
+        heard.clear()
+        assert ko_particle(value, "을/를") == "을(를)"  # the sound is too far back: neutral
+        assert sum(searched) <= i18n._SOUND_LOOKBACK  # bounded, whatever the length
+        assert len(heard) <= 2 and max(heard) <= i18n._SOUND_TAIL

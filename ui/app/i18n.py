@@ -248,9 +248,22 @@ _MD_LINK_AT_END = re.compile(r"\[((?:\\.|[^\]\\])*)\]\([^\n]*\)\s*$")
 
 
 _SOUND_TAIL = 200
-"""The characters at the end of a value that decide its last sound. Only these are read, so
-a particle costs the same after 2,000,000 characters as after one (a regular expression over
-the whole value was quadratic in its length and froze the server for every student)."""
+"""The characters that decide a value's last sound: the last ones, or, when those are all
+marks, the ones before the marks (:func:`_sound_end`). Only these go through the regular
+expressions, so a particle costs the same after 2,000,000 characters as after one (a regular
+expression over the whole value was quadratic in its length and froze the server for every
+student)."""
+
+_HEARD = re.compile(r"[A-Za-z0-9\uac00-\ud7a3]")
+"""A character read aloud before a particle (:func:`_is_heard`)."""
+
+_SOUND_LOOKBACK = 65_536
+"""The characters at the end of a value that are read at all (more than any box takes,
+``LIMITS.box_chars``): a value whose last sound is further back gets the neutral particle
+(``을(를)``), and finding the sound costs at most about a millisecond."""
+
+_FIRST_LOOK = 256
+"""How many characters :func:`_last_heard` reads first; four times more each time after."""
 
 
 def _is_heard(char: str) -> bool:
@@ -271,21 +284,77 @@ def _strip_unheard(text: str) -> str:
     return text[:end]
 
 
+def _last_heard(text: str) -> int:
+    """The index of the last character of ``text`` read aloud, ``-1`` if none (linear: each
+    character is read once, by the regular expression engine, in growing slices from the end).
+
+    >>> _last_heard("단어!!"), _last_heard("!!")
+    (1, -1)
+    """
+    stop, size = len(text), _FIRST_LOOK
+    while stop > 0:
+        start = max(0, stop - size)
+        found = _HEARD.search(text[start:stop][::-1])
+        if found:
+            return stop - 1 - found.start()
+        stop, size = start, size * 4
+    return -1
+
+
+def _sound_end(value: str) -> int:
+    """Where ``value`` ends once the marks after its last sound are cut (issue 26: more than
+    :data:`_SOUND_TAIL` marks hid the sound before them).
+
+    What may still change the sound stays: an entity's ``;`` right after it (``&#54617;``),
+    and the ``>`` of a tag it may be inside (``<b>학</b>``).
+
+    >>> _sound_end("단어" + "!" * 300), _sound_end("<b>학</b>" + "!" * 300)
+    (2, 8)
+    """
+    last = _last_heard(value)
+    if last < 0:
+        return 0
+    end = last + 1
+    if value.startswith(";", end):
+        end += 1
+    close = value.find(">", last + 1)
+    if close >= 0 and value.find("<", last + 1, close) < 0:
+        end = max(end, close + 1)
+    return end
+
+
+def _heard_text(text: str) -> str:
+    """``text`` as it is heard up to its last sound: tags skipped, entities read as their
+    characters, a markdown link at the end as its text, the unheard end cut (``""`` if none).
+    """
+    text = _TAG.sub("", text)
+    link = _MD_LINK_AT_END.search(text)
+    if link:
+        text = text[: link.start()] + link[1]
+    return _strip_unheard(html.unescape(text))
+
+
 def _final_sound(value: str) -> str | None:
     """``"consonant"``, ``"rieul"`` (ㄹ) or ``"vowel"``: how ``value`` is heard to end.
 
     Quotes, brackets and other marks at the end are skipped (``'low'`` ends in *w*); HTML
     tags are skipped and entities read as their characters; a markdown link is its text (a
-    glossary term). ``None`` when the last sound is unknown (a Han character, a symbol only).
+    glossary term). ``None`` when the last sound is unknown (a Han character, a symbol only),
+    or not among the last :data:`_SOUND_LOOKBACK` characters. Linear in the marks at the end
+    and bounded: at most :data:`_SOUND_LOOKBACK` characters are read, by the regular
+    expression engine, and :data:`_SOUND_TAIL` go through the slower steps.
 
     >>> _final_sound('<a href="glossary#pair" title="x">쌍</a>'), _final_sound("[병합](g)")
     ('consonant', 'consonant')
+    >>> _final_sound("단어" + "!" * 1000)
+    'vowel'
     """
-    text = _TAG.sub("", value[-_SOUND_TAIL:])
-    link = _MD_LINK_AT_END.search(text)
-    if link:
-        text = text[: link.start()] + link[1]
-    text = _strip_unheard(html.unescape(text))
+    # (spaces at the end are cut first: a link's text decides only when it ends the value)
+    value = value[-_SOUND_LOOKBACK:].rstrip()
+    text = _heard_text(value[-_SOUND_TAIL:])
+    if not text and len(value) > _SOUND_TAIL:  # marks only there: look before them
+        end = _sound_end(value)
+        text = _heard_text(value[max(0, end - _SOUND_TAIL) : end])
     if not text:
         return None
     last = text[-1]
