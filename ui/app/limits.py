@@ -105,7 +105,8 @@ class Limits:
             3 minutes).
         unigram_nbest: segmentations Unigram's n-best table lists.
         cache_mb: the estimated memory, in MB, of all the results the server keeps to share
-            between sessions (trainings, parsed corpora…); the least recently used go first.
+            between sessions (trainings, parsed corpora…); the least recently used go first,
+            a session over its equal share its own first (:class:`ui.runtime.cache._Budget`).
         training_processes: trainings that run in processes of their own at once (each may
             take a few hundred MB); more wait in a queue, first come first served, and the page
             says where the student stands (:func:`ui.runtime.training.cached_training`).
