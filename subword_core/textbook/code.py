@@ -333,8 +333,8 @@ def unigram_step(
     """A Unigram step (seed, EM or prune) as a call of its textbook stage.
 
     The keywords are the training's settings (for ``args``; ``seed_list``: the list the
-    student typed, for a given seed; ``keep_single_chars``: whether characters were kept). ``None`` where the textbook differs: a seed list that
-    is not the one given.
+    student typed, for a given seed; ``keep_single_chars``: whether characters were kept).
+    ``None`` where the textbook differs: a seed list that is not the one given.
 
     >>> result = unigram.learn({"hug": 10, "pug": 5}, 5)
     >>> code = unigram_step(result, 2)

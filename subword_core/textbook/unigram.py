@@ -14,8 +14,9 @@ Kudo (2018), as the Hugging Face course and sentencepiece teach it, in four stag
 Single characters are kept by default (so every word can be segmented). With
 ``keep_single_chars=False`` they compete on their loss like any other piece; where a pruned
 character occurs, the word's lattice gets an *unknown* node scored as sentencepiece scores it:
-the lowest piece score minus 10 (``UNK_PENALTY``). The seed can also be a list of one's own (``seed_given``) and the M-step sentencepiece's Bayesian one
-(``em_step_digamma``); ``learn`` and ``trace`` use substrings and maximum likelihood. The fast
+the lowest piece score minus 10 (``UNK_PENALTY``). The seed can also be a list of one's own
+(``seed_given``) and the M-step sentencepiece's Bayesian one (``em_step_digamma``);
+``learn`` and ``trace`` use substrings and maximum likelihood. The fast
 ``subword_core.unigram`` computes every loss in one pass; the tests prove it records the
 steps ``trace`` records here, up to floating-point rounding.
 
@@ -350,9 +351,7 @@ def trace(
         if final:
             return steps
         round_no += 1
-        kept, loss = prune_step(
-            logp, words, freqs, vocab_size, shrinking_factor, keep_single_chars
-        )
+        kept, loss = prune_step(logp, words, freqs, vocab_size, shrinking_factor, keep_single_chars)
         step = _prune(len(steps) + 1, round_no, logp, kept, loss, last_counts, shrinking_factor)
         steps.append(
             replace(

@@ -74,7 +74,7 @@ def test_unigram_given_seed_and_digamma_have_their_panels(lang: str) -> None:
 
 
 def test_unigram_with_pruned_characters_has_its_panels_and_notebook() -> None:
-    """"Always keep single characters" off: the prune step that removes the character u
+    """With "Always keep single characters" off, the prune step that removes the character u
     shows prune_step with removed = {'u', 'ugs'} beside it, a later EM step (lattices with
     unknown nodes) shows em_step, and the page offers its notebook."""
     params = {"corpus": "seed-hug", "uni_keep_chars": "false", "uni_vocab_size": "8"}
