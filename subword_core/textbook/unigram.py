@@ -189,6 +189,8 @@ def prune_step(
     >>> sorted(prune_step(logp, ["ab"], [1], 1, keep_single_chars=False)[0])  # 3 x 0.75
     ['a', 'ab']
     """
+    if len(logp) <= vocab_size:  # small enough already: nothing to prune
+        return dict(logp), {}
     # the candidates: every piece, or (by default) all but the characters, which stay
     candidates = [piece for piece in logp if len(piece) > 1 or not keep_single_chars]
     loss = {piece: piece_loss(logp, piece, words, freqs) for piece in candidates}
