@@ -108,7 +108,8 @@ def em_step(
         lattice = model.lattice(word)  # every piece that fits in the word, and where
         ll += freq * lattice.log_z  # log P(word): the sum over all its segmentations
         for node in lattice.nodes:
-            if not node.unknown:  # an unknown node (a pruned character) counts for no piece
+            # unknown nodes (pruned characters) count for no piece
+            if not node.unknown:
                 # E-step: the chance that a segmentation of the word uses this node
                 counts[node.piece] += freq * node.posterior
     total = math.fsum(max(count, FLOOR) for count in counts.values())
