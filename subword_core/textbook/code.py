@@ -328,12 +328,13 @@ def unigram_step(
     max_piece_length: int = 16,
     shrinking_factor: float = 0.75,
     seed_list: Sequence[str] | None = None,
+    keep_single_chars: bool = True,
 ) -> CodeStep | None:
     """A Unigram step (seed, EM or prune) as a call of its textbook stage.
 
     The keywords are the training's settings (for ``args``; ``seed_list``: the list the
-    student typed, for a given seed). ``None`` where the textbook differs: a seed list that
-    is not the one given.
+    student typed, for a given seed; ``keep_single_chars``: whether characters were kept).
+    ``None`` where the textbook differs: a seed list that is not the one given.
 
     >>> result = unigram.learn({"hug": 10, "pug": 5}, 5)
     >>> code = unigram_step(result, 2)
@@ -360,7 +361,7 @@ def unigram_step(
     if not before.pieces_omitted:
 
         def prune_args() -> tuple:
-            return logp, words, freqs, result.vocab_size, shrinking_factor
+            return logp, words, freqs, result.vocab_size, shrinking_factor, keep_single_chars
 
     return CodeStep(tb_unigram.prune_step, values, None, prune_args)
 
@@ -404,10 +405,14 @@ def unigram_viterbi(model: unigram.Unigram, word: str) -> CodeStep | None:
 
     >>> unigram_viterbi(unigram.Unigram([("a", -1.0), ("aa", -1.5)]), "aa").values
     {'pieces': ['aa']}
+    >>> unigram_viterbi(unigram.Unigram([("a", -1.0), ("aa", -1.5)]), "ba").values  # b: unknown
+    {'pieces': ['b', 'a']}
     """
     logp = dict(model.pieces)
-    if not word or any(ch not in logp for ch in word):
-        return None  # an unknown character: the textbook's Viterbi has none
+    if not word:
+        return None
+    if model.unk_penalty != unigram.UNK_PENALTY and any(ch not in logp for ch in word):
+        return None  # the textbook scores an unknown character with the usual penalty only
     pieces = model.lattice(word).best_pieces
     return CodeStep(tb_unigram.viterbi, {"pieces": pieces}, None, lambda: (word, logp))
 

@@ -11,9 +11,12 @@ Kudo (2018), as the Hugging Face course and sentencepiece teach it, in four stag
    it (here simply recomputed without the piece); keep the pieces with the highest loss;
 4. ``viterbi``: segment a word with its most probable segmentation.
 
-Single characters are always kept (so every word can be segmented). The seed can also be a
-list of one's own (``seed_given``) and the M-step sentencepiece's Bayesian one
-(``em_step_digamma``); ``learn`` and ``trace`` use substrings and maximum likelihood. The fast
+Single characters are kept by default (so every word can be segmented). With
+``keep_single_chars=False`` they compete on their loss like any other piece; where a pruned
+character occurs, the word's lattice gets an *unknown* node scored as sentencepiece scores it:
+the lowest piece score minus 10 (``UNK_PENALTY``). The seed can also be a list of one's own
+(``seed_given``) and the M-step sentencepiece's Bayesian one (``em_step_digamma``);
+``learn`` and ``trace`` use substrings and maximum likelihood. The fast
 ``subword_core.unigram`` computes every loss in one pass; the tests prove it records the
 steps ``trace`` records here, up to floating-point rounding.
 
@@ -29,7 +32,7 @@ import math
 from dataclasses import replace
 
 from subword_core import unigram as fast
-from subword_core.unigram import Unigram
+from subword_core.unigram import UNK_PENALTY, Unigram
 from subword_core.unigram.em import _digamma as digamma
 
 FLOOR = 1e-10  # the smallest expected count a piece gets: a probability is never exactly 0
@@ -105,8 +108,10 @@ def em_step(
         lattice = model.lattice(word)  # every piece that fits in the word, and where
         ll += freq * lattice.log_z  # log P(word): the sum over all its segmentations
         for node in lattice.nodes:
-            # E-step: the chance that a segmentation of the word uses this node
-            counts[node.piece] += freq * node.posterior
+            # unknown nodes (pruned characters) count for no piece
+            if not node.unknown:
+                # E-step: the chance that a segmentation of the word uses this node
+                counts[node.piece] += freq * node.posterior
     total = math.fsum(max(count, FLOOR) for count in counts.values())
     # M-step: each piece's new probability is its expected count over the total
     new = {piece: math.log(max(count, FLOOR)) - math.log(total) for piece, count in counts.items()}
@@ -130,14 +135,38 @@ def em_step_digamma(
     return new, counts, ll
 
 
+def unknown_score(logp: dict[str, float]) -> float:
+    """The score of an unknown character: the lowest piece score minus ``UNK_PENALTY`` (10).
+
+    >>> unknown_score({"a": -1.0, "b": -2.5})
+    -12.5
+    """
+    return min(logp.values()) - UNK_PENALTY
+
+
+def unigram_model(logp: dict[str, float], unknown: float) -> Unigram:
+    """The pieces as a model whose unknown characters score ``unknown``.
+
+    >>> unigram_model({"a": -1.0}, -20.0).lattice("ab").nodes[1].score
+    -20.0
+    """
+    return Unigram(list(logp.items()), unk_penalty=min(logp.values()) - unknown)
+
+
 def piece_loss(logp: dict[str, float], piece: str, words: list[str], freqs: list[int]) -> float:
     """How much the corpus log-likelihood drops without ``piece`` (the others unchanged).
 
+    A single character (only pruned with ``keep_single_chars=False``) leaves an unknown node
+    wherever it was, with the unknown score of the whole vocabulary.
+
     >>> round(piece_loss({"a": math.log(0.5), "aa": math.log(0.5)}, "aa", ["aa"], [1]), 3)
     1.099
+    >>> round(piece_loss({"a": math.log(0.5), "b": math.log(0.5)}, "b", ["ab"], [1]), 3)
+    10.0
     """
     with_it = Unigram(list(logp.items()))
-    without = Unigram([(p, score) for p, score in logp.items() if p != piece])
+    # the unknown score stays the one of the whole vocabulary (as the other pieces' scores)
+    without = unigram_model({p: s for p, s in logp.items() if p != piece}, unknown_score(logp))
     loss = 0.0
     for word, freq in zip(words, freqs, strict=True):
         if piece in word:  # the other words do not change
@@ -151,14 +180,20 @@ def prune_step(
     freqs: list[int],
     vocab_size: int,
     shrinking_factor: float = 0.75,
+    keep_single_chars: bool = True,
 ) -> tuple[dict[str, float], dict[str, float]]:
     """Keep the pieces whose loss is highest: (the kept pieces' log-probabilities, losses).
 
     >>> logp = {"a": math.log(0.4), "b": math.log(0.4), "ab": math.log(0.2)}
     >>> sorted(prune_step(logp, ["ab"], [1], 2)[0])
     ['a', 'b']
+    >>> sorted(prune_step(logp, ["ab"], [1], 1, keep_single_chars=False)[0])  # 3 x 0.75
+    ['a', 'ab']
     """
-    candidates = [piece for piece in logp if len(piece) > 1]  # characters always stay
+    if len(logp) <= vocab_size:  # small enough already: nothing to prune
+        return dict(logp), {}
+    # the candidates: every piece, or (by default) all but the characters, which stay
+    candidates = [piece for piece in logp if len(piece) > 1 or not keep_single_chars]
     loss = {piece: piece_loss(logp, piece, words, freqs) for piece in candidates}
     target = max(vocab_size, int(len(logp) * shrinking_factor))
     cut = target - (len(logp) - len(candidates))
@@ -179,11 +214,14 @@ def learn(
     max_piece_length: int = 16,
     shrinking_factor: float = 0.75,
     em_iterations: int = 2,
+    keep_single_chars: bool = True,
 ) -> list[str]:
     """The final pieces, most probable first.
 
     >>> learn({"hug": 10, "pug": 5}, 5)
     ['hug', 'u', 'g', 'p', 'h']
+    >>> learn({"hug": 10, "pug": 5, "pun": 12, "bun": 4}, 4, keep_single_chars=False)
+    ['pun', 'hug', 'pug', 'bun']
     """
     words, freqs = list(counts), list(counts.values())
     logp = probabilities(seed(words, freqs, seed_size, max_piece_length))
@@ -193,7 +231,7 @@ def learn(
             logp, _, _ = em_step(logp, words, freqs)
         if final:
             break
-        logp, _ = prune_step(logp, words, freqs, vocab_size, shrinking_factor)
+        logp, _ = prune_step(logp, words, freqs, vocab_size, shrinking_factor, keep_single_chars)
     return sorted(logp, key=lambda piece: -logp[piece])
 
 
@@ -202,14 +240,19 @@ def viterbi(word: str, logp: dict[str, float]) -> list[str]:
 
     >>> viterbi("pug", {"p": -2.5, "u": -1.8, "g": -2.4, "ug": -2.4, "pu": -2.5})
     ['p', 'ug']
+    >>> viterbi("pub", {"p": -2.5, "u": -1.8, "g": -2.4, "ug": -2.4, "pu": -2.5})  # b: unknown
+    ['pu', 'b']
     """
+    unknown = unknown_score(logp)  # a character missing from the vocabulary scores this
     best = [0.0] + [-math.inf] * len(word)  # best[i]: the best score of word[:i]
     start_of = [0] * (len(word) + 1)  # where the last piece of that best path starts
     for end in range(1, len(word) + 1):
         for start in range(end):  # the longest last piece is tried first and wins a tie
             piece = word[start:end]
-            if piece in logp and best[start] + logp[piece] > best[end]:
-                best[end] = best[start] + logp[piece]
+            # not a piece: -inf, but an unknown node for a single character
+            score = logp.get(piece, unknown if len(piece) == 1 else -math.inf)
+            if best[start] + score > best[end]:
+                best[end] = best[start] + score
                 start_of[end] = start
     pieces: list[str] = []
     end = len(word)
@@ -273,7 +316,7 @@ def _prune(
 
 
 def _likelihood(logp: dict[str, float], words: list[str], freqs: list[int]) -> float:
-    """The corpus log-likelihood: the sum of count x log P(word)."""
+    """The corpus log-likelihood: the sum of count x log P(word) (unknown nodes included)."""
     model = Unigram(list(logp.items()))
     return sum(freq * model.lattice(w).log_z for w, freq in zip(words, freqs, strict=True))
 
@@ -287,6 +330,7 @@ def trace(
     shrinking_factor: float = 0.75,
     em_iterations: int = 2,
     word_start: str = "",
+    keep_single_chars: bool = True,
 ) -> list[fast.Step]:
     """The steps ``unigram.learn`` records (with every row: ``top_k`` and ``boundary``
     large); a step's likelihood *after* is recomputed from its probabilities.
@@ -310,7 +354,7 @@ def trace(
         if final:
             return steps
         round_no += 1
-        kept, loss = prune_step(logp, words, freqs, vocab_size, shrinking_factor)
+        kept, loss = prune_step(logp, words, freqs, vocab_size, shrinking_factor, keep_single_chars)
         step = _prune(len(steps) + 1, round_no, logp, kept, loss, last_counts, shrinking_factor)
         steps.append(
             replace(

@@ -97,7 +97,7 @@ def removal_losses(trainer: _Trainer) -> tuple[float, list[float], _Pending]:
                 # subtle: 1 - g would cancel to noise. Every segmentation without this
                 # node covers character i with exactly one other node (b is final to
                 # the right of i), so summing over those nodes gives P'(word) directly.
-                rest = (P[k] - repl[k]) * a[i] * bj
+                rest = trainer.left(k) * a[i] * bj
                 for idx in range(bisect_left(edges, (i - trainer.max_len + 1,)), len(edges)):
                     i2, j2, k2 = edges[idx]
                     if i2 > i:
@@ -203,7 +203,7 @@ def _word_loss(
     edges = trainer.lattices[w_index]
     length = len(trainer.words[w_index])
     P = trainer.prob
-    keep = P[piece] - repl[piece]
+    keep = trainer.left(piece)
     lost = repl[piece]
     a = [0.0] * (length + 1)
     d = [0.0] * (length + 1)
@@ -230,7 +230,7 @@ def z_without(
     """log P'(word) with ``piece`` removed (characters: replaced by an unknown node)."""
     P = trainer.prob
     saved = P[piece]
-    P[piece] = saved - repl[piece]  # the rest of the vocabulary keeps its probabilities
+    P[piece] = trainer.left(piece)  # the rest of the vocabulary keeps its probabilities
     try:
         a2 = [0.0] * (length + 1)
         a2[0] = 1.0
@@ -345,7 +345,7 @@ def _long_certain_loss(
     """
     la, lb, log_z, logs = word.la, word.lb, word.log_z, trainer.logs()
     exp = math.exp
-    left = trainer.prob[k] - trainer.replacement()[k]
+    left = trainer.left(k)
     share = exp(la[i] + math.log(left) + lb[j] - log_z) if left > 0 else 0.0
     for idx in range(bisect_left(edges, (i - trainer.max_len + 1,)), len(edges)):
         i2, j2, k2 = edges[idx]
@@ -377,7 +377,7 @@ def group_loss(
     edges = trainer.lattices[w_index]
     cut, last = group[0][1], group[-1][0]
     P, a, events = trainer.prob, word.a, word.events
-    lost, keep = repl[piece], P[piece] - repl[piece]
+    lost, keep = repl[piece], trainer.left(piece)
     lo = bisect_left(edges, (min(cut, last + 1) - trainer.max_len,))
     base = edges[lo][0]
     a2 = a[base:cut] + [0.0] * (last + trainer.max_len + 2 - cut)

@@ -145,6 +145,18 @@ class _Trainer:
         out[-1] = 0.0
         return out
 
+    def left(self, k: int) -> float:
+        """The probability a node of piece ``k`` keeps when the piece is removed: 0, or the
+        unknown probability for a character that may be pruned.
+
+        subtle: this is ``prob[k] - replacement()[k]``, but that difference cancels (the
+        unknown probability is e^-10 times the lowest one or less) and kept ~1e-7 relative
+        error in a character's loss; read it here instead.
+        """
+        if not self.keep_single_chars and k < self.n_chars:
+            return self.prob[-1]
+        return 0.0
+
     def logs(self) -> list[float]:
         """Log-probabilities with the unknown slot last (for the rare log-space words)."""
         if self._logs is None:

@@ -73,6 +73,22 @@ def test_unigram_given_seed_and_digamma_have_their_panels(lang: str) -> None:
     assert "<code>em_step_digamma</code>" in _html(at)
 
 
+def test_unigram_with_pruned_characters_has_its_panels_and_notebook() -> None:
+    """With "Always keep single characters" off, the prune step that removes the character u
+    shows prune_step with removed = {'u', 'ugs'} beside it, a later EM step (lattices with
+    unknown nodes) shows em_step, and the page offers its notebook."""
+    params = {"corpus": "seed-hug", "uni_keep_chars": "false", "uni_vocab_size": "8"}
+    at = open_link("unigram", {**params, "step": "4"})
+    _panel(at, "en")
+    html = _html(at)
+    assert "<code>prune_step</code>" in html and "class='ln ran'" in html
+    assert "removed = {&#x27;u&#x27;, &#x27;ugs&#x27;}" in html
+    assert NOTEBOOK["en"] in [b.proto.label for b in at.get("download_button")]
+    at = open_link("unigram", {**params, "step": "8"})
+    html = _html(at)
+    assert "<code>em_step</code>" in html and "total = " in html
+
+
 # page -> (link parameters, tie picker's namespace, step, the pair picked, the textbook values)
 PICKS = {
     "bpe_learn": ({}, "bpe", 1, ("s", "t"), "count = 9"),

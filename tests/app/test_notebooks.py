@@ -139,8 +139,8 @@ def test_unigram_notebook_with_a_given_seed_or_the_digamma_m_step(
 
 
 def test_page_cells_cover_a_given_seed_and_digamma() -> None:
-    """``page_cells`` (the page's "Open as a notebook") no longer refuses a given seed list or
-    the digamma M-step; pruned single characters stay refused (the textbook keeps them)."""
+    """``page_cells`` (the page's "Open as a notebook") no longer refuses a given seed list,
+    the digamma M-step or pruned single characters."""
     from types import SimpleNamespace
 
     base = {"vocab_size": 8, "seed_size": None, "max_piece_length": 16,
@@ -149,5 +149,31 @@ def test_page_cells_cover_a_given_seed_and_digamma() -> None:
     cells = notebook.page_cells("unigram", SEED_001_COUNTS, SimpleNamespace(**base))
     assert cells is not None
     assert "'seed_vocab': [" in cells[1][1] and "'digamma': True" in cells[1][1]
+    assert "keep_single_chars" not in cells[1][1]
     pruned = SimpleNamespace(**{**base, "keep_single_chars": False})
-    assert notebook.page_cells("unigram", SEED_001_COUNTS, pruned) is None
+    cells = notebook.page_cells("unigram", SEED_001_COUNTS, pruned)
+    assert cells is not None and "'keep_single_chars': False" in cells[1][1]
+
+
+@pytest.mark.parametrize(("given", "digamma"), [(None, False), (SEED_001, False), (None, True)])
+def test_unigram_notebook_with_pruned_characters(given: list[str] | None, digamma: bool) -> None:
+    """``keep_single_chars=False`` (the page's "Always keep single characters" off): the
+    notebook's textbook prunes characters too (``textbook.trace``, or the stages replayed for
+    a given seed or the digamma M-step) and agrees with the page's trace, which prunes some."""
+    from types import SimpleNamespace
+
+    page_settings = SimpleNamespace(
+        vocab_size=8, seed_size=None, max_piece_length=16, shrinking_factor=0.75,
+        em_iterations=2, word_start="", seed_list=None if given is None else tuple(given),
+        digamma=digamma, keep_single_chars=False,
+    )  # fmt: skip
+    cells = notebook.page_cells("unigram", SEED_001_COUNTS, page_settings)
+    assert cells is not None
+    page = unigram.learn(
+        SEED_001_COUNTS, 8, seed_vocab=given, digamma=digamma, keep_single_chars=False
+    )
+    removed = {p for s in page.steps if isinstance(s, unigram.PruneStep) for p in s.removed}
+    assert any(len(p) == 1 for p in removed)
+    _, printed = run(cells)
+    expected = [[s.kind, s.vocab_after if s.kind == "prune" else s.vocab_size] for s in page.steps]
+    assert printed == expected

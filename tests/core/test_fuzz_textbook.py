@@ -68,6 +68,8 @@ COVERED: dict[str, tuple[str, ...]] = {
             "trace",
         )
     },
+    "subword_core.textbook.unigram.unknown_score": ("test_textbook_unigram_pruned_characters",),
+    "subword_core.textbook.unigram.unigram_model": ("test_textbook_unigram_pruned_characters",),
     "subword_core.textbook.gage.compress": ("test_textbook_gage",),
     "subword_core.textbook.gage.compress_step": ("test_textbook_gage",),
     **{
@@ -216,6 +218,35 @@ def test_textbook_unigram(counts: dict[str, int], extra: int, word: str) -> None
         )
 
 
+@settings(max_examples=examples(15), deadline=None)
+@given(corpora, st.integers(1, 6), st.text(alphabet="abcd", min_size=1, max_size=6))
+def test_textbook_unigram_pruned_characters(counts: dict[str, int], size: int, word: str) -> None:
+    """keep_single_chars=False: characters may go; an unknown character scores the lowest
+    score minus 10, in the loss's model and in Viterbi, whose segmentation scores as the
+    fast model's (ties may pick another one of the same score)."""
+    names, freqs = list(counts), list(counts.values())
+    logp = tb_uni.probabilities(tb_uni.seed(names, freqs, 1000, 16))
+    unknown = tb_uni.unknown_score(logp)
+    assert unknown == min(logp.values()) - 10.0
+    model = tb_uni.unigram_model(logp, unknown - 1.0)
+    assert math.isclose(model.unk_score, unknown - 1.0)
+    for piece in logp if len(logp) > 1 else ():  # (the only piece: prune_step keeps it)
+        assert tb_uni.piece_loss(logp, piece, names, freqs) >= -1e-9
+    kept, _ = tb_uni.prune_step(logp, names, freqs, size, keep_single_chars=False)
+    assert len(kept) == max(size, int(len(logp) * 0.75)) or len(kept) == len(logp)
+    pieces = tb_uni.learn(counts, size, keep_single_chars=False)
+    assert len(pieces) <= max(size, len(logp))
+    result = unigram.learn(counts, size, seed_size=1000, keep_single_chars=False)
+    final = dict(result.pieces)
+    best = tb_uni.viterbi(word, final)
+    assert "".join(best) == word
+
+    def score(segmentation: list[str]) -> float:
+        return sum(final.get(p, tb_uni.unknown_score(final)) for p in segmentation)
+
+    assert math.isclose(score(best), score(result.model.encode(word)), abs_tol=1e-6)
+
+
 @settings(max_examples=examples(60), deadline=None)
 @given(st.text(alphabet="abc ", max_size=30))
 def test_textbook_gage(text: str) -> None:
@@ -264,20 +295,29 @@ def test_code_panel_bpe_wordpiece_gage(counts: dict, tie: str, seed: int, word: 
 
 
 @settings(max_examples=examples(5), deadline=None)
-@given(corpora, st.integers(0, 3), words, st.lists(words, max_size=4, unique=True), st.booleans())
+@given(
+    corpora,
+    st.integers(0, 3),
+    words,
+    st.lists(words, max_size=4, unique=True),
+    st.booleans(),
+    st.booleans(),
+)
 def test_code_panel_unigram(
-    counts: dict, extra: int, word: str, given: list[str], digamma: bool
+    counts: dict, extra: int, word: str, given: list[str], digamma: bool, keep: bool
 ) -> None:
     # corpora of one-character words included: the seed's inner loops then never run and
-    # the step says so (CodeStep.idle)
-    size = len({c for w in counts for c in w}) + extra
+    # the step says so (CodeStep.idle); keep=False: characters pruned too (smaller sizes)
+    size = len({c for w in counts for c in w}) + extra - (0 if keep else 2)
+    size = max(size, 1)
     kw = {"seed_size": 1000, "max_piece_length": 16, "shrinking_factor": 0.75}
     for seed_list in (None, given or None):
         result = unigram.learn(
-            counts, size, top_k=10**6, boundary=10**6, seed_vocab=seed_list, digamma=digamma, **kw
-        )  # type: ignore[arg-type]
+            counts, size, top_k=10**6, boundary=10**6, seed_vocab=seed_list, digamma=digamma,
+            keep_single_chars=keep, **kw,
+        )  # type: ignore[arg-type]  # fmt: skip
         for n in range(1, len(result.steps) + 1):
-            step = code.unigram_step(result, n, **kw, seed_list=seed_list)  # type: ignore[arg-type]
+            step = code.unigram_step(result, n, **kw, seed_list=seed_list, keep_single_chars=keep)  # type: ignore[arg-type]
             assert step is not None
             if result.steps[n - 1].kind != "prune":
                 _check(step)

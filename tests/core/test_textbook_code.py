@@ -111,6 +111,38 @@ def test_unigram_steps(counts: dict, size: int, factor: float) -> None:
         assert step is None or check(step)
 
 
+@pytest.mark.parametrize(
+    ("counts", "size", "factor"),
+    [(CORPORA[0], 10, 0.75), ({"abab": 3, "ab": 2, "ba": 1}, 2, 0.75),
+     ({"ddbba": 5, "d": 5, "dd": 5}, 7, 0.5)],
+)  # fmt: skip
+def test_unigram_steps_with_pruned_characters(counts: dict, size: int, factor: float) -> None:
+    """``keep_single_chars=False``: the prune steps that remove characters, the EM steps
+    whose lattices then hold unknown nodes, and Viterbi over unknown characters have their
+    panels, proven like the others."""
+    settings = {"seed_size": 1000, "max_piece_length": 16, "shrinking_factor": factor}
+    result = unigram.learn(
+        counts, size, top_k=10**6, boundary=10**6, keep_single_chars=False, **settings
+    )  # type: ignore[arg-type]
+    gone: set[str] = set()
+    after_chars = 0
+    for n in range(1, len(result.steps) + 1):
+        step = code.unigram_step(result, n, keep_single_chars=False, **settings)  # type: ignore[arg-type]
+        assert check(step)
+        kind = result.steps[n - 1]
+        after_chars += kind.kind == "em" and any(len(p) == 1 for p in gone)
+        if isinstance(kind, unigram.PruneStep):
+            assert step is not None and step.values["removed"] == set(kind.removed)
+            gone |= set(kind.removed)
+    assert any(len(p) == 1 for p in gone) and after_chars
+    unknown = 0
+    for word in [*counts, "abcd", "dab"]:
+        step = code.unigram_viterbi(result.model, word)
+        unknown += any(ch in gone for ch in word)
+        assert check(step)
+    assert unknown
+
+
 SEED_001 = ["h", "u", "g", "hu", "ug", "p", "pu", "n", "un", "b", "bu", "s", "hug", "gs", "ugs"]
 
 

@@ -252,8 +252,8 @@ def wordpiece_cells(counts: Mapping[str, int], settings: Mapping[str, Any]) -> l
 
 def unigram_cells(counts: Mapping[str, int], settings: Mapping[str, Any]) -> list[Cell]:
     """Unigram: ``settings`` are ``unigram.learn``'s keywords with ``vocab_size`` (the
-    textbook covers a seed of substrings or a given list (``seed_vocab``), kept characters,
-    and the plain or the digamma M-step).
+    textbook covers a seed of substrings or a given list (``seed_vocab``), kept or pruned
+    characters (``keep_single_chars``), and the plain or the digamma M-step).
 
     >>> len(unigram_cells({"hug": 10}, {"vocab_size": 5}))
     10
@@ -280,6 +280,15 @@ def unigram_cells(counts: Mapping[str, int], settings: Mapping[str, Any]) -> lis
     )
     if settings.get("digamma"):
         em_text += " " + t("Here the M-step is the digamma one: log p = ψ(count) − ψ(total).")
+    prune_text = t(
+        "## 3. Prune\n\nEach piece's loss: how much the likelihood drops "
+        "without it. The pieces with the highest loss stay."
+    )
+    if settings.get("keep_single_chars") is False:
+        prune_text += " " + t(
+            "Here single characters compete too: where a pruned character occurs, the word "
+            "gets an unknown node scored the lowest piece score minus 10."
+        )
     return [
         _intro(t("Unigram LM")),
         (
@@ -296,17 +305,11 @@ def unigram_cells(counts: Mapping[str, int], settings: Mapping[str, Any]) -> lis
         ("code", seed_code + "logp = textbook.probabilities(seed)\nlen(logp)"),
         ("markdown", em_text),
         ("code", "logp, expected, ll = m_step(logp, words, freqs)\nll"),
-        (
-            "markdown",
-            t(
-                "## 3. Prune\n\nEach piece's loss: how much the likelihood drops "
-                "without it. The pieces with the highest loss stay."
-            ),
-        ),
+        ("markdown", prune_text),
         (
             "code",
             "kept, loss = textbook.prune_step(logp, words, freqs, settings['vocab_size'], "
-            "settings.get('shrinking_factor', 0.75))\n"
+            "settings.get('shrinking_factor', 0.75), settings.get('keep_single_chars', True))\n"
             "sorted(loss.items(), key=lambda kv: -kv[1])[:10]",
         ),
         ("markdown", _agree()),
@@ -331,7 +334,7 @@ def _unigram_agree_code(own_loop: bool) -> str:
             "    if final:\n"
             "        break\n"
             "    logp, _ = textbook.prune_step(logp, words, freqs, settings['vocab_size'], "
-            "settings.get('shrinking_factor', 0.75))\n"
+            "settings.get('shrinking_factor', 0.75), settings.get('keep_single_chars', True))\n"
             "    kinds.append('prune')\n"
             "assert kinds == [s.kind for s in result.steps]\n"
             "fast = [s.log_likelihood_before for s in result.steps if s.kind == 'em']\n"
@@ -512,8 +515,7 @@ _BUILDERS = {
 
 def page_cells(page: str, corpus: Mapping[str, int], settings: object) -> list[Cell] | None:
     """The notebook of a learning page from its corpus and settings object (``None`` where
-    the textbook does not cover the settings: another WordPiece prefix; Unigram with pruned
-    single characters).
+    the textbook does not cover the settings: another WordPiece prefix).
 
     >>> from types import SimpleNamespace
     >>> cells = page_cells("wordpiece", {"hug": 3}, SimpleNamespace(
@@ -524,8 +526,6 @@ def page_cells(page: str, corpus: Mapping[str, int], settings: object) -> list[C
     get = settings.__getattribute__
     if page == "wordpiece" and get("prefix") != "##":
         return None
-    if page == "unigram" and not get("keep_single_chars"):
-        return None  # the textbook never prunes a character
     values = {name: get(name) for name in _FIELDS[page]}
     if page == "unigram" and values["seed_size"] is None:
         values["seed_size"] = max(5 * values["vocab_size"], 1000)  # unigram.learn's default
@@ -533,6 +533,8 @@ def page_cells(page: str, corpus: Mapping[str, int], settings: object) -> list[C
         values["seed_vocab"] = list(get("seed_list"))
     if page == "unigram" and get("digamma"):
         values["digamma"] = True
+    if page == "unigram" and not get("keep_single_chars"):
+        values["keep_single_chars"] = False
     return _BUILDERS[page](dict(corpus), values)
 
 

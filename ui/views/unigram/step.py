@@ -103,6 +103,7 @@ def _textbook_settings(settings: UnigramSettings) -> dict[str, Any]:
         "max_piece_length": settings.max_piece_length,
         "shrinking_factor": settings.shrinking_factor,
         "seed_list": settings.seed_list,
+        "keep_single_chars": settings.keep_single_chars,
     }
 
 
@@ -252,5 +253,4 @@ def render_train_step(
     with right:
         _pieces_column(step, corpus, settings)
     # after the chart and table, so they start on a projector's first screen when presenting
-    if settings.keep_single_chars:  # the textbook never prunes a character
-        code_panel(code.unigram_step(result, number, **_textbook_settings(settings)))
+    code_panel(code.unigram_step(result, number, **_textbook_settings(settings)))
