@@ -99,12 +99,15 @@ def _library_float(text: str) -> float:
             exponent += 1  # a digit past the integer's capacity only scales
         else:
             significand = significand * 10 + digit
+    # subtle: the fraction's digits are tried afresh even when the integer part overflowed
+    # (serde_json's parse_decimal): after 1844674407370955161 and a digit past 5, a fraction
+    # digit up to 5 still fits and is taken
     for ch in frac:
         digit = ord(ch) - 48
-        full = full or _overflows(significand, digit)
-        if not full:
-            significand = significand * 10 + digit
-            exponent -= 1
+        if _overflows(significand, digit):
+            break  # this digit and the rest are ignored
+        significand = significand * 10 + digit
+        exponent -= 1
     if exp_text:
         negative = exp_text.startswith("-")
         exp = 0
@@ -151,9 +154,11 @@ def _read_json(name: str, text: str) -> Any:
             raise _not_finite(name, literal)
         return value
 
-    def whole(literal: str) -> int:
+    def whole(literal: str) -> int | float:
         if len(literal) > _DIGITS_MAX or abs(value := int(literal)) > _FLOAT_MAX:
             raise _not_finite(name, literal)
+        if abs(value) > _U64:  # past a 64-bit integer serde_json reads a float, its way
+            return _library_float(literal)
         return value
 
     def constant(literal: str) -> float:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import random
 
 import pytest
 import regex
@@ -18,6 +19,7 @@ from tokenizers import AddedToken, Regex, Tokenizer, models, normalizers, pre_to
 
 from subword_core.byte_level import BYTE_TO_UNICODE
 from subword_core.pretrained import chars, load
+from subword_core.pretrained.files import _read_json
 from subword_core.pretrained.normalizers import _normalizers
 from subword_core.pretrained.oniguruma import OnigurumaPattern
 from subword_core.pretrained.pre_tokenizers import _splitters, _whitespace
@@ -267,6 +269,71 @@ def test_unigram_scores_are_read_as_the_library_reads_them(score: str, same: str
     assert read[3][1] == read[4][1] and float(score) != float(same)
     trace = load({"tokenizer.json": text}).trace("abc")
     assert trace.tokens == tuple(tok.encode("abc").tokens)
+
+
+def _unigram_json(
+    scores: list[str], pieces: list[str] | None = None, unk_id: int | None = None
+) -> str:
+    """A Unigram ``tokenizer.json`` whose ``pieces`` (``p0``, ``p1``… if none) score ``scores``."""
+    names = pieces or [f"p{i}" for i in range(len(scores))]
+    vocab = "[" + ", ".join(f'["{p}", {lit}]' for p, lit in zip(names, scores, strict=True)) + "]"
+    model = {"type": "Unigram", "unk_id": unk_id, "vocab": "VOCAB", "byte_fallback": False}
+    doc = {"version": "1.0", "added_tokens": [], "normalizer": None, "pre_tokenizer": None}
+    doc |= {"truncation": None, "padding": None, "post_processor": None, "decoder": None}
+    return json.dumps(doc | {"model": model}).replace('"VOCAB"', vocab)
+
+
+def _long_literals(seed: int, count: int) -> list[str]:
+    """Numbers past a 64-bit significand: long fractions, long integers, exponents."""
+    rng = random.Random(seed)
+
+    def digits(n: int) -> str:
+        return str(rng.randrange(10 ** (n - 1), 10**n))
+
+    out = ["-18446744073709551616.3e-30", "-18446744073709551615", "-18446744073709551616"]
+    out += ["-9223372036854775809", "-123456789012345678901234", "-" + "9" * 25]
+    for _ in range(count):
+        kind, n = rng.randrange(4), rng.randrange(18, 40)
+        if kind == 0:
+            d = digits(n)
+            at = rng.randrange(1, n)
+            out.append(f"-{d[:at]}.{d[at:]}")
+        elif kind == 1:
+            d = digits(rng.randrange(15, 30))
+            out.append(f"-{d[0]}.{d[1:]}e{rng.randrange(-340, 300)}")
+        elif kind == 2:
+            out.append("-" + digits(rng.randrange(20, 30)))
+        else:  # the integer part overflows at 1844674407370955161, the fraction still fits
+            tail = digits(rng.randrange(1, 6))
+            out.append(f"-1844674407370955161{rng.randrange(6, 10)}.{tail}e-{rng.randrange(40)}")
+    return out
+
+
+@pytest.mark.oracle
+def test_numbers_past_a_64_bit_significand_are_read_as_the_library_reads_them() -> None:
+    """serde_json keeps the first digits that fit in a u64 and scales by a power of ten: a
+    fraction digit still fits after an integer part that overflowed, an integer past u64 is
+    read that way too (Python's float rounds both correctly)."""
+    literals = _long_literals(seed=31, count=3000)
+    text = _unigram_json(literals)
+    library = [s for _, s in json.loads(Tokenizer.from_str(text).to_str())["model"]["vocab"]]
+    ours = [s for _, s in _read_json("t.json", text)["model"]["vocab"]]
+    wrong = [
+        (lit, o, t) for lit, o, t in zip(literals, ours, library, strict=True) if float(o) != t
+    ]
+    assert not wrong, wrong[:5]
+
+
+@pytest.mark.oracle
+def test_a_score_past_a_64_bit_significand_ties_as_in_the_library() -> None:
+    """The library reads both scores as -1.8446744073709551 (before the fix the long one was
+    read one unit lower, so ``ab|c`` won where the library's tie gives ``a|bc``)."""
+    scores = ["-20.0", "-0.0625", "-0.0625", "-1.8446744073709551", "-18446744073709551616.3e-19"]
+    text = _unigram_json(scores, ["<unk>", "a", "c", "ab", "bc"], unk_id=0)
+    tok = Tokenizer.from_str(text)
+    read = json.loads(tok.to_str())["model"]["vocab"]
+    assert read[3][1] == read[4][1]
+    assert load({"tokenizer.json": text}).trace("abc").tokens == tuple(tok.encode("abc").tokens)
 
 
 # -- 5. a sentencepiece .vocab: <unk>, <s>, </s> never match text, as in sentencepiece ------
