@@ -113,6 +113,48 @@ def test_lower_casing_maps_every_code_point_as_the_library(node: dict, library: 
     assert func(text) == library.normalize_str(text)  # type: ignore[attr-defined]
 
 
+_BERT_FLAGS = ("clean_text", "handle_chinese_chars", "strip_accents", "lowercase")
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("flag", ["clean_text", "handle_chinese_chars", "strip_accents", None])
+def test_bert_normalizer_rewrites_every_code_point_as_the_library(flag: str | None) -> None:
+    """Each of BertNormalizer's other Unicode questions alone (control characters and
+    whitespace, CJK ideographs, non-spacing marks after NFD), then ``StripAccents`` (any mark):
+    each rewrites one character at a time, so every code point in one text shows any
+    character classed otherwise."""
+    if flag is None:
+        node, library = {"type": "StripAccents"}, normalizers.StripAccents()
+    else:
+        flags = {name: name == flag for name in _BERT_FLAGS}
+        node = {"type": "BertNormalizer"} | flags
+        library = normalizers.BertNormalizer(**flags)
+    (_name, func), *_ = _normalizers(node)
+    text = "".join(ALL)
+    assert func(text) == library.normalize_str(text)
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize(
+    ("node", "library"),
+    [
+        ({"type": "Punctuation"}, pre_tokenizers.Punctuation()),
+        ({"type": "BertPreTokenizer"}, pre_tokenizers.BertPreTokenizer()),
+    ],
+    ids=["Punctuation", "BertPreTokenizer"],
+)
+def test_punctuation_classes_every_code_point_as_the_library(node: dict, library: object) -> None:
+    """The other characters in one run, then each punctuation character (isolated): a
+    character classed otherwise would join the run, or cut it."""
+    punct = [c for c in ALL if chars.is_punct(c)]
+    others = [c for c in ALL if not chars.is_punct(c) and not chars.is_ws(c)]
+    text = _grouped(others, punct)
+    (_name, split, _), *_ = _splitters(node)
+    ours = split(text, True)
+    assert ours == ["".join(others), *punct]
+    assert _pieces(library, text) == _spans(ours)
+
+
 def test_characters_new_in_unicode_15_and_16_are_traced_as_the_library() -> None:
     """Todhri letters, a Garay capital, CJK extension I, Kawi digits (Python 3.11 knows none)."""
     tok = _byte_model(normalizer=normalizers.Lowercase())
