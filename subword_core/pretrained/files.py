@@ -129,6 +129,23 @@ def _library_float(text: str) -> float:
     return value if positive else -value
 
 
+def _library_number(value: float) -> float:
+    """A number read by :func:`_read_json` as the library uses it where it wants a float.
+
+    A whole number is kept whole (an id, a count); as a float (a Unigram score) serde_json
+    reads one past a 64-bit integer as :func:`_library_float` does, not rounded correctly.
+
+    Example:
+        >>> _library_number(-2), _library_number(-0.5)
+        (-2.0, -0.5)
+        >>> _library_number(-123456789012345678901234) == -123456789012345678901234.0
+        False
+    """
+    if isinstance(value, int) and abs(value) > _U64:
+        return _library_float(str(value))
+    return float(value)
+
+
 _DIGITS_MAX = 400
 """A whole number with more digits than this is past any float (read without building it)."""
 
@@ -154,11 +171,9 @@ def _read_json(name: str, text: str) -> Any:
             raise _not_finite(name, literal)
         return value
 
-    def whole(literal: str) -> int | float:
+    def whole(literal: str) -> int:
         if len(literal) > _DIGITS_MAX or abs(value := int(literal)) > _FLOAT_MAX:
             raise _not_finite(name, literal)
-        if abs(value) > _U64:  # past a 64-bit integer serde_json reads a float, its way
-            return _library_float(literal)
         return value
 
     def constant(literal: str) -> float:
