@@ -5,7 +5,9 @@ Python 3.11's ``unicodedata`` is Unicode 14; the library (Rust's standard librar
 differently. This script asks the installed library, for every code point, what its
 ``Whitespace`` pre-tokenizer calls a word character (the ``regex`` crate's ``\\w``), what its
 ``Digits`` pre-tokenizer calls numeric (``char::is_numeric``) and what ``Lowercase`` makes of
-it (``char::to_lowercase``), and writes the answers as tables the tracer reads. Run from the
+it (``char::to_lowercase``), and where its punctuation, BERT's control characters, its
+non-spacing marks, ``StripAccents``' marks and its decompositions differ from this Python's
+``unicodedata``; it writes the answers as tables the tracer reads. Run from the
 repository root after upgrading ``tokenizers``: ``python -m scripts.unicode_tables``
 (tests/core/test_pretrained_exact.py checks the tables against the library on every code
 point).
@@ -13,6 +15,8 @@ point).
 
 from __future__ import annotations
 
+import sys
+import unicodedata
 from pathlib import Path
 
 from tokenizers import normalizers, pre_tokenizers
@@ -29,6 +33,54 @@ def _merged_with(prefix: str, pre: object) -> set[str]:
         first = start + 1 if start % 2 else start  # the first prefix inside the piece
         out.update(CHARS[k // 2] for k in range(first, end - 1, 2))
     return out
+
+
+def _mapped(normalizer: object, sep: str = "\x00") -> dict[str, str]:
+    """What the normalizer makes of each character alone (``sep``, left alone, between)."""
+    rest = [c for c in CHARS if c != sep]
+    out = normalizer.normalize_str(sep.join(rest)).split(sep)  # type: ignore[attr-defined]
+    return dict(zip(rest, out, strict=True))
+
+
+def _py_punct(c: str) -> bool:
+    if c.isascii():
+        return c.isprintable() and not c.isalnum() and c != " "
+    return unicodedata.category(c).startswith("P")
+
+
+def _differences() -> dict[str, set[str]]:
+    """Where the library's answer differs from this Python's ``unicodedata``, per question."""
+    pieces = pre_tokenizers.Punctuation().pre_tokenize_str("a".join(CHARS))
+    punct = {p for p, _ in pieces if len(p) == 1 and p != "a"}
+    py_punct = {c for c in CHARS if _py_punct(c)}
+    bert = normalizers.BertNormalizer
+    clean = _mapped(
+        bert(clean_text=True, handle_chinese_chars=False, strip_accents=False, lowercase=False), "a"
+    )
+    kept = {"\x00", "\ufffd", "\t", "\n", "\r"}
+    control = {c for c, m in clean.items() if m == ""} - kept
+    py_control = {c for c in CHARS if unicodedata.category(c) in ("Cc", "Cf", "Co", "Cs")}
+    stable = {c for c, m in _mapped(normalizers.NFD()).items() if m == c}
+    strip = _mapped(
+        bert(clean_text=False, handle_chinese_chars=False, strip_accents=True, lowercase=False)
+    )
+    mn = {c for c in stable if strip[c] == ""}
+    py_mn = {c for c in stable if unicodedata.category(c) == "Mn"}
+    mark = {c for c, m in _mapped(normalizers.StripAccents()).items() if m == ""}
+    py_mark = {c for c in CHARS if unicodedata.category(c)[0] == "M"}
+    nfkd = _mapped(normalizers.NFKD())
+    return {
+        "not_punct": py_punct - punct,
+        "punct": punct - py_punct,
+        "not_control": (py_control - kept) - control,
+        "not_mn": py_mn - mn,
+        "mn": mn - py_mn,
+        "not_mark": py_mark - mark,
+        "mark": mark - py_mark,
+        "no_decomposition": {
+            c for c, m in nfkd.items() if m == c and unicodedata.normalize("NFKD", c) != c
+        },
+    }
 
 
 def _ranges(chars: set[str]) -> list[tuple[int, int]]:
@@ -67,11 +119,18 @@ def main() -> None:
     lowered = normalizers.Lowercase().normalize_str("\x00".join(rest)).split("\x00")
     lower = {c: low for c, low in zip(rest, lowered, strict=True) if c != low}
     pairs = [f"{ord(c):X}:{'.'.join(f'{ord(x):X}' for x in low)}" for c, low in lower.items()]
+    differences = _differences()
     text = TEMPLATE.format(
         version=tokenizers.__version__,
+        python=".".join(map(str, sys.version_info[:2])),
+        unicode=unicodedata.unidata_version,
         word=_range_text(word),
         numeric=_range_text(numeric),
         lower=_wrap(pairs),
+        differences="".join(
+            f'    "{name}": """\n{_range_text(chars)}\n""",\n'
+            for name, chars in differences.items()
+        ),
     )
     OUT.write_text(text, encoding="utf-8")
     print(f"{OUT}: {len(word):,} word, {len(numeric):,} numeric, {len(lower):,} lower-case")
@@ -91,7 +150,12 @@ the installed library. One table per question, used everywhere the tracer asks i
 * :data:`NUMERIC_CLASS` / :func:`is_numeric`: ``char::is_numeric`` (the ``Digits``
   pre-tokenizer);
 * :func:`lower`: ``char::to_lowercase``, one character at a time (``Lowercase``,
-  ``BertNormalizer(lowercase=True)``).
+  ``BertNormalizer(lowercase=True)``);
+* :data:`DIFFERENCES`: where the library's punctuation (``Punctuation``,
+  ``BertPreTokenizer``), BERT's control characters (``clean_text``), non-spacing marks
+  (``strip_accents``), any mark (``StripAccents``) and decompositions (NFC, NFD, NFKC,
+  NFKD) differ from Python {python}'s ``unicodedata`` (Unicode {unicode}), as code-point
+  ranges (:mod:`subword_core.pretrained.chars` reads them).
 
 >>> is_word("\\\\U000105c0"), "\\\\U000105c0".isalpha()  # Todhri, Unicode 16
 (True, False)
@@ -103,7 +167,7 @@ from __future__ import annotations
 
 import bisect
 
-__all__ = ["NUMERIC_CLASS", "WORD_CLASS", "is_numeric", "is_word", "lower"]
+__all__ = ["DIFFERENCES", "NUMERIC_CLASS", "WORD_CLASS", "is_numeric", "is_word", "lower"]
 
 _WORD = """
 {word}
@@ -140,6 +204,15 @@ _LOWER_TABLE = {{
     int(code, 16): "".join(chr(int(x, 16)) for x in low.split("."))
     for code, _, low in (pair.partition(":") for pair in _LOWER.split())
 }}
+# where the library's answer differs from Python {python}'s unicodedata: code-point ranges
+_DIFFERENCES = {{
+{differences}}}
+DIFFERENCES: dict[str, tuple[tuple[int, int], ...]] = {{
+    name: _read(text) for name, text in _DIFFERENCES.items()
+}}
+"""Per question, ``(first, last)`` code points where the library and ``unicodedata`` differ:
+``not_punct``/``punct``, ``not_control``, ``not_mn``/``mn``, ``not_mark``/``mark``,
+``no_decomposition`` (``not_x``: Python says x, the library does not)."""
 
 
 def _within(code: int, starts: list[int], ranges: tuple[tuple[int, int], ...]) -> bool:

@@ -28,7 +28,7 @@ import contextlib
 import contextvars
 import dataclasses
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from subword_core.errors import SubwordError
@@ -204,9 +204,29 @@ def charge(steps: object, candidates: int, what: str) -> None:
         steps.meter.spend(candidates, what)
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...] | None] = {}
+"""Each type's dataclass field names (``None``: not a dataclass), looked up once a type."""
+
+
+def _field_names(kind: type) -> tuple[str, ...] | None:
+    try:
+        return _FIELD_NAMES[kind]
+    except KeyError:
+        names = None
+        if dataclasses.is_dataclass(kind):
+            names = tuple(f.name for f in dataclasses.fields(kind))
+        _FIELD_NAMES[kind] = names
+        return names
+
+
 def _units(value: object, seen: set[int]) -> int:
     """What ``value`` keeps: characters of its strings plus one per item (shared long strings
-    once)."""
+    once).
+
+    Example:
+        >>> _units(("ab", ["c"], 3), set())
+        8
+    """
     if isinstance(value, str | bytes):
         if len(value) > 64:
             if id(value) in seen:
@@ -214,10 +234,34 @@ def _units(value: object, seen: set[int]) -> int:
             seen.add(id(value))
         return len(value) + 1
     if isinstance(value, tuple | list):
-        return 1 + sum(_units(item, seen) for item in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return sum(_units(getattr(value, f.name), seen) for f in dataclasses.fields(value))
-    return 1
+        return 1 + _items_units(value, seen)
+    names = _field_names(type(value))
+    if names is None:
+        return 1
+    return _items_units([getattr(value, name) for name in names], seen)
+
+
+_ONE_UNIT = frozenset([int, float, bool, type(None)])
+
+
+def _items_units(items: Iterable[object], seen: set[int]) -> int:
+    """:func:`_units` summed over ``items``.
+
+    subtle: short strings and numbers are counted here, not in a call each (a trace counts
+    every step it keeps, so this loop sets the tracer's speed).
+    """
+    total = 0
+    for item in items:
+        kind = type(item)
+        if kind is str and len(item) <= 64:  # type: ignore[arg-type]
+            total += len(item) + 1  # type: ignore[arg-type]
+        elif kind in _ONE_UNIT:
+            total += 1
+        elif kind is tuple:
+            total += 1 + _items_units(item, seen)  # type: ignore[arg-type]
+        else:
+            total += _units(item, seen)
+    return total
 
 
 class StepList(list):  # type: ignore[type-arg]

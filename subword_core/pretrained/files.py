@@ -99,12 +99,15 @@ def _library_float(text: str) -> float:
             exponent += 1  # a digit past the integer's capacity only scales
         else:
             significand = significand * 10 + digit
+    # subtle: the fraction's digits are tried afresh even when the integer part overflowed
+    # (serde_json's parse_decimal): after 1844674407370955161 and a digit past 5, a fraction
+    # digit up to 5 still fits and is taken
     for ch in frac:
         digit = ord(ch) - 48
-        full = full or _overflows(significand, digit)
-        if not full:
-            significand = significand * 10 + digit
-            exponent -= 1
+        if _overflows(significand, digit):
+            break  # this digit and the rest are ignored
+        significand = significand * 10 + digit
+        exponent -= 1
     if exp_text:
         negative = exp_text.startswith("-")
         exp = 0
@@ -124,6 +127,23 @@ def _library_float(text: str) -> float:
     elif value != 0.0:
         value = math.inf
     return value if positive else -value
+
+
+def _library_number(value: float) -> float:
+    """A number read by :func:`_read_json` as the library uses it where it wants a float.
+
+    A whole number is kept whole (an id, a count); as a float (a Unigram score) serde_json
+    reads one past a 64-bit integer as :func:`_library_float` does, not rounded correctly.
+
+    Example:
+        >>> _library_number(-2), _library_number(-0.5)
+        (-2.0, -0.5)
+        >>> _library_number(-123456789012345678901234) == -123456789012345678901234.0
+        False
+    """
+    if isinstance(value, int) and abs(value) > _U64:
+        return _library_float(str(value))
+    return float(value)
 
 
 _DIGITS_MAX = 400

@@ -12,7 +12,12 @@ the installed library. One table per question, used everywhere the tracer asks i
 * :data:`NUMERIC_CLASS` / :func:`is_numeric`: ``char::is_numeric`` (the ``Digits``
   pre-tokenizer);
 * :func:`lower`: ``char::to_lowercase``, one character at a time (``Lowercase``,
-  ``BertNormalizer(lowercase=True)``).
+  ``BertNormalizer(lowercase=True)``);
+* :data:`DIFFERENCES`: where the library's punctuation (``Punctuation``,
+  ``BertPreTokenizer``), BERT's control characters (``clean_text``), non-spacing marks
+  (``strip_accents``), any mark (``StripAccents``) and decompositions (NFC, NFD, NFKC,
+  NFKD) differ from Python 3.11's ``unicodedata`` (Unicode 14.0.0), as code-point
+  ranges (:mod:`subword_core.pretrained.chars` reads them).
 
 >>> is_word("\\U000105c0"), "\\U000105c0".isalpha()  # Todhri, Unicode 16
 (True, False)
@@ -24,7 +29,7 @@ from __future__ import annotations
 
 import bisect
 
-__all__ = ["NUMERIC_CLASS", "WORD_CLASS", "is_numeric", "is_word", "lower"]
+__all__ = ["DIFFERENCES", "NUMERIC_CLASS", "WORD_CLASS", "is_numeric", "is_word", "lower"]
 
 _WORD = """
 30-39 41-5A 5F 61-7A AA B5 BA C0-D6 D8-F6 F8-2C1 2C6-2D1 2E0-2E4 2EC 2EE 300-374 376-377
@@ -329,6 +334,56 @@ _LOWER_TABLE = {
     int(code, 16): "".join(chr(int(x, 16)) for x in low.split("."))
     for code, _, low in (pair.partition(":") for pair in _LOWER.split())
 }
+# where the library's answer differs from Python 3.11's unicodedata: code-point ranges
+_DIFFERENCES = {
+    "not_punct": """
+61D 9FD A76 C77 C84 1B7D-1B7E 2E43-2E4F 2E52-2E5D 10EAD 10F55-10F59 10F86-10F89 1144B-1144F
+1145A-1145B 1145D 11660-1166C 116B9 1183B 11944-11946 119E2 11A3F-11A46 11A9A-11A9C
+11A9E-11AA2 11C41-11C45 11C70-11C71 11EF7-11EF8 11FFF 12FF1-12FF2 16E97-16E9A 16FE2
+1E95E-1E95F
+""",
+    "punct": """
+166D 111C9
+""",
+    "not_control": """
+890-891 8E2 110CD 13430-13438
+""",
+    "not_mn": """
+7FD 898-89F 8CA-8E1 9FE AFA-AFF B55 C04 C3C D00 D3B-D3C D81 EBA 180F 1885-1886 1ABF-1ACE
+1DF6-1DFB A82C A8C5 A8FF A9BD 10D24-10D27 10EAB-10EAC 10F46-10F50 10F82-10F85 11070
+11073-11074 110C2 111C9 111CF 1123E 1133B 11438-1143F 11442-11444 11446 1145E 1182F-11837
+11839-1183A 1193B-1193C 1193E 11943 119D4-119D7 119DA-119DB 119E0 11A01-11A0A 11A33-11A38
+11A3B-11A3E 11A47 11A51-11A56 11A59-11A5B 11A8A-11A96 11A98-11A99 11C30-11C36 11C38-11C3D
+11C3F 11C92-11CA7 11CAA-11CB0 11CB2-11CB3 11CB5-11CB6 11D31-11D36 11D3A 11D3C-11D3D
+11D3F-11D45 11D47 11D90-11D91 11D95 11D97 11EF3-11EF4 16F4F 16FE4 1CF00-1CF2D 1CF30-1CF46
+1E000-1E006 1E008-1E018 1E01B-1E021 1E023-1E024 1E026-1E02A 1E130-1E136 1E2AE 1E2EC-1E2EF
+1E944-1E94A
+""",
+    "mn": """
+1734
+""",
+    "not_mark": """
+7FD 898-89F 8CA-8D3 9FE AFA-AFF B55 C04 C3C D00 D3B-D3C D81 EBA 1715 180F 1ABF-1ACE 1CF7
+1DF6-1DFA A82C A8FF 10D24-10D27 10EAB-10EAC 10F46-10F50 10F82-10F85 11070 11073-11074 110C2
+11145-11146 111C9 111CE-111CF 1133B 1145E 1182C-1183A 11930-11935 11937-11938 1193B-1193E
+11940 11942-11943 119D1-119D7 119DA-119E0 119E4 11A01-11A0A 11A33-11A39 11A3B-11A3E 11A47
+11A51-11A5B 11A8A-11A99 11D31-11D36 11D3A 11D3C-11D3D 11D3F-11D45 11D47 11D8A-11D8E
+11D90-11D91 11D93-11D97 11EF3-11EF6 16F4F 16F7F-16F87 16FE4 16FF0-16FF1 1CF00-1CF2D
+1CF30-1CF46 1E130-1E136 1E2AE 1E2EC-1E2EF
+""",
+    "mark": """
+1CF2-1CF3
+""",
+    "no_decomposition": """
+32FF A7F2-A7F4 AB69 10781-10785 10787-107B0 107B2-107BA 11938 1F16C 1FBF0-1FBF9
+""",
+}
+DIFFERENCES: dict[str, tuple[tuple[int, int], ...]] = {
+    name: _read(text) for name, text in _DIFFERENCES.items()
+}
+"""Per question, ``(first, last)`` code points where the library and ``unicodedata`` differ:
+``not_punct``/``punct``, ``not_control``, ``not_mn``/``mn``, ``not_mark``/``mark``,
+``no_decomposition`` (``not_x``: Python says x, the library does not)."""
 
 
 def _within(code: int, starts: list[int], ranges: tuple[tuple[int, int], ...]) -> bool:

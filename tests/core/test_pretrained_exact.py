@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import random
 
 import pytest
 import regex
@@ -109,6 +110,48 @@ def test_lower_casing_maps_every_code_point_as_the_library(node: dict, library: 
     (_name, func), *_ = _normalizers(node)
     text = "".join(ALL)
     assert func(text) == library.normalize_str(text)  # type: ignore[attr-defined]
+
+
+_BERT_FLAGS = ("clean_text", "handle_chinese_chars", "strip_accents", "lowercase")
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize("flag", ["clean_text", "handle_chinese_chars", "strip_accents", None])
+def test_bert_normalizer_rewrites_every_code_point_as_the_library(flag: str | None) -> None:
+    """Each of BertNormalizer's other Unicode questions alone (control characters and
+    whitespace, CJK ideographs, non-spacing marks after NFD), then ``StripAccents`` (any mark):
+    each rewrites one character at a time, so every code point in one text shows any
+    character classed otherwise."""
+    if flag is None:
+        node, library = {"type": "StripAccents"}, normalizers.StripAccents()
+    else:
+        flags = {name: name == flag for name in _BERT_FLAGS}
+        node = {"type": "BertNormalizer"} | flags
+        library = normalizers.BertNormalizer(**flags)
+    (_name, func), *_ = _normalizers(node)
+    text = "".join(ALL)
+    assert func(text) == library.normalize_str(text)
+
+
+@pytest.mark.exhaustive
+@pytest.mark.parametrize(
+    ("node", "library"),
+    [
+        ({"type": "Punctuation"}, pre_tokenizers.Punctuation()),
+        ({"type": "BertPreTokenizer"}, pre_tokenizers.BertPreTokenizer()),
+    ],
+    ids=["Punctuation", "BertPreTokenizer"],
+)
+def test_punctuation_classes_every_code_point_as_the_library(node: dict, library: object) -> None:
+    """The other characters in one run, then each punctuation character (isolated): a
+    character classed otherwise would join the run, or cut it."""
+    punct = [c for c in ALL if chars.is_punct(c)]
+    others = [c for c in ALL if not chars.is_punct(c) and not chars.is_ws(c)]
+    text = _grouped(others, punct)
+    (_name, split, _), *_ = _splitters(node)
+    ours = split(text, True)
+    assert ours == ["".join(others), *punct]
+    assert _pieces(library, text) == _spans(ours)
 
 
 def test_characters_new_in_unicode_15_and_16_are_traced_as_the_library() -> None:
@@ -267,6 +310,69 @@ def test_unigram_scores_are_read_as_the_library_reads_them(score: str, same: str
     assert read[3][1] == read[4][1] and float(score) != float(same)
     trace = load({"tokenizer.json": text}).trace("abc")
     assert trace.tokens == tuple(tok.encode("abc").tokens)
+
+
+def _unigram_json(
+    scores: list[str], pieces: list[str] | None = None, unk_id: int | None = None
+) -> str:
+    """A Unigram ``tokenizer.json`` whose ``pieces`` (``p0``, ``p1``… if none) score ``scores``."""
+    names = pieces or [f"p{i}" for i in range(len(scores))]
+    vocab = "[" + ", ".join(f'["{p}", {lit}]' for p, lit in zip(names, scores, strict=True)) + "]"
+    model = {"type": "Unigram", "unk_id": unk_id, "vocab": "VOCAB", "byte_fallback": False}
+    doc = {"version": "1.0", "added_tokens": [], "normalizer": None, "pre_tokenizer": None}
+    doc |= {"truncation": None, "padding": None, "post_processor": None, "decoder": None}
+    return json.dumps(doc | {"model": model}).replace('"VOCAB"', vocab)
+
+
+def _long_literals(seed: int, count: int) -> list[str]:
+    """Numbers past a 64-bit significand: long fractions, long integers, exponents."""
+    rng = random.Random(seed)
+
+    def digits(n: int) -> str:
+        return str(rng.randrange(10 ** (n - 1), 10**n))
+
+    out = ["-18446744073709551616.3e-30", "-18446744073709551615", "-18446744073709551616"]
+    out += ["-9223372036854775809", "-123456789012345678901234", "-" + "9" * 25]
+    for _ in range(count):
+        kind, n = rng.randrange(4), rng.randrange(18, 40)
+        if kind == 0:
+            d = digits(n)
+            at = rng.randrange(1, n)
+            out.append(f"-{d[:at]}.{d[at:]}")
+        elif kind == 1:
+            d = digits(rng.randrange(15, 30))
+            out.append(f"-{d[0]}.{d[1:]}e{rng.randrange(-340, 300)}")
+        elif kind == 2:
+            out.append("-" + digits(rng.randrange(20, 30)))
+        else:  # the integer part overflows at 1844674407370955161, the fraction still fits
+            tail = digits(rng.randrange(1, 6))
+            out.append(f"-1844674407370955161{rng.randrange(6, 10)}.{tail}e-{rng.randrange(40)}")
+    return out
+
+
+@pytest.mark.oracle
+def test_numbers_past_a_64_bit_significand_are_read_as_the_library_reads_them() -> None:
+    """serde_json keeps the first digits that fit in a u64 and scales by a power of ten: a
+    fraction digit still fits after an integer part that overflowed, an integer past u64 is
+    read that way too (Python's float rounds both correctly)."""
+    literals = _long_literals(seed=31, count=3000)
+    text = _unigram_json(literals)
+    library = [s for _, s in json.loads(Tokenizer.from_str(text).to_str())["model"]["vocab"]]
+    ours = [s for _, s in load({"tokenizer.json": text})._model.pieces]  # type: ignore[union-attr]
+    wrong = [(lit, o, t) for lit, o, t in zip(literals, ours, library, strict=True) if o != t]
+    assert not wrong, wrong[:5]
+
+
+@pytest.mark.oracle
+def test_a_score_past_a_64_bit_significand_ties_as_in_the_library() -> None:
+    """The library reads both scores as -1.8446744073709551 (before the fix the long one was
+    read one unit lower, so ``ab|c`` won where the library's tie gives ``a|bc``)."""
+    scores = ["-20.0", "-0.0625", "-0.0625", "-1.8446744073709551", "-18446744073709551616.3e-19"]
+    text = _unigram_json(scores, ["<unk>", "a", "c", "ab", "bc"], unk_id=0)
+    tok = Tokenizer.from_str(text)
+    read = json.loads(tok.to_str())["model"]["vocab"]
+    assert read[3][1] == read[4][1]
+    assert load({"tokenizer.json": text}).trace("abc").tokens == tuple(tok.encode("abc").tokens)
 
 
 # -- 5. a sentencepiece .vocab: <unk>, <s>, </s> never match text, as in sentencepiece ------

@@ -8,6 +8,9 @@ up exactly make many segmentations score the same.
 
 from __future__ import annotations
 
+import random
+import struct
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -161,3 +164,26 @@ def test_encode_adds_in_float32_as_sentencepiece(scores: dict[str, float]) -> No
         assert model.encode(word) == sp.encode(word, out_type=str), word
         assert list(model.nbest(word, 1)[0].pieces) == model.encode(word)
         assert [list(s.pieces) for s in model.nbest(word, 3)] == sp.nbest_encode_as_pieces(word, 3)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_encode_and_nbest_share_sentencepiece_arithmetic_on_near_ties(seed: int) -> None:
+    """``aa`` and ``aaa`` score within float32 rounding of ``a`` twice and three times, so
+    runs of ``a`` nearly tie everywhere: encode and the 2-best list are sentencepiece's.
+
+    subtle: where the 2-best list's first is not encode's answer, sentencepiece's are not
+    either (its n-best search adds the same float32 scores in another order, so a path a few
+    float32 units lower can come out first); the two follow sentencepiece, not each other.
+    """
+    rng = random.Random(seed)
+    a = -rng.uniform(1.0, 12.0)
+    raw = {"a": a, "aa": 2 * a * (1 + rng.choice([0.0, 1e-7, -1e-7]))}
+    raw |= {"aaa": 3 * a * (1 + rng.choice([0.0, 1e-7, -1e-7])), "b": -5.0}
+    scores = {p: struct.unpack("<f", struct.pack("<f", s))[0] for p, s in raw.items()}
+    sp = processor(scores)
+    model = Unigram(tuple(scores.items()))
+    for word in ["a" * n for n in range(2, 16)] + ["aabaaa", "baaaab", "aaaabaaaaa"]:
+        theirs = sp.encode(word, out_type=str)  # type: ignore[attr-defined]
+        their_two = sp.nbest_encode_as_pieces(word, 2)  # type: ignore[attr-defined]
+        assert model.encode(word) == theirs, word
+        assert [list(s.pieces) for s in model.nbest(word, 2)] == their_two, word

@@ -216,16 +216,21 @@ def _bpe_merge(
     """
     ids, nxt, prv = chain.ids, chain.nxt, chain.prv
     right = nxt[pos]
-    before = _alive(ids, nxt, names)
-    candidates = _candidates(_alive_ids(ids, nxt), merges, names)
-    position = len(_walk(nxt, pos)) - 1  # the left symbol's index among the alive ones
-    left_name, right_name = names[ids[pos]], names[ids[right]]
+    slots, i = [], 0 if ids else -1  # the alive slots, in order (one walk for the whole step)
+    while i != -1:
+        slots.append(i)
+        i = nxt[i]
+    alive = [ids[i] for i in slots]
+    before = tuple(names[i] for i in alive)
+    candidates = _candidates(alive, merges, names)
+    position = slots.index(pos)  # the left symbol's index among the alive ones
+    left_name, right_name = before[position], before[position + 1]
     ids[pos] = new
     chain.alive[right] = False
     nxt[pos] = nxt[right]
     if nxt[right] != -1:
         prv[nxt[right]] = pos
-    after = _alive(ids, nxt, names)
+    after = (*before[:position], names[new], *before[position + 2 :])
     return MergeStep(
         index, rank, left_name, right_name, names[new], position, before, after, candidates
     )
@@ -255,15 +260,6 @@ def _bpe_requeue(
             heapq.heappush(queue, (r, pos, nw))
 
 
-def _walk(nxt: list[int], stop: int) -> list[int]:
-    """Positions from the first alive symbol (0) up to and including ``stop``."""
-    out, i = [0], 0
-    while i != stop:
-        i = nxt[i]
-        out.append(i)
-    return out
-
-
 def _alive_ids(ids: list[int], nxt: list[int]) -> list[int]:
     out, i = [], 0 if ids else -1
     while i != -1:
@@ -272,18 +268,15 @@ def _alive_ids(ids: list[int], nxt: list[int]) -> list[int]:
     return out
 
 
-def _alive(ids: list[int], nxt: list[int], names: Mapping[int, str]) -> tuple[str, ...]:
-    return tuple(names[i] for i in _alive_ids(ids, nxt))
-
-
 def _candidates(
     ids: Sequence[int], merges: Mapping[tuple[int, int], tuple[int, int]], names: Mapping[int, str]
 ) -> tuple[tuple[str, str, int], ...]:
-    return tuple(
-        (names[a], names[b], merges[(a, b)][0])
-        for a, b in itertools.pairwise(ids)
-        if (a, b) in merges
-    )
+    out = []
+    for pair in itertools.pairwise(ids):
+        found = merges.get(pair)
+        if found is not None:
+            out.append((names[pair[0]], names[pair[1]], found[0]))
+    return tuple(out)
 
 
 def _merge_list(merges: Any, name: str) -> list[tuple[str, str]]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from subword_core import bounds
 from subword_core.pretrained.errors import PretrainedError, _bad
+from subword_core.pretrained.files import _library_number
 from subword_core.pretrained.ids import _check_flag, _check_unk_id
 from subword_core.pretrained.steps import LatticeStep, PathStep, Step
 from subword_core.unigram.steps import UNK_PENALTY
@@ -145,7 +146,7 @@ def _unigram_model(model: Mapping[str, Any], name: str) -> _Unigram:
                 "bad_vocab",
                 entry=number,
             )
-        pieces.append((entry[0], float(entry[1])))
+        pieces.append((entry[0], _library_number(entry[1])))
     return _make_unigram(
         pieces,
         _check_unk_id(model.get("unk_id"), name, len(pieces)),
