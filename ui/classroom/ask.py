@@ -295,18 +295,18 @@ def _student_gate(ask: Ask) -> bool:
     if question is None or question.ask_key != ask.key:
         return True
     mine = state.get(_MINE, {}).get(question.id)
-    if question.state == "revealed":
+    # the answer box, then the verdict, in the slot under the class's strip
+    # (ui.classroom.banner): on the first screen; in place when there is none
+    slot = state.get(_SLOT)
+    with slot if slot is not None else contextlib.nullcontext():
+        if question.state != "revealed":
+            _answer_box(ask, question)
+            return False
         if mine is None:
             show_text(t("You did not answer this question."), small=True)
         else:
             show_html(_verdict_html(*ask.verdict(mine)))
-        return True
-    # in the slot under the class's strip (ui.classroom.banner), on the first screen; in
-    # place when there is none
-    slot = state.get(_SLOT)
-    with slot if slot is not None else contextlib.nullcontext():
-        _answer_box(ask, question)
-    return False
+    return True
 
 
 def _answer_box(ask: Ask, question: Question) -> None:
