@@ -15,6 +15,14 @@ version: the database's queries per second while nothing happens).
 It also measures the CPU each step costs per student (the step phase's CPU less the idle
 polling's) and, on PostgreSQL, the database's transactions per second while idle.
 
+Then (unless ``--no-ask``) the teacher asks the class the step's question ("Ask the class",
+the next merge); each student answers as soon as its page shows the question (the first
+option), and the teacher's session reruns its live fragment at the interval the server asks,
+as a projector does. Per answer, the script measures the time from the student's click on
+"Send my answer" to the first run of the teacher's live part whose count ("k of n answered")
+includes it: p50, p95 and the slowest. Answers are ranked by when their click came back (the
+answer is written by then): the k-th is on the chart once the chart counts k.
+
 Usage::
 
     python scripts/load_class.py --students 30            # starts its own server (SQLite)
@@ -47,6 +55,8 @@ from scripts.load_ws import PAGE, STEP_PAGES, Run, StreamlitSession
 
 JOIN_LINK = re.compile(r"class=([A-Z]{6})")
 FOLLOWING = "You follow the live class"
+ANSWERED = re.compile(r"(\d+) of (\d+) answered")
+ANSWER_IN = "Your answer is in"
 
 
 class ClassSession(StreamlitSession):
@@ -55,9 +65,19 @@ class ClassSession(StreamlitSession):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.auto: dict[str, float] = {}  # fragment id -> seconds
+        self.options: dict[str, list[str]] = {}  # radio key -> its options, as drawn
+        self.drawn: dict[str, int] = {}  # widget key -> when drawn last (a message count)
 
     def _handle(self, msg: Any, run: Run | None) -> None:
         kind = msg.WhichOneof("type")
+        if kind == "delta" and msg.delta.WhichOneof("type") == "new_element":
+            element = msg.delta.new_element
+            sub = getattr(element, element.WhichOneof("type") or "", None)
+            widget_id = str(getattr(sub, "id", "") or "")
+            if widget_id.count("-") >= 2:
+                self.drawn[widget_id.split("-", 2)[2]] = self.messages_received
+            if element.WhichOneof("type") == "radio" and element.radio.id.count("-") >= 2:
+                self.options[element.radio.id.split("-", 2)[2]] = list(element.radio.options)
         if kind == "auto_rerun":
             self.auto[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
         elif kind == "stop_auto_rerun":
@@ -74,10 +94,34 @@ class Follower:
     full_reruns: int = 0  # new steps that came with a rerun of the whole page
     seen: dict[int, float] = field(default_factory=dict)  # step -> monotonic time shown
     errors: list[str] = field(default_factory=list)
+    sent: tuple[float, float] | None = None  # "Send my answer": (clicked, came back)
 
 
-async def _follow(session: ClassSession, me: Follower, stop: asyncio.Event) -> None:
-    """Rerun the poll fragment at the interval the server asked for, until ``stop``."""
+async def _answer(session: ClassSession, me: Follower) -> None:
+    """Answer the open question (its first option), if the page shows one and not yet done."""
+    sends = [k for k in session.widgets if k.startswith("class_send_")]
+    send = max(sends, key=lambda k: session.drawn.get(k, 0), default=None)
+    if send is None or me.sent is not None:
+        return
+    pick = send.replace("class_send_", "class_pick_", 1)
+    options = session.options.get(pick)
+    if not options:
+        me.errors.append("answering: the question has no options")
+        me.sent = (0.0, 0.0)
+        return
+    session.set_widget(pick, string_value=options[0])
+    clicked = time.monotonic()
+    run = await session.click(send)
+    me.sent = (clicked, time.monotonic())
+    if ANSWER_IN not in run.text:
+        me.errors.append("answering: the page does not say the answer is in")
+
+
+async def _follow(
+    session: ClassSession, me: Follower, stop: asyncio.Event, asking: asyncio.Event | None = None
+) -> None:
+    """Rerun the poll fragment at the interval the server asked for, until ``stop``; once
+    ``asking`` is set, answer the question as soon as the page shows it."""
     while not stop.is_set():
         if not session.auto:
             await asyncio.sleep(0.2)
@@ -95,6 +139,12 @@ async def _follow(session: ClassSession, me: Follower, stop: asyncio.Event) -> N
             me.seen[counter[0]] = time.monotonic()
             if FOLLOWING in run.text:  # the banner: drawn by a full rerun only
                 me.full_reruns += 1
+        if asking is not None and asking.is_set():
+            try:
+                await _answer(session, me)
+            except Exception as exc:  # a timeout or a missing widget: an error of the run
+                me.errors.append(f"answering: {type(exc).__name__}: {exc}"[:200])
+                me.sent = me.sent or (0.0, 0.0)
         await asyncio.sleep(max(0.0, interval - (time.monotonic() - started)))
 
 
@@ -122,6 +172,77 @@ def _db_transactions(db_url: str | None) -> int | None:
         engine.dispose()
 
 
+async def _teacher_sees_answers(
+    teacher: ClassSession, students: int, patience: float
+) -> list[tuple[float, int]]:
+    """Rerun the teacher's live fragment at its interval (as the projector does) until it
+    counts ``students`` answers or ``patience`` seconds pass; ``(time, count)`` of each run."""
+    seen: list[tuple[float, int]] = []
+    deadline = time.monotonic() + patience
+    while time.monotonic() < deadline:
+        if not teacher.auto:
+            await asyncio.sleep(0.2)
+            continue
+        fragment, interval = next(iter(teacher.auto.items()))
+        started = time.monotonic()
+        run = await teacher.rerun(fragment_id=fragment)
+        match = ANSWERED.search(run.text)
+        if match is not None:
+            seen.append((time.monotonic(), int(match.group(1))))
+            if int(match.group(1)) >= students:
+                break
+        await asyncio.sleep(max(0.0, interval - (time.monotonic() - started)))
+    return seen
+
+
+def answer_latencies(
+    sent: list[tuple[float, float]], chart: list[tuple[float, int]]
+) -> tuple[list[float], int]:
+    """Per answer, the seconds from its click to the first chart counting it; and how many
+    answers no chart counted.
+
+    ``sent``: ``(clicked, came back)`` per answer; ``chart``: ``(time, count)`` per run of the
+    teacher's live part. Answers are ranked by when their click came back (written by then):
+    the k-th is on the chart from the first run that counts k.
+
+    Example:
+        >>> answer_latencies([(0.0, 0.5), (1.0, 1.2), (1.0, 3.0)], [(2.0, 1), (4.0, 2)])
+        ([2.0, 3.0], 1)
+    """
+    latencies: list[float] = []
+    unseen = 0
+    for rank, (clicked, _) in enumerate(sorted(sent, key=lambda s: s[1]), start=1):
+        shown = next((at for at, count in chart if count >= rank), None)
+        if shown is None:
+            unseen += 1
+        else:
+            latencies.append(round(shown - clicked, 3))
+    return latencies, unseen
+
+
+async def _ask_phase(
+    teacher: ClassSession, followers: list[Follower], asking: asyncio.Event, patience: float
+) -> dict[str, Any]:
+    """The teacher asks the step's question; every student answers; the chart is timed."""
+    asks = [k for k in teacher.widgets if k.startswith("class_ask_")]
+    ask = max(asks, key=lambda k: teacher.drawn.get(k, 0), default=None)  # this step's
+    if ask is None:
+        return {"answer_errors": ["the teacher's page shows no 'Ask the class' button"]}
+    await teacher.click(ask)
+    asking.set()
+    chart = await _teacher_sees_answers(teacher, len(followers), patience)
+    sent = [f.sent for f in followers if f.sent is not None and f.sent[0] > 0]
+    latencies, unseen = answer_latencies(sent, chart)
+    return {
+        "answers_sent": len(sent),
+        "answers_seen": len(latencies),
+        "answers_unseen": unseen + len(followers) - len(sent),
+        "answer_p50_s": round(percentile(latencies, 50), 2) if latencies else None,
+        "answer_p95_s": round(percentile(latencies, 95), 2) if latencies else None,
+        "answer_max_s": round(max(latencies), 2) if latencies else None,
+    }
+
+
 async def run_class(
     url: str,
     students: int,
@@ -131,8 +252,10 @@ async def run_class(
     pids: list[int],
     timeout: float,
     db_url: str | None = None,
+    *,
+    ask: bool = False,
 ) -> dict[str, Any]:
-    """The whole measurement; returns the report."""
+    """The whole measurement; returns the report (with ``ask``: the answers' part too)."""
     teacher = ClassSession(url, timeout)
     await teacher.connect()
     await teacher.rerun(page_name=PAGE)
@@ -157,9 +280,10 @@ async def run_class(
             me.errors.append(f"joining: {type(result).__name__}: {result}"[:200])
         elif FOLLOWING not in result.text:
             me.errors.append("joining: the page does not say it follows the class")
-    stop = asyncio.Event()
+    stop, asking = asyncio.Event(), asyncio.Event()
     tasks = [
-        asyncio.create_task(_follow(s, f, stop)) for s, f in zip(sessions, followers, strict=True)
+        asyncio.create_task(_follow(s, f, stop, asking))
+        for s, f in zip(sessions, followers, strict=True)
     ]
     await asyncio.sleep(2)  # every follower polls
     db0 = await asyncio.to_thread(_db_transactions, db_url)
@@ -178,6 +302,8 @@ async def run_class(
         await asyncio.sleep(gap)
     await asyncio.sleep(3)
     step_wall, step_cpu = time.monotonic() - w1, _cpu(pids) - cpu1
+    answers = await _ask_phase(teacher, followers, asking, max(30.0, students)) if ask else {}
+    asked_errors = answers.pop("answer_errors", [])
     stop.set()
     await asyncio.gather(*tasks)
     # the steps' own cost: the CPU of the step phase less what idle polling costs meanwhile
@@ -213,7 +339,8 @@ async def run_class(
         "db_queries_per_s_idle": (
             None if db0 is None or db1 is None else round((db1 - db0) / wall, 1)
         ),
-        "errors": [e for f in followers for e in f.errors][:10],
+        **answers,
+        "errors": [e for f in followers for e in f.errors][:10] + asked_errors,
     }
 
 
@@ -256,19 +383,24 @@ def table(rows: list[dict[str, Any]]) -> str:
         >>> print(table([{"setup": "sqlite", "students": 30, "follow_p50_s": 0.9,
         ...   "follow_p95_s": 1.2, "missed": 0, "idle_cpu_pct_per_student": 0.3,
         ...   "step_cpu_ms_per_student": 2.0, "idle_polls_per_s": 30.0,
-        ...   "db_queries_per_s_idle": None, "load": "1.0"}]).splitlines()[-1])
-        | 1 process, SQLite | 30 | 0.9 | 1.2 | 0 | 0.3 | 2.0 | 30.0 | — | 1.0 |
+        ...   "db_queries_per_s_idle": None, "answer_p50_s": 1.1, "answer_p95_s": 2.1,
+        ...   "answers_unseen": 0, "load": "1.0"}]).splitlines()[-1])
+        | 1 process, SQLite | 30 | 0.9 | 1.2 | 0 | 1.1 | 2.1 | 0 | 0.3 | 2.0 | 30.0 | — | 1.0 |
     """
     head = (
-        "| setup | students | step p50 (s) | step p95 (s) | missed | idle CPU % per student "
+        "| setup | students | step p50 (s) | step p95 (s) | missed | answer p50 (s) "
+        "| answer p95 (s) | answers unseen | idle CPU % per student "
         "| CPU ms per step per student | polls/s | DB queries/s idle | load avg |"
     )
-    lines = [head, "|" + " --- |" * 10]
+    lines = [head, "|" + " --- |" * 13]
     keys = (
         "students",
         "follow_p50_s",
         "follow_p95_s",
         "missed",
+        "answer_p50_s",
+        "answer_p95_s",
+        "answers_unseen",
         "idle_cpu_pct_per_student",
         "step_cpu_ms_per_student",
         "idle_polls_per_s",
@@ -283,7 +415,8 @@ def table(rows: list[dict[str, Any]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run it; print the report; 0 when every student saw every step without errors."""
+    """Run it; print the report; 0 when every student saw every step (and the teacher's chart
+    every answer) without errors."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--students", default="30", help="how many, or a list: 30,60,120")
     parser.add_argument(
@@ -296,6 +429,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--server-pid", type=int, action="append", help="with --url, for CPU")
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--table", action="store_true", help="print a Markdown table at the end")
+    parser.add_argument(
+        "--no-ask", action="store_true", help="skip the question (the answers' times)"
+    )
     args = parser.parse_args(argv)
     counts = [int(n) for n in str(args.students).split(",")]
     setups = ["url"] if args.url else str(args.setup).split(",")
@@ -309,7 +445,15 @@ def main(argv: list[str] | None = None) -> int:
             ) as (url, pids, db_url):
                 report = asyncio.run(
                     run_class(
-                        url, students, args.steps, args.gap, args.idle, pids, args.timeout, db_url
+                        url,
+                        students,
+                        args.steps,
+                        args.gap,
+                        args.idle,
+                        pids,
+                        args.timeout,
+                        db_url,
+                        ask=not args.no_ask,
                     )
                 )
             report["setup"] = setup
@@ -318,7 +462,11 @@ def main(argv: list[str] | None = None) -> int:
             reports.append(report)
     if args.table:
         print(table(reports))
-    return 0 if all(not r["errors"] and not r["missed"] for r in reports) else 1
+    return (
+        0
+        if all(not (r["errors"] or r["missed"] or r.get("answers_unseen")) for r in reports)
+        else 1
+    )
 
 
 if __name__ == "__main__":

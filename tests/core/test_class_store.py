@@ -7,10 +7,13 @@ reads (nothing lives in one process's memory).
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import sqlalchemy as sa
 
 from tests.pg_server import postgres_server, require_postgres
 from ui.classroom.store import (
@@ -184,3 +187,63 @@ def test_the_state_at_a_version_is_read_once(tmp_path: Path) -> None:
     store.publish(code, key, "bpe_learn", {"step": "2"}, None)
     later = store.state_at(code, 2)
     assert later is not None and later.params["step"] == "2" and later is not first
+
+
+def _traced(store: Store) -> list[str]:
+    """Every SQL statement SQLite runs for ``store`` from now on (pings included)."""
+    statements: list[str] = []
+
+    def trace(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.set_trace_callback(statements.append)
+
+    sa.event.listen(store.engine, "connect", trace)
+    store.engine.dispose()  # the pooled connections reconnect, traced
+    return statements
+
+
+def test_idle_followers_in_one_process_cost_one_query_per_poll_period(tmp_path: Path) -> None:
+    """N idle followers of a class in one process poll together: one query per period, not one
+    per follower, and no liveness ping (``SELECT 1``) before it (that doubled PostgreSQL's
+    queries while idle)."""
+    store = Store(f"sqlite:///{tmp_path / 'c.db'}")
+    code, _ = store.create_class("bpe_learn", {"step": "1"}, None)
+    statements = _traced(store)
+    followers, periods, max_age = 30, 4, 0.2
+    start = threading.Barrier(followers)
+    seen: list[int | None] = []
+
+    def follow() -> None:
+        for _ in range(periods):
+            start.wait()  # every follower polls at the same moment: the worst case
+            seen.append(store.recent_version(code, max_age))
+            start.wait()
+            time.sleep(max_age * 1.5)  # the next poll period: the version read has expired
+
+    threads = [threading.Thread(target=follow) for _ in range(followers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    selects = [s for s in statements if s.lstrip().upper().startswith("SELECT")]
+    assert seen == [1] * followers * periods
+    assert len(selects) == periods, selects  # one read per poll period, shared by all 30
+    assert not any(s.strip().upper() == "SELECT 1" for s in statements)
+
+
+def test_a_dropped_connection_does_not_fail_a_read(pg_url: str) -> None:
+    """Without a ping before every query, a connection the database dropped (a restart) is
+    found by the read itself, which then tries once more on a fresh connection."""
+    store = Store(pg_url)
+    code, _ = store.create_class("bpe_learn", {"step": "1"}, None)
+    assert store.version(code) == 1
+    kill = sa.text(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        "WHERE pid <> pg_backend_pid() AND datname = current_database()"
+    )
+    other = sa.create_engine(pg_url, poolclass=sa.pool.NullPool)
+    with other.connect() as conn:
+        conn.execute(kill)
+    other.dispose()
+    assert store.version(code) == 1
+    state = store.state(code)
+    assert state is not None and state.params == {"step": "1"}

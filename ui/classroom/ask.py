@@ -12,6 +12,7 @@ Example:
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from ui.classroom.session import (
     _MESSAGE,
     _MINE,
     _QUESTION,
+    _SLOT,
     _clean_answer,
     _fail,
     _message,
@@ -293,12 +295,23 @@ def _student_gate(ask: Ask) -> bool:
     if question is None or question.ask_key != ask.key:
         return True
     mine = state.get(_MINE, {}).get(question.id)
-    if question.state == "revealed":
+    # the answer box, then the verdict, in the slot under the class's strip
+    # (ui.classroom.banner): on the first screen; in place when there is none
+    slot = state.get(_SLOT)
+    with slot if slot is not None else contextlib.nullcontext():
+        if question.state != "revealed":
+            _answer_box(ask, question)
+            return False
         if mine is None:
             show_text(t("You did not answer this question."), small=True)
         else:
             show_html(_verdict_html(*ask.verdict(mine)))
-        return True
+    return True
+
+
+def _answer_box(ask: Ask, question: Question) -> None:
+    """The open question's prompt, answer controls and "Send my answer" (a student)."""
+    state = st.session_state
     with st.container(border=True, key=f"class_answer_{question.id}"):
         show_html(f"<p class='sw-text'><strong>{esc(ask.prompt)}</strong></p>")
         _message()
@@ -334,4 +347,3 @@ def _student_gate(ask: Ask) -> bool:
                 ).format(answer=shown),
                 small=True,
             )
-    return False

@@ -27,6 +27,7 @@ from ui.classroom.session import (
     _PENDING,
     _QUESTION,
     _ROLE,
+    _SLOT,
     _SUMMARY,
     _fail,
     _message,
@@ -65,6 +66,7 @@ def class_banner(page: str) -> None:
     """
     state = st.session_state
     state[_PAGE] = page
+    state.pop(_SLOT, None)  # made again by this run's banner (a student following)
     _message()
     if state.get(_SUMMARY) is not None:
         _summary_box()
@@ -81,7 +83,6 @@ def _student_banner() -> None:
     state = st.session_state
     code = str(state[_CODE])
     with st.container(border=True, key="class_student"):
-        c1, c2 = st.columns([3, 1], vertical_alignment="center")
         nick = state.get(_NICK)
         if state.get(_FOLLOW):
             text = t("You follow the live class {code}: your page shows the teacher's.")
@@ -90,14 +91,16 @@ def _student_banner() -> None:
         line = text.format(code=code)
         if nick:
             line += " " + t("Your nickname: {nick}.").format(nick=nick)
-        with c1:
+        # the button keeps its whole label (a column of a quarter cut it with the sidebar open)
+        row = st.container(horizontal=True, vertical_alignment="center", gap="small")
+        with row:
             show_text(line)
-            st.fragment(run_every=LIMITS.class_poll_ms / 1000)(_poll)()
+        st.fragment(run_every=LIMITS.class_poll_ms / 1000)(_poll)()
         if state.get(_FOLLOW):
-            if c2.button(t("Explore on my own"), key="class_detach", icon=":material/explore:"):
+            if row.button(t("Explore on my own"), key="class_detach", icon=":material/explore:"):
                 state[_FOLLOW] = False
                 st.rerun()
-        elif c2.button(
+        elif row.button(
             t("Back to the class"), key="class_back", type="primary", icon=":material/group:"
         ):
             state[_FOLLOW] = True
@@ -107,6 +110,10 @@ def _student_banner() -> None:
             except StoreError as err:
                 _fail(err)
             st.rerun()
+    if state.get(_FOLLOW):
+        # an open question's answer box (ui.classroom.ask) is drawn here, right under this
+        # strip: on the first screen of a 1024×768 page, above the page's intro and settings
+        state[_SLOT] = st.container()
 
 
 def _teacher_banner() -> None:
@@ -223,12 +230,21 @@ def _answer_chart(question: Question, counts: dict[str, int]) -> None:
         .mark_bar()
         .encode(
             y=alt.Y("answer:N", sort=None, title=None),
-            x=alt.X("count:Q", title=t("students"), axis=alt.Axis(tickMinStep=1)),
+            x=alt.X(
+                "count:Q",
+                title=t("students"),
+                axis=alt.Axis(tickMinStep=1, format="d"),
+                # whole students, from 0 to at least 1 (no answers yet: no "0.000000" tick)
+                scale=alt.Scale(domain=[0, max(1, int(table["count"].max()))]),
+            ),
             color=alt.Color(
                 "verdict:N",
+                # the legend (after the reveal) names only right and not right
                 scale=alt.Scale(
-                    domain=[names["right"], names["wrong"], names["open"]],
-                    range=["#2ca02c", "#d62728", "#1f77b4"],  # (the legend: after the reveal)
+                    domain=[names["right"], names["wrong"]]
+                    if question.state == "revealed"
+                    else [names["open"]],
+                    range=["#2ca02c", "#d62728"] if question.state == "revealed" else ["#1f77b4"],
                 ),
                 legend=alt.Legend(title=None, orient="bottom")
                 if question.state == "revealed"

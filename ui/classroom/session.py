@@ -49,6 +49,7 @@ _MESSAGE = "class__message"
 _PAGE = "class__page"
 _SHOWN = "class__shown"  # the ClassState this student's page shows
 _PLAYER = "class__player"  # (page, player key, fragment id) of the step player drawn last
+_SLOT = "class__slot"  # this full run's container for the open question's answer box
 
 
 def clean_nickname(text: str) -> str:
@@ -111,7 +112,7 @@ def _sid() -> str:
 def _leave() -> None:
     for key in (_CODE, _ROLE, _KEY, _FOLLOW, _APPLIED, _PENDING, _PUBLISHED, _QUESTION, _MINE):
         st.session_state.pop(key, None)
-    for key in (_SHOWN, _PLAYER):
+    for key in (_SHOWN, _PLAYER, _SLOT):
         st.session_state.pop(key, None)
     st.session_state.pop(_TEACHER_LINK, None)
 

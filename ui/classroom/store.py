@@ -31,6 +31,7 @@ Example:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -39,14 +40,14 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
 __all__ = [
     "CODE_LENGTH",
@@ -259,6 +260,38 @@ def _question(row: Any) -> Question:
     )
 
 
+_T = TypeVar("_T")
+_P = ParamSpec("_P")
+
+
+def _retrying(read: Callable[_P, _T]) -> Callable[_P, _T]:
+    """A read tried once more when its connection turned out dropped (e.g. the database
+    restarted): SQLAlchemy then empties the pool, so the second try gets a fresh connection.
+    Only reads: a write that failed is reported (the page keeps what the teacher typed).
+
+    Example:
+        >>> calls = []
+        >>> @_retrying
+        ... def read() -> int:
+        ...     calls.append(1)
+        ...     return len(calls)
+        >>> read(), calls
+        (1, [1])
+    """
+
+    @functools.wraps(read)
+    def again(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        try:
+            return read(*args, **kwargs)
+        except StoreError as err:
+            cause = err.__cause__
+            if not (isinstance(cause, DBAPIError) and cause.connection_invalidated):
+                raise
+        return read(*args, **kwargs)
+
+    return again
+
+
 class Store:
     """The class tables in one database (created on first use).
 
@@ -274,7 +307,9 @@ class Store:
     """
 
     def __init__(self, url: str) -> None:
-        kwargs: dict[str, Any] = {"pool_pre_ping": True}
+        # no ping before every query (it doubled the database's queries while a class idles):
+        # a dropped connection is found by the query itself, and reads retry once (_retrying)
+        kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 5}
             if url in ("sqlite://", "sqlite:///:memory:"):
@@ -292,6 +327,7 @@ class Store:
         self._lock = threading.Lock()
         # what followers in this process share (:meth:`recent_version`, :meth:`state_at`)
         self._versions: dict[str, tuple[float, int | None]] = {}
+        self._version_lock = threading.Lock()  # one version read at a time: the others share it
         self._states: OrderedDict[tuple[str, int], ClassState] = OrderedDict()
 
     # --- plumbing --------------------------------------------------------------------
@@ -463,6 +499,7 @@ class Store:
 
     # --- everybody -------------------------------------------------------------------
 
+    @_retrying
     def version(self, code: str) -> int | None:
         """The class's version (one read by primary key), ``None`` when it is gone."""
         with self._begin() as conn:
@@ -488,14 +525,21 @@ class Store:
             >>> store.recent_version(code, 60)
             2
         """
-        now = time.monotonic()
+        asked = time.monotonic()
         seen = self._versions.get(code)
-        if seen is not None and now - seen[0] < max_age:
+        if seen is not None and asked - seen[0] < max_age:
             return seen[1]
-        value = self.version(code)
-        if len(self._versions) > _CACHED_CLASSES:
-            self._versions.clear()
-        self._versions[code] = (now, value)
+        with self._version_lock:
+            # the followers that found it stale together wait here for one read, and take
+            # any read that started after they asked (it is as fresh as their own would be)
+            seen = self._versions.get(code)
+            now = time.monotonic()
+            if seen is not None and (seen[0] >= asked or now - seen[0] < max_age):
+                return seen[1]
+            value = self.version(code)
+            if len(self._versions) > _CACHED_CLASSES:
+                self._versions.clear()
+            self._versions[code] = (now, value)
         return value
 
     def state_at(self, code: str, version: int) -> ClassState | None:
@@ -521,6 +565,7 @@ class Store:
                     self._states.popitem(last=False)
         return found
 
+    @_retrying
     def state(self, code: str) -> ClassState | None:
         """The teacher's current view and question, ``None`` when the class is gone."""
         with self._begin() as conn:
@@ -564,6 +609,7 @@ class Store:
                 )
         return True
 
+    @_retrying
     def member_count(self, code: str) -> int:
         """How many students joined the class."""
         with self._begin() as conn:
@@ -608,6 +654,7 @@ class Store:
                         .values(answer=answer, updated=now)
                     )
 
+    @_retrying
     def my_answer(self, question: int, session: str) -> str | None:
         """This student's answer to ``question``, if any."""
         with self._begin() as conn:
@@ -617,6 +664,7 @@ class Store:
                 )
             ).scalar_one_or_none()
 
+    @_retrying
     def counts(self, question: int) -> dict[str, int]:
         """How many students gave each answer (never who).
 
