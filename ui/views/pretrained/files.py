@@ -213,6 +213,19 @@ def _library_refusals() -> dict[str, str]:
             "{file}: {key} is {value}; the tokenizers library reads a whole number from 0 there "
             "and refuses this file."
         ),
+        "missing_field": t(
+            "{file}: the added token {token} has no “{key}”; the tokenizers library reads an "
+            "added token only with its id and all five flags (single_word, lstrip, rstrip, "
+            "normalized, special) and refuses this file."
+        ),
+        "bad_added_token": t(
+            "{file}: added token number {number} is not an object with a text “content”; the "
+            "tokenizers library refuses this file."
+        ),
+        "bad_added_tokens": t(
+            "{file}: added_tokens is {value}, not a list of tokens; the tokenizers library "
+            "refuses this file."
+        ),
     }
 
 
