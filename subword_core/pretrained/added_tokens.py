@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from subword_core import bounds
@@ -24,6 +25,91 @@ class _Added:
 
 
 _AddedIndex = tuple[dict[str, _Added], list[int]]
+
+_Flags = tuple[str, bool, bool, bool, bool, bool]
+
+
+def _flags(token: _Added) -> _Flags:
+    """What the library compares two added tokens by: the content and the five flags."""
+    return (
+        token.content,
+        token.single_word,
+        token.lstrip,
+        token.rstrip,
+        token.normalized,
+        token.special,
+    )
+
+
+def _registered(
+    tokens: Sequence[_Added], known: Callable[[str], int | None], size: int
+) -> list[_Added]:
+    """The file's added tokens as the library registers them, in the order it searches them.
+
+    The library does not keep a ``tokenizer.json``'s ids: it adds the tokens one by one
+    (``AddedVocabulary::add_tokens``). A content the model knows takes the model's id, a
+    content added before keeps its id, and a new one takes the next free id (the model's
+    size, or one more than the largest added id). A token equal to one already added (same
+    content and flags) is skipped; of two with one content, the later one's flags apply to
+    every match (they share the id). The search order is the special tokens first (the first
+    of each content), then the others, each in the file's order; an empty content is never
+    added.
+
+    Args:
+        tokens: The file's entries, in its order (their ``id`` is ignored, as the library
+            ignores it).
+        known: The model's id of a token (``None`` when it has none).
+        size: The model's vocabulary size.
+
+    Example:
+        >>> x = _Added("<x>", 500, False, False, False, False, True)
+        >>> a = _Added("a", 9, False, False, False, False, False)
+        >>> [(t.content, t.id) for t in _registered([x, a], {"a": 0, "b": 1}.get, 2)]
+        [('<x>', 2), ('a', 0)]
+    """
+    special_contents: set[str] = set()
+    specials: list[_Added] = []
+    for token in tokens:
+        if token.special and token.content and token.content not in special_contents:
+            specials.append(token)
+            special_contents.add(token.content)
+    ids: dict[str, int] = {}
+    by_id: dict[int, _Added] = {}
+    held = Counter[_Flags]()  # the flags of the tokens in by_id (the library scans them all)
+    largest: int | None = None
+    plain: list[_Added] = []
+    for token in tokens:
+        if not token.content or held[_flags(token)]:
+            continue
+        new_id = ids.get(token.content)
+        if new_id is None:
+            new_id = known(token.content)
+        if new_id is None:
+            new_id = size if largest is None or (largest < size and size) else largest + 1
+        ids[token.content] = new_id
+        largest = new_id if largest is None else max(largest, new_id)
+        if new_id in by_id:
+            held[_flags(by_id[new_id])] -= 1
+        by_id[new_id] = token
+        held[_flags(token)] += 1
+        if token.content not in special_contents:
+            plain.append(token)
+    out = []
+    for token in specials + plain:
+        token_id = ids[token.content]
+        match = by_id[token_id]  # the flags a match uses: the token that holds the id
+        out.append(
+            _Added(
+                token.content,
+                token_id,
+                match.single_word,
+                match.lstrip,
+                match.rstrip,
+                token.normalized,
+                token.special,
+            )
+        )
+    return out
 
 
 def _added_index(tokens: Sequence[_Added]) -> _AddedIndex | None:

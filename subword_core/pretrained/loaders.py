@@ -7,7 +7,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from subword_core.pretrained.added_tokens import _Added
+from subword_core.pretrained.added_tokens import _Added, _registered
 from subword_core.pretrained.errors import _bad
 from subword_core.pretrained.files import _FORMATS, _read_json, _text
 from subword_core.pretrained.ids import _check_flag, _check_id, _shown
@@ -236,9 +236,38 @@ def _from_tokenizer_json(doc: Mapping[str, Any], name: str) -> Pretrained:
         source=f"tokenizer.json ({kind})",
         normalizers=_normalizers(doc.get("normalizer")),
         splitters=_splitters(doc.get("pre_tokenizer")),
-        added=_added_tokens(doc, name),
+        added=_registered_noted(_added_tokens(doc, name), core, notes),
         notes=notes,
     )
+
+
+def _registered_noted(
+    entries: list[_Added], model: _Bpe | _WordPiece | _Unigram, notes: list[Note]
+) -> list[_Added]:
+    """The added tokens with the library's ids; a note when the file's ids are not those."""
+    added = _registered(entries, model.vocab.get, _vocab_size(model))
+    ids = {a.content: a.id for a in added}
+    moved = [e for e in entries if e.content in ids and ids[e.content] != e.id]
+    if moved:
+        first = moved[0]
+        values = {"count": len(moved), "token": first.content[:40]}
+        values |= {"file_id": first.id, "id": ids[first.content]}
+        notes.append(
+            Note(
+                "The tokenizers library numbers added tokens itself and does not keep the "
+                f"file's ids: {len(moved):,} of them get another id, shown here as the library "
+                f"gives it (first: {first.content[:40]!r}, id {first.id} in the file, "
+                f"{ids[first.content]} in the library).",
+                "added_ids",
+                values,
+            )
+        )
+    return added
+
+
+def _vocab_size(model: _Bpe | _WordPiece | _Unigram) -> int:
+    """The model's size as the library counts it (Unigram: its pieces, repeats too)."""
+    return len(model.pieces) if isinstance(model, _Unigram) else len(model.vocab)
 
 
 def _from_gpt2(vocab: Mapping[str, int], merges_text: str, name: str) -> Pretrained:

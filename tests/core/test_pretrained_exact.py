@@ -136,8 +136,10 @@ def _byte_model(normalizer: object | None = None) -> Tokenizer:
 
 
 def _assert_same(tok: Tokenizer, text: str) -> None:
+    """The trace of ``tok``'s file is what the library encodes when it reads that file (it can
+    differ from ``tok`` itself: added tokens are numbered and ordered as the file says)."""
     trace = load({"tokenizer.json": tok.to_str()}).trace(text)
-    expected = tok.encode(text, add_special_tokens=False)
+    expected = Tokenizer.from_str(tok.to_str()).encode(text, add_special_tokens=False)
     assert (trace.tokens, trace.ids) == (tuple(expected.tokens), tuple(expected.ids)), text
 
 
@@ -174,6 +176,53 @@ def test_an_rstrip_token_overlaps_a_next_token_that_starts_with_a_space() -> Non
     tok.add_tokens([AddedToken("<a>", rstrip=True), AddedToken(" <b>")])
     _assert_same(tok, "<a> <b>c")
     assert load({"tokenizer.json": tok.to_str()}).trace("<a> <b>").tokens == ("<a> ", " <b>")
+
+
+def _file(added: list[dict], vocab: dict[str, int] | None = None) -> str:
+    """A tokenizer.json of a word-level model over ``a b ab`` and a space, with ``added``."""
+    flags = {"single_word": False, "lstrip": False, "rstrip": False, "normalized": False}
+    model = {"type": "WordLevel", "vocab": vocab or {"a": 0, "b": 1, "ab": 2, " ": 3}}
+    model["unk_token"] = "a"
+    doc = {"version": "1.0", "truncation": None, "padding": None, "normalizer": None}
+    doc |= {"pre_tokenizer": {"type": "WhitespaceSplit"}, "post_processor": None}
+    doc |= {"decoder": None, "model": {**model, "type": "BPE", "merges": []}}
+    doc["added_tokens"] = [flags | {"special": True} | token for token in added]
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize(
+    "added",
+    [
+        [{"id": 500, "content": "<x>"}],  # the library numbers it 4, after the model's 4
+        [{"id": 7, "content": "<x>"}, {"id": 3, "content": "<y>"}],
+        [{"id": 5, "content": "<y>"}, {"id": 5, "content": "<x>"}],
+        [{"id": 9, "content": "a", "special": False}],  # the model's id of "a"
+        [{"id": 1, "content": "<x>"}, {"id": 6, "content": "<x>"}],  # one <x>, numbered once
+        # one content twice with other flags: the later one's flags apply to every match
+        [
+            {"id": 5, "content": "<x>", "special": False, "lstrip": True},
+            {"id": 6, "content": "<x>", "rstrip": True},
+        ],
+        [
+            {"id": 5, "content": "<x>", "rstrip": True},
+            {"id": 6, "content": "<x>", "special": False, "lstrip": True},
+        ],
+        [
+            {"id": 5, "content": "<x>", "normalized": True, "special": False},
+            {"id": 6, "content": "<x>", "rstrip": True},
+        ],
+    ],
+)
+def test_added_tokens_are_numbered_and_flagged_as_the_library_reads_the_file(added) -> None:
+    text = _file(added)
+    library = Tokenizer.from_str(text).encode("a <x> <y> b ab", add_special_tokens=False)
+    tok = load({"tokenizer.json": text})
+    trace = tok.trace("a <x> <y> b ab")
+    assert (trace.tokens, trace.ids) == (tuple(library.tokens), tuple(library.ids))
+    moved = [n for n in tok.notes if n.code == "added_ids"]
+    library_ids = Tokenizer.from_str(text).get_added_tokens_decoder()
+    numbered = {token.content: token_id for token_id, token in library_ids.items()}
+    assert bool(moved) == any(numbered.get(a["content"]) != a["id"] for a in added)
 
 
 _FLAGS = list(itertools.product([False, True], repeat=4))

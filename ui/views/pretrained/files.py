@@ -407,6 +407,11 @@ def note_text(note: str) -> str:
             "encode(text, add_special_tokens=False)."
         ).format(component=values.get("component", "")),
         "truncation": lambda: t("The file asks for truncation; the trace shows all tokens."),
+        "added_ids": lambda: t(
+            "The tokenizers library numbers added tokens itself and does not keep the "
+            "file's ids: {count} of them get another id, shown here as the library gives it "
+            "(first: {token}, id {file_id} in the file, {id} in the library)."
+        ).format(**{k: values.get(k, "") for k in ("count", "token", "file_id", "id")}),
         "gpt2_pipeline": lambda: t(
             "vocab.json and merges.txt do not say how the text is cut, so GPT-2's byte-level "
             "rule is used, without a space added in front (as GPT2Tokenizer does)."
