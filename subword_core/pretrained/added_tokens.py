@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from subword_core import bounds
 from subword_core.pretrained.chars import is_ws
+from subword_core.pretrained.errors import PretrainedError, _bad
 from subword_core.text.unicode_tables import is_word
 
 
@@ -145,7 +146,10 @@ def _find_added(
     whole (the search goes on after it); ``lstrip``/``rstrip`` take the whitespace beside the
     token into its string. subtle: the search goes on after the match, not after the
     whitespace ``rstrip`` took, so a next token starting with a space overlaps it, as in
-    the library (``"<a> <b>"`` gives ``"<a> "`` and ``" <b>"``).
+    the library (``"<a> <b>"`` gives ``"<a> "`` and ``" <b>"``). When that next token also
+    takes the spaces on its left (``lstrip``) and ends inside the first one's spaces, the
+    library would cut backwards and fails (a Rust panic): so does this trace, with the code
+    ``library_panics_backwards``.
 
     Example:
         >>> token = _Added("<x>", 5, False, True, True, False, pattern="<x>")
@@ -176,6 +180,8 @@ def _find_added(
         if match.rstrip:
             while stop < n and is_ws(text[stop]):
                 stop += 1
+        if start > stop:
+            raise _panics(match)
         if start > done:
             out.append((text[done:start], None, first and done == 0))
         out.append((text[start:stop], match, first and start == 0))
@@ -183,3 +189,39 @@ def _find_added(
     if done != n:
         out.append((text[done:], None, first and done == 0))
     return out
+
+
+def _panics(token: _Added) -> PretrainedError:
+    """The library's failure (a Rust panic) on a text: ``token``'s ``lstrip`` would start it
+    after its end.
+
+    Example:
+        >>> _panics(_Added("  ", 3, False, True, False, True)).code
+        'library_panics_backwards'
+    """
+    return _bad(
+        "The tokenizers library fails on this text (a Rust panic: it gives no tokens): the "
+        f"added token {token.content[:40]!r} takes the spaces on its left (lstrip) from where "
+        "the token before it stopped taking spaces (rstrip), past its own end. Change the "
+        "spaces in the text, or the tokens' flags in the file.",
+        "library_panics_backwards",
+        token=token.content[:40],
+    )
+
+
+def _emptied(token: _Added) -> PretrainedError:
+    """The refusal of a file whose normalizer deletes a ``normalized`` added token whole.
+
+    Example:
+        >>> _emptied(_Added("q", 3, False, False, False, True)).values["token"]
+        'q'
+    """
+    return _bad(
+        f"The normalizer deletes the added token {token.content[:40]!r} whole (it is "
+        "normalized: true). The tokenizers library then searches for an empty text: it cuts "
+        "texts at every character, fails on characters outside ASCII (a Rust panic) and can "
+        "run out of memory, so this page does not trace the file. Set normalized to false for "
+        "that token, or remove it.",
+        "empty_added_token",
+        token=token.content[:40],
+    )

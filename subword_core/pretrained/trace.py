@@ -12,7 +12,7 @@ from dataclasses import replace
 from subword_core.bounds import BoundError, Bounds, Meter, StepList
 from subword_core.bounds import bounds_in_force as _bounds_in_force
 from subword_core.byte_level import BYTE_TO_UNICODE
-from subword_core.pretrained.added_tokens import _Added, _added_index, _find_added
+from subword_core.pretrained.added_tokens import _Added, _added_index, _emptied, _find_added
 from subword_core.pretrained.errors import PretrainedError
 from subword_core.pretrained.models.bpe import _Bpe, _bpe_word
 from subword_core.pretrained.models.unigram import _Unigram, _unigram_word
@@ -78,6 +78,9 @@ class Pretrained:
             replace(a, pattern=self._normalize_text(a.content) if a.normalized else a.content)
             for a in ordered
         ]
+        emptied = next((a for a in self._added if a.content and not a.pattern), None)
+        if emptied is not None:
+            raise _emptied(emptied)
         self._matchers = {  # built once per file
             flag: _added_index([a for a in self._added if a.normalized == flag])
             for flag in (False, True)

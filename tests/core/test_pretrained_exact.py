@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tokenizers import AddedToken, Regex, Tokenizer, models, normalizers, pre_tokenizers
 
 from subword_core.byte_level import BYTE_TO_UNICODE
-from subword_core.pretrained import chars, load
+from subword_core.pretrained import PretrainedError, chars, load
 from subword_core.pretrained.normalizers import _normalizers
 from subword_core.pretrained.oniguruma import OnigurumaPattern
 from subword_core.pretrained.pre_tokenizers import _splitters, _whitespace
@@ -138,8 +138,16 @@ def _byte_model(normalizer: object | None = None) -> Tokenizer:
 def _assert_same(tok: Tokenizer, text: str) -> None:
     """The trace of ``tok``'s file is what the library encodes when it reads that file (it can
     differ from ``tok`` itself: added tokens are numbered and ordered as the file says)."""
+    try:
+        expected = Tokenizer.from_str(tok.to_str()).encode(text, add_special_tokens=False)
+    except BaseException as panic:  # pyo3's PanicException: the library fails on the text
+        if "bad split" not in str(panic):
+            raise
+        with pytest.raises(PretrainedError) as failed:
+            load({"tokenizer.json": tok.to_str()}).trace(text)
+        assert failed.value.code == "library_panics_backwards", text
+        return
     trace = load({"tokenizer.json": tok.to_str()}).trace(text)
-    expected = Tokenizer.from_str(tok.to_str()).encode(text, add_special_tokens=False)
     assert (trace.tokens, trace.ids) == (tuple(expected.tokens), tuple(expected.ids)), text
 
 
@@ -225,17 +233,46 @@ def test_added_tokens_are_numbered_and_flagged_as_the_library_reads_the_file(add
     assert bool(moved) == any(numbered.get(a["content"]) != a["id"] for a in added)
 
 
-_FLAGS = list(itertools.product([False, True], repeat=4))
+def test_an_lstrip_that_would_cut_backwards_fails_as_in_the_library() -> None:
+    """``<a>`` takes the five spaces after it; ``"  "`` (lstrip) is found inside them, and its
+    start (where ``<a>`` stopped) lies past its end: the library panics."""
+    tok = _byte_model()
+    tok.add_tokens([AddedToken("<a>", rstrip=True), AddedToken("  ", lstrip=True)])
+    with pytest.raises(BaseException, match="bad split"):  # pyo3's PanicException
+        Tokenizer.from_str(tok.to_str()).encode("<a>     z", add_special_tokens=False)
+    with pytest.raises(PretrainedError) as failed:
+        load({"tokenizer.json": tok.to_str()}).trace("<a>     z")
+    assert failed.value.code == "library_panics_backwards"
+    _assert_same(tok, "<a>  z")  # "  " is not found inside the spaces there: no failure
+
+
+def test_a_normalized_token_the_normalizer_deletes_is_refused() -> None:
+    """The library then searches for the empty text and panics on a non-ASCII character."""
+    tok = _byte_model(normalizers.Replace("q", ""))
+    tok.add_tokens([AddedToken("q", normalized=True)])
+    with pytest.raises(BaseException, match="bad split"):
+        Tokenizer.from_str(tok.to_str()).encode("é", add_special_tokens=False)
+    with pytest.raises(PretrainedError) as refused:
+        load({"tokenizer.json": tok.to_str()})
+    assert refused.value.code == "empty_added_token" and refused.value.values["token"] == "q"
+
+
+_FLAGS = list(itertools.product([False, True], repeat=5))
 _CONTENTS = ["<MASK>", " x", "ab", "Ａb", "é", "[x]", "y ", "ﬁ", "ab c", "Q", "12", "_z"]
-_CONTENTS += ["ß", "Σa", "<s>", "\u3000 "]
+_CONTENTS += ["ß", "Σa", "<s>", "\u3000 ", "<pad>", "İ", "ǅx", "a b", "\t", "xy", "١٢", "한"]
+_CONTENTS += ["中文", "ⓐ", "x\u0301", "Ǆ", "＜s＞", " ", "..", "yy"]
 
 
 @functools.cache
-def _every_flag_tokenizer(special: bool) -> Tokenizer:
-    """16 added tokens, one per combination of single_word, lstrip, rstrip, normalized."""
+def _every_flag_tokenizer(backwards: bool) -> Tokenizer:
+    """32 added tokens, one per combination of special, single_word, lstrip, rstrip and
+    normalized, added in one order or the other (ties between patterns go to the first)."""
     tok = _byte_model(normalizers.Sequence([normalizers.NFKC(), normalizers.Lowercase()]))
-    for content, (single, left, right, norm) in zip(_CONTENTS, _FLAGS, strict=True):
-        token = AddedToken(content, single_word=single, lstrip=left, rstrip=right, normalized=norm)
+    pairs = list(zip(_CONTENTS, _FLAGS, strict=True))
+    for content, (special, single, left, right, norm) in pairs[::-1] if backwards else pairs:
+        token = AddedToken(
+            content, single_word=single, lstrip=left, rstrip=right, normalized=norm, special=special
+        )
         (tok.add_special_tokens if special else tok.add_tokens)([token])
     return tok
 
@@ -267,11 +304,11 @@ _token_text = st.lists(
 
 
 @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=_token_text, special=st.booleans())
-@example(text="<a>ab xab ²ab", special=False)
-@example(text="y  \u3000 \u3000 x <MASK>", special=True)
-def test_added_tokens_of_every_flag_match_the_library(text: str, special: bool) -> None:
-    _assert_same(_every_flag_tokenizer(special), text)
+@given(text=_token_text, backwards=st.booleans())
+@example(text="<a>ab xab ²ab", backwards=False)
+@example(text="y  \u3000 \u3000 x <MASK>", backwards=True)
+def test_added_tokens_of_every_flag_match_the_library(text: str, backwards: bool) -> None:
+    _assert_same(_every_flag_tokenizer(backwards), text)
 
 
 # -- 3. Metaspace's prepend_scheme "first" after a normaliser that deletes a prefix ---------

@@ -222,6 +222,19 @@ def _library_refusals() -> dict[str, str]:
             "{file}: added token number {number} is not an object with a text “content”; the "
             "tokenizers library refuses this file."
         ),
+        "library_panics_backwards": t(
+            "The tokenizers library fails on this text (a Rust panic: it gives no tokens): the "
+            "added token {token} takes the spaces on its left (lstrip) from where the token "
+            "before it stopped taking spaces (rstrip), past its own end. Change the spaces in "
+            "the text, or the tokens' flags in the file."
+        ),
+        "empty_added_token": t(
+            "The normalizer deletes the added token {token} whole (it is normalized: true). The "
+            "tokenizers library then searches for an empty text: it cuts texts at every "
+            "character, fails on characters outside ASCII (a Rust panic) and can run out of "
+            "memory, so this page does not trace the file. Set normalized to false for that "
+            "token, or remove it."
+        ),
         "bad_added_tokens": t(
             "{file}: added_tokens is {value}, not a list of tokens; the tokenizers library "
             "refuses this file."
