@@ -138,7 +138,7 @@ def _added_index(tokens: Sequence[_Added]) -> _AddedIndex | None:
 
 
 def _find_added(
-    text: str, matcher: _AddedIndex, first: bool
+    text: str, matcher: _AddedIndex, first: bool, lead: int = 1
 ) -> list[tuple[str, _Added | None, bool]]:
     """Cut ``text`` at the added tokens, as the library's ``find_matches`` does.
 
@@ -150,6 +150,11 @@ def _find_added(
     takes the spaces on its left (``lstrip``) and ends inside the first one's spaces, the
     library would cut backwards and fails (a Rust panic): so does this trace, with the code
     ``library_panics_backwards``.
+
+    A piece still starts the text (Metaspace's ``prepend_scheme: "first"``) when ``first``
+    and it starts within the ``lead`` characters the normalizer made of the text's first
+    character: the library asks the piece's offset in the original text (``Prepend``'s
+    ``▁``, NFKC's ``ﬁ`` → ``fi``: a token cut from them leaves the rest at offset 0).
 
     Example:
         >>> token = _Added("<x>", 5, False, True, True, False, pattern="<x>")
@@ -183,11 +188,11 @@ def _find_added(
         if start > stop:
             raise _panics(match)
         if start > done:
-            out.append((text[done:start], None, first and done == 0))
-        out.append((text[start:stop], match, first and start == 0))
+            out.append((text[done:start], None, first and done < lead))
+        out.append((text[start:stop], match, first and start < lead))
         done = stop
     if done != n:
-        out.append((text[done:], None, first and done == 0))
+        out.append((text[done:], None, first and done < lead))
     return out
 
 

@@ -102,7 +102,7 @@ class Pretrained:
         return text
 
     def _cut_added(
-        self, pieces: list[tuple[str, _Added | None, bool]], normalized: bool
+        self, pieces: list[tuple[str, _Added | None, bool]], normalized: bool, lead: int = 1
     ) -> list[tuple[str, _Added | None, bool]]:
         matcher = self._matchers[normalized]
         if matcher is None:
@@ -112,7 +112,7 @@ class Pretrained:
             if added is not None:
                 out.append((text, added, first))
                 continue
-            out.extend(_find_added(text, matcher, first))
+            out.extend(_find_added(text, matcher, first, lead))
         return out
 
     @property
@@ -185,7 +185,9 @@ class Pretrained:
             shown = (func.pattern, func.content) if isinstance(func, _Shown) else ("", "")
             steps.append(NormalizeStep(name, before, after, replaced, *shown))
         if self._added:
-            pieces = self._cut_added(pieces, normalized=True)
+            # the characters the normalizers made of the text's first one keep its offset, 0
+            lead = max(1, len(self._normalize_text(text[0]))) if text else 1
+            pieces = self._cut_added(pieces, normalized=True, lead=lead)
         pieces = [p for p in pieces if p[0]]
         if any(a is not None for _, a, _ in pieces):
             steps.insert(0, AddedTokensStep(tuple((p, a is not None) for p, a, _ in pieces)))

@@ -333,6 +333,28 @@ def test_metaspace_first_asks_where_the_normalised_text_starts(normalizer, text:
     _assert_same(tok, text)
 
 
+@pytest.mark.parametrize(
+    ("normalizer", "content", "text"),
+    [
+        (normalizers.NFKC(), "f", "ﬁx"),  # "i" comes from the text's first character
+        (normalizers.Sequence([normalizers.Prepend("▁"), normalizers.NFKC()]), "▁", "y"),
+        (normalizers.Sequence([normalizers.Prepend("▁"), normalizers.NFKC()]), "▁", "xb ab"),
+        (normalizers.NFKC(), "f", "fix"),  # "i" is the text's second character: not first
+    ],
+)
+def test_metaspace_first_after_a_normalized_token_asks_the_original_offset(
+    normalizer, content: str, text: str
+) -> None:
+    """A normalized added token cut from the characters the normalizer made of the text's
+    first one: what follows still starts at offset 0 in the original text."""
+    pieces = [("<unk>", 0.0), ("▁", -2.0)] + [(c, -3.0) for c in "abcfixyz "]
+    tok = Tokenizer(models.Unigram(pieces, unk_id=0, byte_fallback=False))
+    tok.normalizer = normalizer
+    tok.pre_tokenizer = pre_tokenizers.Metaspace(prepend_scheme="first")
+    tok.add_tokens([AddedToken(content, normalized=True)])
+    _assert_same(tok, text)
+
+
 # -- 4. Unigram scores read as the library's JSON reader reads them ------------------------
 
 
