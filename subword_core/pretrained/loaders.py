@@ -7,10 +7,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from subword_core.pretrained.added_tokens import _Added
+from subword_core.pretrained.added_tokens import _Added, _registered
 from subword_core.pretrained.errors import _bad
 from subword_core.pretrained.files import _FORMATS, _read_json, _text
-from subword_core.pretrained.ids import _check_flag, _check_id
+from subword_core.pretrained.ids import _check_flag, _check_id, _shown
 from subword_core.pretrained.models.bpe import _Bpe, _bpe_model
 from subword_core.pretrained.models.unigram import _make_unigram, _Unigram, _unigram_model
 from subword_core.pretrained.models.wordpiece import _WordPiece, _wordpiece_model
@@ -129,30 +129,62 @@ def _looks_like_merges(lines: list[str]) -> bool:
     )
 
 
+_ADDED_FLAGS = ("single_word", "lstrip", "rstrip", "normalized", "special")
+"""The flags every entry of ``added_tokens`` names (the library refuses an entry without one)."""
+
+
 def _added_tokens(doc: Mapping[str, Any], name: str) -> list[_Added]:
-    """The file's added tokens; an id or a flag the library would refuse is refused (a missing
-    one is let through: its id is then -1)."""
-    out = []
-    for entry in doc.get("added_tokens") or []:
-        if not isinstance(entry, Mapping) or not isinstance(entry.get("content"), str):
-            continue
-        content = entry["content"]
-        flags = {
-            key: _check_flag(entry[key], name, key, null=False)
-            for key in ("single_word", "lstrip", "rstrip", "normalized", "special")
-            if key in entry
-        }
-        out.append(
-            _Added(
-                content,
-                _check_id(entry["id"], name, content) if "id" in entry else -1,
-                flags.get("single_word", False),
-                flags.get("lstrip", False),
-                flags.get("rstrip", False),
-                flags.get("normalized", not flags.get("special", False)),
-                flags.get("special", False),
-            )
+    """The file's added tokens, each refused where the library refuses it.
+
+    The library reads ``added_tokens`` (when present) as a list of objects, each with a text
+    ``content``, an ``id`` and the five flags ``single_word``, ``lstrip``, ``rstrip``,
+    ``normalized`` and ``special``: an entry without one of them is refused (code
+    ``missing_field``), an entry that is not an object or whose content is not text too
+    (``bad_added_token``), and so is ``null`` or anything else in place of the list.
+
+    Example:
+        >>> entry = {"id": 3, "content": "<x>", "single_word": False, "lstrip": False}
+        >>> try:
+        ...     _added_tokens({"added_tokens": [entry]}, "t.json")
+        ... except Exception as err:
+        ...     print(err.code, err.values["key"])
+        missing_field rstrip
+    """
+    if "added_tokens" not in doc:
+        return []
+    entries = doc["added_tokens"]
+    if not isinstance(entries, list):
+        raise _bad(
+            f"{name}: added_tokens is {_shown(entries)}, not a list of tokens; the tokenizers "
+            "library refuses this file.",
+            "bad_added_tokens",
+            file=name,
+            value=_shown(entries),
         )
+    out = []
+    for number, entry in enumerate(entries, start=1):
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("content"), str):
+            raise _bad(
+                f"{name}: added token number {number:,} is not an object with a text "
+                "“content”; the tokenizers library refuses this file.",
+                "bad_added_token",
+                file=name,
+                number=number,
+            )
+        content = entry["content"]
+        missing = next((k for k in ("id", *_ADDED_FLAGS) if k not in entry), None)
+        if missing is not None:
+            raise _bad(
+                f"{name}: the added token {content[:40]!r} has no “{missing}”; the tokenizers "
+                "library reads an added token only with its id and all five flags "
+                f"({', '.join(_ADDED_FLAGS)}) and refuses this file.",
+                "missing_field",
+                file=name,
+                token=content[:40],
+                key=missing,
+            )
+        flags = [_check_flag(entry[key], name, key, null=False) for key in _ADDED_FLAGS]
+        out.append(_Added(content, _check_id(entry["id"], name, content), *flags))
     return out
 
 
@@ -204,9 +236,38 @@ def _from_tokenizer_json(doc: Mapping[str, Any], name: str) -> Pretrained:
         source=f"tokenizer.json ({kind})",
         normalizers=_normalizers(doc.get("normalizer")),
         splitters=_splitters(doc.get("pre_tokenizer")),
-        added=_added_tokens(doc, name),
+        added=_registered_noted(_added_tokens(doc, name), core, notes),
         notes=notes,
     )
+
+
+def _registered_noted(
+    entries: list[_Added], model: _Bpe | _WordPiece | _Unigram, notes: list[Note]
+) -> list[_Added]:
+    """The added tokens with the library's ids; a note when the file's ids are not those."""
+    added = _registered(entries, model.vocab.get, _vocab_size(model))
+    ids = {a.content: a.id for a in added}
+    moved = [e for e in entries if e.content in ids and ids[e.content] != e.id]
+    if moved:
+        first = moved[0]
+        values = {"count": len(moved), "token": first.content[:40]}
+        values |= {"file_id": first.id, "id": ids[first.content]}
+        notes.append(
+            Note(
+                "The tokenizers library numbers added tokens itself and does not keep the "
+                f"file's ids: {len(moved):,} of them get another id, shown here as the library "
+                f"gives it (first: {first.content[:40]!r}, id {first.id} in the file, "
+                f"{ids[first.content]} in the library).",
+                "added_ids",
+                values,
+            )
+        )
+    return added
+
+
+def _vocab_size(model: _Bpe | _WordPiece | _Unigram) -> int:
+    """The model's size as the library counts it (Unigram: its pieces, repeats too)."""
+    return len(model.pieces) if isinstance(model, _Unigram) else len(model.vocab)
 
 
 def _from_gpt2(vocab: Mapping[str, int], merges_text: str, name: str) -> Pretrained:

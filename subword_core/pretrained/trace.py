@@ -12,7 +12,7 @@ from dataclasses import replace
 from subword_core.bounds import BoundError, Bounds, Meter, StepList
 from subword_core.bounds import bounds_in_force as _bounds_in_force
 from subword_core.byte_level import BYTE_TO_UNICODE
-from subword_core.pretrained.added_tokens import _Added, _added_index, _find_added
+from subword_core.pretrained.added_tokens import _Added, _added_index, _emptied, _find_added
 from subword_core.pretrained.errors import PretrainedError
 from subword_core.pretrained.models.bpe import _Bpe, _bpe_word
 from subword_core.pretrained.models.unigram import _Unigram, _unigram_word
@@ -78,6 +78,9 @@ class Pretrained:
             replace(a, pattern=self._normalize_text(a.content) if a.normalized else a.content)
             for a in ordered
         ]
+        emptied = next((a for a in self._added if a.content and not a.pattern), None)
+        if emptied is not None:
+            raise _emptied(emptied)
         self._matchers = {  # built once per file
             flag: _added_index([a for a in self._added if a.normalized == flag])
             for flag in (False, True)
@@ -99,7 +102,7 @@ class Pretrained:
         return text
 
     def _cut_added(
-        self, pieces: list[tuple[str, _Added | None, bool]], normalized: bool
+        self, pieces: list[tuple[str, _Added | None, bool]], normalized: bool, lead: int = 1
     ) -> list[tuple[str, _Added | None, bool]]:
         matcher = self._matchers[normalized]
         if matcher is None:
@@ -109,7 +112,7 @@ class Pretrained:
             if added is not None:
                 out.append((text, added, first))
                 continue
-            out.extend(_find_added(text, matcher, first))
+            out.extend(_find_added(text, matcher, first, lead))
         return out
 
     @property
@@ -182,7 +185,9 @@ class Pretrained:
             shown = (func.pattern, func.content) if isinstance(func, _Shown) else ("", "")
             steps.append(NormalizeStep(name, before, after, replaced, *shown))
         if self._added:
-            pieces = self._cut_added(pieces, normalized=True)
+            # the characters the normalizers made of the text's first one keep its offset, 0
+            lead = max(1, len(self._normalize_text(text[0]))) if text else 1
+            pieces = self._cut_added(pieces, normalized=True, lead=lead)
         pieces = [p for p in pieces if p[0]]
         if any(a is not None for _, a, _ in pieces):
             steps.insert(0, AddedTokensStep(tuple((p, a is not None) for p, a, _ in pieces)))

@@ -149,3 +149,36 @@ def test_an_upload_the_library_refuses_is_refused_in_words(lang: str, words: str
     assert words in shown, shown[:2000]
     assert "Ġthe" in shown or "\\u0120the" in shown
     assert "Step 1 of" not in _html(at)  # nothing traced
+
+
+@pytest.mark.parametrize(
+    ("lang", "words", "refused"),
+    [
+        ("en", "does not keep the file&#x27;s ids: 1 of them", "has no “lstrip”"),
+        ("zh", "不沿用文件里的 id：其中 1 个得到了不同的 id", "缺少“lstrip”"),
+        ("ko", "파일의 id를 그대로 쓰지 않습니다. 그중 1개가", "“lstrip” 항목이 없습니다"),
+    ],
+)
+def test_added_token_ids_and_flags_are_read_as_the_library_reads_them(
+    lang: str, words: str, refused: str
+) -> None:
+    """The library numbers added tokens itself (the page notes a file whose ids differ), and
+    refuses an added token without one of its flags (issue 31, item 2; issue 26)."""
+    import json
+
+    doc = json.loads((ASSETS / SAMPLES["bytebpe"][1]).read_text())
+    (token,) = (t for t in doc["added_tokens"] if t["content"] == "<|endoftext|>")
+    token["id"] = 99_999  # the library gives it the model's id of <|endoftext|>
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = lang
+    at.switch_page(PAGE).run()
+    at.radio(key="pre_source").set_value("upload").run()
+    upload = at.file_uploader(key="pre_upload")
+    upload.upload("tokenizer.json", json.dumps(doc).encode(), "application/json").run()
+    assert not at.exception
+    assert words in _html(at), _html(at)[:3000]
+    del token["lstrip"]
+    upload = at.file_uploader(key="pre_upload")
+    upload.upload("tokenizer.json", json.dumps(doc).encode(), "application/json").run()
+    shown = "\n".join(str(m.value) for m in at.markdown) + _html(at)
+    assert not at.exception and refused in shown, shown[:3000]

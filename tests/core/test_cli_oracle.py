@@ -1013,3 +1013,27 @@ def test_apply_bpe_runs_codes_of_another_version_as_far_as_subword_nmt(
     assert (mine.ok, mine.out) == (reference.ok, reference.out)
     if not mine.ok:
         assert f"codes version {version} is not supported" in mine.err[0]
+
+
+@pytest.mark.parametrize(
+    "text", ["USA 7 x\n", "x USA\nUSA 12 ab\n", "7 USA8 x\n", "\n \nUSA\n", "USAx\n"]
+)
+def test_apply_bpe_with_another_version_keeps_glossary_words_as_subword_nmt(
+    tmp_path: Path, capsys, text: str
+) -> None:
+    """A glossary word (or a piece a glossary cuts out) needs no merge, so codes of another
+    version write it, as subword-nmt does, up to the first word that needs one."""
+    codes = write(tmp_path / "codes", "#version: 0.3\na b\n")
+    src, out = write(tmp_path / "in.txt", text), tmp_path / "out"
+    glossaries = ["USA", "\\d+"]
+    argv = ["apply-bpe", "-c", str(codes), "-i", str(src), "-o", str(out)]
+    mine = ours([*argv, "--glossaries", *glossaries], out, capsys)
+    flags = {"merges": -1, "separator": "@@", "glossaries": glossaries, "threshold": None}
+    flags |= {"dropout": 0, "seed": None}
+
+    def read_file():
+        with codecs.open(str(src), encoding="utf-8") as fobj:
+            yield from fobj
+
+    reference = theirs(snmt_apply(codes, flags, None, read_file), tmp_path / "theirs")
+    assert (mine.ok, mine.out) == (reference.ok, reference.out)

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from tokenizers import AddedToken, Regex, Tokenizer, models, normalizers, pre_tokenizers
 
 from subword_core.byte_level import BYTE_TO_UNICODE
-from subword_core.pretrained import chars, load
+from subword_core.pretrained import PretrainedError, chars, load
 from subword_core.pretrained.normalizers import _normalizers
 from subword_core.pretrained.oniguruma import OnigurumaPattern
 from subword_core.pretrained.pre_tokenizers import _splitters, _whitespace
@@ -179,8 +179,18 @@ def _byte_model(normalizer: object | None = None) -> Tokenizer:
 
 
 def _assert_same(tok: Tokenizer, text: str) -> None:
+    """The trace of ``tok``'s file is what the library encodes when it reads that file (it can
+    differ from ``tok`` itself: added tokens are numbered and ordered as the file says)."""
+    try:
+        expected = Tokenizer.from_str(tok.to_str()).encode(text, add_special_tokens=False)
+    except BaseException as panic:  # pyo3's PanicException: the library fails on the text
+        if "bad split" not in str(panic):
+            raise
+        with pytest.raises(PretrainedError) as failed:
+            load({"tokenizer.json": tok.to_str()}).trace(text)
+        assert failed.value.code == "library_panics_backwards", text
+        return
     trace = load({"tokenizer.json": tok.to_str()}).trace(text)
-    expected = tok.encode(text, add_special_tokens=False)
     assert (trace.tokens, trace.ids) == (tuple(expected.tokens), tuple(expected.ids)), text
 
 
@@ -219,17 +229,93 @@ def test_an_rstrip_token_overlaps_a_next_token_that_starts_with_a_space() -> Non
     assert load({"tokenizer.json": tok.to_str()}).trace("<a> <b>").tokens == ("<a> ", " <b>")
 
 
-_FLAGS = list(itertools.product([False, True], repeat=4))
+def _file(added: list[dict], vocab: dict[str, int] | None = None) -> str:
+    """A tokenizer.json of a word-level model over ``a b ab`` and a space, with ``added``."""
+    flags = {"single_word": False, "lstrip": False, "rstrip": False, "normalized": False}
+    model = {"type": "WordLevel", "vocab": vocab or {"a": 0, "b": 1, "ab": 2, " ": 3}}
+    model["unk_token"] = "a"
+    doc = {"version": "1.0", "truncation": None, "padding": None, "normalizer": None}
+    doc |= {"pre_tokenizer": {"type": "WhitespaceSplit"}, "post_processor": None}
+    doc |= {"decoder": None, "model": {**model, "type": "BPE", "merges": []}}
+    doc["added_tokens"] = [flags | {"special": True} | token for token in added]
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize(
+    "added",
+    [
+        [{"id": 500, "content": "<x>"}],  # the library numbers it 4, after the model's 4
+        [{"id": 7, "content": "<x>"}, {"id": 3, "content": "<y>"}],
+        [{"id": 5, "content": "<y>"}, {"id": 5, "content": "<x>"}],
+        [{"id": 9, "content": "a", "special": False}],  # the model's id of "a"
+        [{"id": 1, "content": "<x>"}, {"id": 6, "content": "<x>"}],  # one <x>, numbered once
+        # one content twice with other flags: the later one's flags apply to every match
+        [
+            {"id": 5, "content": "<x>", "special": False, "lstrip": True},
+            {"id": 6, "content": "<x>", "rstrip": True},
+        ],
+        [
+            {"id": 5, "content": "<x>", "rstrip": True},
+            {"id": 6, "content": "<x>", "special": False, "lstrip": True},
+        ],
+        [
+            {"id": 5, "content": "<x>", "normalized": True, "special": False},
+            {"id": 6, "content": "<x>", "rstrip": True},
+        ],
+    ],
+)
+def test_added_tokens_are_numbered_and_flagged_as_the_library_reads_the_file(added) -> None:
+    text = _file(added)
+    library = Tokenizer.from_str(text).encode("a <x> <y> b ab", add_special_tokens=False)
+    tok = load({"tokenizer.json": text})
+    trace = tok.trace("a <x> <y> b ab")
+    assert (trace.tokens, trace.ids) == (tuple(library.tokens), tuple(library.ids))
+    moved = [n for n in tok.notes if n.code == "added_ids"]
+    library_ids = Tokenizer.from_str(text).get_added_tokens_decoder()
+    numbered = {token.content: token_id for token_id, token in library_ids.items()}
+    assert bool(moved) == any(numbered.get(a["content"]) != a["id"] for a in added)
+
+
+def test_an_lstrip_that_would_cut_backwards_fails_as_in_the_library() -> None:
+    """``<a>`` takes the five spaces after it; ``"  "`` (lstrip) is found inside them, and its
+    start (where ``<a>`` stopped) lies past its end: the library panics."""
+    tok = _byte_model()
+    tok.add_tokens([AddedToken("<a>", rstrip=True), AddedToken("  ", lstrip=True)])
+    with pytest.raises(BaseException, match="bad split"):  # pyo3's PanicException
+        Tokenizer.from_str(tok.to_str()).encode("<a>     z", add_special_tokens=False)
+    with pytest.raises(PretrainedError) as failed:
+        load({"tokenizer.json": tok.to_str()}).trace("<a>     z")
+    assert failed.value.code == "library_panics_backwards"
+    _assert_same(tok, "<a>  z")  # "  " is not found inside the spaces there: no failure
+
+
+def test_a_normalized_token_the_normalizer_deletes_is_refused() -> None:
+    """The library then searches for the empty text and panics on a non-ASCII character."""
+    tok = _byte_model(normalizers.Replace("q", ""))
+    tok.add_tokens([AddedToken("q", normalized=True)])
+    with pytest.raises(BaseException, match="bad split"):
+        Tokenizer.from_str(tok.to_str()).encode("é", add_special_tokens=False)
+    with pytest.raises(PretrainedError) as refused:
+        load({"tokenizer.json": tok.to_str()})
+    assert refused.value.code == "empty_added_token" and refused.value.values["token"] == "q"
+
+
+_FLAGS = list(itertools.product([False, True], repeat=5))
 _CONTENTS = ["<MASK>", " x", "ab", "Ａb", "é", "[x]", "y ", "ﬁ", "ab c", "Q", "12", "_z"]
-_CONTENTS += ["ß", "Σa", "<s>", "\u3000 "]
+_CONTENTS += ["ß", "Σa", "<s>", "\u3000 ", "<pad>", "İ", "ǅx", "a b", "\t", "xy", "١٢", "한"]
+_CONTENTS += ["中文", "ⓐ", "x\u0301", "Ǆ", "＜s＞", " ", "..", "yy"]
 
 
 @functools.cache
-def _every_flag_tokenizer(special: bool) -> Tokenizer:
-    """16 added tokens, one per combination of single_word, lstrip, rstrip, normalized."""
+def _every_flag_tokenizer(backwards: bool) -> Tokenizer:
+    """32 added tokens, one per combination of special, single_word, lstrip, rstrip and
+    normalized, added in one order or the other (ties between patterns go to the first)."""
     tok = _byte_model(normalizers.Sequence([normalizers.NFKC(), normalizers.Lowercase()]))
-    for content, (single, left, right, norm) in zip(_CONTENTS, _FLAGS, strict=True):
-        token = AddedToken(content, single_word=single, lstrip=left, rstrip=right, normalized=norm)
+    pairs = list(zip(_CONTENTS, _FLAGS, strict=True))
+    for content, (special, single, left, right, norm) in pairs[::-1] if backwards else pairs:
+        token = AddedToken(
+            content, single_word=single, lstrip=left, rstrip=right, normalized=norm, special=special
+        )
         (tok.add_special_tokens if special else tok.add_tokens)([token])
     return tok
 
@@ -261,11 +347,11 @@ _token_text = st.lists(
 
 
 @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=_token_text, special=st.booleans())
-@example(text="<a>ab xab ²ab", special=False)
-@example(text="y  \u3000 \u3000 x <MASK>", special=True)
-def test_added_tokens_of_every_flag_match_the_library(text: str, special: bool) -> None:
-    _assert_same(_every_flag_tokenizer(special), text)
+@given(text=_token_text, backwards=st.booleans())
+@example(text="<a>ab xab ²ab", backwards=False)
+@example(text="y  \u3000 \u3000 x <MASK>", backwards=True)
+def test_added_tokens_of_every_flag_match_the_library(text: str, backwards: bool) -> None:
+    _assert_same(_every_flag_tokenizer(backwards), text)
 
 
 # -- 3. Metaspace's prepend_scheme "first" after a normaliser that deletes a prefix ---------
@@ -287,6 +373,28 @@ def test_metaspace_first_asks_where_the_normalised_text_starts(normalizer, text:
     tok = Tokenizer(models.Unigram(pieces, unk_id=0, byte_fallback=False))
     tok.normalizer = normalizer
     tok.pre_tokenizer = pre_tokenizers.Metaspace(prepend_scheme="first")
+    _assert_same(tok, text)
+
+
+@pytest.mark.parametrize(
+    ("normalizer", "content", "text"),
+    [
+        (normalizers.NFKC(), "f", "ﬁx"),  # "i" comes from the text's first character
+        (normalizers.Sequence([normalizers.Prepend("▁"), normalizers.NFKC()]), "▁", "y"),
+        (normalizers.Sequence([normalizers.Prepend("▁"), normalizers.NFKC()]), "▁", "xb ab"),
+        (normalizers.NFKC(), "f", "fix"),  # "i" is the text's second character: not first
+    ],
+)
+def test_metaspace_first_after_a_normalized_token_asks_the_original_offset(
+    normalizer, content: str, text: str
+) -> None:
+    """A normalized added token cut from the characters the normalizer made of the text's
+    first one: what follows still starts at offset 0 in the original text."""
+    pieces = [("<unk>", 0.0), ("▁", -2.0)] + [(c, -3.0) for c in "abcfixyz "]
+    tok = Tokenizer(models.Unigram(pieces, unk_id=0, byte_fallback=False))
+    tok.normalizer = normalizer
+    tok.pre_tokenizer = pre_tokenizers.Metaspace(prepend_scheme="first")
+    tok.add_tokens([AddedToken(content, normalized=True)])
     _assert_same(tok, text)
 
 

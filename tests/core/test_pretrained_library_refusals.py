@@ -57,6 +57,12 @@ def _added(**entry: Any) -> dict[str, Any]:
     return _bpe() | {"added_tokens": [{**token, "normalized": False, "special": True, **entry}]}
 
 
+def _without(doc: dict[str, Any], key: str) -> dict[str, Any]:
+    """``doc`` with ``key`` left out of its one added token."""
+    (token,) = doc["added_tokens"]
+    return doc | {"added_tokens": [{k: v for k, v in token.items() if k != key}]}
+
+
 def _with_number(doc: dict[str, Any], literal: str) -> str:
     """``doc`` as JSON with the score ``-2.0`` written as ``literal`` (``NaN``, ``1e999``)."""
     text = json.dumps(doc)
@@ -101,6 +107,17 @@ REFUSED: dict[str, tuple[str, str]] = {
     "added token id over u32": (json.dumps(_added(id=2**32)), "bad_id"),
     "added token id null": (json.dumps(_added(id=None)), "bad_id"),
     "added token lstrip 1": (json.dumps(_added(lstrip=1)), "not_a_flag"),
+    # an added token names its id and all five flags (issue 26: these once loaded)
+    **{
+        f"added token without {key}": (json.dumps(_without(_added(), key)), "missing_field")
+        for key in ("id", "single_word", "lstrip", "rstrip", "normalized", "special")
+    },
+    "added token without content": (json.dumps(_without(_added(), "content")), "bad_added_token"),
+    "added token content 5": (json.dumps(_added(content=5)), "bad_added_token"),
+    "added token null": (json.dumps(_bpe() | {"added_tokens": [None]}), "bad_added_token"),
+    "added token a list": (json.dumps(_bpe() | {"added_tokens": [["<x>", 3]]}), "bad_added_token"),
+    "added_tokens null": (json.dumps(_bpe() | {"added_tokens": None}), "bad_added_tokens"),
+    "added_tokens an object": (json.dumps(_bpe() | {"added_tokens": {}}), "bad_added_tokens"),
 }
 
 ACCEPTED: dict[str, str] = {
@@ -111,6 +128,8 @@ ACCEPTED: dict[str, str] = {
     "bpe fuse_unk null": json.dumps(_bpe(fuse_unk=None)),
     "wordpiece max chars 0": json.dumps(_wordpiece(max_input_chars_per_word=0)),
     "added token id 3": json.dumps(_added()),
+    "added token empty": json.dumps(_added(content="")),
+    "no added_tokens": json.dumps({k: v for k, v in _bpe().items() if k != "added_tokens"}),
 }
 
 

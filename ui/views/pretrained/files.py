@@ -213,6 +213,32 @@ def _library_refusals() -> dict[str, str]:
             "{file}: {key} is {value}; the tokenizers library reads a whole number from 0 there "
             "and refuses this file."
         ),
+        "missing_field": t(
+            "{file}: the added token {token} has no “{key}”; the tokenizers library reads an "
+            "added token only with its id and all five flags (single_word, lstrip, rstrip, "
+            "normalized, special) and refuses this file."
+        ),
+        "bad_added_token": t(
+            "{file}: added token number {number} is not an object with a text “content”; the "
+            "tokenizers library refuses this file."
+        ),
+        "library_panics_backwards": t(
+            "The tokenizers library fails on this text (a Rust panic: it gives no tokens): the "
+            "added token {token} takes the spaces on its left (lstrip) from where the token "
+            "before it stopped taking spaces (rstrip), past its own end. Change the spaces in "
+            "the text, or the tokens' flags in the file."
+        ),
+        "empty_added_token": t(
+            "The normalizer deletes the added token {token} whole (it is normalized: true). The "
+            "tokenizers library then searches for an empty text: it cuts texts at every "
+            "character, fails on characters outside ASCII (a Rust panic) and can run out of "
+            "memory, so this page does not trace the file. Set normalized to false for that "
+            "token, or remove it."
+        ),
+        "bad_added_tokens": t(
+            "{file}: added_tokens is {value}, not a list of tokens; the tokenizers library "
+            "refuses this file."
+        ),
     }
 
 
@@ -394,6 +420,11 @@ def note_text(note: str) -> str:
             "encode(text, add_special_tokens=False)."
         ).format(component=values.get("component", "")),
         "truncation": lambda: t("The file asks for truncation; the trace shows all tokens."),
+        "added_ids": lambda: t(
+            "The tokenizers library numbers added tokens itself and does not keep the "
+            "file's ids: {count} of them get another id, shown here as the library gives it "
+            "(first: {token}, id {file_id} in the file, {id} in the library)."
+        ).format(**{k: values.get(k, "") for k in ("count", "token", "file_id", "id")}),
         "gpt2_pipeline": lambda: t(
             "vocab.json and merges.txt do not say how the text is cut, so GPT-2's byte-level "
             "rule is used, without a space added in front (as GPT2Tokenizer does)."
