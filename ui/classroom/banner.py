@@ -12,7 +12,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.app.limits import LIMITS
 from ui.app.presenter import presenting
 from ui.classroom.follow import _poll
@@ -89,7 +89,7 @@ def _student_banner() -> None:
             text = t("You are exploring on your own (live class {code}).")
         line = text.format(code=code)
         if nick:
-            line += " " + t("Your nickname: {nick}.").format(nick=nick)
+            line = join_sentences(line, t("Your nickname: {nick}.").format(nick=nick))
         with c1:
             show_text(line)
             st.fragment(run_every=LIMITS.class_poll_ms / 1000)(_poll)()

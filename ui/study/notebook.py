@@ -23,7 +23,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui.app.i18n import current_language, translator
+from ui.app.i18n import current_language, join_sentences, translator
 from ui.app.limits import LIMITS
 
 __all__ = [
@@ -279,7 +279,9 @@ def unigram_cells(counts: Mapping[str, int], settings: Mapping[str, Any]) -> lis
         "then new probabilities (M-step)."
     )
     if settings.get("digamma"):
-        em_text += " " + t("Here the M-step is the digamma one: log p = ψ(count) − ψ(total).")
+        em_text = join_sentences(
+            em_text, t("Here the M-step is the digamma one: log p = ψ(count) − ψ(total).")
+        )
     return [
         _intro(t("Unigram LM")),
         (
