@@ -50,6 +50,9 @@ _STYLE = """<style>
 .st-key-sw_menu { gap: 0; }
 .st-key-sw_menu .sw-menu-section { font-size: 0.875rem; font-weight: 600; opacity: 0.75;
   margin: 0.9rem 0 0.15rem 0.5rem; line-height: 1.5; }
+/* a long title wraps instead of ending in "…" (Streamlit cuts a link's label to one line) */
+.st-key-sw_menu [data-testid="stPageLink-NavLink"] { padding-block: 0.3rem; }
+.st-key-sw_menu [data-testid="stPageLink-NavLink"] span { white-space: normal; line-height: 1.4; }
 /* the current page: Streamlit's shade and bold, and a bar in the accent colour */
 .st-key-sw_menu_here a { box-shadow: inset 3px 0 0 #c53948; }
 </style>"""
