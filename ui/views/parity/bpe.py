@@ -287,7 +287,9 @@ def render_bpe(corpus: Corpus, num_merges: int, min_frequency: int) -> None:
         ).format(n=len(parity.library_merges))
     )
     reasons = "".join(
-        f"<li><strong>{esc(r.label)}</strong>: {esc(r.why)}</li>"
+        "<li>"
+        + t("{label}: {why}").format(label=f"<strong>{esc(r.label)}</strong>", why=esc(r.why))
+        + "</li>"
         for r in parity.rows
         if not r.agrees
     )
