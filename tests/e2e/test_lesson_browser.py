@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import time
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from tests.e2e.conftest import (
     NAV_CURRENT,
+    NAV_LINKS,
     NAV_MENU,
     SHOTS,
     Console,
@@ -27,6 +29,7 @@ from tests.e2e.conftest import (
     url_params,
     wait_for_param,
 )
+from ui.app.registry import ALL_PAGES
 
 WIDTH, HEIGHT = 1024, 768
 
@@ -192,10 +195,17 @@ def test_the_first_request_to_a_page_address_never_shows_streamlits_own_menu(
             pytest.fail(f"Streamlit's own menu was drawn in {len(raw)} states: {raw[0][1]!r}")
         if "present=1" in query:
             page.locator("[data-testid='stExpandSidebarButton']").first.click()
-        menu = page.locator(NAV_MENU).first
-        menu.wait_for(timeout=30_000)
-        names = menu.inner_text()
+        # (the links' component is fetched on first use: a moment of placeholders)
+        page.locator(NAV_CURRENT).first.wait_for(timeout=30_000)
+        names = page.locator(NAV_MENU).first.inner_text()
         current = page.locator(NAV_CURRENT).first.inner_text()
+        # its links keep the language and presenter mode (also opened in a new tab), and so
+        # does going to another page with it
+        hrefs = page.locator(NAV_LINKS).evaluate_all("(links) => links.map((a) => a.href)")
+        page.locator(NAV_LINKS).filter(has_text="WordPiece").first.click()
+        page.wait_for_function("() => location.pathname.endsWith('/wordpiece')", timeout=60_000)
+        page.locator("h1", has_text="WordPiece").first.wait_for(timeout=60_000)
+        kept = {key: wait_for_param(page, key, value)[key] for key, value in _kept(query).items()}
         page.close()
     opened = [t for t, collapsed in seen if collapsed == "false"]
     shown_for = (opened[-1] - opened[0]) if opened else 0.0
@@ -203,6 +213,20 @@ def test_the_first_request_to_a_page_address_never_shows_streamlits_own_menu(
         assert shown_for < 300, f"the sidebar was shown open for {shown_for:.0f} ms"
     assert title in names  # the app's menu, translated
     assert title in current  # and the page is marked in it
+    assert len(hrefs) == len(ALL_PAGES)
+    for href in hrefs:
+        assert _kept(query).items() <= _params_of(href).items(), href
+    assert kept == _kept(query)
+
+
+def _kept(query: str) -> dict[str, str]:
+    """The app-wide settings of a query (``lang``, ``present``), which every page keeps."""
+    params = dict(part.split("=") for part in query.split("&"))
+    return {key: value for key, value in params.items() if key in ("lang", "present")}
+
+
+def _params_of(href: str) -> dict[str, str]:
+    return {key: values[-1] for key, values in parse_qs(urlsplit(href).query).items()}
 
 
 def test_no_tooltip_stays_over_the_speed_after_next(server: str, browser: Any) -> None:
