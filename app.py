@@ -4,8 +4,8 @@ Run with ``streamlit run app.py``. This file sets the page config, imports every
 registers the link parameters it owns, :mod:`ui.app.links`), restores the view of a shared link,
 draws the shared corpus picker in the sidebar (on every run, so its state survives page
 switches), hands over to the page the student chose via ``st.navigation`` (built from the page
-registry, :mod:`ui.app.registry`), and finally writes the view into the address bar (the shareable
-link).
+registry, :mod:`ui.app.registry`; its menu drawn by :mod:`ui.app.menu`), and finally writes the
+view into the address bar (the shareable link).
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ if st.query_params.get("present") == "1":
 
 from ui.app.i18n import language_menu, mark_page_language, translator
 from ui.app.presenter import presenter_styles, presenter_toggle, sidebar_state
-from ui.app.registry import ALL_PAGES, SECTIONS
 
 t = translator("app")
 
@@ -37,6 +36,7 @@ st.set_page_config(
 
 import ui.app.all_views  # noqa: E402, F401  (each view registers its link parameters: before apply_link)
 from ui.app.corpus_picker import corpus_sidebar  # noqa: E402
+from ui.app.menu import navigation, page_menu  # noqa: E402
 from ui.app.share import apply_link, publish_link, start_link_box  # noqa: E402
 from ui.app.shell import app_shell, sync_upload_limit  # noqa: E402
 from ui.classroom import (  # noqa: E402
@@ -56,22 +56,10 @@ sync_upload_limit()  # the server's upload limit follows ui.app.limits
 install_upload_guard()  # and each session holds at most LIMITS.session_files files
 warm_up_training_processes()  # long trainings' processes: started before a class needs one
 
-pg = st.navigation(
-    {
-        (t.marked(section) if section else ""): [
-            st.Page(
-                page.file,
-                title=t.marked(page.title),
-                icon=page.icon,
-                default=page.default,
-            )
-            for page in ALL_PAGES
-            if page.section == section
-        ]
-        for section in SECTIONS
-    },
-    expanded=True,  # every page in view: a collapsed menu hides the last ones behind "View more"
-)
+# the app's own menu (ui.app.menu: Streamlit's is off in .streamlit/config.toml), at the top of
+# the sidebar; drawn below, once the language and presenter mode of this run are known
+pg = navigation()
+menu = st.sidebar.container()
 # A shared link (ui.app.share) is applied before any widget is drawn; the corpus picker runs on
 # every run so that its state survives page switches.
 page_styles()  # the shared styles of every page, once per run (not in every fragment)
@@ -84,6 +72,7 @@ language_menu()  # after the link (it may say lang=zh); English, 简体中文, �
 mark_page_language()  # <html lang> follows it (Streamlit's page says lang="en")
 presenter_toggle()
 presenter_styles()
+page_menu(menu, pg.url_path)
 start_link_box(pg.url_path)
 # a step change reruns only the player: it publishes the link (and the class's new version)
 set_step_listener(class_listener(publish_link))

@@ -240,3 +240,17 @@ def wait_for_param(page: Any, key: str, value: str, timeout: float = 45.0) -> di
 def assert_no_exception(page: Any) -> None:
     """No Streamlit exception box on the page."""
     assert page.locator("[data-testid='stException']").count() == 0
+
+
+# The app's own page menu (ui.app.menu: st.page_link, Streamlit's menu is off); every test
+# that reads or clicks the menu finds it with these.
+NAV_MENU = ".st-key-sw_menu"
+"""The menu (a container at the top of the sidebar)."""
+NAV_LINKS = f"{NAV_MENU} [data-testid='stPageLink-NavLink']"
+"""Its links (``<a href>``), in menu order."""
+NAV_LABELS = f"{NAV_LINKS} [data-testid='stMarkdownContainer']"
+"""Its links' titles, in menu order."""
+NAV_SECTIONS = f"{NAV_MENU} .sw-menu-section"
+"""Its section headers (the top group has none)."""
+NAV_CURRENT = f"{NAV_MENU} .st-key-sw_menu_here [data-testid='stPageLink-NavLink']"
+"""The link of the page shown."""

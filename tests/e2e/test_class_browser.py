@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import SHOTS, Console, app_server
+from tests.e2e.conftest import NAV_LINKS, SHOTS, Console, app_server
 from tests.pg_server import postgres_server, require_postgres
 
 TIMEOUT = 45_000
@@ -109,10 +109,10 @@ def run_class(browser: Any, teacher_url: str, student_urls: list[str], tag: str)
         for p in (teacher, *students):
             _step(p, "Step 1 of 8")
         # a page switch, and back
-        teacher.get_by_role("link", name="WordPiece").first.click()
+        teacher.locator(NAV_LINKS, has_text="WordPiece").first.click()
         for s in students:
             s.get_by_role("heading", name="WordPiece").first.wait_for(timeout=TIMEOUT)
-        teacher.get_by_role("link", name="BPE: learn merges").first.click()
+        teacher.locator(NAV_LINKS, has_text="BPE: learn merges").first.click()
         for s in students:
             _step(s, "Step 1 of 8")
         # one student explores on their own, the class goes on, the student comes back

@@ -33,7 +33,15 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from subword_core.text.examples import EXAMPLES
-from tests.e2e.conftest import ROOT, SHOTS, Console, assert_no_exception, wait_for_param
+from tests.e2e.conftest import (
+    NAV_LABELS,
+    NAV_SECTIONS,
+    ROOT,
+    SHOTS,
+    Console,
+    assert_no_exception,
+    wait_for_param,
+)
 from ui.app import registry
 from ui.app.i18n import _MENU_LABEL, HTML_LANG, LANGUAGES, Message, translation
 from ui.app.registry import ALL_PAGES
@@ -41,8 +49,6 @@ from ui.app.registry import ALL_PAGES
 WAIT = 60_000  # ms: an upper bound for content to arrive on a slow shared machine, never a pause
 VIEWPORT = {"width": 1024, "height": 768}
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
-NAV_LINKS = "[data-testid='stSidebarNavLink'] [data-testid='stMarkdownContainer']"
-NAV_SECTIONS = "[data-testid='stNavSectionHeader'] [data-testid='stMarkdownContainer']"
 HAN = re.compile("[\u4e00-\u9fff]")
 HANGUL = re.compile("[\uac00-\ud7a3]")
 # where the algorithm pages draw tokens: token chips, table cells and code (a piece in a sentence)
@@ -139,7 +145,7 @@ def _speaks(page: Any, lang: str, nav_page: NavPage) -> None:
     expect(page.locator("h1").first).to_have_text(
         tr(lang, nav_page.domain, nav_page.heading), timeout=WAIT
     )
-    expect(page.locator(NAV_LINKS)).to_have_text(
+    expect(page.locator(NAV_LABELS)).to_have_text(
         [tr(lang, "app", p.nav_title) for p in PAGES], timeout=WAIT
     )
     expect(page.locator(NAV_SECTIONS)).to_have_text([tr(lang, "app", s) for s in SECTIONS])

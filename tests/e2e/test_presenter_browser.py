@@ -138,11 +138,20 @@ def test_a_long_word_wraps_instead_of_widening_the_page(
     page.close()
 
 
+_GRID_AND_NEXT = """() => {
+  const grid = document.querySelector("[data-testid='stDataFrame']");
+  const drawn = grid.querySelector("[data-testid='stDataFrameResizable']");
+  const next = grid.closest("[data-testid='stElementContainer']").nextElementSibling;
+  return [drawn.getBoundingClientRect().bottom, next.getBoundingClientRect().top];
+}"""
+
+
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_a_data_grid_stays_inside_its_column(server: str, browser: Any, lang: str) -> None:
     """The Unigram seed step's table (a zoomed st.dataframe beside the chart): its grid's
     right edge is inside its column (Streamlit gives the grid its unzoomed width in px, which
-    the zoom used to push past the screen's edge: column P was cut)."""
+    the zoom used to push past the screen's edge: column P was cut), and its bottom above the
+    next block (its height in px, zoomed, covered the caption below)."""
     page, console = _projector(browser, f"{server}/unigram?present=1&lang={lang}")
     grid = page.locator("[data-testid='stDataFrame'] [data-testid='data-grid-canvas']").first
     grid.wait_for(timeout=60_000)
@@ -152,6 +161,10 @@ def test_a_data_grid_stays_inside_its_column(server: str, browser: Any, lang: st
     assert box is not None and column is not None
     assert box["x"] + box["width"] <= column["x"] + column["width"] + 1, (box, column)
     assert box["x"] + box["width"] <= WIDTH
+    # and its bottom is above the next block (the grid's inline px height, zoomed, reached
+    # 15 % below the room Streamlit keeps for it: 414 px in 360, over the caption below)
+    bottom, next_top = page.evaluate(_GRID_AND_NEXT)
+    assert bottom <= next_top + 1, f"the grid's bottom {bottom:.0f} is below {next_top:.0f}"
     assert console.errors == [], console.errors
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"present_unigram_grid_{lang}.png"))

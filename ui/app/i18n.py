@@ -43,6 +43,7 @@ import gettext
 import html
 import io
 import re
+import unicodedata
 from pathlib import Path
 
 import streamlit as st
@@ -64,12 +65,14 @@ __all__ = [
     "Translator",
     "browser_language",
     "current_language",
+    "join_sentences",
     "keep_choice",
     "ko_particle",
     "language_menu",
     "language_of",
     "mark_page_language",
     "page_language_html",
+    "sentence_gap",
     "translation",
     "translator",
 ]
@@ -433,11 +436,15 @@ class Message(str):
     __slots__ = ()
 
     def __add__(self, other: str) -> Message:
-        """A message joined to more text is still a message (``t("a") + " " + t("b")``)."""
-        return Message(str.__add__(self, other))
+        """A message joined to more text is still a message (``t("a") + " " + t("b")``); in
+        Chinese the space at the seam goes when full-width punctuation is next to it
+        (``"已合并。" + " " + …``: :func:`sentence_gap`)."""
+        left, right = _seam(str(self), str(other))
+        return Message(left + right)
 
     def __radd__(self, other: str) -> Message:
-        return Message(str.__add__(other, self))
+        left, right = _seam(str(other), str(self))
+        return Message(left + right)
 
     def format(self, *args: object, **kwargs: object) -> str:
         """Format like :meth:`str.format`, with ``{field:을/를}`` giving value + particle."""
@@ -498,6 +505,78 @@ def translator(domain: str) -> Translator:
         'Glossary'
     """
     return Translator(domain)
+
+
+_TAGS_AT_END = re.compile(r"(?:\s*<[^<>]*>)+\s*$")
+_TAGS_AT_START = re.compile(r"^\s*(?:<[^<>]*>\s*)+")
+
+
+def _wide_punctuation(char: str) -> bool:
+    """Whether ``char`` is full-width punctuation (。！？，；：、（）「」 …), which carries its own
+    room: Chinese puts no space next to it."""
+    return unicodedata.category(char).startswith("P") and unicodedata.east_asian_width(char) in (
+        "W",
+        "F",
+    )
+
+
+def sentence_gap(left: str, right: str, lang: str | None = None) -> str:
+    """What goes between two sentences (or clauses) joined in code: a space, except in
+    Chinese next to full-width punctuation (``…0.3333。它与…``, never ``。 它与``). Tags at the
+    seam (``…。</strong>``) are looked through. ``lang``: the interface's language (by
+    default the session's); English and Korean always get the space.
+
+    Example:
+        >>> sentence_gap("Merged.", "Next.", "zh"), sentence_gap("已合并。", "下一步。", "zh")
+        (' ', '')
+        >>> sentence_gap("<b>已合并。</b>", "<i>（另有 2 个）</i>", "zh")
+        ''
+        >>> sentence_gap("병합됩니다.", "다음", "ko"), sentence_gap("토큰 。", "다음", "ko")
+        (' ', ' ')
+    """
+    if (lang or current_language()) != "zh":
+        return " "
+    end = _TAGS_AT_END.sub("", left).rstrip()
+    start = _TAGS_AT_START.sub("", right).lstrip()
+    if (end and _wide_punctuation(end[-1])) or (start and _wide_punctuation(start[0])):
+        return ""
+    return " "
+
+
+def join_sentences(*parts: str, lang: str | None = None) -> Message:
+    """Join sentences (or clauses) in the interface's language, the empty ones left out: a
+    space between two, as English and Korean write, but none after or before full-width
+    punctuation, as Chinese writes (:func:`sentence_gap`). Code that joins translated
+    sentences uses it, or joins messages with ``+ " " +`` (:meth:`Message.__add__` applies
+    the same rule at the seam); ``tests/app/test_sentence_joins.py`` checks the pages.
+
+    Example:
+        >>> join_sentences("It ties with ab.", "", "You chose it.")
+        'It ties with ab. You chose it.'
+        >>> join_sentences("它与 ab 并列（分数相同）。", "你选了它。", lang="zh")
+        '它与 ab 并列（分数相同）。你选了它。'
+        >>> join_sentences("得分 0.3333。", "（另有 2 个）", lang="zh")
+        '得分 0.3333。（另有 2 个）'
+    """
+    lang = lang or current_language()
+    out = ""
+    for part in parts:
+        if not part:
+            continue
+        out = out + sentence_gap(out, part, lang) + part if out else str(part)
+    return Message(out)
+
+
+def _seam(left: str, right: str) -> tuple[str, str]:
+    """``left`` and ``right`` about to be joined, without a Latin space at the seam where
+    Chinese puts none (:func:`sentence_gap`): ``"已合并。" + " "`` drops the space."""
+    one_space_left = left.endswith(" ") and not left.endswith("  ") and right[:1] != " "
+    if one_space_left and sentence_gap(left[:-1], right) == "":
+        return left[:-1], right
+    one_space_right = right.startswith(" ") and not right.startswith("  ") and left[-1:] != " "
+    if one_space_right and sentence_gap(left, right[1:]) == "":
+        return left, right[1:]
+    return left, right
 
 
 # lang=zh in any page's link (ui.app.share); English, the default, is left out of links

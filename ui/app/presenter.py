@@ -111,7 +111,11 @@ html { font-size: calc(18px * var(--sw-zoom, 1)); }
 /* its grid's width is measured unzoomed (an inline width in px, which the zoom enlarges past
    the column's right edge): at most the zoomed box's width */
 [data-testid="stDataFrame"] [data-testid="stDataFrameResizable"] {
-  max-width: calc(100% * 1.15 * var(--sw-zoom, 1)) !important; }
+  max-width: calc(100% * 1.15 * var(--sw-zoom, 1)) !important;
+  /* and its height too (an inline px height, zoomed 15 % past the room Streamlit keeps for
+     it: the grid's bottom rows covered the next block); a grid of "auto" height has no
+     fixed room, so 100 % of it means nothing and the grid keeps its rows */
+  max-height: 100% !important; }
 /* less room between blocks, so the step's chart or table starts on the first screen */
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.55rem; }
 </style>"""

@@ -23,7 +23,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.app.limits import LIMITS
 from ui.draw.html import esc, md_escape, show_html
 
@@ -159,7 +159,7 @@ def quiz_gate(
         st.markdown(t("**Quiz: which pair will step {step} merge?**").format(step=int(step)))
         empty = st.session_state.pop(f"{namespace}__quiz_empty", None) == step
         _message_slot(
-            wrong and wrong + " " + t("Choose again, or ask to see the answer."),
+            wrong and join_sentences(wrong, t("Choose again, or ask to see the answer.")),
             t("Choose a pair first, then check your answer.") if empty else None,
             icon=":material/touch_app:",
         )
@@ -248,7 +248,9 @@ def segmentation_gate(
         empty = st.session_state.pop(f"{namespace}__segquiz_empty", None) == word
         _message_slot(
             wrong
-            and wrong + " " + t("Change your pieces and check again, or ask to see the answer."),
+            and join_sentences(
+                wrong, t("Change your pieces and check again, or ask to see the answer.")
+            ),
             t("Type the pieces first, then check your answer.") if empty else None,
             icon=":material/touch_app:",
         )

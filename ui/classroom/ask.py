@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 from subword_core.unigram import PruneStep
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.app.limits import LIMITS
 from ui.classroom.session import (
     _CODE,
@@ -198,7 +198,7 @@ def prune_ask(page: str, step: PruneStep) -> Ask | None:
             k=f"{step.kept_candidates:,}",
             fate=t("kept") if row.kept else t("removed"),
         )
-        return right, (t("Right:") if right else t("Not right:")) + " " + why
+        return right, join_sentences(t("Right:") if right else t("Not right:"), why)
 
     prompt = t("Pruning round {round}: is “{piece}” kept or removed?").format(
         round=step.round, piece=row.piece

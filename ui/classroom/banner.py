@@ -12,7 +12,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.app.limits import LIMITS
 from ui.app.presenter import presenting
 from ui.classroom.follow import _poll
@@ -90,7 +90,7 @@ def _student_banner() -> None:
             text = t("You are exploring on your own (live class {code}).")
         line = text.format(code=code)
         if nick:
-            line += " " + t("Your nickname: {nick}.").format(nick=nick)
+            line = join_sentences(line, t("Your nickname: {nick}.").format(nick=nick))
         # the button keeps its whole label (a column of a quarter cut it with the sidebar open)
         row = st.container(horizontal=True, vertical_alignment="center", gap="small")
         with row:

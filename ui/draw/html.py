@@ -22,7 +22,7 @@ from collections.abc import Collection, Iterable, Sequence
 
 import streamlit as st
 
-from ui.app.i18n import translator
+from ui.app.i18n import sentence_gap, translator
 
 t = translator("common")
 
@@ -430,7 +430,8 @@ def heading_html(text: str, note: str = "") -> str:
         >>> heading_html("Vocabulary", "11 tokens")
         "<div class='sw-heading'>Vocabulary <span class='sw-small sw-plain'>11 tokens</span></div>"
     """
-    extra = f" <span class='sw-small sw-plain'>{esc(note)}</span>" if note else ""
+    gap = sentence_gap(text, note)  # none before a Chinese note's （
+    extra = f"{gap}<span class='sw-small sw-plain'>{esc(note)}</span>" if note else ""
     return f"<div class='sw-heading'>{esc(text)}{extra}</div>"
 
 

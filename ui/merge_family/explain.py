@@ -9,7 +9,7 @@ Example:
 from __future__ import annotations
 
 from subword_core.bpe import MergeStep
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.draw.html import esc
 from ui.merge_family.words import list_html, pair_html, symbol_html
 
@@ -93,7 +93,7 @@ def explain_step(step: MergeStep, words: tuple[str, ...], total_merges: int) -> 
     parts.append(_explain_vocab(step))
     if step.stop_reason == "num_merges":
         parts.append(t("This was the last of the {n} merges you asked for.").format(n=total_merges))
-    return " ".join(parts)
+    return join_sentences(*parts)
 
 
 def _explain_vocab(step: MergeStep) -> str:

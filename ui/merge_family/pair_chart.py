@@ -16,7 +16,7 @@ import pyarrow as pa
 
 from subword_core.bpe import MergeStep
 from ui.app.common import text_colour
-from ui.app.i18n import current_language, translator
+from ui.app.i18n import current_language, join_sentences, translator
 from ui.draw.charts import (
     BAR_LIMIT,
     VALUE_LABEL_PX,
@@ -170,17 +170,22 @@ def pair_chart_description(pairs: pa.Table, min_frequency: int, left_out: int = 
             n=f"{len(rows):,}"
         )
     if merged:
-        text += " " + t("Merged: {pair}, {count} times.").format(
-            pair=merged[0]["pair"], count=f"{merged[0]['count']:,}"
+        text = join_sentences(
+            text,
+            t("Merged: {pair}, {count} times.").format(
+                pair=merged[0]["pair"], count=f"{merged[0]['count']:,}"
+            ),
         )
     if tied:
-        text += " " + t.n(
-            "{n} other pair tied with it.", "{n} other pairs tied with it.", tied
-        ).format(n=f"{tied:,}")
-    return (
-        text
-        + " "
-        + t("The dashed line marks the minimum pair count, {n}.").format(n=f"{min_frequency:,}")
+        text = join_sentences(
+            text,
+            t.n("{n} other pair tied with it.", "{n} other pairs tied with it.", tied).format(
+                n=f"{tied:,}"
+            ),
+        )
+    return join_sentences(
+        text,
+        t("The dashed line marks the minimum pair count, {n}.").format(n=f"{min_frequency:,}"),
     )
 
 

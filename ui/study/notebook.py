@@ -23,7 +23,7 @@ from typing import Any
 
 import streamlit as st
 
-from ui.app.i18n import current_language, translator
+from ui.app.i18n import current_language, join_sentences, translator
 from ui.app.limits import LIMITS
 
 __all__ = [
@@ -279,15 +279,20 @@ def unigram_cells(counts: Mapping[str, int], settings: Mapping[str, Any]) -> lis
         "then new probabilities (M-step)."
     )
     if settings.get("digamma"):
-        em_text += " " + t("Here the M-step is the digamma one: log p = ψ(count) − ψ(total).")
+        em_text = join_sentences(
+            em_text, t("Here the M-step is the digamma one: log p = ψ(count) − ψ(total).")
+        )
     prune_text = t(
         "## 3. Prune\n\nEach piece's loss: how much the likelihood drops "
         "without it. The pieces with the highest loss stay."
     )
     if settings.get("keep_single_chars") is False:
-        prune_text += " " + t(
-            "Here single characters compete too: where a pruned character occurs, the word "
-            "gets an unknown node scored the lowest piece score minus 10."
+        prune_text = join_sentences(
+            prune_text,
+            t(
+                "Here single characters compete too: where a pruned character occurs, the word "
+                "gets an unknown node scored the lowest piece score minus 10."
+            ),
         )
     return [
         _intro(t("Unigram LM")),

@@ -9,7 +9,7 @@ Example:
 from __future__ import annotations
 
 from subword_core.text.corpus import Corpus
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.app.limits import LIMITS, advice
 
 t = translator("common")
@@ -33,7 +33,7 @@ def within_limits(text: str) -> tuple[str, str | None]:
     note = t(
         "Limit: the text has {n} characters; the first {used} are used (the limit is {limit})."
     ).format(n=f"{len(text):,}", used=f"{len(used):,}", limit=f"{limit:,}")
-    return used, f"{note} {advice('corpus_chars')}"
+    return used, join_sentences(note, advice("corpus_chars"))
 
 
 def keep_frequent_words(corpus: Corpus) -> Corpus:
@@ -100,7 +100,7 @@ def keep_frequent_words(corpus: Corpus) -> Corpus:
                 "({dropped} occurrences of rarer words are left out).",
                 dropped,
             )
-        notes.append(note.format(**numbers) + " " + advice(name))
+        notes.append(join_sentences(note.format(**numbers), advice(name)))
     if not notes:
         return corpus
     merged: dict[str, int] = {}

@@ -14,7 +14,7 @@ from subword_core.errors import CorpusError
 from ui.app.corpus_picker.messages import _encoding_name, error_text
 from ui.app.corpus_picker.parse import _Outcome, _parse_text
 from ui.app.corpus_picker.sources import _MAX_UPLOAD_MB, _UPLOAD_KEY, _UPLOAD_SAVED_KEY
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.draw.html import show_text
 
 t = translator("common")
@@ -162,11 +162,9 @@ def _upload_source() -> _Outcome | None:
         )
         return _Outcome(None, error_text(err), where)
     encoding = _encoding_name(saved["encoding"])
-    advice_ = (
-        "" if saved["encoding"].startswith("utf-8") else " " + t("Saving it as UTF-8 is safer.")
-    )
+    advice_ = "" if saved["encoding"].startswith("utf-8") else t("Saving it as UTF-8 is safer.")
     read = t("Read {name} as {encoding}.").format(name=saved["name"], encoding=encoding)
-    show_text(read + advice_, small=True)
+    show_text(join_sentences(read, advice_), small=True)
     outcome = _parse_text(saved["text"])
     if outcome.where is not None:
         outcome = _Outcome(

@@ -19,7 +19,7 @@ from subword_core.formats import tokenizer_json
 from subword_core.textbook import code
 from ui.app.common import TABLE_CSS
 from ui.app.corpus_picker import decode_upload, error_text
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, sentence_gap, translator
 from ui.app.limits import LIMITS, PASTE_CHARS, word_too_long
 from ui.app.quiz import boundaries, segmentation_gate
 from ui.classroom import class_gate, split_ask
@@ -54,11 +54,12 @@ def explain_encode_step(step: EncodeStep) -> str:
         "It is merged {n} times (left to right), giving {symbol}.",
         len(step.positions),
     ).format(n=len(step.positions), symbol=symbol_html("".join(step.merged)))
-    return (
+    return join_sentences(
         t("{pair} was learned as merge <strong>#{rank}</strong>.").format(
             pair=pair_html(step.merged), rank=step.rank
-        )
-        + f" {tail} {merged}"
+        ),
+        tail,
+        merged,
     )
 
 
@@ -84,9 +85,10 @@ def _encode_step_html(step: EncodeStep, marker: str | None, unk: str | None) -> 
             highlight_label=t("merged"),
         )
         after = f"<div>→ {spans}</div>"
+    iteration = t("Iteration {n}.").format(n=step.number)
     return (
         "<div style='border-left:3px solid rgba(128,128,128,.5);padding:.2em .8em;margin:.4em 0'>"
-        f"<div><strong>{t('Iteration {n}.').format(n=step.number)}</strong> "
+        f"<div><strong>{iteration}</strong>{sentence_gap(iteration, '')}"
         f"{token_spans_html(step.symbols, marker=marker, unk=unk)}</div>"
         "<div class='sw-small'>"
         f"{t('Pairs present: {pairs}').format(pairs=t('; ').join(pairs) or '—')}</div>"
@@ -287,8 +289,9 @@ def _text_tokens(model: BPEModel, text: str) -> None:
         else t("{words} words → {tokens} tokens.").format(words=words_n, tokens=total)
     )
     if marker:
-        summary += " " + t("The marker {marker} counts as part of a token.").format(
-            marker=md_escape(marker)
+        summary = join_sentences(
+            summary,
+            t("The marker {marker} counts as part of a token.").format(marker=md_escape(marker)),
         )
     st.caption(summary)
 

@@ -14,7 +14,7 @@ import pyarrow as pa
 
 from subword_core.bpe import BPEResult
 from ui.app.glossary import term_html
-from ui.app.i18n import current_language, translator
+from ui.app.i18n import current_language, join_sentences, translator
 from ui.draw.charts import arrow_table, count_axis, described, show_template
 from ui.draw.html import esc, token_spans_html
 
@@ -127,8 +127,7 @@ def two_vocabularies_html(result: BPEResult, step: int) -> str:
     new = [len(learned) - 1] if last is not None and learned[-1] == last else []
     gone = len(learned) - len(present)
     why = (
-        " "
-        + t.n(
+        t.n(
             "{n} learned symbol is no longer in the corpus: each time, every occurrence was "
             "inside a merged pair. Encoding can still produce them (a new word may need them), "
             "so the model keeps them.",
@@ -158,6 +157,6 @@ def two_vocabularies_html(result: BPEResult, step: int) -> str:
     return (
         f"<div class='sw-small' style='margin-top:.4em'>{learned_line}</div>"
         + listed(learned, new)
-        + f"<div class='sw-small' style='margin-top:.4em'>{present_line}{why}</div>"
+        + f"<div class='sw-small' style='margin-top:.4em'>{join_sentences(present_line, why)}</div>"
         + listed(present, [])
     )

@@ -21,7 +21,7 @@ from subword_core.bpe import BPEModel, EncodeStep
 from subword_core.text.corpus import Corpus
 from subword_core.textbook import code
 from ui.app.common import text_colour
-from ui.app.i18n import translator
+from ui.app.i18n import sentence_gap, translator
 from ui.app.limits import LIMITS, word_too_long
 from ui.draw.charts import described, show_chart
 from ui.draw.html import caption_html, esc, show_html, table_details_html, token_spans_html
@@ -74,9 +74,10 @@ def dropout_iteration_html(step: EncodeStep, marker: str | None) -> str:
     else:
         verdict = t("No pair present was ever learned, so encoding stops.")
     after = f"<div>→ {token_spans_html(step.result, marker=marker)}</div>" if step.merged else ""
+    iteration = t("Iteration {n}.").format(n=step.number)
     return (
         "<div style='border-left:3px solid rgba(128,128,128,.5);padding:.2em .8em;margin:.4em 0'>"
-        f"<div><strong>{t('Iteration {n}.').format(n=step.number)}</strong> "
+        f"<div><strong>{iteration}</strong>{sentence_gap(iteration, '')}"
         f"{token_spans_html(step.symbols, marker=marker)}</div>"
         "<div class='sw-small'>"
         f"{t('Learned pairs present: {pairs}').format(pairs=t('; ').join(parts) or '—')}</div>"

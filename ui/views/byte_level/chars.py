@@ -25,7 +25,7 @@ from subword_core.byte_level import (
     lookalikes,
     to_display,
 )
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.draw.html import esc, md_escape
 from ui.views.byte_level.settings import MAX_CARDS
 
@@ -257,11 +257,11 @@ def lookalike_note(text: str, whose: str) -> str:
     if len(found) > 1:
         rest = ", ".join(md_escape(c) for c, _ in found[1:6])
         more = " …" if len(found) > 6 else ""
-        others = " " + t(
+        others = t(
             "It also contains {rest}{more}, which stand for other bytes in the same way."
         ).format(rest=rest, more=more)
     mine = ch.encode()
-    return (
+    return join_sentences(
         t(
             "{whose} contains {char} ({code}), the letter this page also uses to draw the byte "
             "`{byte}`{name}. Yours is a letter of its own, the bytes `{mine}`, drawn `{drawn}` "
@@ -274,8 +274,8 @@ def lookalike_note(text: str, whose: str) -> str:
             name=names.get(byte, ""),
             mine=hex_bytes(mine),
             drawn=to_display(mine),
-        )
-        + others
+        ),
+        others,
     )
 
 

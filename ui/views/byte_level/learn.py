@@ -18,7 +18,7 @@ from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
 from subword_core.textbook import code
 from ui.app.corpus_picker import error_text
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.classroom import class_gate, merge_ask
 from ui.draw.html import badge_html, caption_html, esc, md_escape, show_error, show_html
 from ui.merge_family.corpus_table import corpus_rows, segmentation_table_html
@@ -152,10 +152,13 @@ def explain_bytes(result: ByteLevelResult, step: MergeStep) -> str:
         if others:
             listed = ", ".join(char_label(ch) for ch in others[:8])
             more = t(" and {n} more").format(n=len(others) - 8) if len(others) > 8 else ""
-            text += " " + t(
-                "The same bytes are also part of {listed}{more} here: different characters "
-                "share this one token."
-            ).format(listed=esc(listed), more=more)
+            text = join_sentences(
+                text,
+                t(
+                    "The same bytes are also part of {listed}{more} here: different characters "
+                    "share this one token."
+                ).format(listed=esc(listed), more=more),
+            )
     elif pieces and pieces[0].char == " ":
         text += t(
             ": a word with the space before it, which is how byte-level BPE knows where words "

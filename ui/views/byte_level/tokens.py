@@ -12,7 +12,7 @@ from subword_core.byte_level import ByteEncoding, ByteLevelModel, hex_bytes, par
 from subword_core.errors import SubwordError
 from ui.app.common import persisted
 from ui.app.corpus_picker import error_text
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, sentence_gap, translator
 from ui.app.limits import LIMITS
 from ui.draw.html import badge_html, esc, show_error, show_html, token_spans_html
 from ui.views.byte_level.chars import _CSS, _more, char_cards_html, lookalike_note, token_cards_html
@@ -213,15 +213,15 @@ def render_hex_input(model: ByteLevelModel) -> None:
             "be shown with � in its place. The tokens keep the byte itself, so nothing is lost "
             "until you ask for text."
         ).format(byte=f"{data[err.start]:02x}", offset=err.start)
-    added = (
-        " " + t("The first token's Ġ is the space the model puts in front.") if enc.prefix else ""
-    )
+    added = t("The first token's Ġ is the space the model puts in front.") if enc.prefix else ""
     counts = t("{bytes} bytes → {tokens} tokens.").format(bytes=len(data), tokens=len(enc.tokens))
+    decode, as_text = t("Decode to bytes:"), t("As text:")
     show_html(
         token_cards_html(enc.tokens)
-        + f"<p class='sw-small'>{esc(counts + added)}</p>"
-        + f"<p>{esc(t('Decode to bytes:'))} <code>{esc(hex_bytes(back))}</code> {same}</p>"
-        + f"<p>{esc(t('As text:'))} "
+        + f"<p class='sw-small'>{esc(join_sentences(counts, added))}</p>"
+        + f"<p>{esc(decode)}{sentence_gap(decode, '')}"
+        + f"<code>{esc(hex_bytes(back))}</code> {same}</p>"
+        + f"<p>{esc(as_text)}{sentence_gap(as_text, '')}"
         + f"<span class='bb-text'>{esc(data.decode('utf-8', 'replace'))}</span></p>"
         + f"<p class='sw-small'>{esc(valid)}</p>"
     )

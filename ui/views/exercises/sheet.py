@@ -15,7 +15,7 @@ import streamlit as st
 
 from subword_core.exercises import Question, Sheet, check, generate
 from ui.app.common import persisted, remember, restore_widgets
-from ui.app.i18n import HTML_LANG, current_language, translator
+from ui.app.i18n import HTML_LANG, current_language, join_sentences, translator
 from ui.app.limits import LIMITS
 from ui.app.links import PageLink, kept_params, register_page, register_params
 from ui.draw.html import esc, md_escape, show_html
@@ -87,9 +87,13 @@ def key_html(q: Question) -> str:
             pair=_pair(q.answer), count=w["count"]
         )
         if len(q.accepted) > 1:
-            text += " " + t(
-                "Tied with {others}: any of them counts as right (BPE takes the pair seen first)."
-            ).format(others=", ".join(_pair(p) for p in q.accepted if p != q.answer))
+            text = join_sentences(
+                text,
+                t(
+                    "Tied with {others}: any of them counts as right (BPE takes the pair seen "
+                    "first)."
+                ).format(others=", ".join(_pair(p) for p in q.accepted if p != q.answer)),
+            )
     elif q.kind == "bpe_segment":
         steps = " → ".join(_pieces(s) for s in w["steps"])
         text = t("{answer}: apply the merges by their order: {steps}.").format(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from subword_core import gage
 from subword_core.gage import GageResult, GageStep
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.draw.html import esc, visible_whitespace
 from ui.views.gage.settings import SEED_TEXT
 from ui.views.gage.strings import _chars, _list, _pair, _sym
@@ -40,7 +40,7 @@ def _overlap_note(step: GageStep) -> str:
                     count=pc.count,
                 )
             )
-    return " " + t("({notes}.)").format(notes=t("; ").join(notes)) if notes else ""
+    return t("({notes}.)").format(notes=t("; ").join(notes)) if notes else ""
 
 
 def explain_step(step: GageStep, result: GageResult) -> str:
@@ -57,12 +57,14 @@ def explain_step(step: GageStep, result: GageResult) -> str:
     pair, count = step.pair, step.best_count
     parts = []
     if not step.is_tie:
-        parts.append(
-            t(
-                "The most frequent pair of neighbouring characters is {pair}: it occurs "
-                "<strong>{count}</strong> times, more than any other pair."
-            ).format(pair=_pair(pair), count=count)
-            + _overlap_note(step)
+        parts.extend(
+            (
+                t(
+                    "The most frequent pair of neighbouring characters is {pair}: it occurs "
+                    "<strong>{count}</strong> times, more than any other pair."
+                ).format(pair=_pair(pair), count=count),
+                _overlap_note(step),
+            )
         )
     else:
         firsts = {pc.pair: pc.first_at for pc in step.pair_counts}
@@ -72,8 +74,8 @@ def explain_step(step: GageStep, result: GageResult) -> str:
             if len(tied) == 2
             else t("{pairs} all occur <strong>{count}</strong> times: a tie between {n} pairs.")
         )
-        parts.append(
-            sentence.format(pairs=_list(tied), count=count, n=len(tied)) + _overlap_note(step)
+        parts.extend(
+            (sentence.format(pairs=_list(tied), count=count, n=len(tied)), _overlap_note(step))
         )
         if step.rule == "chosen":
             parts.append(t("You chose {pair} among them.").format(pair=_pair(pair)))
@@ -107,7 +109,7 @@ def explain_step(step: GageStep, result: GageResult) -> str:
             before=_chars(len(step.before)), after=len(step.after), saved=step.saved, n=step.number
         )
     )
-    return " ".join(parts)
+    return join_sentences(*parts)
 
 
 def _explain_stop(step: GageStep, result: GageResult) -> str:
@@ -149,16 +151,15 @@ def _explain_stop(step: GageStep, result: GageResult) -> str:
             + summary
         )
     if step.best_count == 0:
-        return (
+        return join_sentences(
             t(
                 "<strong>Stop.</strong> The string has fewer than two characters, so it has no "
                 "pair at all."
-            )
-            + " "
-            + summary
+            ),
+            summary,
         )
     n = step.pairs_total
-    return (
+    return join_sentences(
         t.n(
             "<strong>Stop.</strong> No pair occurs twice any more: each of the {n} pair of "
             "neighbouring characters occurs once. Replacing a pair that occurs once would "
@@ -169,9 +170,8 @@ def _explain_stop(step: GageStep, result: GageResult) -> str:
             "shorten the string by one character but add a whole table entry, so Gage's "
             "algorithm ends here.",
             n,
-        ).format(n=n)
-        + " "
-        + summary
+        ).format(n=n),
+        summary,
     )
 
 
@@ -184,8 +184,12 @@ def _seed_note(step: GageStep, result: GageResult) -> str | None:
             "outright, 4 to 2."
         )
         if step.pair == ("a", "a"):
-            return t("Tutorial 003 replaces <code>aa</code> here too (Z = aa).") + " " + counts
-        return t("Tutorial 003 replaces <code>aa</code> here instead (Z = aa).") + " " + counts
+            return join_sentences(
+                t("Tutorial 003 replaces <code>aa</code> here too (Z = aa)."), counts
+            )
+        return join_sentences(
+            t("Tutorial 003 replaces <code>aa</code> here instead (Z = aa)."), counts
+        )
     if step.number != 2 or _SEED_PAIR not in step.tied:
         return None
     if step.pair == _SEED_PAIR:

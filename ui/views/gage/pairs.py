@@ -12,7 +12,7 @@ import streamlit as st
 from subword_core import gage
 from subword_core.gage import GageStep
 from ui.app.common import text_colour
-from ui.app.i18n import current_language, translator
+from ui.app.i18n import current_language, join_sentences, translator
 from ui.draw.charts import (
     VALUE_LABEL_PX,
     arrow_table,
@@ -138,18 +138,22 @@ def _pair_description(pairs: pa.Table, left_out: int) -> str:
         n=f"{len(rows):,}", more=more
     )
     if chosen:
-        text += " " + t("Replaced: {pair}, {n} copies.").format(
-            pair=chosen[0]["pair"], n=f"{chosen[0]['count']:,}"
+        text = join_sentences(
+            text,
+            t("Replaced: {pair}, {n} copies.").format(
+                pair=chosen[0]["pair"], n=f"{chosen[0]['count']:,}"
+            ),
         )
     tied = sum(r["status"] == "tied" for r in rows)
     if tied:
-        text += " " + t.n(
-            "{n} other pair tied with it.", "{n} other pairs tied with it.", tied
-        ).format(n=f"{tied:,}")
-    return (
-        text
-        + " "
-        + t("The dashed line: a pair must occur at least {n} times.").format(n=gage.MIN_COUNT)
+        text = join_sentences(
+            text,
+            t.n("{n} other pair tied with it.", "{n} other pairs tied with it.", tied).format(
+                n=f"{tied:,}"
+            ),
+        )
+    return join_sentences(
+        text, t("The dashed line: a pair must occur at least {n} times.").format(n=gage.MIN_COUNT)
     )
 
 

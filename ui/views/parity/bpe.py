@@ -21,7 +21,7 @@ from subword_core import bpe
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
 from ui.app.corpus_picker import error_text
-from ui.app.i18n import current_language, translator
+from ui.app.i18n import current_language, join_sentences, translator
 from ui.draw.html import esc, md_escape, show_html
 from ui.runtime.cache import shared_cache
 from ui.views.parity.diffs import _diff_html, _diff_words, _pair
@@ -153,7 +153,7 @@ def _bpe_why(
         )
     if not reasons:
         reasons.append(t("The pair counts differ because the end-of-word marker is placed apart."))
-    return " ".join(reasons), tie
+    return join_sentences(*reasons), tie
 
 
 def bpe_parity(
@@ -287,7 +287,9 @@ def render_bpe(corpus: Corpus, num_merges: int, min_frequency: int) -> None:
         ).format(n=len(parity.library_merges))
     )
     reasons = "".join(
-        f"<li><strong>{esc(r.label)}</strong>: {esc(r.why)}</li>"
+        "<li>"
+        + t("{label}: {why}").format(label=f"<strong>{esc(r.label)}</strong>", why=esc(r.why))
+        + "</li>"
         for r in parity.rows
         if not r.agrees
     )

@@ -20,7 +20,7 @@ from subword_core import unigram
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
 from ui.app.corpus_picker import error_text
-from ui.app.i18n import current_language, translator
+from ui.app.i18n import current_language, join_sentences, translator
 from ui.draw.html import esc, md_escape, show_html
 from ui.runtime.cache import shared_cache
 from ui.views.parity.diffs import _diff_html, _diff_words, _tokens
@@ -220,9 +220,11 @@ def render_unigram(corpus: Corpus, vocab_size: int) -> None:
         )
     with st.expander(t("Details")):
         show_html(
-            f'<div class="sw-text">{esc(t("Only in the app:"))} '
-            f"{esc(_tokens(parity.only_ours))}<br>"
-            f"{esc(t('Only in sentencepiece:'))} {esc(_tokens(parity.only_theirs))}</div>"
+            '<div class="sw-text">'
+            + esc(join_sentences(t("Only in the app:"), _tokens(parity.only_ours)))
+            + "<br>"
+            + esc(join_sentences(t("Only in sentencepiece:"), _tokens(parity.only_theirs)))
+            + "</div>"
         )
         if parity.word_diffs:
             show_html(_diff_html(parity.word_diffs, t("app"), "sentencepiece"))

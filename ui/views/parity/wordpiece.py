@@ -17,7 +17,7 @@ from subword_core import wordpiece
 from subword_core.errors import SubwordError
 from subword_core.text.corpus import Corpus
 from ui.app.corpus_picker import error_text
-from ui.app.i18n import current_language, translator
+from ui.app.i18n import current_language, join_sentences, translator
 from ui.draw.html import esc, md_escape, show_html
 from ui.runtime.cache import shared_cache
 from ui.views.parity.diffs import _diff_html, _diff_words, _tokens
@@ -191,9 +191,11 @@ def render_wordpiece(corpus: Corpus, vocab_size: int) -> None:
     for row in parity.rows:
         with st.expander(t("Details: {label}").format(label=md_escape(row.label))):
             show_html(
-                f'<div class="sw-text">{esc(t("Only in the app:"))} '
-                f"{esc(_tokens(row.only_ours))}<br>"
-                f"{esc(t('Only in the library:'))} {esc(_tokens(row.only_theirs))}</div>"
+                '<div class="sw-text">'
+                + esc(join_sentences(t("Only in the app:"), _tokens(row.only_ours)))
+                + "<br>"
+                + esc(join_sentences(t("Only in the library:"), _tokens(row.only_theirs)))
+                + "</div>"
             )
             if row.word_diffs:
                 show_html(_diff_html(row.word_diffs, t("app"), "tokenizers"))

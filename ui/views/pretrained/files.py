@@ -28,7 +28,14 @@ from subword_core.pretrained import (
     load,
 )
 from ui.app.bounds_text import bound_text
-from ui.app.i18n import DEFAULT_LANGUAGE, Message, current_language, keep_choice, translator
+from ui.app.i18n import (
+    DEFAULT_LANGUAGE,
+    Message,
+    current_language,
+    join_sentences,
+    keep_choice,
+    translator,
+)
 from ui.app.limits import LIMITS
 from ui.app.links import LinkParam, PageLink, register_page, register_params
 from ui.draw.html import (
@@ -148,11 +155,11 @@ def _file_problems() -> dict[str, str]:
     """The tracer's problems with the uploaded files, by code (values filled by the caller)."""
     formats = t("This page reads {formats}.")
     return {
-        "no_file": t("No file given.") + " " + formats,
-        "binary": t("{file} is a binary file, not a tokenizer file.") + " " + formats,
-        "not_utf8": t("{file} is not UTF-8 text.") + " " + formats,
+        "no_file": join_sentences(t("No file given."), formats),
+        "binary": join_sentences(t("{file} is a binary file, not a tokenizer file."), formats),
+        "not_utf8": join_sentences(t("{file} is not UTF-8 text."), formats),
         "bad_json": t("{file} starts like JSON but is not valid JSON (line {line})."),
-        "not_a_tokenizer": t("{file} is not a tokenizer file.") + " " + formats,
+        "not_a_tokenizer": join_sentences(t("{file} is not a tokenizer file."), formats),
         "too_many_files": t("Upload one file, or GPT-2's vocab.json together with its merges.txt."),
         "needs_merges": t(
             "{file} is a vocabulary (token → id) without its merges: upload the matching "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from subword_core.pretrained import (
     Pretrained,
 )
-from ui.app.i18n import translator
+from ui.app.i18n import sentence_gap, translator
 from ui.draw.html import (
     esc,
     show_html,
@@ -39,8 +39,9 @@ def show_summary(tok: Pretrained) -> None:
         ]
     )
     notes = "".join(f"<li>{esc(note_text(n))}</li>" for n in tok.notes)
+    never = t("Special tokens, never split:")
     special = (
-        f"<div class='sw-small'>{esc(t('Special tokens, never split:'))} "
+        f"<div class='sw-small'>{esc(never)}{sentence_gap(never, '')}"
         f"{token_spans_html([_shortened(a) for a in tok.added_tokens[:12]])}"
         f"{' …' if len(tok.added_tokens) > 12 else ''}</div>"
         if tok.added_tokens
@@ -49,9 +50,10 @@ def show_summary(tok: Pretrained) -> None:
     read = t("Read a {source}: {n} tokens{merges}.").format(
         source=tok.source, n=f"{tok.vocab_size:,}", merges=merges
     )
+    flow = t("Pipeline:")
     show_html(
         f"<div class='sw-text'>{esc(read)}"
-        f"<br><strong>{esc(t('Pipeline:'))}</strong> {esc(pipeline)}</div>{special}"
+        f"<br><strong>{esc(flow)}</strong>{sentence_gap(flow, '')}{esc(pipeline)}</div>{special}"
         + (f"<ul class='sw-small'>{notes}</ul>" if notes else "")
     )
 

@@ -17,7 +17,7 @@ from subword_core.pretrained import (
     SplitStep,
     Trace,
 )
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.draw.html import (
     badge_html,
     esc,
@@ -141,7 +141,7 @@ def _pattern_html(pattern: str, content: str | None = None) -> str:
     line = t("Pattern: {pattern}").format(pattern=f"<code>{esc(pattern)}</code>")
     if content is not None:
         replaced = f"<code>{esc(repr(content))}</code>"
-        line += " " + t("replaced by {content}").format(content=replaced)
+        line = join_sentences(line, t("replaced by {content}").format(content=replaced))
     return f"<div class='sw-small'>{line}</div>"
 
 

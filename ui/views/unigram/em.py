@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from subword_core.unigram import EMStep
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.views.unigram.text import ABOUT_ZERO, _list, _num, _tok, change_texts, prob_text
 
 t = translator("unigram")
@@ -85,4 +85,4 @@ def explain_em(step: EMStep) -> str:
                 "asked for, so training stops here."
             ).format(n=step.vocab_size)
         )
-    return " ".join(parts)
+    return join_sentences(*parts)

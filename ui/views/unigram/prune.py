@@ -16,7 +16,7 @@ import pandas as pd
 
 from subword_core.unigram import PruneStep
 from ui.app.common import TABLE_CSS
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.draw.html import badge_html, token_spans_html
 from ui.views.unigram.text import ABOUT_ZERO, _list, _num, _tok, change_texts, loss_text, prob_text
 
@@ -102,8 +102,8 @@ def explain_prune(step: PruneStep, factor: float) -> str:
             "The log-likelihood drops by {diff}, from {before} to <strong>{after}</strong> "
             "(the kept pieces' probabilities are scaled up to add up to 1 again)."
         ).format(diff=shown.replace("−", ""), before=before, after=after)
-    parts.append(change + " " + t("EM runs again next."))
-    return " ".join(parts)
+    parts.append(join_sentences(change, t("EM runs again next.")))
+    return join_sentences(*parts)
 
 
 def loss_table(step: PruneStep) -> pd.DataFrame:

@@ -14,7 +14,7 @@ import math
 import pyarrow as pa
 
 from subword_core.unigram import EMStep, SeedStep
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.draw.charts import arrow_table
 from ui.views.unigram.text import _list, _num, _tok, prob_text
 
@@ -83,7 +83,7 @@ def explain_seed(step: SeedStep, max_piece_length: int = 16) -> str:
             "all words, each summed over all its segmentations) is <strong>{ll}</strong>."
         ).format(ll=_num(step.log_likelihood))
     )
-    return " ".join(parts)
+    return join_sentences(*parts)
 
 
 def piece_table(step: SeedStep | EMStep) -> pa.Table:

@@ -15,7 +15,7 @@ from subword_core import wordpiece
 from subword_core.textbook import code
 from subword_core.wordpiece import EncodeTry, WordPiece
 from ui.app.common import TABLE_CSS
-from ui.app.i18n import translator
+from ui.app.i18n import sentence_gap, translator
 from ui.app.limits import LIMITS, word_too_long
 from ui.app.quiz import segmentation_gate
 from ui.classroom import Ask, class_gate, split_ask
@@ -259,8 +259,9 @@ def render_encode(
     show_html(f"<p>{_explain_encoding(model, word, tries, tokens)}</p>")
     if tries:
         st.dataframe(tries_table(tries), hide_index=True, width="stretch")
+    result = t("Result:")
     show_html(
-        f"<div><strong>{t('Result:')}</strong> "
+        f"<div><strong>{result}</strong>{sentence_gap(result, '')}"
         + token_spans_html(tokens, unk=model.unk_token)
         + "</div>"
     )

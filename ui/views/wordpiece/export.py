@@ -10,7 +10,7 @@ Example:
 from __future__ import annotations
 
 from subword_core.wordpiece import WordPiece
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.draw.html import show_text
 
 __all__ = ["export_note", "render_export_note"]
@@ -33,15 +33,14 @@ def export_note(model: WordPiece) -> str:
     ).format(prefix=model.prefix or "''", limit=model.max_input_chars_per_word)
     if unk in model.vocab:
         return files
-    return (
+    return join_sentences(
         t(
             "Both files list the unknown token {unk} (line 1, id 0) because tokenizers and BERT "
             "need it in the vocabulary; so a model read from them also matches it like a "
             "token: a word that starts with {unk}, such as {example}, becomes {unk} + ... "
             "there, and this page's pieces here. Every other word encodes the same."
-        ).format(unk=unk, example=unk + "s")
-        + " "
-        + files
+        ).format(unk=unk, example=unk + "s"),
+        files,
     )
 
 

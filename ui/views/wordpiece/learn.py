@@ -18,7 +18,7 @@ import streamlit as st
 
 from subword_core.textbook import code
 from subword_core.wordpiece import WordPieceResult, WordPieceStep
-from ui.app.i18n import translator
+from ui.app.i18n import join_sentences, translator
 from ui.app.quiz import quiz_gate
 from ui.classroom import class_gate, merge_ask
 from ui.draw.charts import arrow_table, bounded_rows
@@ -80,7 +80,7 @@ def explain_step(step: WordPieceStep, scoring: str, words: tuple[str, ...]) -> s
             "Like BPE, the most frequent pair wins; how often its parts occur does not matter."
         )
     if not step.is_tie:
-        head = f"{why} {t('No other pair scores as high.')} {meaning}"
+        head = join_sentences(why, t("No other pair scores as high."), meaning)
     else:
         # a few of them: the rest are counted (all are in the score table and the tie box)
         others = [pair_html(p) for p in step.tied if p != step.merged][: TIES_LISTED - 1]
@@ -88,17 +88,17 @@ def explain_step(step: WordPieceStep, scoring: str, words: tuple[str, ...]) -> s
             more = step.ties_total - 1 - len(others)
             others.append(t.n("{n:,} more pair", "{n:,} more pairs", more).format(n=more))
         listed = ", ".join(others)
-        head = f"{why} {t('It ties with {listed} (the same score).').format(listed=listed)}"
-        head += f" {meaning} "
+        ties = t("It ties with {listed} (the same score).").format(listed=listed)
         if step.rule == "chosen":
-            head += t("You chose this pair among them.")
+            rule = t("You chose this pair among them.")
         elif step.rule == "first-seen":
             where = esc(words[best.first_seen[0]])
-            head += t("The tie goes to the pair met first in the corpus: in “{word}”.").format(
+            rule = t("The tie goes to the pair met first in the corpus: in “{word}”.").format(
                 word=where
             )
         else:
-            head += t("The tie goes to the pair that sorts last as text.")
+            rule = t("The tie goes to the pair that sorts last as text.")
+        head = join_sentences(why, ties, meaning, rule)
     new = symbol_html(step.new_token or "")
     grow = (
         t(
@@ -109,12 +109,10 @@ def explain_step(step: WordPieceStep, scoring: str, words: tuple[str, ...]) -> s
         else t("{token} was already in the token list, so it does not grow.").format(token=new)
     )
     end = (
-        " " + t("That is the vocabulary size you asked for.")
-        if step.stop_reason == "vocab_size"
-        else ""
+        t("That is the vocabulary size you asked for.") if step.stop_reason == "vocab_size" else ""
     )
     merging = t("Merging it everywhere gives {token}.").format(token=new)
-    return f"{head} {merging} {grow}{end}"
+    return join_sentences(head, merging, grow, end)
 
 
 def score_table(step: WordPieceStep, limit: int = 25) -> pa.Table:
