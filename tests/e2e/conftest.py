@@ -148,9 +148,15 @@ def app_server(log: Path | None = None, env: Mapping[str, str] | None = None) ->
 
 
 @pytest.fixture(scope="session")
-def server() -> Iterator[str]:
-    """One server for all the browser tests (each test opens its own page)."""
-    with app_server() as url:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One server for all the browser tests of a worker (each test opens its own page).
+
+    Its live classes go to a SQLite file of its own (not the machine-wide default in the
+    temporary folder), so the live-class tests on one process share this server too: a
+    class is found by its random code, and a worker runs one test at a time.
+    """
+    classes = tmp_path_factory.mktemp("classes") / "classes.sqlite3"
+    with app_server(env={"SUBWORD_CLASS_FILE": str(classes)}) as url:
         yield url
 
 
@@ -235,6 +241,79 @@ def wait_for_param(page: Any, key: str, value: str, timeout: float = 45.0) -> di
         params = url_params(page)
     assert params.get(key) == value, (key, params)
     return params
+
+
+class Runs:
+    """The app's script runs on one page, read from its websocket (Streamlit's own messages).
+
+    Attach it before the page opens its address (``runs = Runs(page)`` then ``page.goto``).
+    A run asked for by the page (a ``rerun_script`` message sent) is over when the server has
+    said that a run started after it (``session_status_changed``) has finished
+    (``script_finished``, not "stopped early for a rerun"). That is a condition, not a pause:
+    it holds on a fast machine as on a loaded one, where a fixed sleep either wastes time or
+    looks too early (Streamlit's status widget only shows after a delay of its own).
+    """
+
+    def __init__(self, page: Any) -> None:
+        from streamlit.proto.BackMsg_pb2 import BackMsg
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        self._back, self._forward = BackMsg, ForwardMsg
+        self._early = ForwardMsg.ScriptFinishedStatus.Value("FINISHED_EARLY_FOR_RERUN")
+        self.requested = 0  # rerun_script messages the page has sent
+        self.waiting = False  # a requested run has not finished yet
+        self._started = False  # a run started after the last request
+        self.last_start = 0.0  # when the last run started (monotonic seconds)
+        page.on("websocket", self._on_websocket)
+
+    def _on_websocket(self, ws: Any) -> None:
+        ws.on("framesent", self._sent)
+        ws.on("framereceived", self._received)
+
+    def _sent(self, payload: Any) -> None:
+        if isinstance(payload, bytes) and self._back.FromString(payload).HasField("rerun_script"):
+            self.requested += 1
+            self.waiting, self._started = True, False
+
+    def _received(self, payload: Any) -> None:
+        if not isinstance(payload, bytes):
+            return
+        msg = self._forward.FromString(payload)
+        kind = msg.WhichOneof("type")
+        if kind == "session_status_changed" and msg.session_status_changed.script_is_running:
+            self._started, self.last_start = True, time.monotonic()
+        elif kind == "script_finished" and msg.script_finished != self._early and self._started:
+            self.waiting = False
+
+    def settle(
+        self, page: Any, since: int, *, start_within: float = 1.5, timeout: float = 60.0
+    ) -> None:
+        """Wait until the runs asked for after :attr:`requested` was ``since`` have finished.
+
+        ``start_within``: seconds to wait for the page to ask for a run at all (an action that
+        changes nothing asks for none). Then 0.25 s without a new run, and Streamlit's own
+        page state says "not running", so that a follow-up run (``st.rerun``, a component
+        reporting its value) is waited for too.
+        """
+        deadline = time.monotonic() + timeout
+        start_by = time.monotonic() + start_within
+        while self.requested == since and time.monotonic() < start_by:
+            page.wait_for_timeout(50)
+        while True:
+            while self.waiting and time.monotonic() < deadline:
+                page.wait_for_timeout(50)
+            assert not self.waiting, f"the app's run did not finish within {timeout:.0f} s"
+            quiet_from = time.monotonic()
+            page.wait_for_timeout(250)
+            if (not self.waiting and self.last_start < quiet_from) or time.monotonic() > deadline:
+                break
+        page.locator("[data-testid='stApp'][data-test-script-state='notRunning']").wait_for(
+            state="attached", timeout=max(1.0, deadline - time.monotonic()) * 1000
+        )
+        # two animation frames: React has drawn what the last messages brought
+        page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
 
 
 def assert_no_exception(page: Any) -> None:
