@@ -163,10 +163,9 @@ def run_class(browser: Any, teacher_url: str, student_urls: list[str], tag: str)
             context.close()
 
 
-def test_a_class_on_one_process_with_sqlite(browser: Any, tmp_path: Path) -> None:
-    env = {"SUBWORD_CLASS_FILE": str(tmp_path / "classes.sqlite3")}
-    with app_server(env=env) as url:
-        run_class(browser, url, [url, url, url], "sqlite")
+def test_a_class_on_one_process_with_sqlite(browser: Any, server: str) -> None:
+    # the shared server keeps its classes in a SQLite file of its own (conftest.server)
+    run_class(browser, server, [server, server, server], "sqlite")
 
 
 @pytest.fixture(scope="module")
@@ -187,13 +186,13 @@ def test_a_class_across_two_processes_with_postgresql(browser: Any, pg_url: str)
 
 
 def test_two_processes_without_a_shared_database_cannot_share_a_class(
-    browser: Any, tmp_path: Path
+    browser: Any, server: str, tmp_path: Path
 ) -> None:
-    """What the flow above relies on: a class kept in one process is not found in another."""
-    with (
-        app_server(env={"SUBWORD_CLASS_FILE": str(tmp_path / "a.sqlite3")}) as a,
-        app_server(env={"SUBWORD_CLASS_FILE": str(tmp_path / "b.sqlite3")}) as b,
-    ):
+    """What the flow above relies on: a class kept in one process is not found in another.
+
+    The first process is the shared server (its own SQLite file), the second a fresh one."""
+    a = server
+    with app_server(env={"SUBWORD_CLASS_FILE": str(tmp_path / "b.sqlite3")}) as b:
         context, teacher, _ = _open(browser, f"{a}/{TEACHER_START}", "Pair counts before merge 1")
         context2, student, _ = _open(browser, b, "Join a live class")
         try:
