@@ -81,16 +81,41 @@ SHARED_MODULE_SERVER = frozenset(
 )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+#: The ``xdist_group`` of the tests that use the session's two processes behind nginx
+#: (:func:`deployment`): test_deploy_nginx's, and the live class across two processes.
+DEPLOYMENT_GROUP = "deployment"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
     """Every test in tests/e2e is a ``browser`` test (a real server, most with Chromium);
-    the tests of a module in :data:`SHARED_MODULE_SERVER` form one ``xdist_group``."""
+    the tests of a module in :data:`SHARED_MODULE_SERVER` form one ``xdist_group``
+    (test_deploy_nginx's is :data:`DEPLOYMENT_GROUP`).
+
+    subtle: pytest-xdist 3.8 groups a worker's tests by renaming each ``xdist_group`` test
+    (``item._nodeid = "<id>@<group>"``, read back through ``item.nodeid``); pytest 9 derives
+    ``nodeid`` from ``item._id``, so the new name was lost and every group was spread over
+    the workers (each worker started its own copy of a module's server). So: the marks go on
+    before the other hooks (xdist's among them) and, after them, the name xdist gave is
+    copied where pytest 9 reads it.
+    """
     here = Path(__file__).parent
     for item in items:
         if here not in item.path.parents:
             continue
         item.add_marker(pytest.mark.browser)
-        if item.path.stem in SHARED_MODULE_SERVER:
+        if item.path.stem == "test_deploy_nginx":
+            item.add_marker(pytest.mark.xdist_group(DEPLOYMENT_GROUP))
+        elif item.path.stem in SHARED_MODULE_SERVER:
             item.add_marker(pytest.mark.xdist_group(item.path.stem))
+    result = yield
+    for item in items:
+        renamed = item.__dict__.get("_nodeid")
+        if isinstance(renamed, str) and renamed != item.nodeid and hasattr(item, "_id"):
+            from _pytest.nodeid import coerce_node_id
+
+            item._id = coerce_node_id(renamed)
+    return result
 
 
 def _free_port() -> int:
@@ -158,6 +183,32 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     classes = tmp_path_factory.mktemp("classes") / "classes.sqlite3"
     with app_server(env={"SUBWORD_CLASS_FILE": str(classes)}) as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def class_db() -> Iterator[str | None]:
+    """A PostgreSQL server's URL for the live classes of :func:`deployment`, or ``None``
+    when PostgreSQL is not installed (the tests that need it ask ``require_postgres``)."""
+    from tests.pg_server import find_pg_bin, postgres_server
+
+    if find_pg_bin() is None:
+        yield None
+        return
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def deployment(class_db: str | None) -> Iterator[Any]:
+    """Two app processes behind nginx (``scripts.deploy_local``), started once per worker for
+    the tests of :data:`DEPLOYMENT_GROUP`; their live classes are kept in PostgreSQL when it
+    is installed (the processes share them), else in the default SQLite file."""
+    from scripts.deploy_local import local_deployment
+    from tests.e2e.test_deploy_nginx import require_nginx
+
+    require_nginx()
+    with local_deployment(2, env={"SUBWORD_CLASS_DB": class_db} if class_db else None) as d:
+        yield d
 
 
 @pytest.fixture(scope="session")

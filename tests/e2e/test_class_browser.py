@@ -12,14 +12,13 @@ fail if a class lived in one process's memory.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import SHOTS, Console, app_server
-from tests.pg_server import postgres_server, require_postgres
+from tests.e2e.conftest import DEPLOYMENT_GROUP, SHOTS, Console, app_server
+from tests.pg_server import require_postgres
 
 TIMEOUT = 45_000
 TEACHER_START = "bpe_learn"
@@ -168,21 +167,14 @@ def test_a_class_on_one_process_with_sqlite(browser: Any, server: str) -> None:
     run_class(browser, server, [server, server, server], "sqlite")
 
 
-@pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
+@pytest.mark.xdist_group(DEPLOYMENT_GROUP)
+def test_a_class_across_two_processes_with_postgresql(browser: Any, deployment: Any) -> None:
+    # the two processes behind nginx that test_deploy_nginx uses too (conftest.deployment),
+    # their classes in PostgreSQL
     require_postgres()
-    with postgres_server() as url:
-        yield url
-
-
-def test_a_class_across_two_processes_with_postgresql(browser: Any, pg_url: str) -> None:
-    from scripts.deploy_local import local_deployment
-    from tests.e2e.test_deploy_nginx import require_nginx
-
-    require_nginx()
-    with local_deployment(2, env={"SUBWORD_CLASS_DB": pg_url}) as d:
-        # the teacher through nginx; one student through nginx, one on each process directly
-        run_class(browser, d.url, [d.url, d.backends[0], d.backends[1]], "postgresql")
+    d = deployment
+    # the teacher through nginx; one student through nginx, one on each process directly
+    run_class(browser, d.url, [d.url, d.backends[0], d.backends[1]], "postgresql")
 
 
 def test_two_processes_without_a_shared_database_cannot_share_a_class(
