@@ -81,16 +81,41 @@ SHARED_MODULE_SERVER = frozenset(
 )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+#: The ``xdist_group`` of the tests that use the session's two processes behind nginx
+#: (:func:`deployment`): test_deploy_nginx's, and the live class across two processes.
+DEPLOYMENT_GROUP = "deployment"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
     """Every test in tests/e2e is a ``browser`` test (a real server, most with Chromium);
-    the tests of a module in :data:`SHARED_MODULE_SERVER` form one ``xdist_group``."""
+    the tests of a module in :data:`SHARED_MODULE_SERVER` form one ``xdist_group``
+    (test_deploy_nginx's is :data:`DEPLOYMENT_GROUP`).
+
+    subtle: pytest-xdist 3.8 groups a worker's tests by renaming each ``xdist_group`` test
+    (``item._nodeid = "<id>@<group>"``, read back through ``item.nodeid``); pytest 9 derives
+    ``nodeid`` from ``item._id``, so the new name was lost and every group was spread over
+    the workers (each worker started its own copy of a module's server). So: the marks go on
+    before the other hooks (xdist's among them) and, after them, the name xdist gave is
+    copied where pytest 9 reads it.
+    """
     here = Path(__file__).parent
     for item in items:
         if here not in item.path.parents:
             continue
         item.add_marker(pytest.mark.browser)
-        if item.path.stem in SHARED_MODULE_SERVER:
+        if item.path.stem == "test_deploy_nginx":
+            item.add_marker(pytest.mark.xdist_group(DEPLOYMENT_GROUP))
+        elif item.path.stem in SHARED_MODULE_SERVER:
             item.add_marker(pytest.mark.xdist_group(item.path.stem))
+    result = yield
+    for item in items:
+        renamed = item.__dict__.get("_nodeid")
+        if isinstance(renamed, str) and renamed != item.nodeid and hasattr(item, "_id"):
+            from _pytest.nodeid import coerce_node_id
+
+            item._id = coerce_node_id(renamed)
+    return result
 
 
 def _free_port() -> int:
@@ -148,10 +173,42 @@ def app_server(log: Path | None = None, env: Mapping[str, str] | None = None) ->
 
 
 @pytest.fixture(scope="session")
-def server() -> Iterator[str]:
-    """One server for all the browser tests (each test opens its own page)."""
-    with app_server() as url:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """One server for all the browser tests of a worker (each test opens its own page).
+
+    Its live classes go to a SQLite file of its own (not the machine-wide default in the
+    temporary folder), so the live-class tests on one process share this server too: a
+    class is found by its random code, and a worker runs one test at a time.
+    """
+    classes = tmp_path_factory.mktemp("classes") / "classes.sqlite3"
+    with app_server(env={"SUBWORD_CLASS_FILE": str(classes)}) as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def class_db() -> Iterator[str | None]:
+    """A PostgreSQL server's URL for the live classes of :func:`deployment`, or ``None``
+    when PostgreSQL is not installed (the tests that need it ask ``require_postgres``)."""
+    from tests.pg_server import find_pg_bin, postgres_server
+
+    if find_pg_bin() is None:
+        yield None
+        return
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def deployment(class_db: str | None) -> Iterator[Any]:
+    """Two app processes behind nginx (``scripts.deploy_local``), started once per worker for
+    the tests of :data:`DEPLOYMENT_GROUP`; their live classes are kept in PostgreSQL when it
+    is installed (the processes share them), else in the default SQLite file."""
+    from scripts.deploy_local import local_deployment
+    from tests.e2e.test_deploy_nginx import require_nginx
+
+    require_nginx()
+    with local_deployment(2, env={"SUBWORD_CLASS_DB": class_db} if class_db else None) as d:
+        yield d
 
 
 @pytest.fixture(scope="session")
@@ -235,6 +292,79 @@ def wait_for_param(page: Any, key: str, value: str, timeout: float = 45.0) -> di
         params = url_params(page)
     assert params.get(key) == value, (key, params)
     return params
+
+
+class Runs:
+    """The app's script runs on one page, read from its websocket (Streamlit's own messages).
+
+    Attach it before the page opens its address (``runs = Runs(page)`` then ``page.goto``).
+    A run asked for by the page (a ``rerun_script`` message sent) is over when the server has
+    said that a run started after it (``session_status_changed``) has finished
+    (``script_finished``, not "stopped early for a rerun"). That is a condition, not a pause:
+    it holds on a fast machine as on a loaded one, where a fixed sleep either wastes time or
+    looks too early (Streamlit's status widget only shows after a delay of its own).
+    """
+
+    def __init__(self, page: Any) -> None:
+        from streamlit.proto.BackMsg_pb2 import BackMsg
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        self._back, self._forward = BackMsg, ForwardMsg
+        self._early = ForwardMsg.ScriptFinishedStatus.Value("FINISHED_EARLY_FOR_RERUN")
+        self.requested = 0  # rerun_script messages the page has sent
+        self.waiting = False  # a requested run has not finished yet
+        self._started = False  # a run started after the last request
+        self.last_start = 0.0  # when the last run started (monotonic seconds)
+        page.on("websocket", self._on_websocket)
+
+    def _on_websocket(self, ws: Any) -> None:
+        ws.on("framesent", self._sent)
+        ws.on("framereceived", self._received)
+
+    def _sent(self, payload: Any) -> None:
+        if isinstance(payload, bytes) and self._back.FromString(payload).HasField("rerun_script"):
+            self.requested += 1
+            self.waiting, self._started = True, False
+
+    def _received(self, payload: Any) -> None:
+        if not isinstance(payload, bytes):
+            return
+        msg = self._forward.FromString(payload)
+        kind = msg.WhichOneof("type")
+        if kind == "session_status_changed" and msg.session_status_changed.script_is_running:
+            self._started, self.last_start = True, time.monotonic()
+        elif kind == "script_finished" and msg.script_finished != self._early and self._started:
+            self.waiting = False
+
+    def settle(
+        self, page: Any, since: int, *, start_within: float = 1.5, timeout: float = 60.0
+    ) -> None:
+        """Wait until the runs asked for after :attr:`requested` was ``since`` have finished.
+
+        ``start_within``: seconds to wait for the page to ask for a run at all (an action that
+        changes nothing asks for none). Then 0.25 s without a new run, and Streamlit's own
+        page state says "not running", so that a follow-up run (``st.rerun``, a component
+        reporting its value) is waited for too.
+        """
+        deadline = time.monotonic() + timeout
+        start_by = time.monotonic() + start_within
+        while self.requested == since and time.monotonic() < start_by:
+            page.wait_for_timeout(50)
+        while True:
+            while self.waiting and time.monotonic() < deadline:
+                page.wait_for_timeout(50)
+            assert not self.waiting, f"the app's run did not finish within {timeout:.0f} s"
+            quiet_from = time.monotonic()
+            page.wait_for_timeout(250)
+            if (not self.waiting and self.last_start < quiet_from) or time.monotonic() > deadline:
+                break
+        page.locator("[data-testid='stApp'][data-test-script-state='notRunning']").wait_for(
+            state="attached", timeout=max(1.0, deadline - time.monotonic()) * 1000
+        )
+        # two animation frames: React has drawn what the last messages brought
+        page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
 
 
 def assert_no_exception(page: Any) -> None:

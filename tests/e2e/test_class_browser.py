@@ -12,14 +12,13 @@ fail if a class lived in one process's memory.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import NAV_LINKS, SHOTS, Console, app_server
-from tests.pg_server import postgres_server, require_postgres
+from tests.e2e.conftest import DEPLOYMENT_GROUP, NAV_LINKS, SHOTS, Console, app_server
+from tests.pg_server import require_postgres
 
 TIMEOUT = 45_000
 TEACHER_START = "bpe_learn"
@@ -163,37 +162,29 @@ def run_class(browser: Any, teacher_url: str, student_urls: list[str], tag: str)
             context.close()
 
 
-def test_a_class_on_one_process_with_sqlite(browser: Any, tmp_path: Path) -> None:
-    env = {"SUBWORD_CLASS_FILE": str(tmp_path / "classes.sqlite3")}
-    with app_server(env=env) as url:
-        run_class(browser, url, [url, url, url], "sqlite")
+def test_a_class_on_one_process_with_sqlite(browser: Any, server: str) -> None:
+    # the shared server keeps its classes in a SQLite file of its own (conftest.server)
+    run_class(browser, server, [server, server, server], "sqlite")
 
 
-@pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
+@pytest.mark.xdist_group(DEPLOYMENT_GROUP)
+def test_a_class_across_two_processes_with_postgresql(browser: Any, deployment: Any) -> None:
+    # the two processes behind nginx that test_deploy_nginx uses too (conftest.deployment),
+    # their classes in PostgreSQL
     require_postgres()
-    with postgres_server() as url:
-        yield url
-
-
-def test_a_class_across_two_processes_with_postgresql(browser: Any, pg_url: str) -> None:
-    from scripts.deploy_local import local_deployment
-    from tests.e2e.test_deploy_nginx import require_nginx
-
-    require_nginx()
-    with local_deployment(2, env={"SUBWORD_CLASS_DB": pg_url}) as d:
-        # the teacher through nginx; one student through nginx, one on each process directly
-        run_class(browser, d.url, [d.url, d.backends[0], d.backends[1]], "postgresql")
+    d = deployment
+    # the teacher through nginx; one student through nginx, one on each process directly
+    run_class(browser, d.url, [d.url, d.backends[0], d.backends[1]], "postgresql")
 
 
 def test_two_processes_without_a_shared_database_cannot_share_a_class(
-    browser: Any, tmp_path: Path
+    browser: Any, server: str, tmp_path: Path
 ) -> None:
-    """What the flow above relies on: a class kept in one process is not found in another."""
-    with (
-        app_server(env={"SUBWORD_CLASS_FILE": str(tmp_path / "a.sqlite3")}) as a,
-        app_server(env={"SUBWORD_CLASS_FILE": str(tmp_path / "b.sqlite3")}) as b,
-    ):
+    """What the flow above relies on: a class kept in one process is not found in another.
+
+    The first process is the shared server (its own SQLite file), the second a fresh one."""
+    a = server
+    with app_server(env={"SUBWORD_CLASS_FILE": str(tmp_path / "b.sqlite3")}) as b:
         context, teacher, _ = _open(browser, f"{a}/{TEACHER_START}", "Pair counts before merge 1")
         context2, student, _ = _open(browser, b, "Join a live class")
         try:

@@ -24,7 +24,7 @@ import os
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Coroutine, Iterator, Mapping
+from collections.abc import Coroutine, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
@@ -35,7 +35,6 @@ from scripts.deploy_local import (
     ROUTE_COOKIE,
     LocalDeployment,
     find_nginx,
-    local_deployment,
     render_nginx_conf,
 )
 from scripts.load_ws import (
@@ -91,14 +90,6 @@ def _routed(d: LocalDeployment, route: str, want: str = "", timeout: float = 20)
         if time.monotonic() > deadline:
             raise AssertionError(f"no logged request {want!r} with route {route}: {entries}")
         time.sleep(0.1)
-
-
-@pytest.fixture(scope="module")
-def deployment() -> Iterator[LocalDeployment]:
-    """Two processes behind nginx for this module's tests."""
-    require_nginx()
-    with local_deployment(2) as d:
-        yield d
 
 
 def test_require_nginx_skips_outside_ci_and_fails_under_ci() -> None:

@@ -36,12 +36,19 @@ async def _classmate(url: str, done: asyncio.Event, latencies: list[float]) -> N
         await session.close()
 
 
+async def _answers(latencies: list[float], at_least: int, classmate: asyncio.Task[None]) -> None:
+    """Wait (a condition, up to 120 s) until the classmate has had ``at_least`` answers."""
+    deadline = time.monotonic() + 120
+    while len(latencies) < at_least and not classmate.done() and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+
+
 async def _attack_during_class(url: str, action: str) -> tuple[Attack, list[float]]:
     done, latencies = asyncio.Event(), []
     classmate = asyncio.create_task(_classmate(url, done, latencies))
-    await asyncio.sleep(2)
+    await _answers(latencies, 2, classmate)  # the class is going: the classmate steps
     attack = await _hostile_action(url, action, 1, 1000, 120)
-    await asyncio.sleep(1)
+    await _answers(latencies, len(latencies) + 2, classmate)  # and goes on after the attack
     done.set()
     await classmate
     return attack, latencies

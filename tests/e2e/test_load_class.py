@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from scripts.load_class import run_class
-from tests.e2e.conftest import app_server, run_async
+from tests.e2e.conftest import run_async
 
 
-def test_the_class_load_tool_sees_every_student_follow(tmp_path: Path) -> None:
-    with app_server(env={"SUBWORD_CLASS_FILE": str(tmp_path / "c.sqlite3")}) as url:
-        report = run_async(run_class(url, 2, 2, 2.5, 1.0, [], 120.0))
+def test_the_class_load_tool_sees_every_student_follow(server: str) -> None:
+    # the shared server keeps its classes in a SQLite file of its own (conftest.server)
+    report = run_async(run_class(server, 2, 2, 2.5, 1.0, [], 120.0))
     assert report["errors"] == [] and report["missed"] == 0, report
     assert report["follow_p95_s"] is not None and report["follow_p95_s"] < 30
     assert report["idle_polls_per_s"] > 0  # the students rerun their poll fragment by themselves

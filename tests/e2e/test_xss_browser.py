@@ -18,13 +18,12 @@ and ``show_html`` switched to ``st.markdown(..., unsafe_allow_html=True)`` it fa
 
 from __future__ import annotations
 
-import time
 from typing import Any
 from urllib.parse import quote, urlencode, urlsplit
 
 import pytest
 
-from tests.e2e.conftest import SHOTS, assert_no_exception
+from tests.e2e.conftest import SHOTS, Runs, assert_no_exception
 from ui.app.share import PAGES as LINK_PAGES
 from ui.app.share import PARAMS
 
@@ -133,16 +132,6 @@ def _check_markdown(page: Any, outside: list[str], where: str) -> None:
 _ENTRIES = "textarea:visible, input[type='text']:visible:not([role='combobox'])"
 
 
-def _settle(page: Any) -> None:
-    """Wait until the app has finished rerunning."""
-    time.sleep(0.6)
-    status = page.locator("[data-testid='stStatusWidget']")
-    deadline = time.monotonic() + 60
-    while status.count() and time.monotonic() < deadline:
-        time.sleep(0.2)
-    time.sleep(0.3)
-
-
 def _check(
     page: Any, dialogs: list[str], style: list[str], inline_scripts: int, where: str
 ) -> None:
@@ -157,13 +146,14 @@ def _check(
 def test_hostile_text_everywhere_stays_text(server: str, browser: Any, path: str) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 2000})
     outside = _watch_requests(page)
+    runs = Runs(page)
     page.goto(f"{server}/{path}?text={quote(HOSTILE_CORPUS)}")
     page.get_by_text("Corpus", exact=True).first.wait_for(timeout=60_000)
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.locator("textarea[aria-label='Your corpus']").wait_for(timeout=60_000)
     page.locator("[data-testid='stMain'] h1").first.wait_for(timeout=60_000)
-    _settle(page)
+    runs.settle(page, 0)
     # Streamlit's own inline scripts (if any) are the baseline; payloads must not add to it.
     inline_scripts = page.evaluate(_INJECTED)
     style = page.evaluate(_STYLE)
@@ -182,8 +172,9 @@ def test_hostile_text_everywhere_stays_text(server: str, browser: Any, path: str
         for payload in (*PAYLOADS[::3], *MD_TYPED) if count > 4 else (*PAYLOADS, *MD_TYPED):
             entry.fill(payload)
             is_area = entry.evaluate("e => e.tagName") == "TEXTAREA"
+            since = runs.requested
             entry.press("Control+Enter" if is_area else "Enter")
-            _settle(page)
+            runs.settle(page, since)
             _check(page, dialogs, style, inline_scripts, f"typing into “{label}”")
             _check_markdown(page, outside, f"typing {payload!r} into “{label}”")
     assert filled >= 1  # at least the sidebar's corpus box (the link chose "type")
@@ -204,16 +195,18 @@ def _text_params(path: str) -> list[str]:
 def test_markdown_in_every_link_text_stays_text(server: str, browser: Any, path: str) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 2000})
     outside = _watch_requests(page)
+    runs = Runs(page)
     texts = _text_params(path)
     for value in (MD_COMBINED, MD_PAYLOADS[1], MD_PAYLOADS[4]):
         params = {"text": f"{value} low lower newest", **dict.fromkeys(texts, value)}
         if LINK_PAGES[path].ties:
             params["ties"] = f'[[1, "{MD_PAYLOADS[1]}", "{MD_PAYLOADS[0]}"]]'
         params[MD_PAYLOADS[1]] = "1"  # an unknown part: its name is listed on the page
+        since = runs.requested
         page.goto(f"{server}/{path}?{urlencode(params)}")
         page.get_by_text("Corpus", exact=True).first.wait_for(timeout=60_000)
         page.locator("[data-testid='stMain'] h1").first.wait_for(timeout=60_000)
-        _settle(page)
+        runs.settle(page, since)
         where = f"opening {path} with {value!r} in {['text', *texts]}"
         assert_no_exception(page)
         _check_markdown(page, outside, where)
