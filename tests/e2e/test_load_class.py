@@ -16,11 +16,10 @@ def test_the_class_load_tool_sees_every_student_follow(server: str) -> None:
     assert report["full_page_reruns"] == 0, report
 
 
-def test_the_class_load_tool_times_answers_reaching_the_teachers_chart(tmp_path: Path) -> None:
+def test_the_class_load_tool_times_answers_reaching_the_teachers_chart(server: str) -> None:
     """Every student answers the teacher's question; the teacher's live part counts each
     answer, and the tool times it (issue 29, item 6)."""
-    with app_server(env={"SUBWORD_CLASS_FILE": str(tmp_path / "c.sqlite3")}) as url:
-        report = run_async(run_class(url, 3, 1, 1.0, 0.5, [], 120.0, ask=True))
+    report = run_async(run_class(server, 3, 1, 1.0, 0.5, [], 120.0, ask=True))
     assert report["errors"] == [] and report["missed"] == 0, report
     assert report["answers_sent"] == 3 and report["answers_seen"] == 3, report
     assert report["answers_unseen"] == 0, report
