@@ -39,6 +39,11 @@ def test_the_budget_follows_the_profile(monkeypatch: pytest.MonkeyPatch) -> None
         examples(60, "weekly")
     with pytest.raises(ValueError, match="at least one example"):
         examples(0)
+    # a lower CI count keeps the nightly hunt at five times the base budget
+    monkeypatch.setattr(budget, "FUZZ_SCALE", 1)
+    assert examples(150, "ci", ci=50) == 50 and examples(150, "nightly", ci=50) == 750
+    with pytest.raises(ValueError, match="ci <= n"):
+        examples(60, "ci", ci=61)
 
 
 def test_the_ci_profile_is_derandomized() -> None:
