@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import tomllib
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import settings
@@ -39,6 +40,11 @@ def test_the_budget_follows_the_profile(monkeypatch: pytest.MonkeyPatch) -> None
         examples(60, "weekly")
     with pytest.raises(ValueError, match="at least one example"):
         examples(0)
+    # a lower CI count keeps the nightly hunt at five times the base budget
+    monkeypatch.setattr(budget, "FUZZ_SCALE", 1)
+    assert examples(150, "ci", ci=50) == 50 and examples(150, "nightly", ci=50) == 750
+    with pytest.raises(ValueError, match="ci <= n"):
+        examples(60, "ci", ci=61)
 
 
 def test_the_ci_profile_is_derandomized() -> None:
@@ -59,3 +65,25 @@ def test_every_max_examples_goes_through_the_budget() -> None:
         if bare.search(line) and path.name != "test_suite_setup.py"
     ]
     assert found == [], "write max_examples=examples(n) (tests.budget)"
+
+
+def test_an_exhaustive_check_runs_in_full_until_it_passed_on_its_inputs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.core import exhaustive
+
+    monkeypatch.setattr(exhaustive, "STAMP", tmp_path / "stamp.json")
+    monkeypatch.delenv("SUBWORD_EXHAUSTIVE", raising=False)
+    test_file = tmp_path / "test_x.py"
+    test_file.write_text("one check")
+    request = SimpleNamespace(node=SimpleNamespace(nodeid="tests/test_x.py::t"), path=test_file)
+    assert exhaustive.code_points(request) is exhaustive.EVERY  # never passed: every code point
+    exhaustive.passed(request)
+    assert exhaustive.code_points(request) == exhaustive.sample()  # passed on these inputs
+    assert set(exhaustive.sample()) < set(exhaustive.EVERY)
+    monkeypatch.setenv("SUBWORD_EXHAUSTIVE", "full")
+    assert exhaustive.code_points(request) is exhaustive.EVERY  # the documented full run
+    monkeypatch.delenv("SUBWORD_EXHAUSTIVE")
+    test_file.write_text("the check changed")
+    exhaustive._inputs.cache_clear()
+    assert exhaustive.code_points(request) is exhaustive.EVERY  # an input changed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterator
@@ -10,6 +11,50 @@ from pathlib import Path
 import pytest
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _component_scan_once() -> Iterator[None]:
+    """Scan the installed packages for Streamlit components once per test process.
+
+    subtle: every new ``AppTest`` scans them again on its first run (``importlib.metadata``
+    of each of the ~460 installed distributions: about 0.2 s of CPU, half of a typical
+    AppTest's cost). The installed packages do not change while the tests run, so the first
+    scan's answer (none, today) is given to every later one.
+    """
+    from streamlit.components.v2 import manifest_scanner
+
+    scan = functools.cache(manifest_scanner.scan_component_manifests)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(manifest_scanner, "scan_component_manifests", lambda: list(scan()))
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _wait_for_the_script_without_polling() -> Iterator[None]:
+    """Wait for an AppTest run by joining its script thread, not by polling every millisecond.
+
+    subtle: Streamlit's ``require_widgets_deltas`` wakes up every millisecond and scans every
+    event of the run so far for the end of the script: CPU taken from the script itself
+    (which waits for the interpreter lock at each wake-up). The script thread ends right
+    after it reports its end, so joining it with the same timeout waits exactly as long;
+    a run that does not end in time fails with Streamlit's own error, as before.
+    """
+    from streamlit.testing.v1 import local_script_runner as runner_module
+
+    def wait(runner: runner_module.LocalScriptRunner, timeout: float = 3) -> None:
+        thread = runner._script_thread
+        if thread is not None:
+            thread.join(timeout)
+        if runner.script_stopped():
+            return
+        runner.request_stop()  # not ended in time: stopped, and Streamlit's own error
+        runner.join()
+        raise RuntimeError(f"AppTest script run timed out after {timeout}(s)")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(runner_module, "require_widgets_deltas", wait)
+        yield
 
 
 @pytest.fixture(autouse=True)

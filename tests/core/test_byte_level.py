@@ -150,7 +150,7 @@ PIECES = st.one_of(st.text(max_size=8), WHITESPACE, EMOJI_ST, COMBINING, st.just
 MIXED = st.lists(PIECES, max_size=12).map("".join)
 
 
-@settings(max_examples=examples(400), deadline=None)
+@settings(max_examples=examples(400, ci=100), deadline=None)
 @given(st.one_of(st.text(), MIXED))
 @example("")
 @example(" ")
@@ -166,7 +166,7 @@ def test_decode_encode_is_the_identity(model: ByteLevelModel, text: str) -> None
         assert all(token in m.vocabulary for token in tokens)  # never unknown
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(300, ci=100), deadline=None)
 @given(st.binary())
 def test_any_bytes_round_trip(model: ByteLevelModel, data: bytes) -> None:
     assert model.decode_bytes(model.encode_bytes(data)) == data
@@ -218,7 +218,7 @@ def _is_continuation(byte: int) -> bool:
     return 0x80 <= byte <= 0xBF
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(300, ci=100), deadline=None)
 @given(st.one_of(st.text(), MIXED))
 def test_detailed_tokens_are_consistent(model: ByteLevelModel, text: str) -> None:
     enc = model.encode_detailed(text)

@@ -336,7 +336,7 @@ words = st.text(min_size=1, max_size=12).filter(
 )
 
 
-@settings(max_examples=examples(300))
+@settings(max_examples=examples(300, ci=100))
 @given(st.dictionaries(words, st.integers(min_value=1, max_value=10**12), min_size=1, max_size=8))
 def test_to_text_round_trip(counts: dict[str, int]) -> None:
     corpus = Corpus.from_counts(counts)
@@ -345,7 +345,7 @@ def test_to_text_round_trip(counts: dict[str, int]) -> None:
     assert parsed.items == tuple(counts.items())
 
 
-@settings(max_examples=examples(500))
+@settings(max_examples=examples(500, ci=150))
 @given(
     st.one_of(
         st.text(),

@@ -58,7 +58,7 @@ def test_char_ngrams() -> None:
 vocabularies = st.lists(st.text(alphabet="abc", min_size=1, max_size=3), max_size=12)
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(300, ci=100), deadline=None)
 @given(st.text(alphabet="abcd", max_size=12), vocabularies)
 def test_longest_match_covers_the_text(text: str, vocab: list[str]) -> None:
     tokens = enc.longest_match_by_length(text, vocab)
@@ -69,7 +69,7 @@ def test_longest_match_covers_the_text(text: str, vocab: list[str]) -> None:
         assert "".join(tokens) == text
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(300, ci=100), deadline=None)
 @given(st.text(alphabet="abcd", max_size=12), vocabularies)
 def test_longest_prefix_takes_the_longest_token_each_time(text: str, vocab: list[str]) -> None:
     tokens = enc.longest_prefix(text, vocab)

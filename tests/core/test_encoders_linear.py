@@ -45,7 +45,7 @@ texts = st.text(alphabet="abcx", max_size=60)
 vocabularies = st.lists(st.text(alphabet="abc", max_size=5), max_size=14)
 
 
-@settings(max_examples=examples(400), deadline=None)
+@settings(max_examples=examples(400, ci=100), deadline=None)
 @given(texts, vocabularies)
 @example("aaaa", ["aa", "a"])
 @example("abab", ["ba", "ab", "a", "b"])

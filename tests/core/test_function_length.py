@@ -8,6 +8,7 @@ each may shrink but never grow, and no new one may join."""
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -55,20 +56,28 @@ def functions(root: Path) -> Iterator[tuple[str, str, int, int]]:
     """``(file, qualified name, line, length)`` of every function and method in
     :data:`SCANNED` under ``root``."""
 
-    def visit(node: ast.AST, prefix: str, path: str) -> Iterator[tuple[str, str, int, int]]:
+    for file in python_files(root, *SCANNED):
+        path = file.relative_to(root).as_posix()
+        yield from _file_functions(path, file.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _file_functions(path: str, text: str) -> tuple[tuple[str, str, int, int], ...]:
+    """:func:`functions` of one file, kept by path and text: each test of this module walks
+    the whole project, so each file is parsed once, and again only when its text changes."""
+
+    def visit(node: ast.AST, prefix: str) -> Iterator[tuple[str, str, int, int]]:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
                 name = f"{prefix}{child.name}"
                 yield path, name, child.lineno, length(child)
-                yield from visit(child, f"{name}.", path)
+                yield from visit(child, f"{name}.")
             elif isinstance(child, ast.ClassDef):
-                yield from visit(child, f"{prefix}{child.name}.", path)
+                yield from visit(child, f"{prefix}{child.name}.")
             else:
-                yield from visit(child, prefix, path)
+                yield from visit(child, prefix)
 
-    for file in python_files(root, *SCANNED):
-        path = file.relative_to(root).as_posix()
-        yield from visit(ast.parse(file.read_text(encoding="utf-8")), "", path)
+    return tuple(visit(ast.parse(text), ""))
 
 
 def test_length_leaves_out_the_docstring_only() -> None:

@@ -143,7 +143,7 @@ assigned = st.characters(exclude_categories=("Cn", "Cs"))
 WORD_CATEGORIES = {"Lu", "Ll", "Lt", "Lm", "Lo", "Mn", "Mc", "Me", "Nd", "Nl", "Pc"}
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(300, ci=100), deadline=None)
 @given(assigned, st.text(max_size=20))
 def test_unicode_tables(ch: str, text: str) -> None:
     category = unicodedata.category(ch)

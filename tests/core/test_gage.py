@@ -304,7 +304,7 @@ def _check_trace(result: gage.GageResult) -> None:
     assert not set(result.table) & set(result.text)
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(300, ci=100), deadline=None)
 @given(texts)
 def test_round_trip_with_default_symbols(text: str) -> None:
     result = compress(text)

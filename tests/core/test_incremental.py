@@ -51,7 +51,7 @@ def _learn_bpe(counts: dict[str, int], kw: dict, small_bucket: int) -> bpe.BPERe
         return bpe.learn(counts, **kw)
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(300, ci=100), deadline=None)
 @given(st.one_of(corpora, tie_heavy), bpe_settings, st.sampled_from([32, -1000]))
 def test_bpe_steps_equal_the_textbook_steps(counts: dict, kw: dict, small_bucket: int) -> None:
     result = _learn_bpe(counts, kw, small_bucket)
@@ -99,7 +99,7 @@ wordpiece_settings = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(300, ci=100), deadline=None)
 @given(
     st.one_of(corpora, tie_heavy),
     st.integers(0, 30),

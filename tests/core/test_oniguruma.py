@@ -9,6 +9,7 @@ on hypothesis-drawn mixed-script text through a ``Split`` pre-tokenizer.
 from __future__ import annotations
 
 import doctest
+import functools
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -27,6 +28,7 @@ from subword_core.pretrained.oniguruma import (
 )
 from subword_core.pretrained.pre_tokenizers import _splitters
 from tests.budget import examples
+from tests.core import exhaustive
 
 pytestmark = pytest.mark.oracle
 
@@ -56,40 +58,42 @@ OTHERS = [
 ]
 PATTERNS = [GPT2, CL100K, O200K, QWEN2, *OTHERS]
 
-_ALL = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
-_ALL_SET = frozenset(_ALL)  # built once: a set of 1.1M characters takes seconds
+
+def _library_matches(pattern: str, text: str) -> set[str]:
+    """The characters of ``text`` the library's engine matches with ``pattern`` (in runs)."""
+    kept = normalizers.Replace(Regex(pattern + "+"), "").normalize_str(text)
+    return _characters(text).difference(kept)
 
 
-def _library_matches(pattern: str) -> set[str]:
-    """The code points the library's engine matches with ``pattern`` (runs of them)."""
-    kept = normalizers.Replace(Regex(pattern + "+"), "").normalize_str(_ALL)
-    return _ALL_SET.difference(kept)
+@functools.cache
+def _characters(text: str) -> frozenset[str]:
+    return frozenset(text)  # built once per text: a set of 1.1M characters takes seconds
 
 
-def _our_matches(pattern: str) -> set[str]:
+def _our_matches(pattern: str, text: str) -> set[str]:
     compiled = OnigurumaPattern(pattern + "+")
-    return {c for start, end in compiled.spans(_ALL) for c in _ALL[start:end]}
+    return {c for start, end in compiled.spans(text) for c in text[start:end]}
 
 
 class _StandInsOnce:
-    """``oniguruma._UNASSIGNED`` that replaces the stand-ins in :data:`_ALL` only once.
+    """``oniguruma._UNASSIGNED`` that replaces the stand-ins in a checked text only once.
 
     subtle: ``spans`` first replaces what the library calls unassigned (819k of the 1.1M
     code points, one call of the replacement each: ~8 s), the same text for every class.
-    The first replacement of ``_ALL``, made by the module's own pattern and replacement, is
-    kept and given again; any other text is replaced as usual.
+    The first replacement of each text of :mod:`tests.core.exhaustive`, made by the module's
+    own pattern and replacement, is kept and given again; any other text is replaced as usual.
     """
 
     def __init__(self, pattern: regex.Pattern[str]) -> None:
         self._pattern = pattern
-        self._all: str | None = None
+        self._done: dict[int, str] = {}  # id(text): the text replaced
 
     def sub(self, repl: Callable[[regex.Match[str]], str], text: str) -> str:
-        if text is not _ALL:
+        if id(text) not in exhaustive.TEXTS:
             return self._pattern.sub(repl, text)
-        if self._all is None:
-            self._all = self._pattern.sub(repl, text)
-        return self._all
+        if id(text) not in self._done:
+            self._done[id(text)] = self._pattern.sub(repl, text)
+        return self._done[id(text)]
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._pattern, name)
@@ -97,7 +101,7 @@ class _StandInsOnce:
 
 @pytest.fixture(scope="module")
 def stand_ins_once() -> Iterator[None]:
-    """Every-code-point checks share one stand-in replacement of :data:`_ALL`."""
+    """Every-code-point checks share one stand-in replacement of their text."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(oniguruma, "_UNASSIGNED", _StandInsOnce(oniguruma._UNASSIGNED))
         yield
@@ -122,18 +126,26 @@ def test_doctests() -> None:
 )
 @pytest.mark.exhaustive
 @pytest.mark.usefixtures("stand_ins_once")
-def test_each_accepted_class_matches_the_library_on_every_code_point(pattern: str) -> None:
-    ours, theirs = _our_matches(pattern), _library_matches(pattern)
+def test_each_accepted_class_matches_the_library_on_every_code_point(
+    pattern: str, request: pytest.FixtureRequest
+) -> None:
+    text = exhaustive.text(request)  # every code point, or the sample (tests/core/exhaustive.py)
+    ours, theirs = _our_matches(pattern, text), _library_matches(pattern, text)
     assert sorted(hex(ord(c)) for c in ours ^ theirs) == []
+    exhaustive.passed(request)
 
 
 @pytest.mark.exhaustive
-def test_the_unassigned_table_is_what_the_library_calls_unassigned() -> None:
-    theirs = _library_matches(r"\p{Cn}")
+def test_the_unassigned_table_is_what_the_library_calls_unassigned(
+    request: pytest.FixtureRequest,
+) -> None:
+    text = exhaustive.text(request)  # every code point, or the sample (tests/core/exhaustive.py)
+    theirs = _library_matches(r"\p{Cn}", text)
     table = {chr(c) for lo, hi in UNASSIGNED_IN_THE_LIBRARY for c in range(lo, hi + 1)}
-    assert table == theirs
+    assert table & _characters(text) == theirs
     # the regex module's tables are newer: what it leaves unassigned, the library does too
-    assert set(regex.findall(r"\p{Cn}", _ALL)) <= theirs
+    assert set(regex.findall(r"\p{Cn}", text)) <= theirs
+    exhaustive.passed(request)
 
 
 @pytest.mark.parametrize(

@@ -35,7 +35,7 @@ def _same_as_fresh(table: PairTable) -> None:
         assert table.first_seen(pair) == fresh.first_seen(pair)
 
 
-@settings(max_examples=examples(300), deadline=None)
+@settings(max_examples=examples(300, ci=100), deadline=None)
 @given(words_st, st.data())
 def test_merges_keep_every_index_equal_to_a_fresh_count(words: list, data: st.DataObject) -> None:
     freqs = data.draw(st.lists(st.integers(1, 5), min_size=len(words), max_size=len(words)))

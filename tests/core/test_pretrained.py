@@ -38,6 +38,7 @@ from subword_core.pretrained import (
     load,
 )
 from tests.budget import examples
+from tests.core import exhaustive
 from tests.core import pretrained_models as pm
 
 pytestmark = pytest.mark.oracle
@@ -542,7 +543,9 @@ def test_fifty_thousand_merges_match_the_library(gpt2_sized, text: str) -> None:
 
 
 @pytest.mark.exhaustive
-def test_character_classes_match_the_library_on_every_bmp_character() -> None:
+def test_character_classes_match_the_library_on_every_bmp_character(
+    request: pytest.FixtureRequest,
+) -> None:
     """Whitespace, BERT's split and normalizer, Nmt: each assigned character of the BMP."""
     import unicodedata
 
@@ -565,7 +568,8 @@ def test_character_classes_match_the_library_on_every_bmp_character() -> None:
     }
     norm_theirs = {"bert": normalizers.BertNormalizer(lowercase=True), "nmt": normalizers.Nmt()}
     bad = []
-    for code in range(0x10000):
+    # every code point, or the sample (tests/core/exhaustive.py)
+    for code in (c for c in exhaustive.code_points(request) if c < 0x10000):
         ch = chr(code)
         if unicodedata.category(ch) in ("Cs", "Cn", "Co"):
             continue
@@ -577,13 +581,16 @@ def test_character_classes_match_the_library_on_every_bmp_character() -> None:
             if norm(text) != norm_theirs[name].normalize_str(text):
                 bad.append((name, hex(code)))
     assert bad == []
+    exhaustive.passed(request)
 
 
 _SIMPLE_NORMALIZERS = ("StripAccents", "NFD", "NFKD", "NFC", "NFKC", "Lowercase")
 
 
 @pytest.mark.exhaustive
-def test_simple_normalizers_match_the_library_on_every_character() -> None:
+def test_simple_normalizers_match_the_library_on_every_character(
+    request: pytest.FixtureRequest,
+) -> None:
     """StripAccents (every mark), the four Unicode forms, Lowercase: each assigned character.
 
     The library's mark and decomposition tables are older than Python's; this is the check
@@ -597,7 +604,7 @@ def test_simple_normalizers_match_the_library_on_every_character() -> None:
     for name in _SIMPLE_NORMALIZERS:
         ours = _normalizers({"type": name})[0][1]
         theirs = getattr(normalizers, name)()
-        for code in range(0x110000):
+        for code in exhaustive.code_points(request):  # all, or the sample (see there)
             ch = chr(code)
             if unicodedata.category(ch) in ("Cs", "Cn", "Co"):
                 continue
@@ -605,6 +612,7 @@ def test_simple_normalizers_match_the_library_on_every_character() -> None:
             if ours(text) != theirs.normalize_str(text):
                 bad.append((name, hex(code)))
     assert bad == []
+    exhaustive.passed(request)
 
 
 @pytest.mark.parametrize(

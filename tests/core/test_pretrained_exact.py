@@ -23,10 +23,14 @@ from subword_core.pretrained.normalizers import _normalizers
 from subword_core.pretrained.oniguruma import OnigurumaPattern
 from subword_core.pretrained.pre_tokenizers import _splitters, _whitespace
 from tests.budget import examples
+from tests.core import exhaustive
 from tests.core import pretrained_models as pm
 
-ALL = [chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
-"""Every code point a Python string can hand to the library (all but the surrogates)."""
+
+def _every(request: pytest.FixtureRequest) -> list[str]:
+    """Every code point a Python string can hand to the library (all but the surrogates), or
+    the sample of them when the check's inputs have not changed (tests/core/exhaustive.py)."""
+    return list(map(chr, exhaustive.code_points(request)))
 
 
 def _grouped(*groups: list[str]) -> str:
@@ -52,43 +56,49 @@ def _spans(pieces: list[str]) -> list[tuple[int, int]]:
 
 
 @pytest.mark.exhaustive
-def test_whitespace_classes_every_code_point_as_the_library() -> None:
-    words = [c for c in ALL if chars._is_word(c)]
-    spaces = [c for c in ALL if chars.is_ws(c)]
-    others = [c for c in ALL if not chars._is_word(c) and not chars.is_ws(c)]
+def test_whitespace_classes_every_code_point_as_the_library(request: pytest.FixtureRequest) -> None:
+    every = _every(request)
+    words = [c for c in every if chars._is_word(c)]
+    spaces = [c for c in every if chars.is_ws(c)]
+    others = [c for c in every if not chars._is_word(c) and not chars.is_ws(c)]
     text = _grouped(words, others, spaces)
     ours = _whitespace(text, True)
     assert ours == ["".join(words), "".join(others)]
     assert _pieces(pre_tokenizers.Whitespace(), text) == _spans(ours)
+    exhaustive.passed(request)
 
 
 @pytest.mark.exhaustive
-def test_digits_classes_every_code_point_as_the_library() -> None:
-    digits = [c for c in ALL if chars._is_numeric(c)]
-    text = _grouped(digits, [c for c in ALL if not chars._is_numeric(c)])
+def test_digits_classes_every_code_point_as_the_library(request: pytest.FixtureRequest) -> None:
+    every = _every(request)
+    digits = [c for c in every if chars._is_numeric(c)]
+    text = _grouped(digits, [c for c in every if not chars._is_numeric(c)])
     (_name, split, _), *_ = _splitters({"type": "Digits", "individual_digits": True})
     ours = split(text, True)
     assert len(ours) == len(digits) + 1
     assert _pieces(pre_tokenizers.Digits(individual_digits=True), text) == _spans(ours)
+    exhaustive.passed(request)
 
 
 @pytest.mark.exhaustive
-def test_byte_level_classes_every_code_point_as_the_library() -> None:
-    text = "".join(ALL)
+def test_byte_level_classes_every_code_point_as_the_library(request: pytest.FixtureRequest) -> None:
+    every = _every(request)
+    text = "".join(every)
     classes = {
         name: {a for a, _ in OnigurumaPattern(pattern).spans(text)}
         for name, pattern in (("L", r"\p{L}"), ("N", r"\p{N}"), ("S", r"\s"))
     }
-    groups = [[c for i, c in enumerate(ALL) if i in classes[k]] for k in "LN"]
+    groups = [[c for i, c in enumerate(every) if i in classes[k]] for k in "LN"]
     taken = classes["L"] | classes["N"] | classes["S"]
-    groups.append([c for i, c in enumerate(ALL) if i not in taken])
-    groups.append([c for i, c in enumerate(ALL) if i in classes["S"]])
+    groups.append([c for i, c in enumerate(every) if i not in taken])
+    groups.append([c for i, c in enumerate(every) if i in classes["S"]])
     grouped = _grouped(*groups)
     (_name, split, _), *_ = _splitters({"type": "ByteLevel", "add_prefix_space": False})
     ours = split(grouped, True)
     assert ours == ["".join(g) for g in groups]
     library = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
     assert _pieces(library, grouped) == _spans(ours)
+    exhaustive.passed(request)
 
 
 @pytest.mark.exhaustive
@@ -106,10 +116,13 @@ def test_byte_level_classes_every_code_point_as_the_library() -> None:
     ],
     ids=["Lowercase", "BertNormalizer"],
 )
-def test_lower_casing_maps_every_code_point_as_the_library(node: dict, library: object) -> None:
+def test_lower_casing_maps_every_code_point_as_the_library(
+    node: dict, library: object, request: pytest.FixtureRequest
+) -> None:
     (_name, func), *_ = _normalizers(node)
-    text = "".join(ALL)
+    text = "".join(_every(request))
     assert func(text) == library.normalize_str(text)  # type: ignore[attr-defined]
+    exhaustive.passed(request)
 
 
 _BERT_FLAGS = ("clean_text", "handle_chinese_chars", "strip_accents", "lowercase")
