@@ -46,7 +46,8 @@ def _press(page: Any, name: str) -> None:
 def _start(teacher: Any) -> str:
     teacher.get_by_text("Live class", exact=True).first.click()
     teacher.get_by_role("button", name="Start a live class").click()
-    teacher.get_by_text("Live class: join with the code").wait_for(timeout=TIMEOUT)
+    # a busy machine: the start reruns the whole teacher page (its trainings) first
+    teacher.get_by_text("Live class: join with the code").wait_for(timeout=TIMEOUT * 2)
     code = teacher.locator(".sw-class-code strong").inner_text().strip()
     assert re.fullmatch(r"[A-HJKMNP-Z]{6}", code), code
     # the teacher link is shown to the teacher alone, in the sidebar; never in the join link

@@ -212,7 +212,8 @@ def current_language() -> str:
         linked = st.query_params.get(LANG_KEY)
         lang = linked if linked in LANGUAGES else (browser_language() or DEFAULT_LANGUAGE)
         state[LANG_KEY] = lang
-    state[_KEPT_KEY] = lang
+    if kept != lang:  # a page's script asks thousands of times a run: write only a change
+        state[_KEPT_KEY] = lang
     _outside_session[0] = lang
     return lang
 
