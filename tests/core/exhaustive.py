@@ -44,6 +44,7 @@ STAMP = Path(__file__).with_name("exhaustive_stamp.json")
 INPUT_FILES = (
     sorted((ROOT / "subword_core" / "pretrained").rglob("*.py"))
     + sorted((ROOT / "subword_core" / "byte_level").rglob("*.py"))
+    + [ROOT / "subword_core" / "text" / "unicode_tables.py"]
     + sorted(ROOT.glob("requirements*.txt"))
     + [Path(__file__)]
 )

@@ -130,7 +130,9 @@ _BERT_FLAGS = ("clean_text", "handle_chinese_chars", "strip_accents", "lowercase
 
 @pytest.mark.exhaustive
 @pytest.mark.parametrize("flag", ["clean_text", "handle_chinese_chars", "strip_accents", None])
-def test_bert_normalizer_rewrites_every_code_point_as_the_library(flag: str | None) -> None:
+def test_bert_normalizer_rewrites_every_code_point_as_the_library(
+    flag: str | None, request: pytest.FixtureRequest
+) -> None:
     """Each of BertNormalizer's other Unicode questions alone (control characters and
     whitespace, CJK ideographs, non-spacing marks after NFD), then ``StripAccents`` (any mark):
     each rewrites one character at a time, so every code point in one text shows any
@@ -142,8 +144,9 @@ def test_bert_normalizer_rewrites_every_code_point_as_the_library(flag: str | No
         node = {"type": "BertNormalizer"} | flags
         library = normalizers.BertNormalizer(**flags)
     (_name, func), *_ = _normalizers(node)
-    text = "".join(ALL)
+    text = "".join(_every(request))
     assert func(text) == library.normalize_str(text)
+    exhaustive.passed(request)
 
 
 @pytest.mark.exhaustive
@@ -155,16 +158,20 @@ def test_bert_normalizer_rewrites_every_code_point_as_the_library(flag: str | No
     ],
     ids=["Punctuation", "BertPreTokenizer"],
 )
-def test_punctuation_classes_every_code_point_as_the_library(node: dict, library: object) -> None:
+def test_punctuation_classes_every_code_point_as_the_library(
+    node: dict, library: object, request: pytest.FixtureRequest
+) -> None:
     """The other characters in one run, then each punctuation character (isolated): a
     character classed otherwise would join the run, or cut it."""
-    punct = [c for c in ALL if chars.is_punct(c)]
-    others = [c for c in ALL if not chars.is_punct(c) and not chars.is_ws(c)]
+    every = _every(request)
+    punct = [c for c in every if chars.is_punct(c)]
+    others = [c for c in every if not chars.is_punct(c) and not chars.is_ws(c)]
     text = _grouped(others, punct)
     (_name, split, _), *_ = _splitters(node)
     ours = split(text, True)
     assert ours == ["".join(others), *punct]
     assert _pieces(library, text) == _spans(ours)
+    exhaustive.passed(request)
 
 
 def test_characters_new_in_unicode_15_and_16_are_traced_as_the_library() -> None:
