@@ -113,15 +113,15 @@ def run_class(browser: Any, teacher_url: str, student_urls: list[str], tag: str)
         for s in students:
             s.get_by_role("heading", name="WordPiece").first.wait_for(timeout=TIMEOUT)
         teacher.locator(NAV_LINKS, has_text="BPE: learn merges").first.click()
-        for s in students:
-            _step(s, "Step 1 of 8")
+        for p in (teacher, *students):  # the teacher's own page too, before it clicks Next
+            _step(p, "Step 1 of 8")
         # one student explores on their own, the class goes on, the student comes back
         loner = students[2]
         loner.get_by_role("button", name="Explore on my own").click()
         loner.get_by_text("You are exploring on your own").wait_for(timeout=TIMEOUT)
         _press(teacher, "Next")
-        for s in students[:2]:
-            _step(s, "Pair counts before merge 2")
+        for p in (teacher, *students[:2]):
+            _step(p, "Pair counts before merge 2")
         loner.wait_for_timeout(2500)  # two polls: the loner stays where they were
         assert loner.get_by_text("Pair counts before merge 2").count() == 0
         loner.get_by_role("button", name="Back to the class").click()
