@@ -12,6 +12,9 @@ import pytest
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
+import ui.runtime.cache
+from ui.runtime.cache import _Budget, _Store
+
 
 @pytest.fixture(autouse=True, scope="session")
 def _component_scan_once() -> Iterator[None]:
@@ -117,3 +120,18 @@ def html_text(at: AppTest) -> str:
     bodies = [el.proto.body for el in at.get("html")]
     text = " ".join(re.sub(r"<style>.*?</style>", "", b, flags=re.S) for b in bodies)
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
+
+
+def bpe_store() -> _Store:
+    """The server's cache store of BPE trainings (``ui.runtime.cache``), as the page makes it."""
+    return ui.runtime.cache._store("bpe", 24)
+
+
+@pytest.fixture
+def fresh_budget(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Budget]:
+    """A cache budget of its own (no limit yet) for stores made from now on; the server's after."""
+    budget = _Budget(max_bytes=2**40)
+    monkeypatch.setattr(ui.runtime.cache, "_BUDGET", budget)
+    ui.runtime.cache._store.clear()  # the stores are made again, on this budget
+    yield budget
+    ui.runtime.cache._store.clear()  # not to leave stores on a test budget behind

@@ -10,31 +10,16 @@ then reruns the page, which trains it again.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
 
 import pytest
 
 import ui.runtime.cache
 from subword_core.bpe import BPEResult
-from tests.app.conftest import html_text, open_link
+from tests.app.conftest import bpe_store, html_text, open_link
 from ui.runtime.cache import _Budget, _Store, approx_bytes, hold
 
 MERGES = (4, 5, 6, 7, 8)
 """One session each: five different trainings of the same corpus."""
-
-
-def _bpe_store() -> _Store:
-    return ui.runtime.cache._store("bpe", 24)
-
-
-@pytest.fixture
-def fresh_budget(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Budget]:
-    """A budget of its own for stores made from now on; the server's after."""
-    budget = _Budget(max_bytes=2**40)
-    monkeypatch.setattr(ui.runtime.cache, "_BUDGET", budget)
-    ui.runtime.cache._store.clear()
-    yield budget
-    ui.runtime.cache._store.clear()
 
 
 def _live(kind: type) -> dict[int, object]:
@@ -51,9 +36,9 @@ def _new_bytes(kind: type, before: set[int]) -> int:
 def test_open_sessions_hold_no_more_results_than_the_budget(fresh_budget: _Budget) -> None:
     before = set(_live(BPEResult))
     first = open_link("bpe_learn", {"corpus": "seed-hug", "bpe_num_merges": str(MERGES[0])})
-    [result] = list(_bpe_store().items.values())
+    [result] = list(bpe_store().items.values())
     assert type(result) is BPEResult
-    size = _bpe_store().total_bytes()
+    size = bpe_store().total_bytes()
     del result
     # room for what the first session stored and two and a half results more
     fresh_budget.max_bytes = fresh_budget.total + size * 5 // 2

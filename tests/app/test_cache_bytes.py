@@ -7,12 +7,7 @@ under it. A page whose results were evicted simply computes them again.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-import ui.runtime.cache
-from tests.app.conftest import open_link
+from tests.app.conftest import bpe_store, open_link
 from ui.app.limits import LIMITS, Limits
 from ui.runtime.cache import _Budget, _Store, approx_bytes
 
@@ -81,25 +76,11 @@ def test_the_budget_is_a_limit_a_teacher_can_raise() -> None:
     assert Limits.from_env({"SUBWORD_LIMIT_CACHE_MB": "2048"}).cache_mb == 2048
 
 
-def _bpe_store() -> _Store:
-    return ui.runtime.cache._store("bpe", 24)
-
-
-@pytest.fixture
-def fresh_budget(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Budget]:
-    """A budget of its own (no limit yet) for stores made from now on; the server's after."""
-    budget = _Budget(max_bytes=2**40)
-    monkeypatch.setattr(ui.runtime.cache, "_BUDGET", budget)
-    ui.runtime.cache._store.clear()  # the stores are made again, on this budget
-    yield budget
-    ui.runtime.cache._store.clear()  # not to leave stores on a test budget behind
-
-
 def test_the_bpe_page_still_works_after_its_results_were_evicted(fresh_budget: _Budget) -> None:
     at = open_link("bpe_learn", {})
     merges = at.number_input(key="bpe_num_merges").value
-    [first_key] = _bpe_store().items
-    first_size = _bpe_store().total_bytes()
+    [first_key] = bpe_store().items
+    first_size = bpe_store().total_bytes()
     # room for what is stored now and half a training more: the next one evicts the first
     limit = fresh_budget.total + first_size // 2
     fresh_budget.max_bytes = limit
@@ -108,12 +89,12 @@ def test_the_bpe_page_still_works_after_its_results_were_evicted(fresh_budget: _
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     assert fresh_budget.total <= limit
-    assert _bpe_store().get(first_key) is None  # evicted
-    assert len(_bpe_store().items) == 1
+    assert bpe_store().get(first_key) is None  # evicted
+    assert len(bpe_store().items) == 1
 
     at.number_input(key="bpe_num_merges").set_value(merges)
     at.run()  # trains the first settings again
     assert not at.exception, [e.value for e in at.exception]
     assert "Merge 1:" in " ".join(el.proto.body for el in at.get("html"))
-    assert _bpe_store().get(first_key) is not None
+    assert bpe_store().get(first_key) is not None
     assert fresh_budget.total <= limit

@@ -8,12 +8,12 @@ results while that one is within its share; the total stays a hard bound.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 
 import pytest
 
 import ui.runtime.cache
-from tests.app.conftest import html_text, open_link
+from tests.app.conftest import bpe_store, html_text, open_link
 from ui.runtime.cache import Held, _Budget, _Store, hold
 
 
@@ -117,26 +117,12 @@ def test_a_session_alone_uses_the_whole_budget(monkeypatch: pytest.MonkeyPatch) 
     assert list(store.items) == ["corpus-1", "corpus-2", "corpus-3"]
 
 
-def _bpe_store() -> _Store:
-    return ui.runtime.cache._store("bpe", 24)
-
-
-@pytest.fixture
-def fresh_budget(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Budget]:
-    """A budget of its own for stores made from now on; the server's after."""
-    budget = _Budget(max_bytes=2**40)
-    monkeypatch.setattr(ui.runtime.cache, "_BUDGET", budget)
-    ui.runtime.cache._store.clear()
-    yield budget
-    ui.runtime.cache._store.clear()
-
-
 def test_a_students_step_player_survives_another_sessions_trainings(
     fresh_budget: _Budget,
 ) -> None:
     student = open_link("bpe_learn", {"corpus": "seed-hug", "bpe_num_merges": "5"})
-    [(key, result)] = list(_bpe_store().items.items())
-    size = _bpe_store().total_bytes()
+    [(key, result)] = list(bpe_store().items.items())
+    size = bpe_store().total_bytes()
     assert fresh_budget.held_entries() >= 1  # the student's player holds its result
     fresh_budget.max_bytes = fresh_budget.total + size * 5 // 2  # two and a half more
 
@@ -146,7 +132,7 @@ def test_a_students_step_player_survives_another_sessions_trainings(
         hostile.run()
         assert not hostile.exception, [e.value for e in hostile.exception]
         assert fresh_budget.total <= fresh_budget.max_bytes
-    assert _bpe_store().items.get(key) is result  # was evicted by the hostile session
+    assert bpe_store().items.get(key) is result  # was evicted by the hostile session
     assert len(fresh_budget.charges()) == 2  # two sessions, told apart
 
     student.button(key="bpe_learn__next").click()
@@ -154,4 +140,4 @@ def test_a_students_step_player_survives_another_sessions_trainings(
     assert not student.exception, [e.value for e in student.exception]
     assert student.session_state["bpe_learn__step"] == 2
     assert "Merge 2:" in html_text(student)
-    assert _bpe_store().items.get(key) is result  # not trained again
+    assert bpe_store().items.get(key) is result  # not trained again
