@@ -86,11 +86,19 @@ SHARED_MODULE_SERVER = frozenset(
 DEPLOYMENT_GROUP = "deployment"
 
 
+#: The one failure a browser test may retry once (pytest-rerunfailures): a ``TimeoutError``
+#: (playwright's, matched by name), a wait that ran out on a loaded 2-core machine. An
+#: assertion that fails, a console error or an exception box fails at once; every retry is
+#: listed in the summary (``RERUN``) so a flaky test stays visible.
+RERUN_ONLY_ON = r"^TimeoutError: "
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
-    """Every test in tests/e2e is a ``browser`` test (a real server, most with Chromium);
-    the tests of a module in :data:`SHARED_MODULE_SERVER` form one ``xdist_group``
-    (test_deploy_nginx's is :data:`DEPLOYMENT_GROUP`).
+    """Every test in tests/e2e is a ``browser`` test (a real server, most with Chromium)
+    that may retry once on a timeout (:data:`RERUN_ONLY_ON`); the tests of a module in
+    :data:`SHARED_MODULE_SERVER` form one ``xdist_group`` (test_deploy_nginx's is
+    :data:`DEPLOYMENT_GROUP`).
 
     subtle: pytest-xdist 3.8 groups a worker's tests by renaming each ``xdist_group`` test
     (``item._nodeid = "<id>@<group>"``, read back through ``item.nodeid``); pytest 9 derives
@@ -104,6 +112,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
         if here not in item.path.parents:
             continue
         item.add_marker(pytest.mark.browser)
+        item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RERUN_ONLY_ON]))
         if item.path.stem == "test_deploy_nginx":
             item.add_marker(pytest.mark.xdist_group(DEPLOYMENT_GROUP))
         elif item.path.stem in SHARED_MODULE_SERVER:
