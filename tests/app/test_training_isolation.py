@@ -14,6 +14,7 @@ import dataclasses
 import logging
 import os
 import signal
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -272,3 +273,38 @@ def test_a_page_shows_a_dead_training_as_a_message(
     at.run()
     assert not at.exception
     assert any("The training ended without a result" in e.value for e in at.error)
+
+
+# --- the result comes back without stopping the other students (issue 26) ---------------
+
+
+def large_result(items: int, *, progress: Progress) -> list[tuple[str, tuple[str, str], int]]:
+    """A result like a long trace: many small tuples of strings and numbers."""
+    return [(f"piece{i}", (f"a{i}", "b"), i) for i in range(items)]
+
+
+def test_loading_a_large_result_lets_the_other_threads_run(isolate_all: None) -> None:
+    """The server's thread unpickles the child's result; before, ``pickle.loads`` held the
+    interpreter lock throughout (a 24 MB WordPiece result: 1-3 s in which no other student's
+    step ran). Now it gives way between the pickle's frames."""
+    gaps: list[float] = []
+    stop = threading.Event()
+
+    def heartbeat() -> None:  # another student's thread: how long is it held off?
+        last = time.perf_counter()
+        while not stop.is_set():
+            time.sleep(0.001)
+            now = time.perf_counter()
+            gaps.append(now - last)
+            last = now
+
+    job = Training(large_result, (800_000,), work=1)
+    beat = threading.Thread(target=heartbeat)
+    beat.start()
+    try:
+        result = cached_training(_name(), "key", "Learning", job, bar=_Bar())
+    finally:
+        stop.set()
+        beat.join()
+    assert len(result) == 800_000 and result[-1] == ("piece799999", ("a799999", "b"), 799_999)
+    assert max(gaps) < 0.4, max(gaps)  # with pickle.loads: over 1 s (2-3 s on a busy machine)

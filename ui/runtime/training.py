@@ -314,6 +314,61 @@ def _child_main(conn: Connection, job: Training) -> None:
     conn.close()
 
 
+class _YieldingReader:
+    """A pickle's bytes, read by ``pickle.load`` one frame at a time, the interpreter lock
+    given up between frames.
+
+    subtle: ``pickle.loads`` holds the lock from the first byte to the last. A training's
+    result is large (WordPiece at 20,000 tokens on pydoc: a 24 MB pickle, 1-3 s to load), and
+    while the server's thread loaded it no other student's step could run: the hostile
+    class's slowest steps (issue 26, found with py-spy). A pickle of protocol 4 or more is cut
+    into frames of about 64 KB, and the unpickler asks its file for each frame: here a call into
+    Python, which lets the other threads run (``time.sleep(0)``) before it returns the bytes.
+
+    Example:
+        >>> pickle.load(_YieldingReader(pickle.dumps(list(range(5)), protocol=5)))
+        [0, 1, 2, 3, 4]
+    """
+
+    def __init__(self, payload: bytes) -> None:
+        self.view = memoryview(payload)
+        self.pos = 0
+
+    def _take(self, n: int) -> memoryview:
+        end = len(self.view) if n < 0 else min(self.pos + n, len(self.view))
+        chunk = self.view[self.pos : end]
+        self.pos = end
+        time.sleep(0)  # the other threads' turn
+        return chunk
+
+    def read(self, n: int = -1) -> bytes:
+        """At most ``n`` bytes (all that is left when ``n`` is negative)."""
+        return self._take(n).tobytes()
+
+    def readinto(self, buffer: memoryview) -> int:
+        """Fill ``buffer`` with the next bytes; return how many."""
+        chunk = self._take(len(buffer))
+        buffer[: len(chunk)] = chunk
+        return len(chunk)
+
+    def readline(self) -> bytes:
+        """Up to and with the next newline (protocol 0 only; a training's pickle is binary)."""
+        end = bytes(self.view[self.pos :]).find(b"\n")
+        return self.read(-1 if end < 0 else end + 1)
+
+
+_YIELD_FROM_BYTES = 1 << 20
+"""Pickles at least this long are loaded frame by frame (:class:`_YieldingReader`); a
+progress message is a few dozen bytes."""
+
+
+def _load(payload: bytes) -> Any:
+    """Unpickle a message of the child; a large one lets the other threads run as it goes."""
+    if len(payload) < _YIELD_FROM_BYTES:
+        return pickle.loads(payload)
+    return pickle.load(_YieldingReader(payload))
+
+
 def _run_in_child(job: Training, checkpoint: _Checkpoint) -> tuple[Any, int]:
     """Run ``job`` in a child process; return its result and the length of its pickle.
 
@@ -347,7 +402,7 @@ def _run_in_child(job: Training, checkpoint: _Checkpoint) -> tuple[Any, int]:
                     reason = f"signal {-code}"
                 _LOG.error("Training process died: %s, %s", checkpoint.what, reason)
                 raise TrainingFailed(reason) from None
-            message = pickle.loads(payload)
+            message = _load(payload)
             if message[0] == "progress":
                 shown = (message[1], message[2])
                 checkpoint(*shown)
