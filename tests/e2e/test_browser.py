@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import SHOTS, app_server, assert_no_exception, open_page
+from tests.e2e.conftest import SHOTS, app_server, assert_no_exception, open_page, open_tab
 
 
 def test_a_direct_link_to_a_page_gets_the_whole_app(browser: Any) -> None:
@@ -55,9 +55,9 @@ def test_wordpiece_page_steps_and_tabs(server: str, browser: Any) -> None:
     page.get_by_text("Merge 1:").first.wait_for(timeout=45_000)
     page.get_by_role("button", name="Next").first.click()
     page.get_by_text("Merge 2:").first.wait_for(timeout=20_000)
-    page.get_by_role("tab", name="Likelihood vs frequency").click()
+    open_tab(page, "Likelihood vs frequency", "wp_tab", "compare")
     page.get_by_text("They part ways at").first.wait_for(timeout=20_000)
-    page.get_by_role("tab", name="Encode a word").click()
+    open_tab(page, "Encode a word", "wp_tab", "encode")
     page.get_by_text("is looked up").first.wait_for(timeout=20_000)
     assert_no_exception(page)
     page.screenshot(path=str(SHOTS / "wordpiece.png"), full_page=True)
@@ -67,10 +67,11 @@ def test_wordpiece_page_steps_and_tabs(server: str, browser: Any) -> None:
 def test_bpe_variants_page_tabs(server: str, browser: Any) -> None:
     page = open_page(browser, f"{server}/bpe_variants")
     page.get_by_text("This draw:").first.wait_for(timeout=45_000)
-    page.get_by_role("tab", name="Other encoders").click()
-    page.get_by_text("same as BPE").first.wait_for(timeout=60_000)
-    page.get_by_role("tab", name="Joint BPE").click()
-    page.get_by_text("joint merges").first.wait_for(timeout=60_000)
+    # each tab's run ends before the next click: a quicker click can be lost (open_tab)
+    open_tab(page, "Other encoders", "fam_tab", "encoders")
+    page.get_by_text("same as BPE").first.wait_for(timeout=20_000)
+    open_tab(page, "Joint BPE", "fam_tab", "joint")
+    page.get_by_text("joint merges").first.wait_for(timeout=20_000)
     assert_no_exception(page)
     page.screenshot(path=str(SHOTS / "bpe_variants.png"), full_page=True)
     page.close()
