@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import SHOTS, Console, assert_no_exception
+from tests.e2e.conftest import SHOTS, Console, assert_no_exception, open_tab, wait_until_idle
 
 WIDTH, HEIGHT = 1024, 768
 
@@ -23,6 +23,8 @@ STEPPING_PAGES = [
     ("unigram", None, "Step 1: the seed vocabulary", "[data-testid='stVegaLiteChart']"),
     ("gage", None, "Step 1:", "[data-testid='stVegaLiteChart']"),
 ]
+# a tab above: its link parameter and id (what the address bar says once its run is over)
+TAB_PARAMS = {"Learn merges step by step": ("bbpe_tab", "learn")}
 
 
 def _projector(browser: Any, url: str) -> tuple[Any, Console]:
@@ -56,9 +58,11 @@ def test_the_step_fits_a_projector_in_presenter_mode(
 ) -> None:
     page, console = _projector(browser, f"{server}/{path}?present=1")
     if tab is not None:
-        page.get_by_role("tab", name=tab).click()
+        page.get_by_role("tab", name=tab).wait_for(timeout=60_000)
+        open_tab(page, tab, *TAB_PARAMS[tab])
     page.get_by_text(heading).first.wait_for(timeout=60_000)
     page.locator(view).first.wait_for(timeout=30_000)
+    wait_until_idle(page)  # the step is drawn, so its run has started: now it is over
     # the sidebar (corpus picker) is folded away; its settings box is closed
     sidebar = page.locator("[data-testid='stSidebar']")
     assert sidebar.get_attribute("data-collapsed") == "true"
