@@ -10,7 +10,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import SHOTS, app_server, assert_no_exception, open_page, open_tab
+from tests.e2e.conftest import (
+    SHOTS,
+    app_server,
+    assert_no_exception,
+    open_page,
+    open_tab,
+    wait_for_param,
+    wait_until_idle,
+)
 
 
 def test_a_direct_link_to_a_page_gets_the_whole_app(browser: Any) -> None:
@@ -29,6 +37,7 @@ def test_learn_page_steps_and_plays(server: str, browser: object) -> None:
     page.get_by_text("Merge 1:").first.wait_for(timeout=45_000)
     page.get_by_role("button", name="Next").first.click()
     page.get_by_text("Merge 2:").first.wait_for(timeout=20_000)
+    wait_for_param(page, "step", "2")  # Next's run is over: Play is not drawn again under the click
     page.get_by_text("Play", exact=True).first.click()
     page.get_by_text("Merge 4:").first.wait_for(timeout=20_000)  # playback advances by itself
     assert_no_exception(page)
@@ -55,6 +64,7 @@ def test_wordpiece_page_steps_and_tabs(server: str, browser: Any) -> None:
     page.get_by_text("Merge 1:").first.wait_for(timeout=45_000)
     page.get_by_role("button", name="Next").first.click()
     page.get_by_text("Merge 2:").first.wait_for(timeout=20_000)
+    wait_for_param(page, "step", "2")
     open_tab(page, "Likelihood vs frequency", "wp_tab", "compare")
     page.get_by_text("They part ways at").first.wait_for(timeout=20_000)
     open_tab(page, "Encode a word", "wp_tab", "encode")
@@ -118,6 +128,7 @@ def test_steps_are_written_when_the_download_is_clicked(server: str, browser: An
     """The step files are made on click (a callable for ``st.download_button``)."""
     page = open_page(browser, f"{server}/bpe_learn")
     page.get_by_text("Merge 1:").first.wait_for(timeout=45_000)
+    wait_until_idle(page)  # the first run has drawn the export box and its buttons
     page.get_by_text("Export: the steps and the model").first.click()
     button = page.get_by_role("button", name="Steps as JSON (every number recorded)")
     with page.expect_download(timeout=30_000) as info:
