@@ -319,7 +319,7 @@ def wait_until_idle(page: Any, timeout: float = 45.0) -> None:
 
 
 def open_tab(page: Any, name: str, param: str, value: str, timeout: float = 45.0) -> None:
-    """Click the kept tab labelled ``name`` (not the open one) and wait for the run the click
+    """Click the kept tab whose label holds ``name`` (not the open one) and wait for the run the click
     asked for: the address bar says ``param=value`` and the app is idle.
 
     subtle: the tab's panel shows at once, before the server has run anything, so waiting for
@@ -331,7 +331,7 @@ def open_tab(page: Any, name: str, param: str, value: str, timeout: float = 45.0
     (seen 2 times in 12 clicks 150-200 ms apart, tests/e2e/test_browser.py's variants tabs).
     Waiting for the run to end before the next click closes that window.
     """
-    page.get_by_role("tab", name=name, exact=True).click()
+    page.get_by_role("tab", name=name).click()
     wait_for_param(page, param, value, timeout)
     wait_until_idle(page, timeout)
 
