@@ -7,9 +7,11 @@ the first screen, and nothing may be wider than the screen. Same set-up as ``tes
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import SHOTS, Console, assert_no_exception, open_tab, wait_until_idle
 
@@ -35,7 +37,20 @@ def _projector(browser: Any, url: str) -> tuple[Any, Console]:
 
 
 def _in_first_screen(page: Any, selector: str, *, rows: float = 60) -> None:
-    """The element's top (and ``rows`` pixels of it) is inside the first screen."""
+    """The element's top (and ``rows`` pixels of it) is inside the first screen.
+
+    subtle: a page's charts are not always added in page order (gage's second chart was once
+    the first one in the document while the step's was still being drawn, under load), so
+    the check waits a moment for the first one to be in place before it asserts.
+    """
+    inside = """([sel, rows, height]) => {
+      const el = document.querySelector(sel);
+      if (!el) return false;
+      const r = el.getBoundingClientRect();
+      return r.y >= 0 && r.y + Math.min(rows, r.height) <= height;
+    }"""
+    with suppress(PlaywrightTimeout):  # the assertion below says where it is
+        page.wait_for_function(inside, arg=[selector, rows, HEIGHT], timeout=10_000)
     box = page.locator(selector).first.bounding_box()
     assert box is not None, f"{selector} is not drawn"
     assert box["y"] >= 0 and box["y"] + min(rows, box["height"]) <= HEIGHT, (selector, box)
