@@ -319,8 +319,8 @@ def wait_until_idle(page: Any, timeout: float = 45.0) -> None:
 
 
 def open_tab(page: Any, name: str, param: str, value: str, timeout: float = 45.0) -> None:
-    """Click the kept tab whose label holds ``name`` (not the open one) and wait for the run the click
-    asked for: the address bar says ``param=value`` and the app is idle.
+    """Click the kept tab whose label holds ``name`` (not the open one) and wait for the run
+    the click asked for: the address bar says ``param=value`` and the app is idle.
 
     subtle: the tab's panel shows at once, before the server has run anything, so waiting for
     a text inside it proves nothing. And Streamlit 1.67's stateful ``st.tabs`` loses a click
