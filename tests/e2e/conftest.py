@@ -303,6 +303,39 @@ def wait_for_param(page: Any, key: str, value: str, timeout: float = 45.0) -> di
     return params
 
 
+def wait_until_idle(page: Any, timeout: float = 45.0) -> None:
+    """Wait until Streamlit says no run is going on and React has drawn what it last sent.
+
+    Only meaningful once the run you wait for is known to have started (e.g. its URL
+    parameter is in the address bar): right after a click the page may still say "not
+    running" (the rerun request has not been answered yet). :class:`Runs` waits without
+    that precondition.
+    """
+    page.locator("[data-testid='stApp'][data-test-script-state='notRunning']").wait_for(
+        state="attached", timeout=timeout * 1000
+    )
+    # two animation frames: React has drawn what the last messages brought
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def open_tab(page: Any, name: str, param: str, value: str, timeout: float = 45.0) -> None:
+    """Click the kept tab whose label holds ``name`` (not the open one) and wait for the run
+    the click asked for: the address bar says ``param=value`` and the app is idle.
+
+    subtle: the tab's panel shows at once, before the server has run anything, so waiting for
+    a text inside it proves nothing. And Streamlit 1.67's stateful ``st.tabs`` loses a click
+    on a second tab made while the run for the first click is still drawing: the click's
+    value is sent in a ``setTimeout(0)``; if the earlier run's tab container arrives before
+    that timer fires (a busy page), the container's effect writes the earlier run's tab back
+    into the widget state, the rerun carries it and the page jumps back to the first tab
+    (seen 2 times in 12 clicks 150-200 ms apart, tests/e2e/test_browser.py's variants tabs).
+    Waiting for the run to end before the next click closes that window.
+    """
+    page.get_by_role("tab", name=name).click()
+    wait_for_param(page, param, value, timeout)
+    wait_until_idle(page, timeout)
+
+
 class Runs:
     """The app's script runs on one page, read from its websocket (Streamlit's own messages).
 
@@ -367,13 +400,7 @@ class Runs:
             page.wait_for_timeout(250)
             if (not self.waiting and self.last_start < quiet_from) or time.monotonic() > deadline:
                 break
-        page.locator("[data-testid='stApp'][data-test-script-state='notRunning']").wait_for(
-            state="attached", timeout=max(1.0, deadline - time.monotonic()) * 1000
-        )
-        # two animation frames: React has drawn what the last messages brought
-        page.evaluate(
-            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
-        )
+        wait_until_idle(page, max(1.0, deadline - time.monotonic()))
 
 
 def assert_no_exception(page: Any) -> None:

@@ -10,7 +10,15 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import SHOTS, app_server, assert_no_exception, open_page
+from tests.e2e.conftest import (
+    SHOTS,
+    app_server,
+    assert_no_exception,
+    open_page,
+    open_tab,
+    wait_for_param,
+    wait_until_idle,
+)
 
 
 def test_a_direct_link_to_a_page_gets_the_whole_app(browser: Any) -> None:
@@ -29,6 +37,7 @@ def test_learn_page_steps_and_plays(server: str, browser: object) -> None:
     page.get_by_text("Merge 1:").first.wait_for(timeout=45_000)
     page.get_by_role("button", name="Next").first.click()
     page.get_by_text("Merge 2:").first.wait_for(timeout=20_000)
+    wait_for_param(page, "step", "2")  # Next's run is over: Play is not drawn again under the click
     page.get_by_text("Play", exact=True).first.click()
     page.get_by_text("Merge 4:").first.wait_for(timeout=20_000)  # playback advances by itself
     assert_no_exception(page)
@@ -55,9 +64,10 @@ def test_wordpiece_page_steps_and_tabs(server: str, browser: Any) -> None:
     page.get_by_text("Merge 1:").first.wait_for(timeout=45_000)
     page.get_by_role("button", name="Next").first.click()
     page.get_by_text("Merge 2:").first.wait_for(timeout=20_000)
-    page.get_by_role("tab", name="Likelihood vs frequency").click()
+    wait_for_param(page, "step", "2")
+    open_tab(page, "Likelihood vs frequency", "wp_tab", "compare")
     page.get_by_text("They part ways at").first.wait_for(timeout=20_000)
-    page.get_by_role("tab", name="Encode a word").click()
+    open_tab(page, "Encode a word", "wp_tab", "encode")
     page.get_by_text("is looked up").first.wait_for(timeout=20_000)
     assert_no_exception(page)
     page.screenshot(path=str(SHOTS / "wordpiece.png"), full_page=True)
@@ -67,10 +77,11 @@ def test_wordpiece_page_steps_and_tabs(server: str, browser: Any) -> None:
 def test_bpe_variants_page_tabs(server: str, browser: Any) -> None:
     page = open_page(browser, f"{server}/bpe_variants")
     page.get_by_text("This draw:").first.wait_for(timeout=45_000)
-    page.get_by_role("tab", name="Other encoders").click()
-    page.get_by_text("same as BPE").first.wait_for(timeout=60_000)
-    page.get_by_role("tab", name="Joint BPE").click()
-    page.get_by_text("joint merges").first.wait_for(timeout=60_000)
+    # each tab's run ends before the next click: a quicker click can be lost (open_tab)
+    open_tab(page, "Other encoders", "fam_tab", "encoders")
+    page.get_by_text("same as BPE").first.wait_for(timeout=20_000)
+    open_tab(page, "Joint BPE", "fam_tab", "joint")
+    page.get_by_text("joint merges").first.wait_for(timeout=20_000)
     assert_no_exception(page)
     page.screenshot(path=str(SHOTS / "bpe_variants.png"), full_page=True)
     page.close()
@@ -117,6 +128,7 @@ def test_steps_are_written_when_the_download_is_clicked(server: str, browser: An
     """The step files are made on click (a callable for ``st.download_button``)."""
     page = open_page(browser, f"{server}/bpe_learn")
     page.get_by_text("Merge 1:").first.wait_for(timeout=45_000)
+    wait_until_idle(page)  # the first run has drawn the export box and its buttons
     page.get_by_text("Export: the steps and the model").first.click()
     button = page.get_by_role("button", name="Steps as JSON (every number recorded)")
     with page.expect_download(timeout=30_000) as info:

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.conftest import SHOTS, assert_no_exception, click_next_until, open_page
+from tests.e2e.conftest import (
+    SHOTS,
+    assert_no_exception,
+    click_next_until,
+    open_page,
+    open_tab,
+)
 
 
 def _page(browser: Any, url: str) -> Any:
@@ -34,16 +40,16 @@ def test_tokens_of_typed_text(server: str, browser: Any) -> None:
 
 def test_steps_comparison_and_byte_table(server: str, browser: Any) -> None:
     page = _page(browser, f"{server}/byte_level")
-    page.get_by_role("tab", name="Learn merges step by step").click()
+    open_tab(page, "Learn merges step by step", "bbpe_tab", "learn")
     page.get_by_text("Merge 1:").first.wait_for(timeout=20_000)
     click_next_until(page, [f"Merge {n}:" for n in range(2, 6)])
     page.get_by_text("BPE counts bytes, not characters").first.wait_for(timeout=20_000)
     assert_no_exception(page)
     page.screenshot(path=str(SHOTS / "byte_level_step5.png"), full_page=True)
 
-    page.get_by_role("tab", name="Compare with character-level BPE").click()
+    open_tab(page, "Compare with character-level BPE", "bbpe_tab", "compare")
     page.get_by_text("never occur in the training data").first.wait_for(timeout=20_000)
-    page.get_by_role("tab", name="The byte table").click()
+    open_tab(page, "The byte table", "bbpe_tab", "bytes")
     page.get_by_text("Row = first hex digit").first.wait_for(timeout=20_000)
     assert_no_exception(page)
     page.close()
@@ -54,9 +60,9 @@ def test_settings_and_bytes_that_are_not_text(server: str, browser: Any) -> None
     merges = page.get_by_role("spinbutton", name="Number of merges")
     merges.fill("8")
     merges.press("Enter")
-    page.get_by_role("tab", name="Learn merges step by step").click()
+    open_tab(page, "Learn merges step by step", "bbpe_tab", "learn")
     page.get_by_text("Step 1 of 8").first.wait_for(timeout=20_000)
-    page.get_by_role("tab", name="Your text in bytes and tokens").click()
+    open_tab(page, "Your text in bytes and tokens", "bbpe_tab", "tokens")
     page.get_by_text("Bytes that are not valid UTF-8").first.click()
     hex_box = page.get_by_role("textbox", name="Bytes in hex")
     hex_box.fill("e4 bd a0 ff")

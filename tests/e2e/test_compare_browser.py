@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.conftest import SHOTS, assert_no_exception, open_page
+from tests.e2e.conftest import (
+    SHOTS,
+    assert_no_exception,
+    open_page,
+    wait_for_param,
+    wait_until_idle,
+)
 
 
 def _page(browser: Any, url: str) -> Any:
@@ -24,6 +30,9 @@ def test_four_algorithms_on_a_typed_sentence(server: str, browser: object) -> No
     box = page.get_by_role("textbox", name="Words or a sentence to segment")
     box.fill("lowest <b>newer</b> 你")
     box.press("Enter")
+    # the default sentence's results are on the page already: wait for the typed one's run
+    wait_for_param(page, "cmp_text", "lowest <b>newer</b> 你", timeout=60)
+    wait_until_idle(page)
     page.get_by_text("Byte-level BPE:", exact=False).first.wait_for(timeout=60_000)
     page.get_by_text("disputed boundar", exact=False).first.wait_for(timeout=30_000)
     assert page.locator("b", has_text="newer").count() == 0  # shown as text, not markup

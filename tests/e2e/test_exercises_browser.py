@@ -50,3 +50,4 @@ def test_an_answer_is_checked_on_the_page(server: str, browser: Any) -> None:
     page.get_by_text("Not this one").first.wait_for(timeout=20_000)
     assert_no_exception(page)
     page.screenshot(path=str(SHOTS / "exercises_page.png"))
+    page.close()

@@ -6,8 +6,9 @@ tests/e2e/test_browser.py (same server and browser fixtures, own server for this
 
 from __future__ import annotations
 
-import time
 from typing import Any
+
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import SHOTS, assert_no_exception, open_page
 
@@ -46,11 +47,7 @@ def test_gage_page_steps_and_reproduces_the_seed_table(server: str, browser: Any
         has_text="14"
     ).first.wait_for(timeout=20_000)
     # two charts drawn: the pair counts and the sizes
-    charts = page.locator("[data-testid='stVegaLiteChart']")
-    deadline = time.monotonic() + 20
-    while charts.count() != 2 and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert charts.count() == 2
+    expect(page.locator("[data-testid='stVegaLiteChart']")).to_have_count(2, timeout=20_000)
     assert_no_exception(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "gage.png"), full_page=True)

@@ -5,10 +5,13 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from tests.e2e.conftest import SHOTS, assert_no_exception, open_page
+from tests.e2e.conftest import SHOTS, assert_no_exception, open_page, wait_until_idle
 
 
 def _assert_no_trace(page: Any) -> None:
+    # the message is drawn, so the run has started: check once it has ended (a trace drawn
+    # later in the same run would otherwise be missed)
+    wait_until_idle(page)
     assert_no_exception(page)  # no stException element
     text = page.inner_text("body")
     for leak in ("Traceback", "/site-packages/", "RecursionError", "OverflowError", '.py"'):

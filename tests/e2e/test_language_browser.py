@@ -253,6 +253,10 @@ def test_the_menu_keeps_a_chosen_sample_and_the_players_speed(
     page, console = _go(tab, f"{server}/pretrained")
     samples = page.locator("[data-testid='stMain'] [role='radiogroup']").first
     samples.locator("label").nth(3).click()  # the fourth sample (T5-style, Precompiled)
+    # its run over before the speed is clicked: the speed is drawn again by that run (a click
+    # on a widget a pending run redraws can be undone)
+    wait_for_param(page, "pre_source", "t5")
+    page.locator(IDLE).wait_for(state="attached", timeout=WAIT)
     speeds = page.locator("[data-testid='stMain'] [data-testid='stButtonGroup'] button")
     speeds.first.wait_for(timeout=WAIT)
     speeds.nth(2).click()  # the slowest speed (the default is the middle one)

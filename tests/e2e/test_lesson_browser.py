@@ -28,6 +28,7 @@ from tests.e2e.conftest import (
     assert_no_exception,
     url_params,
     wait_for_param,
+    wait_until_idle,
 )
 from ui.app.registry import ALL_PAGES
 
@@ -185,7 +186,8 @@ def test_the_first_request_to_a_page_address_never_shows_streamlits_own_menu(
         page.add_init_script(_WATCH_SIDEBAR + _WATCH_NAV)
         page.goto(f"{url}/bpe_learn?{query}")
         page.locator("h1").first.wait_for(timeout=90_000)
-        time.sleep(1)
+        # the whole first load watched: until its run has ended (not a fixed second)
+        wait_until_idle(page, timeout=90)
         seen = page.evaluate("window.__sidebar")
         raw = page.evaluate("window.__nav")
         # before: Streamlit drew its pages/ list (raw English file names) for up to 0.3 s

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.conftest import SHOTS, Console, assert_no_exception
+from tests.e2e.conftest import SHOTS, Console, assert_no_exception, wait_until_idle
 
 WAIT = 60_000  # ms: an upper bound for content to arrive, never a pause
 # ms: the first content of a page, an upper bound too: the worker's shared server may be cold
@@ -28,6 +28,9 @@ def _open(browser: Any, url: str, wait_for: str, height: int = 768) -> tuple[Any
     # visible matches only: the folded share box's link (hidden) holds the page's settings, so
     # a word such as "lower" is in it too, and comes first in the page
     found.filter(visible=True).first.wait_for(timeout=FIRST)
+    # it is drawn, so the run has started; the tests' absence checks (no exception, no
+    # "e-13") mean something once it has ended
+    wait_until_idle(page, timeout=FIRST / 1000)
     SHOTS.mkdir(parents=True, exist_ok=True)
     return page, console
 

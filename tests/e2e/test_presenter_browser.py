@@ -7,11 +7,13 @@ the first screen, and nothing may be wider than the screen. Same set-up as ``tes
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.conftest import SHOTS, Console, assert_no_exception
+from tests.e2e.conftest import SHOTS, Console, assert_no_exception, open_tab, wait_until_idle
 
 WIDTH, HEIGHT = 1024, 768
 
@@ -23,6 +25,8 @@ STEPPING_PAGES = [
     ("unigram", None, "Step 1: the seed vocabulary", "[data-testid='stVegaLiteChart']"),
     ("gage", None, "Step 1:", "[data-testid='stVegaLiteChart']"),
 ]
+# a tab above: its link parameter and id (what the address bar says once its run is over)
+TAB_PARAMS = {"Learn merges step by step": ("bbpe_tab", "learn")}
 
 
 def _projector(browser: Any, url: str) -> tuple[Any, Console]:
@@ -33,7 +37,20 @@ def _projector(browser: Any, url: str) -> tuple[Any, Console]:
 
 
 def _in_first_screen(page: Any, selector: str, *, rows: float = 60) -> None:
-    """The element's top (and ``rows`` pixels of it) is inside the first screen."""
+    """The element's top (and ``rows`` pixels of it) is inside the first screen.
+
+    subtle: a page's charts are not always added in page order (gage's second chart was once
+    the first one in the document while the step's was still being drawn, under load), so
+    the check waits a moment for the first one to be in place before it asserts.
+    """
+    inside = """([sel, rows, height]) => {
+      const el = document.querySelector(sel);
+      if (!el) return false;
+      const r = el.getBoundingClientRect();
+      return r.y >= 0 && r.y + Math.min(rows, r.height) <= height;
+    }"""
+    with suppress(PlaywrightTimeout):  # the assertion below says where it is
+        page.wait_for_function(inside, arg=[selector, rows, HEIGHT], timeout=10_000)
     box = page.locator(selector).first.bounding_box()
     assert box is not None, f"{selector} is not drawn"
     assert box["y"] >= 0 and box["y"] + min(rows, box["height"]) <= HEIGHT, (selector, box)
@@ -56,9 +73,11 @@ def test_the_step_fits_a_projector_in_presenter_mode(
 ) -> None:
     page, console = _projector(browser, f"{server}/{path}?present=1")
     if tab is not None:
-        page.get_by_role("tab", name=tab).click()
+        page.get_by_role("tab", name=tab).wait_for(timeout=60_000)
+        open_tab(page, tab, *TAB_PARAMS[tab])
     page.get_by_text(heading).first.wait_for(timeout=60_000)
     page.locator(view).first.wait_for(timeout=30_000)
+    wait_until_idle(page)  # the step is drawn, so its run has started: now it is over
     # the sidebar (corpus picker) is folded away; its settings box is closed
     sidebar = page.locator("[data-testid='stSidebar']")
     assert sidebar.get_attribute("data-collapsed") == "true"

@@ -13,7 +13,14 @@ from typing import Any
 
 from subword_core.pretrained import load
 from tests.core import pretrained_models as pm
-from tests.e2e.conftest import SHOTS, Console, assert_no_exception, click_next_until
+from tests.e2e.conftest import (
+    SHOTS,
+    Console,
+    assert_no_exception,
+    click_next_until,
+    wait_for_param,
+    wait_until_idle,
+)
 
 TEXT = "unhappiness <b>x</b>"
 
@@ -42,6 +49,10 @@ def test_upload_type_and_step_through_merges(server: str, browser: object, tmp_p
     box = page.get_by_label("Text to encode")
     box.fill(TEXT)
     box.press("Control+Enter")
+    # the default text's trace is on the page already: wait for the typed text's run, so
+    # that Next steps through TEXT's trace (its target is fixed when the button is drawn)
+    wait_for_param(page, "pre_text", TEXT)
+    wait_until_idle(page)
     page.get_by_text("Step 1 of").first.wait_for(timeout=30_000)
     page.get_by_text(f"pre-tokenizer ByteLevel: {words} words").first.wait_for(timeout=30_000)
     click_next_until(
@@ -84,6 +95,8 @@ def test_precompiled_sample_shows_each_replacement(server: str, browser: object)
     box = page.get_by_label("Text to encode")
     box.fill("ｆｕｌｌ\u3000width ﬁne café\u00a0②")
     box.press("Control+Enter")
+    wait_for_param(page, "pre_text", "ｆｕｌｌ\u3000width ﬁne café\u00a0②")
+    wait_until_idle(page)
     page.get_by_text("Normalizer: Precompiled").first.wait_for(timeout=30_000)
     page.get_by_text("replacements, each kind once").first.wait_for(timeout=30_000)
     assert page.get_by_text("U+FB01").count() >= 1

@@ -20,7 +20,7 @@ from typing import Any
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS, Console, assert_no_exception
+from tests.e2e.conftest import SHOTS, Console, assert_no_exception, open_tab
 
 WAIT = 45_000  # ms: an upper bound for content to arrive, never a pause
 # the encode page's words (its default words follow the corpus): seed 003's, as a link has them
@@ -192,7 +192,7 @@ def test_wordpiece_quizzes_survive_every_click(server: str, browser: Any) -> Non
     _drive_the_player(player, 2)
 
     # the encode tab's typed quiz, on the same page as the player
-    page.get_by_role("tab", name="Encode a word").click()
+    open_tab(page, "Encode a word", "wp_tab", "encode")
     page.get_by_text("Quiz me: let me type how a word is split first").click()
     question = page.get_by_text("Quiz: how will “hugs” be split?")
     _kept(page, console, title, (question, "the typed quiz"))
@@ -206,7 +206,7 @@ def test_wordpiece_quizzes_survive_every_click(server: str, browser: Any) -> Non
     page.get_by_role("button", name="Just show me").click()
     _kept(page, console, title, (page.get_by_text("How “hugs” is looked up"), "the look-ups"))
     # back to the player after the encode quiz reran the whole page
-    page.get_by_role("tab", name="Learn step by step").click()
+    open_tab(page, "Learn step by step", "wp_tab", "learn")
     player.click("first")
     player.shows(1)
     player.click("next")

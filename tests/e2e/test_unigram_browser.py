@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.conftest import SHOTS, assert_no_exception, click_next_until, open_page
+from tests.e2e.conftest import (
+    SHOTS,
+    assert_no_exception,
+    click_next_until,
+    open_page,
+    open_tab,
+)
 
 
 def _page(browser: Any, url: str) -> Any:
@@ -29,7 +35,7 @@ def test_training_steps_reach_a_pruning_round(server: str, browser: object) -> N
 
 def test_a_typed_word_gets_its_lattice(server: str, browser: object) -> None:
     page = _page(browser, f"{server}/unigram")
-    page.get_by_role("tab", name="Segment a word").click()
+    open_tab(page, "Segment a word", "uni_tab", "word")
     box = page.get_by_label("A word to segment")
     box.fill("<b>slowest</b>")
     box.press("Enter")
@@ -47,12 +53,12 @@ def test_a_typed_word_gets_its_lattice(server: str, browser: object) -> None:
 
 def test_seed_001_example_trains(server: str, browser: object) -> None:
     page = _page(browser, f"{server}/unigram")
-    page.get_by_role("tab", name="Tutorial 001").click()
+    open_tab(page, "Tutorial 001", "uni_tab", "seed001")
     page.get_by_text("Erratum.").first.wait_for(timeout=20_000)
     page.get_by_role("button", name="Train on this example").click()
     # on bare words (whitespace only, not the page's default ▁), and the page says why
     page.get_by_text("This example is read with whitespace only").first.wait_for(timeout=30_000)
-    page.get_by_role("tab", name="Train step by step").click()
+    open_tab(page, "Train step by step", "uni_tab", "train")
     page.get_by_text("starts from the 15 pieces you gave").first.wait_for(timeout=30_000)
     page.get_by_text("total of all counts, 210").first.wait_for(timeout=20_000)
     assert_no_exception(page)

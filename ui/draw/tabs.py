@@ -46,6 +46,10 @@ def kept_tabs(key: str, tabs: Mapping[str, str], shadow_key: str) -> Sequence[An
     The open tab's id is kept in ``st.session_state[shadow_key][key]`` (a link or another page
     may set it, by id or label); each container's ``.open`` says whether it is the open one.
 
+    Known limit (Streamlit 1.67's frontend, not this code): a click on a second tab made while
+    the run the first click asked for is still drawing can be undone, the page going back to
+    the first tab (tests/e2e/conftest.py ``open_tab`` says how, and waits it out).
+
     Example::
 
         learn, encode = kept_tabs("wp_tab", {"learn": "Learn", "encode": "Encode"}, "wp__widgets")
