@@ -60,6 +60,39 @@ def _wait_for_the_script_without_polling() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _compile_each_script_once() -> Iterator[None]:
+    """Compile ``app.py`` and each page once per test process, not at every AppTest run.
+
+    subtle: AppTest gives every run a new, empty ``ScriptCache``, so each ``at.run()`` reads
+    ``app.py`` and the page again, rewrites them for Streamlit's "magic" (an AST walk) and
+    compiles them: about 7 % of a run's CPU. A real server compiles each once. The bytecode
+    is kept per file, its size and its modification time (a file changed while the tests run
+    is compiled again) and the magic option; what runs is the same code object.
+    """
+    from streamlit import config
+    from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+
+    compiled: dict[tuple[str, int, int, bool], object] = {}
+    original = ScriptCache.get_bytecode
+
+    def get_bytecode(self: ScriptCache, script_path: str) -> object:
+        stat = os.stat(script_path)
+        key = (
+            script_path,
+            stat.st_mtime_ns,
+            stat.st_size,
+            config.get_option("runner.magicEnabled"),
+        )
+        if key not in compiled:
+            compiled[key] = original(self, script_path)
+        return compiled[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ScriptCache, "get_bytecode", get_bytecode)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _navigation_not_pages_folder(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Make AppTest treat app.py as an st.navigation app, as the real server does.

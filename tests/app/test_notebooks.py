@@ -1,17 +1,27 @@
-"""Open as a notebook: every page's notebook executes, in order, in a fresh Jupyter kernel
-(nbclient + ipykernel, one kernel per notebook, a few seconds each) and its last cell prints
-the trace the page shows (here computed with the page's own trainer and settings)."""
+"""Open as a notebook: every page's notebook executes, in order, in a Jupyter kernel
+(nbclient + ipykernel) and its last cell prints the trace the page shows (here computed with
+the page's own trainer and settings).
+
+One kernel per test worker runs the notebooks one after the other (starting a kernel and
+importing ``subword_core`` in it cost more than most notebooks); ``%reset -f`` empties its
+namespace before each one, so each notebook still runs on a namespace of its own: a cell that
+uses a name an earlier notebook defined fails with ``NameError``, as in a fresh kernel
+(``test_each_notebook_starts_on_an_empty_namespace`` proves it).
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import nbformat
 import pytest
+from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
 
 from subword_core import bpe, byte_level, gage, unigram, wordpiece
 from ui.study import notebook
@@ -20,13 +30,45 @@ ROOT = Path(__file__).resolve().parents[2]
 COUNTS = {"low": 5, "lower": 2, "newest": 6, "widest": 3}
 
 
+_KERNEL: list[KernelManager] = []
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _one_kernel() -> Iterator[None]:
+    """One kernel for this module's notebooks, started in the project's folder (where the
+    notebooks say to run them) and shut down after the last one."""
+    km = KernelManager(kernel_name="python3")
+    km.start_kernel(cwd=str(ROOT))
+    _KERNEL.append(km)
+    yield
+    _KERNEL.remove(km)
+    km.shutdown_kernel(now=True)
+
+
+def _execute(nb: nbformat.NotebookNode) -> None:
+    """Execute ``nb`` in the module's kernel, on an emptied namespace (``%reset -f``)."""
+    km = _KERNEL[-1]
+    kc = km.client()
+    kc.start_channels()
+    try:
+        kc.wait_for_ready(timeout=120)
+        reply = kc.execute_interactive("%reset -f", timeout=120, output_hook=lambda msg: None)
+        assert reply["content"]["status"] == "ok", reply["content"]
+    finally:
+        kc.stop_channels()
+    client = NotebookClient(nb, km=km, timeout=120, kernel_name="python3")
+    try:
+        client.execute()
+    finally:
+        if client.kc is not None:
+            client.kc.stop_channels()
+
+
 def run(cells: list) -> tuple[nbformat.NotebookNode, object]:
     """Execute the notebook; return it and the JSON its last cell printed."""
     nb = nbformat.reads(notebook.notebook_json(cells), as_version=4)
     nbformat.validate(nb)
-    NotebookClient(
-        nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}
-    ).execute()
+    _execute(nb)
     out = nb.cells[-1].outputs
     text = "".join(o.get("text", "") for o in out if o.output_type == "stream")
     return nb, json.loads(text.strip().splitlines()[-1])
@@ -177,3 +219,13 @@ def test_unigram_notebook_with_pruned_characters(given: list[str] | None, digamm
     _, printed = run(cells)
     expected = [[s.kind, s.vocab_after if s.kind == "prune" else s.vocab_size] for s in page.steps]
     assert printed == expected
+
+
+def test_each_notebook_starts_on_an_empty_namespace() -> None:
+    """The shared kernel keeps no name from one notebook to the next: a notebook that uses a
+    name the one before it defined fails as it would in a fresh kernel."""
+    first = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("left_over = 1")])
+    _execute(first)
+    second = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("left_over")])
+    with pytest.raises(CellExecutionError, match="NameError"):
+        _execute(second)
