@@ -167,3 +167,24 @@ def test_a_typed_or_uploaded_corpus_reaches_the_students(db: str) -> None:
     at.run()
     assert not at.exception
     assert "qzx" in _texts(at) and "qzv" in _texts(at)
+
+
+def test_after_the_reveal_the_teachers_button_says_it_hides_the_answers(db: str) -> None:
+    """While the question is open the teacher's button closes it; after the reveal a click
+    takes the chart and the verdicts away, and the button says so (not "Close the question")."""
+    store = store_for(db)
+    code, key = store.create_class("bpe_learn", {"corpus": "seed-low", "step": "2"}, None)
+    teacher = open_link("bpe_learn", {"class": code, "teacher": key})
+    teacher.run()
+    [ask] = [b for b in teacher.button if b.label.startswith("Ask the class: Which pair")]
+    ask.click().run()
+    assert teacher.button(key="class_dismiss").label == "Close the question"
+    teacher.button(key="class_reveal").click().run()
+    assert not teacher.exception
+    hide = teacher.button(key="class_dismiss")
+    assert hide.label == "Hide the answers", _labels(teacher)
+    assert "summary keeps the answers" in str(hide.help)
+    hide.click().run()
+    assert "class_dismiss" not in [b.key for b in teacher.button]
+    state = store.state(code)
+    assert state is not None and state.question is None  # the students' verdicts go too

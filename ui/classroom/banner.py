@@ -135,20 +135,33 @@ def _teacher_banner() -> None:
                 st.code(link, language=None, wrap_lines=True)
             # on the first screen of a 1024×768 projector, above the (growing) answer chart
             with st.container(horizontal=True, gap="small"):
-                _teacher_buttons(code, asking)
+                _teacher_buttons(code, question)
             st.fragment(run_every=LIMITS.class_poll_ms / 1000 * 2)(_teacher_live)()
         with c2:
             scale = 3 if asking else 5
             show_html(_qr_img(link, scale))
 
 
-def _teacher_buttons(code: str, asking: bool) -> None:
-    """End the class; Close the question (while one is asked)."""
+def _teacher_buttons(code: str, question: Question | None) -> None:
+    """End the class; while a question is asked, "Close the question" (open) or "Hide the
+    answers" (revealed: the click takes the chart off the projector and the verdicts off the
+    students' pages, and brings the code and QR code back)."""
     state = st.session_state
     if st.button(t("End the class"), key="class_end", icon=":material/stop_circle:"):
         _end()
         st.rerun()
-    if asking and st.button(t("Close the question"), key="class_dismiss"):
+    if question is None:
+        return
+    if question.state == "revealed":
+        label, icon = t("Hide the answers"), ":material/visibility_off:"
+        why = t(
+            "Takes the chart off the projector and the verdicts off the students' pages. "
+            "The class summary keeps the answers."
+        )
+    else:
+        label, icon = t("Close the question"), ":material/close:"
+        why = t("Closes the question without the reveal: the students see no verdict.")
+    if st.button(label, key="class_dismiss", icon=icon, help=why):
         try:
             _store().dismiss(code, str(state[_KEY]))
             state[_QUESTION] = None
