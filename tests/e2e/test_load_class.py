@@ -22,6 +22,12 @@ def test_the_class_load_tool_times_answers_reaching_the_teachers_chart(server: s
     report = run_async(run_class(server, 3, 1, 1.0, 0.5, [], 120.0, ask=True))
     assert report["errors"] == [] and report["missed"] == 0, report
     assert report["answers_sent"] == 3 and report["answers_seen"] == 3, report
-    assert report["answers_unseen"] == 0, report
+    assert report["answers_unseen"] == 0 and report["answers_not_sent"] == 0, report
+    assert report["chart_last_count"] == 3, report
+    # one row per student: its page showed the question, it sent, the chart counted it
+    log = report["answer_log"]
+    assert [row["student"] for row in log] == [0, 1, 2], log
+    assert all(0 <= r["shown_s"] <= r["clicked_s"] <= r["back_s"] for r in log), log
+    assert all(r["counted_s"] is not None for r in log), log
     p50, p95, slowest = report["answer_p50_s"], report["answer_p95_s"], report["answer_max_s"]
     assert 0 < p50 <= p95 <= slowest < 30, report  # the chart reruns every 2 s by itself
