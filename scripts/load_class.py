@@ -60,7 +60,21 @@ ANSWER_IN = "Your answer is in"
 
 
 class ClassSession(StreamlitSession):
-    """A session that also notes the fragments the server asks it to rerun by itself."""
+    """A session that also notes the fragments the server asks it to rerun by itself.
+
+    Like the browser, it keeps the timers of the last full run only.
+
+    Example:
+        >>> from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+        >>> session, msg = ClassSession("http://127.0.0.1:1"), ForwardMsg()
+        >>> msg.auto_rerun.fragment_id, msg.auto_rerun.interval = "old", 2.0
+        >>> session._handle(msg, None)
+        >>> full = ForwardMsg()
+        >>> full.new_session.page_script_hash = "h"
+        >>> session._handle(full, None)
+        >>> session.auto
+        {}
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -78,10 +92,16 @@ class ClassSession(StreamlitSession):
                 self.drawn[widget_id.split("-", 2)[2]] = self.messages_received
             if element.WhichOneof("type") == "radio" and element.radio.id.count("-") >= 2:
                 self.options[element.radio.id.split("-", 2)[2]] = list(element.radio.options)
+        if kind == "new_session" and not msg.metadata.run.fragment_ids:
+            # a full run: as the browser does, forget every timer; the run's fragments send
+            # theirs again (a fragment's id depends on where it is drawn: a message drawn above
+            # it gives it a new id, and rerunning the old one runs nothing)
+            self.auto.clear()
         if kind == "auto_rerun":
             self.auto[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
         elif kind == "stop_auto_rerun":
-            self.auto.clear()
+            for fragment in msg.stop_auto_rerun.fragment_ids:
+                self.auto.pop(fragment, None)
         super()._handle(msg, run)
 
 
