@@ -188,3 +188,28 @@ def test_after_the_reveal_the_teachers_button_says_it_hides_the_answers(db: str)
     assert "class_dismiss" not in [b.key for b in teacher.button]
     state = store.state(code)
     assert state is not None and state.question is None  # the students' verdicts go too
+
+
+def test_starting_a_class_draws_it_in_the_clicks_own_run(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Start button is a callback: the click's run draws the code, the QR code and the
+    teacher link; no st.rerun runs the teacher's whole page a second time."""
+    import sys
+
+    import streamlit as st
+
+    callers: list[str] = []
+    rerun = st.rerun
+
+    def counting(*args: object, **kwargs: object) -> None:
+        callers.append(sys._getframe(1).f_globals.get("__name__", ""))
+        rerun(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(st, "rerun", counting)
+    at = open_link("bpe_learn", {"corpus": "seed-low"})
+    at.button(key="class_start").click().run()
+    assert not at.exception
+    assert "Live class: join with the code" in _texts(at)
+    assert any("teacher=" in str(c.value) for c in at.sidebar.code)
+    assert "ui.classroom.teach" not in callers, callers
