@@ -213,3 +213,50 @@ def test_starting_a_class_draws_it_in_the_clicks_own_run(
     assert "Live class: join with the code" in _texts(at)
     assert any("teacher=" in str(c.value) for c in at.sidebar.code)
     assert "ui.classroom.teach" not in callers, callers
+
+
+def test_an_answer_sent_as_the_class_moves_on_is_not_lost(db: str) -> None:
+    """A student's "Send my answer" click runs the whole page; the poll runs first in that run
+    and, when the class's version grew meanwhile, reruns the page: a click handled in the
+    page's body was then dropped (Streamlit resets a button's click on st.rerun) and the
+    answer never reached the teacher's chart, without a word. The answer is in anyway."""
+    store = store_for(db)
+    params = {"corpus": "seed-low", "step": "2"}
+    code, key = store.create_class("bpe_learn", params, None)
+    teacher = open_link("bpe_learn", {"class": code, "teacher": key})
+    teacher.run()
+    [ask] = [b for b in teacher.button if b.label.startswith("Ask the class: Which pair")]
+    ask.click().run()
+    state = store.state(code)
+    assert state is not None and state.question is not None
+    question = state.question
+    student = open_link("bpe_learn", {"class": code})
+    student.run()
+    pick = student.radio(key=f"class_pick_{question.id}")
+    pick.set_value(question.options[0][0])
+    # the class's version grows (the teacher's page published again) before the click
+    store.publish(code, key, "bpe_learn", params, None)
+    student.button(key=f"class_send_{question.id}").click().run()
+    assert not student.exception
+    assert sum(store.counts(question.id).values()) == 1, _texts(student)[:1500]
+
+
+def test_exploring_and_coming_back_hold_as_the_class_moves_on(db: str) -> None:
+    """ "Explore on my own" and "Back to the class" are kept even when the class's version grew
+    just before the click (the poll at the top of the click's run reruns the page)."""
+    store = store_for(db)
+    code, key = store.create_class("bpe_learn", {"corpus": "seed-low", "step": "2"}, None)
+    student = open_link("bpe_learn", {"class": code})
+    student.run()
+    store.publish(code, key, "bpe_learn", {"corpus": "seed-low", "step": "3"}, None)
+    student.button(key="class_detach").click().run()
+    assert "You are exploring on your own" in _texts(student), _texts(student)[:1500]
+    store.publish(code, key, "bpe_learn", {"corpus": "seed-low", "step": "4"}, None)
+    student.run()
+    student.run()
+    assert "Step 4 of 10" not in _texts(student)  # exploring: the class does not move it
+    student.button(key="class_back").click().run()
+    student.run()
+    assert "You follow the live class" in _texts(student)
+    assert "Step 4 of 10" in _texts(student), _texts(student)[:1500]
+    assert not student.exception

@@ -96,24 +96,44 @@ def _student_banner() -> None:
         with row:
             show_text(line)
         st.fragment(run_every=LIMITS.class_poll_ms / 1000)(_poll)()
+        # callbacks, run before the page: the poll above may rerun the page (the class moved
+        # on), and a click handled after it would then be dropped
         if state.get(_FOLLOW):
-            if row.button(t("Explore on my own"), key="class_detach", icon=":material/explore:"):
-                state[_FOLLOW] = False
-                st.rerun()
-        elif row.button(
-            t("Back to the class"), key="class_back", type="primary", icon=":material/group:"
-        ):
-            state[_FOLLOW] = True
-            state[_APPLIED] = None  # the next poll (now) fetches the teacher's view
-            try:
-                state[_PENDING] = _store().state(code)
-            except StoreError as err:
-                _fail(err)
-            st.rerun()
+            row.button(
+                t("Explore on my own"),
+                key="class_detach",
+                icon=":material/explore:",
+                on_click=_explore,
+            )
+        else:
+            row.button(
+                t("Back to the class"),
+                key="class_back",
+                type="primary",
+                icon=":material/group:",
+                on_click=_back_to_class,
+                args=(code,),
+            )
     if state.get(_FOLLOW):
         # an open question's answer box (ui.classroom.ask) is drawn here, right under this
         # strip: on the first screen of a 1024×768 page, above the page's intro and settings
         state[_SLOT] = st.container()
+
+
+def _explore() -> None:
+    """Stop following: the student's page stays where it is."""
+    st.session_state[_FOLLOW] = False
+
+
+def _back_to_class(code: str) -> None:
+    """Follow the class again, from the teacher's view now (applied in this run)."""
+    state = st.session_state
+    state[_FOLLOW] = True
+    state[_APPLIED] = None  # the poll fetches the teacher's view again if this read fails
+    try:
+        state[_PENDING] = _store().state(code)
+    except StoreError as err:
+        _fail(err)
 
 
 def _teacher_banner() -> None:
