@@ -12,6 +12,7 @@ shows the flow would fail if a class lived in one process's memory.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -171,8 +172,10 @@ def run_class(browser: Any, teacher_url: str, student_urls: list[str], tag: str)
             assert console.errors == []
     finally:
         SHOTS.mkdir(parents=True, exist_ok=True)
+        # a failed try keeps its own screenshots (a retry's would overwrite "last")
+        last = "failed" if sys.exc_info()[0] is not None else "last"
         for i, (context, page, _console) in enumerate(opened):
-            page.screenshot(path=str(SHOTS / f"class_{tag}_last_{i}.png"))  # what each saw
+            page.screenshot(path=str(SHOTS / f"class_{tag}_{last}_{i}.png"))  # what each saw
             context.close()
 
 
