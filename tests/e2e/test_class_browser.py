@@ -122,9 +122,13 @@ def run_class(browser: Any, teacher_url: str, student_urls: list[str], tag: str)
             _step(p, "Step 1 of 8")
         # a page switch, and back
         teacher.locator(NAV_LINKS, has_text="WordPiece").first.click()
-        for s in students:
-            s.get_by_role("heading", name="WordPiece").first.wait_for(timeout=TIMEOUT)
+        for p in (teacher, *students):
+            p.get_by_role("heading", name="WordPiece").first.wait_for(timeout=TIMEOUT)
+        # the teacher's own WordPiece page drawn down to its step player before it goes back:
+        # a menu click while the page was still running was lost (the teacher stayed on it)
+        _step(teacher, "Step 1 of 10")
         teacher.locator(NAV_LINKS, has_text="BPE: learn merges").first.click()
+        teacher.wait_for_url(re.compile(r"/bpe_learn\b"), timeout=TIMEOUT)
         for p in (teacher, *students):  # the teacher's own page too, before it clicks Next
             _step(p, "Step 1 of 8")
         # one student explores on their own, the class goes on, the student comes back
