@@ -60,7 +60,21 @@ ANSWER_IN = "Your answer is in"
 
 
 class ClassSession(StreamlitSession):
-    """A session that also notes the fragments the server asks it to rerun by itself."""
+    """A session that also notes the fragments the server asks it to rerun by itself.
+
+    Like the browser, it keeps the timers of the last full run only.
+
+    Example:
+        >>> from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+        >>> session, msg = ClassSession("http://127.0.0.1:1"), ForwardMsg()
+        >>> msg.auto_rerun.fragment_id, msg.auto_rerun.interval = "old", 2.0
+        >>> session._handle(msg, None)
+        >>> full = ForwardMsg()
+        >>> full.new_session.page_script_hash = "h"
+        >>> session._handle(full, None)
+        >>> session.auto
+        {}
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -78,10 +92,16 @@ class ClassSession(StreamlitSession):
                 self.drawn[widget_id.split("-", 2)[2]] = self.messages_received
             if element.WhichOneof("type") == "radio" and element.radio.id.count("-") >= 2:
                 self.options[element.radio.id.split("-", 2)[2]] = list(element.radio.options)
+        if kind == "new_session" and not msg.metadata.run.fragment_ids:
+            # a full run: as the browser does, forget every timer; the run's fragments send
+            # theirs again (a fragment's id depends on where it is drawn: a message drawn above
+            # it gives it a new id, and rerunning the old one runs nothing)
+            self.auto.clear()
         if kind == "auto_rerun":
             self.auto[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
         elif kind == "stop_auto_rerun":
-            self.auto.clear()
+            for fragment in msg.stop_auto_rerun.fragment_ids:
+                self.auto.pop(fragment, None)
         super()._handle(msg, run)
 
 
@@ -94,7 +114,9 @@ class Follower:
     full_reruns: int = 0  # new steps that came with a rerun of the whole page
     seen: dict[int, float] = field(default_factory=dict)  # step -> monotonic time shown
     errors: list[str] = field(default_factory=list)
+    asked: float | None = None  # when its page first showed the question (its answer box)
     sent: tuple[float, float] | None = None  # "Send my answer": (clicked, came back)
+    question: int | None = None  # the id of the question it answered
 
 
 async def _answer(session: ClassSession, me: Follower) -> None:
@@ -103,6 +125,7 @@ async def _answer(session: ClassSession, me: Follower) -> None:
     send = max(sends, key=lambda k: session.drawn.get(k, 0), default=None)
     if send is None or me.sent is not None:
         return
+    me.asked = me.asked or time.monotonic()
     pick = send.replace("class_send_", "class_pick_", 1)
     options = session.options.get(pick)
     if not options:
@@ -113,8 +136,11 @@ async def _answer(session: ClassSession, me: Follower) -> None:
     clicked = time.monotonic()
     run = await session.click(send)
     me.sent = (clicked, time.monotonic())
-    if ANSWER_IN not in run.text:
-        me.errors.append("answering: the page does not say the answer is in")
+    if ANSWER_IN not in run.text:  # refused (e.g. the database): not sent, and why
+        me.errors.append(f"answering: not sent: {' / '.join(run.alerts)[:150]}")
+        me.sent = (0.0, 0.0)
+    else:
+        me.question = int(send.removeprefix("class_send_"))
 
 
 async def _follow(
@@ -173,26 +199,81 @@ def _db_transactions(db_url: str | None) -> int | None:
 
 
 async def _teacher_sees_answers(
-    teacher: ClassSession, students: int, patience: float
+    teacher: ClassSession, followers: list[Follower], patience: float
 ) -> list[tuple[float, int]]:
     """Rerun the teacher's live fragment at its interval (as the projector does) until it
-    counts ``students`` answers or ``patience`` seconds pass; ``(time, count)`` of each run."""
+    counts every student's answer, or until ``patience`` seconds pass in which no student
+    sent an answer and the chart's count did not grow; ``(time, count)`` of each run.
+
+    The live fragment is the one whose run shows "k of n answered" (the teacher's page may
+    have other fragments that rerun by themselves, e.g. a playing step player)."""
     seen: list[tuple[float, int]] = []
-    deadline = time.monotonic() + patience
-    while time.monotonic() < deadline:
-        if not teacher.auto:
+    progress = (-1, -1)
+    last_progress = time.monotonic()
+    tried: set[str] = set()
+    while time.monotonic() - last_progress < patience:
+        live = [f for f in teacher.auto if f not in tried] or list(teacher.auto)
+        if not live:
             await asyncio.sleep(0.2)
             continue
-        fragment, interval = next(iter(teacher.auto.items()))
+        fragment = live[-1]  # the newest: a full rerun registers the live part again
+        interval = teacher.auto[fragment]
         started = time.monotonic()
         run = await teacher.rerun(fragment_id=fragment)
         match = ANSWERED.search(run.text)
-        if match is not None:
-            seen.append((time.monotonic(), int(match.group(1))))
-            if int(match.group(1)) >= students:
-                break
+        if match is None:
+            tried.add(fragment)  # not the live part (or gone): try another next time
+            continue
+        tried.clear()
+        count = int(match.group(1))
+        seen.append((time.monotonic(), count))
+        now = (sum(f.sent is not None for f in followers), count)
+        if now != progress:
+            progress, last_progress = now, time.monotonic()
+        if count >= len(followers):
+            break
         await asyncio.sleep(max(0.0, interval - (time.monotonic() - started)))
     return seen
+
+
+def answer_log(
+    followers: list[Follower], chart: list[tuple[float, int]], asked_at: float
+) -> list[dict[str, Any]]:
+    """One row per student: seconds (from the teacher's "Ask") until its page showed the
+    question, its click on "Send my answer", the click's return, and the first run of the
+    teacher's chart whose count includes it (answers ranked by their click's return).
+
+    Example:
+        >>> a, b = Follower(0), Follower(1)
+        >>> a.asked, a.sent = 1.0, (1.5, 2.0)
+        >>> answer_log([a, b], [(3.0, 1)], 0.0)[0]["counted_s"], answer_log([a, b], [], 0.0)[1]
+        (3.0, {'student': 1, 'shown_s': None, 'clicked_s': None, 'back_s': None, 'counted_s': None})
+    """
+    sent = sorted(
+        (f for f in followers if f.sent is not None and f.sent[0] > 0),
+        key=lambda f: f.sent[1],  # type: ignore[index]
+    )
+    rank = {f.index: k for k, f in enumerate(sent, start=1)}
+
+    def since(at: float | None) -> float | None:
+        return None if at is None else round(at - asked_at, 3)
+
+    rows = []
+    for f in followers:
+        counted = None
+        if f.index in rank:
+            counted = next((at for at, n in chart if n >= rank[f.index]), None)
+        ok = f.sent is not None and f.sent[0] > 0
+        rows.append(
+            {
+                "student": f.index,
+                "shown_s": since(f.asked),
+                "clicked_s": since(f.sent[0]) if ok else None,  # type: ignore[index]
+                "back_s": since(f.sent[1]) if ok else None,  # type: ignore[index]
+                "counted_s": since(counted),
+            }
+        )
+    return rows
 
 
 def answer_latencies(
@@ -220,23 +301,55 @@ def answer_latencies(
     return latencies, unseen
 
 
+def _answers_in_db(db_url: str | None, question: int) -> int | None:
+    """How many answers to ``question`` the class database holds (its default when no URL:
+    the SQLite file ``--setup sqlite`` made), ``None`` when it cannot be read from here."""
+    from ui.classroom.store import ENV_FILE, ENV_URL, Store, StoreError, default_url
+
+    if not (db_url or os.environ.get(ENV_URL) or os.environ.get(ENV_FILE)):
+        return None  # --url: this process does not know the server's database
+    try:
+        store = Store(db_url or default_url())
+        try:
+            return sum(store.counts(question).values())
+        finally:
+            store.engine.dispose()
+    except StoreError:
+        return None
+
+
 async def _ask_phase(
-    teacher: ClassSession, followers: list[Follower], asking: asyncio.Event, patience: float
+    teacher: ClassSession,
+    followers: list[Follower],
+    asking: asyncio.Event,
+    patience: float,
+    db_url: str | None = None,
 ) -> dict[str, Any]:
     """The teacher asks the step's question; every student answers; the chart is timed."""
     asks = [k for k in teacher.widgets if k.startswith("class_ask_")]
     ask = max(asks, key=lambda k: teacher.drawn.get(k, 0), default=None)  # this step's
     if ask is None:
         return {"answer_errors": ["the teacher's page shows no 'Ask the class' button"]}
+    asked_at = time.monotonic()
     await teacher.click(ask)
     asking.set()
-    chart = await _teacher_sees_answers(teacher, len(followers), patience)
+    chart = await _teacher_sees_answers(teacher, followers, patience)
     sent = [f.sent for f in followers if f.sent is not None and f.sent[0] > 0]
     latencies, unseen = answer_latencies(sent, chart)
+    asked = {f.question for f in followers if f.question is not None}
+    in_db = await asyncio.to_thread(_answers_in_db, db_url, asked.pop()) if asked else None
     return {
         "answers_sent": len(sent),
         "answers_seen": len(latencies),
-        "answers_unseen": unseen + len(followers) - len(sent),
+        # sent (the page said "Your answer is in") but never counted by the teacher's chart
+        "answers_unseen": unseen,
+        # the student's page never showed the question (or the click failed) in time
+        "answers_not_sent": len(followers) - len(sent),
+        # the answer rows the database holds at the end (None: not read), against the chart's
+        "answers_in_db": in_db,
+        "chart_last_count": chart[-1][1] if chart else None,
+        "answer_log": answer_log(followers, chart, asked_at),
+        "chart_counts": [(round(at - asked_at, 2), n) for at, n in chart],
         "answer_p50_s": round(percentile(latencies, 50), 2) if latencies else None,
         "answer_p95_s": round(percentile(latencies, 95), 2) if latencies else None,
         "answer_max_s": round(max(latencies), 2) if latencies else None,
@@ -302,7 +415,7 @@ async def run_class(
         await asyncio.sleep(gap)
     await asyncio.sleep(3)
     step_wall, step_cpu = time.monotonic() - w1, _cpu(pids) - cpu1
-    answers = await _ask_phase(teacher, followers, asking, max(30.0, students)) if ask else {}
+    answers = await _ask_phase(teacher, followers, asking, 30.0, db_url) if ask else {}
     asked_errors = answers.pop("answer_errors", [])
     stop.set()
     await asyncio.gather(*tasks)
@@ -414,6 +527,19 @@ def table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def _write_answer_log(path: Path | None, report: dict[str, Any]) -> None:
+    """Move the per-answer rows and the chart's counts out of ``report`` (into ``path``)."""
+    rows = report.pop("answer_log", [])
+    chart = report.pop("chart_counts", [])
+    if path is None:
+        return
+    head = {k: report.get(k) for k in ("setup", "students", "load")}
+    with path.open("a", encoding="utf-8") as out:
+        for row in rows:
+            out.write(json.dumps({**head, **row}) + "\n")
+        out.write(json.dumps({**head, "chart": chart}) + "\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run it; print the report; 0 when every student saw every step (and the teacher's chart
     every answer) without errors."""
@@ -431,6 +557,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", action="store_true", help="print a Markdown table at the end")
     parser.add_argument(
         "--no-ask", action="store_true", help="skip the question (the answers' times)"
+    )
+    parser.add_argument(
+        "--answer-log",
+        type=Path,
+        help="write one JSON line per student's answer here (shown, clicked, counted: seconds "
+        "after the teacher's Ask) and one per run of the teacher's chart",
     )
     args = parser.parse_args(argv)
     counts = [int(n) for n in str(args.students).split(",")]
@@ -458,13 +590,17 @@ def main(argv: list[str] | None = None) -> int:
                 )
             report["setup"] = setup
             report["load"] = f"{os.getloadavg()[0]:.1f}"
+            _write_answer_log(args.answer_log, report)
             print(json.dumps(report, indent=2), flush=True)
             reports.append(report)
     if args.table:
         print(table(reports))
     return (
         0
-        if all(not (r["errors"] or r["missed"] or r.get("answers_unseen")) for r in reports)
+        if all(
+            not (r["errors"] or r["missed"] or r.get("answers_unseen") or r.get("answers_not_sent"))
+            for r in reports
+        )
         else 1
     )
 

@@ -167,3 +167,96 @@ def test_a_typed_or_uploaded_corpus_reaches_the_students(db: str) -> None:
     at.run()
     assert not at.exception
     assert "qzx" in _texts(at) and "qzv" in _texts(at)
+
+
+def test_after_the_reveal_the_teachers_button_says_it_hides_the_answers(db: str) -> None:
+    """While the question is open the teacher's button closes it; after the reveal a click
+    takes the chart and the verdicts away, and the button says so (not "Close the question")."""
+    store = store_for(db)
+    code, key = store.create_class("bpe_learn", {"corpus": "seed-low", "step": "2"}, None)
+    teacher = open_link("bpe_learn", {"class": code, "teacher": key})
+    teacher.run()
+    [ask] = [b for b in teacher.button if b.label.startswith("Ask the class: Which pair")]
+    ask.click().run()
+    assert teacher.button(key="class_dismiss").label == "Close the question"
+    teacher.button(key="class_reveal").click().run()
+    assert not teacher.exception
+    hide = teacher.button(key="class_dismiss")
+    assert hide.label == "Hide the answers", _labels(teacher)
+    assert "summary keeps the answers" in str(hide.help)
+    hide.click().run()
+    assert "class_dismiss" not in [b.key for b in teacher.button]
+    state = store.state(code)
+    assert state is not None and state.question is None  # the students' verdicts go too
+
+
+def test_starting_a_class_draws_it_in_the_clicks_own_run(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Start button is a callback: the click's run draws the code, the QR code and the
+    teacher link; no st.rerun runs the teacher's whole page a second time."""
+    import sys
+
+    import streamlit as st
+
+    callers: list[str] = []
+    rerun = st.rerun
+
+    def counting(*args: object, **kwargs: object) -> None:
+        callers.append(sys._getframe(1).f_globals.get("__name__", ""))
+        rerun(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(st, "rerun", counting)
+    at = open_link("bpe_learn", {"corpus": "seed-low"})
+    at.button(key="class_start").click().run()
+    assert not at.exception
+    assert "Live class: join with the code" in _texts(at)
+    assert any("teacher=" in str(c.value) for c in at.sidebar.code)
+    assert "ui.classroom.teach" not in callers, callers
+
+
+def test_an_answer_sent_as_the_class_moves_on_is_not_lost(db: str) -> None:
+    """A student's "Send my answer" click runs the whole page; the poll runs first in that run
+    and, when the class's version grew meanwhile, reruns the page: a click handled in the
+    page's body was then dropped (Streamlit resets a button's click on st.rerun) and the
+    answer never reached the teacher's chart, without a word. The answer is in anyway."""
+    store = store_for(db)
+    params = {"corpus": "seed-low", "step": "2"}
+    code, key = store.create_class("bpe_learn", params, None)
+    teacher = open_link("bpe_learn", {"class": code, "teacher": key})
+    teacher.run()
+    [ask] = [b for b in teacher.button if b.label.startswith("Ask the class: Which pair")]
+    ask.click().run()
+    state = store.state(code)
+    assert state is not None and state.question is not None
+    question = state.question
+    student = open_link("bpe_learn", {"class": code})
+    student.run()
+    pick = student.radio(key=f"class_pick_{question.id}")
+    pick.set_value(question.options[0][0])
+    # the class's version grows (the teacher's page published again) before the click
+    store.publish(code, key, "bpe_learn", params, None)
+    student.button(key=f"class_send_{question.id}").click().run()
+    assert not student.exception
+    assert sum(store.counts(question.id).values()) == 1, _texts(student)[:1500]
+
+
+def test_exploring_and_coming_back_hold_as_the_class_moves_on(db: str) -> None:
+    """ "Explore on my own" and "Back to the class" are kept even when the class's version grew
+    just before the click (the poll at the top of the click's run reruns the page)."""
+    store = store_for(db)
+    code, key = store.create_class("bpe_learn", {"corpus": "seed-low", "step": "2"}, None)
+    student = open_link("bpe_learn", {"class": code})
+    student.run()
+    store.publish(code, key, "bpe_learn", {"corpus": "seed-low", "step": "3"}, None)
+    student.button(key="class_detach").click().run()
+    assert "You are exploring on your own" in _texts(student), _texts(student)[:1500]
+    store.publish(code, key, "bpe_learn", {"corpus": "seed-low", "step": "4"}, None)
+    student.run()
+    student.run()
+    assert "Step 4 of 10" not in _texts(student)  # exploring: the class does not move it
+    student.button(key="class_back").click().run()
+    student.run()
+    assert "You follow the live class" in _texts(student)
+    assert "Step 4 of 10" in _texts(student), _texts(student)[:1500]
+    assert not student.exception

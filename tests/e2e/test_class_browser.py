@@ -1,17 +1,18 @@
 """The live class in Chromium: a teacher and three students, each in a browser context of their own.
 
-The students join by the code typed on the start page; they follow Next, Back, the slider, a
-setting and a page switch; one explores on their own and comes back; all answer the teacher's
-question; the teacher's chart counts them; the reveal and the end reach every student; the
-console stays clean. The same flow runs on one process with SQLite, and across two processes
-with PostgreSQL (behind nginx, students also on the other process directly). Two processes
-without a shared database cannot find each other's class: that check shows the flow would
-fail if a class lived in one process's memory.
+A student joins by the code typed on the start page, two by the join link; they follow Next,
+Back, the slider, a setting and a page switch; one explores on their own and comes back; all
+answer the teacher's question; the teacher's chart counts them; the reveal and the end reach
+every student; the console stays clean. The same flow runs on one process with SQLite, and
+across two processes with PostgreSQL (behind nginx, students also on the other process
+directly). Two processes without a shared database cannot find each other's class: that check
+shows the flow would fail if a class lived in one process's memory.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,14 +25,21 @@ TIMEOUT = 45_000
 TEACHER_START = "bpe_learn"
 
 
-def _open(browser: Any, url: str, wait_for: str) -> tuple[Any, Any, Console]:
+def _new_page(browser: Any, url: str) -> tuple[Any, Any, Console]:
+    """A browser context of its own with one page that starts loading ``url`` (not waited
+    for: several pages load at once)."""
     context = browser.new_context(viewport={"width": 1400, "height": 1800})
     context.set_default_timeout(TIMEOUT * 2)  # a busy CI machine: clicks and fills wait too
     page = context.new_page()
     console = Console(page)
-    page.goto(url)
-    page.get_by_text(wait_for).first.wait_for(timeout=90_000)
+    page.goto(url, wait_until="commit")
     return context, page, console
+
+
+def _open(browser: Any, url: str, wait_for: str) -> tuple[Any, Any, Console]:
+    opened = _new_page(browser, url)
+    opened[1].get_by_text(wait_for).first.wait_for(timeout=90_000)
+    return opened
 
 
 def _step(page: Any, text: str) -> None:
@@ -66,11 +74,11 @@ def _join(student: Any, code: str, nick: str) -> None:
 
 
 def _answer(student: Any, label: str) -> None:
+    """Pick ``label`` and send it (the caller waits for "Your answer is in")."""
     box = student.locator("[class*='st-key-class_answer_']")
     box.get_by_text(label, exact=True).first.wait_for(timeout=TIMEOUT)
     box.get_by_text(label, exact=True).first.click()
     box.get_by_role("button", name="Send my answer").click()
-    student.get_by_text("Your answer is in").wait_for(timeout=TIMEOUT)
 
 
 def run_class(browser: Any, teacher_url: str, student_urls: list[str], tag: str) -> None:
@@ -82,11 +90,15 @@ def run_class(browser: Any, teacher_url: str, student_urls: list[str], tag: str)
         )
         teacher = opened[0][1]
         code = _start(teacher)
-        students = []
+        # the first student types the code on the start page, the others open the join link
+        # (as the QR code gives it); the three pages load at once
         for i, url in enumerate(student_urls):
-            opened.append(_open(browser, url, "Join a live class"))
-            students.append(opened[-1][1])
-            _join(students[-1], code, f"<b>s{i}</b>")
+            opened.append(_new_page(browser, url if i == 0 else f"{url}/?class={code}"))
+        students = [page for _context, page, _console in opened[1:]]
+        students[0].get_by_text("Join a live class").first.wait_for(timeout=90_000)
+        _join(students[0], code, "<b>s0</b>")
+        for s in students[1:]:
+            s.get_by_text("You follow the live class").wait_for(timeout=90_000)
         for s in students:  # joined late: the teacher's page and step
             _step(s, "Pair counts before merge 1")
         teacher.get_by_text("3 students joined.").wait_for(timeout=TIMEOUT)
@@ -110,9 +122,13 @@ def run_class(browser: Any, teacher_url: str, student_urls: list[str], tag: str)
             _step(p, "Step 1 of 8")
         # a page switch, and back
         teacher.locator(NAV_LINKS, has_text="WordPiece").first.click()
-        for s in students:
-            s.get_by_role("heading", name="WordPiece").first.wait_for(timeout=TIMEOUT)
+        for p in (teacher, *students):
+            p.get_by_role("heading", name="WordPiece").first.wait_for(timeout=TIMEOUT)
+        # the teacher's own WordPiece page drawn down to its step player before it goes back:
+        # a menu click while the page was still running was lost (the teacher stayed on it)
+        _step(teacher, "Step 1 of 10")
         teacher.locator(NAV_LINKS, has_text="BPE: learn merges").first.click()
+        teacher.wait_for_url(re.compile(r"/bpe_learn\b"), timeout=TIMEOUT)
         for p in (teacher, *students):  # the teacher's own page too, before it clicks Next
             _step(p, "Step 1 of 8")
         # one student explores on their own, the class goes on, the student comes back
@@ -131,7 +147,9 @@ def run_class(browser: Any, teacher_url: str, student_urls: list[str], tag: str)
         teacher.get_by_role("button", name="Reveal the answer").wait_for(timeout=TIMEOUT)
         assert teacher.get_by_text("Merge 2: es + t").count() == 0  # hidden until the reveal
         for s, label in zip(students, ("es + t", "t + </w>", "l + o"), strict=True):
-            _answer(s, label)
+            _answer(s, label)  # the three answers travel at once
+        for s in students:
+            s.get_by_text("Your answer is in").wait_for(timeout=TIMEOUT)
             assert s.get_by_text("Merge 2: es + t").count() == 0
         teacher.get_by_text("3 of 3 answered.").wait_for(timeout=TIMEOUT)
         chart = teacher.locator("[class*='st-key-class_teacher']")
@@ -158,8 +176,10 @@ def run_class(browser: Any, teacher_url: str, student_urls: list[str], tag: str)
             assert console.errors == []
     finally:
         SHOTS.mkdir(parents=True, exist_ok=True)
+        # a failed try keeps its own screenshots (a retry's would overwrite "last")
+        last = "failed" if sys.exc_info()[0] is not None else "last"
         for i, (context, page, _console) in enumerate(opened):
-            page.screenshot(path=str(SHOTS / f"class_{tag}_last_{i}.png"))  # what each saw
+            page.screenshot(path=str(SHOTS / f"class_{tag}_{last}_{i}.png"))  # what each saw
             context.close()
 
 

@@ -289,6 +289,19 @@ def _send(question: Question, answer: str) -> None:
     state.setdefault(_MINE, {})[question.id] = answer
 
 
+def _send_chosen(ask: Ask, question: Question) -> None:
+    """Send the option picked or the pieces typed, as the widgets hold them (the callback of
+    "Send my answer")."""
+    state = st.session_state
+    if ask.options:
+        answer = str(state.get(f"class_pick_{question.id}") or "")
+    else:
+        answer = _clean_answer(str(state.get(f"class_typed_{question.id}") or ""))
+        if answer and ask.normalize is not None:
+            answer = ask.normalize(answer)
+    _send(question, answer)
+
+
 def _student_gate(ask: Ask) -> bool:
     state = st.session_state
     question: Question | None = state.get(_QUESTION)
@@ -317,7 +330,7 @@ def _answer_box(ask: Ask, question: Question) -> None:
         _message()
         if ask.options:
             labels = dict(ask.options)
-            pick = st.radio(
+            st.radio(
                 t("Your answer"),
                 list(labels),
                 index=None,
@@ -325,19 +338,22 @@ def _answer_box(ask: Ask, question: Question) -> None:
                 key=f"class_pick_{question.id}",
                 horizontal=True,
             )
-            answer = pick or ""
         else:
-            typed = st.text_input(
+            st.text_input(
                 t("Your answer: the pieces, separated by spaces"),
                 key=f"class_typed_{question.id}",
                 max_chars=LIMITS.class_answer_chars,
                 placeholder=ask.hint,
             )
-            answer = _clean_answer(typed or "")
-            if answer and ask.normalize is not None:
-                answer = ask.normalize(answer)
-        if st.button(t("Send my answer"), key=f"class_send_{question.id}", type="primary"):
-            _send(question, answer)
+        # a callback, run before the page: the poll at the top of the click's run may rerun the
+        # page (the class moved on), and a click handled in the page's body is then dropped
+        st.button(
+            t("Send my answer"),
+            key=f"class_send_{question.id}",
+            type="primary",
+            on_click=_send_chosen,
+            args=(ask, question),
+        )
         mine = state.get(_MINE, {}).get(question.id)
         if mine is not None:
             shown = dict(ask.options).get(mine, mine)

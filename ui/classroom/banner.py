@@ -96,24 +96,44 @@ def _student_banner() -> None:
         with row:
             show_text(line)
         st.fragment(run_every=LIMITS.class_poll_ms / 1000)(_poll)()
+        # callbacks, run before the page: the poll above may rerun the page (the class moved
+        # on), and a click handled after it would then be dropped
         if state.get(_FOLLOW):
-            if row.button(t("Explore on my own"), key="class_detach", icon=":material/explore:"):
-                state[_FOLLOW] = False
-                st.rerun()
-        elif row.button(
-            t("Back to the class"), key="class_back", type="primary", icon=":material/group:"
-        ):
-            state[_FOLLOW] = True
-            state[_APPLIED] = None  # the next poll (now) fetches the teacher's view
-            try:
-                state[_PENDING] = _store().state(code)
-            except StoreError as err:
-                _fail(err)
-            st.rerun()
+            row.button(
+                t("Explore on my own"),
+                key="class_detach",
+                icon=":material/explore:",
+                on_click=_explore,
+            )
+        else:
+            row.button(
+                t("Back to the class"),
+                key="class_back",
+                type="primary",
+                icon=":material/group:",
+                on_click=_back_to_class,
+                args=(code,),
+            )
     if state.get(_FOLLOW):
         # an open question's answer box (ui.classroom.ask) is drawn here, right under this
         # strip: on the first screen of a 1024×768 page, above the page's intro and settings
         state[_SLOT] = st.container()
+
+
+def _explore() -> None:
+    """Stop following: the student's page stays where it is."""
+    st.session_state[_FOLLOW] = False
+
+
+def _back_to_class(code: str) -> None:
+    """Follow the class again, from the teacher's view now (applied in this run)."""
+    state = st.session_state
+    state[_FOLLOW] = True
+    state[_APPLIED] = None  # the poll fetches the teacher's view again if this read fails
+    try:
+        state[_PENDING] = _store().state(code)
+    except StoreError as err:
+        _fail(err)
 
 
 def _teacher_banner() -> None:
@@ -135,20 +155,33 @@ def _teacher_banner() -> None:
                 st.code(link, language=None, wrap_lines=True)
             # on the first screen of a 1024×768 projector, above the (growing) answer chart
             with st.container(horizontal=True, gap="small"):
-                _teacher_buttons(code, asking)
+                _teacher_buttons(code, question)
             st.fragment(run_every=LIMITS.class_poll_ms / 1000 * 2)(_teacher_live)()
         with c2:
             scale = 3 if asking else 5
             show_html(_qr_img(link, scale))
 
 
-def _teacher_buttons(code: str, asking: bool) -> None:
-    """End the class; Close the question (while one is asked)."""
+def _teacher_buttons(code: str, question: Question | None) -> None:
+    """End the class; while a question is asked, "Close the question" (open) or "Hide the
+    answers" (revealed: the click takes the chart off the projector and the verdicts off the
+    students' pages, and brings the code and QR code back)."""
     state = st.session_state
     if st.button(t("End the class"), key="class_end", icon=":material/stop_circle:"):
         _end()
         st.rerun()
-    if asking and st.button(t("Close the question"), key="class_dismiss"):
+    if question is None:
+        return
+    if question.state == "revealed":
+        label, icon = t("Hide the answers"), ":material/visibility_off:"
+        why = t(
+            "Takes the chart off the projector and the verdicts off the students' pages. "
+            "The class summary keeps the answers."
+        )
+    else:
+        label, icon = t("Close the question"), ":material/close:"
+        why = t("Closes the question without the reveal: the students see no verdict.")
+    if st.button(label, key="class_dismiss", icon=icon, help=why):
         try:
             _store().dismiss(code, str(state[_KEY]))
             state[_QUESTION] = None

@@ -60,11 +60,15 @@ def class_sidebar(page: str) -> None:
                 ),
                 small=True,
             )
-            if st.button(
-                t("Start a live class"), key="class_start", icon=":material/cast_for_education:"
-            ):
-                _start(page)
-                st.rerun()
+            # a callback: the click's own run draws the class (st.rerun here ran the teacher's
+            # whole page a second time: half a minute on a busy machine)
+            st.button(
+                t("Start a live class"),
+                key="class_start",
+                icon=":material/cast_for_education:",
+                on_click=_start,
+                args=(page,),
+            )
             return
         link = state.get(_TEACHER_LINK)
         if link:

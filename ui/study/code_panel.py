@@ -20,6 +20,7 @@ Example::
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import io
 import keyword
@@ -105,9 +106,7 @@ def source_lines(function: Callable[..., Any]) -> tuple[list[str], int, tuple[in
     >>> lines[0].startswith("def compress_step"), doc[0] == first + 1
     (True, True)
     """
-    lines, first = inspect.getsourcelines(function)
-    text = textwrap.dedent("".join(lines))
-    node = ast.parse(text).body[0]
+    text, first, node = _parsed(function)
     doc = None
     body = getattr(node, "body", [])
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
@@ -115,8 +114,48 @@ def source_lines(function: Callable[..., Any]) -> tuple[list[str], int, tuple[in
     return text.splitlines(), first, doc
 
 
+@functools.lru_cache(maxsize=128)
+def _parsed(function: Callable[..., Any]) -> tuple[str, int, ast.stmt]:
+    """The function's dedented source, its first line in the file and its parsed node.
+
+    Read and parsed once per process: a step change redraws the panel in every following
+    student's session (reading and parsing the source was a fifth of a student's step).
+    """
+    lines, first = inspect.getsourcelines(function)
+    text = textwrap.dedent("".join(lines))
+    return text, first, ast.parse(text).body[0]
+
+
+@functools.lru_cache(maxsize=128)
+def _assignments(function: Callable[..., Any]) -> tuple[tuple[int, int, str], ...]:
+    """``(first line, last line, name)`` of each assignment in the function, file lines, in
+    :func:`ast.walk` order (once per process, as :func:`_parsed`)."""
+    _text, first, node = _parsed(function)
+    out = []
+    for stmt in ast.walk(node):
+        if not isinstance(stmt, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For):
+            continue
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        end = stmt.lineno if isinstance(stmt, ast.For) else stmt.end_lineno
+        for target in targets:
+            for name in (n.id for n in ast.walk(target) if isinstance(n, ast.Name)):
+                out.append((stmt.lineno + first - 1, (end or stmt.lineno) + first - 1, name))
+    return tuple(out)
+
+
 def _highlight(text: str) -> list[str]:
     """Escaped HTML per line, coloured by Python's own tokenizer; comments translated."""
+    return list(_highlighted(text, current_language()))
+
+
+@functools.lru_cache(maxsize=128)
+def _highlighted(text: str, lang: str) -> tuple[str, ...]:
+    """:func:`_highlight` in ``lang`` (``_local`` reads the session's language, which is
+    ``lang``), kept per process: the same function in the same language colours the same."""
+    return tuple(_highlight_now(text))
+
+
+def _highlight_now(text: str) -> list[str]:
     lines = text.splitlines()
     out = [[] for _ in lines]  # type: list[list[tuple[int, int, str, str]]]
     previous = None
@@ -156,19 +195,10 @@ def _highlight(text: str) -> list[str]:
 def _assigned_at(function: Callable[..., Any], names: set[str], ran: set[int]) -> dict[int, list]:
     """File line -> the names whose value is written beside it: the last statement that
     ran and assigns the name (its last line)."""
-    lines, first = inspect.getsourcelines(function)
-    node = ast.parse(textwrap.dedent("".join(lines))).body[0]
     where: dict[str, int] = {}
-    for stmt in ast.walk(node):
-        if not isinstance(stmt, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.For):
-            continue
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-        for target in targets:
-            for name in (n.id for n in ast.walk(target) if isinstance(n, ast.Name)):
-                start = stmt.lineno + first - 1
-                if name in names and start in ran and start >= where.get(name, 0):
-                    end = stmt.lineno if isinstance(stmt, ast.For) else stmt.end_lineno
-                    where[name] = (end or stmt.lineno) + first - 1
+    for start, end, name in _assignments(function):
+        if name in names and start in ran and start >= where.get(name, 0):
+            where[name] = end
     out: dict[int, list] = {}
     for name in sorted(names, key=lambda n: where.get(n, 0)):
         out.setdefault(where.get(name, -1), []).append(name)
