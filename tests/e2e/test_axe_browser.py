@@ -108,8 +108,10 @@ def _axe_script() -> str:
 
 
 def _settled(page: Any, timeout: float = 90.0) -> None:
-    """Wait until the run has finished: no running indicator, no stale element, the
-    charts that are shown drawn (one in a closed box or tab is drawn only when opened).
+    """Wait until the run has finished: no running indicator, no stale element, no element
+    still a placeholder (Streamlit draws a skeleton while an element's code loads: the
+    sidebar's menu links, on a busy machine, came after the main area), the charts that are
+    shown drawn (one in a closed box or tab is drawn only when opened).
 
     Checked every quarter second until three checks in a row (half a second) find the page
     quiet, so a run that is about to start again (a link written into the address bar, a
@@ -123,6 +125,7 @@ def _settled(page: Any, timeout: float = 90.0) -> None:
             """() => !document.querySelector('[data-test-script-state="notRunning"]')
               || !!document.querySelector('[data-testid="stStatusWidget"]')
               || !!document.querySelector('[data-stale="true"]')
+              || !!document.querySelector('[data-testid^="stSkeleton"], [data-testid$="Skeleton"]')
               || [...document.querySelectorAll('[data-testid="stVegaLiteChart"]')]
                    .some((c) => c.checkVisibility() && !c.querySelector("svg, canvas"))"""
         )
