@@ -342,11 +342,6 @@ class Runs:
         kind = msg.WhichOneof("type")
         if kind == "session_status_changed" and msg.session_status_changed.script_is_running:
             self._started, self.last_start = True, time.monotonic()
-        elif kind == "new_session":
-            # subtle: every run starts with new_session, but session_status_changed only comes
-            # when the session goes from idle to running: a run that replaces one stopped for
-            # a rerun (several entries committed in a row) is seen only here
-            self._started, self.last_start = True, time.monotonic()
         elif kind == "script_finished" and msg.script_finished != self._early and self._started:
             self.waiting = False
 
