@@ -1,11 +1,14 @@
 """axe-core (WCAG 2 A/AA rules) on every page and every tab, light and dark, in a real browser.
 
 The ``axe-playwright-python`` package ships axe-core (``axe.min.js``): nothing is downloaded at
-run time. One server and one browser tab per theme serve the whole module; each page is opened
-once per theme and its tabs are clicked in turn, so a full run stays around two minutes.
+run time. One server and one browser context serve the whole module; each page is opened once,
+its tabs are clicked in turn in the light theme, then the browser's colour scheme is switched
+to dark (the app follows it at once, as Streamlit's "system" theme does, and a rerun gives the
+server the new theme for the chart text) and the tabs are checked again, last to first: every
+(theme, tab) state is checked once, with one page load per page instead of one per theme.
 Presenter mode (``present=1``: larger type, settings folded) is checked on the algorithm
-pages in both themes, and the Chinese and Korean interfaces (``lang=zh``, ``lang=ko``) on three
-pages in the light theme: one page load each, no tabs (about a minute more).
+pages in both themes the same way, and the Chinese and Korean interfaces (``lang=zh``,
+``lang=ko``) on three pages in the light theme: one page load each, no tabs.
 
 A violation counts unless it is on markup Streamlit draws itself and the app cannot change;
 those are listed in :data:`STREAMLIT_OWN` by rule and selector, each with its reason (the
@@ -26,7 +29,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import NAV_LINKS, SHOTS, Console, assert_no_exception
+from tests.e2e.conftest import NAV_LINKS, SHOTS, Console, Runs, assert_no_exception
 
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
@@ -105,26 +108,54 @@ def _axe_script() -> str:
 
 
 def _settled(page: Any, timeout: float = 90.0) -> None:
-    """Wait until the run has finished: no running indicator, no stale element, the
-    charts that are shown drawn (one in a closed box or tab is drawn only when opened).
+    """Wait until the run has finished: no running indicator, no stale element, no element
+    still a placeholder (Streamlit draws a skeleton while an element's code loads: the
+    sidebar's menu links, on a busy machine, came after the main area), the charts that are
+    shown drawn (one in a closed box or tab is drawn only when opened).
 
-    Checked twice in a row half a second apart, so a run that is about to start again (a
-    link written into the address bar, a fragment) is not taken for the end.
+    Checked every quarter second until three checks in a row (half a second) find the page
+    quiet, so a run that is about to start again (a link written into the address bar, a
+    fragment) is not taken for the end.
     """
     page.locator("h1").first.wait_for(timeout=60_000)
     quiet = 0
     deadline = time.monotonic() + timeout
-    while quiet < 2:
+    while True:
         busy = page.evaluate(
             """() => !document.querySelector('[data-test-script-state="notRunning"]')
               || !!document.querySelector('[data-testid="stStatusWidget"]')
               || !!document.querySelector('[data-stale="true"]')
+              || !!document.querySelector('[data-testid^="stSkeleton"], [data-testid$="Skeleton"]')
               || [...document.querySelectorAll('[data-testid="stVegaLiteChart"]')]
                    .some((c) => c.checkVisibility() && !c.querySelector("svg, canvas"))"""
         )
         quiet = 0 if busy else quiet + 1
+        if quiet >= 3:
+            return
         assert time.monotonic() < deadline, "the page did not settle"
-        page.wait_for_timeout(500)
+        page.wait_for_timeout(250)
+
+
+_BACKGROUND = (
+    "() => getComputedStyle(document.querySelector('[data-testid=\"stApp\"]')).backgroundColor"
+)
+
+
+def _switch_theme(page: Any, runs: Runs, theme: str) -> None:
+    """Switch the browser's colour scheme to ``theme`` without reloading the page.
+
+    The app follows the browser's scheme (Streamlit's "system" theme listens to the media
+    query), so its colours change at once; the server reads the theme (``st.context.theme``,
+    the charts' text colour) with the next run, so one rerun is asked for (the ``r`` key) and
+    waited for: the page is then drawn as a fresh load in that theme draws it.
+    """
+    before = page.evaluate(_BACKGROUND)
+    page.emulate_media(color_scheme=theme)
+    page.wait_for_function(f"() => ({_BACKGROUND})() !== {before!r}", timeout=15_000)
+    since = runs.requested
+    page.keyboard.press("r")
+    runs.settle(page, since)
+    _settled(page)
 
 
 def axe_violations(page: Any) -> list[dict[str, Any]]:
@@ -153,39 +184,54 @@ def _check(page: Any, where: str, shot: str) -> dict[str, str]:
     return {where: _report(violations)}
 
 
-@pytest.fixture(scope="module", params=["light", "dark"])
-def themed(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, Any]]:
-    """One browser context per theme (the app follows the browser's colour scheme)."""
-    context = browser.new_context(
-        viewport={"width": 1024, "height": 768}, color_scheme=request.param
-    )
-    yield request.param, context
+THEMES = ("light", "dark")
+"""Every state is checked in both; the page opens in the first, then switches to the second."""
+
+
+@pytest.fixture(scope="module")
+def light(browser: Any) -> Iterator[Any]:
+    """One light-theme browser context for the module (a page switches to dark by itself)."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, color_scheme="light")
+    yield context
     context.close()
+
+
+def _check_tabs(
+    page: Any, runs: Runs, path: str, theme: str, labels: list[str | None]
+) -> dict[str, str]:
+    """axe on each tab of ``labels`` in turn (``None``: the tab open now), in ``theme``."""
+    found: dict[str, str] = {}
+    for label in labels:
+        if label is not None:
+            tab = page.get_by_role("tab", name=label, exact=True)
+            if tab.get_attribute("aria-selected") != "true":
+                since = runs.requested
+                tab.click()
+                expect(tab).to_have_attribute("aria-selected", "true")
+                runs.settle(page, since)
+                _settled(page)
+        shot = f"{path or 'home'}_{theme}_{[*PAGES[path].values()].index(label) if label else 0}"
+        where = f"{path or 'home'} ({theme}{', tab ' + label if label else ''})"
+        found |= _check(page, where, shot)
+    return found
 
 
 @pytest.mark.parametrize("path", list(PAGES))
 def test_axe_finds_no_wcag_violation_on_the_page_and_its_tabs(
-    server: str, themed: tuple[str, Any], path: str
+    server: str, light: Any, path: str
 ) -> None:
-    theme, context = themed
-    page = context.new_page()
+    page = light.new_page()
     console = Console(page)
+    runs = Runs(page)
     page.goto(f"{server}/{path}")
     _settled(page)
+    tabs: list[str | None] = list(PAGES[path].values()) or [None]
     found: dict[str, str] = {}
-    tabs = list(PAGES[path].values())
-    for i, label in enumerate([None, *tabs[1:]] if tabs else [None]):
-        if label is not None:
-            tab = page.get_by_role("tab", name=label, exact=True)
-            tab.click()
-            expect(tab).to_have_attribute("aria-selected", "true")
-            _settled(page)
-        violations = axe_violations(page)
-        if violations:
-            where = f"{path or 'home'} ({theme}{', tab ' + label if label else ''})"
-            found[where] = _report(violations)
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / f"axe_{path or 'home'}_{theme}_{i}.png"))
+    for theme in THEMES:
+        if theme != THEMES[0]:
+            _switch_theme(page, runs, theme)
+            tabs.reverse()  # from the tab open now: one click fewer
+        found |= _check_tabs(page, runs, path, theme, tabs)
     assert_no_exception(page)
     page.close()
     assert not found, "\n\n".join(f"== {k}\n{v}" for k, v in found.items())
@@ -196,44 +242,41 @@ def test_every_page_of_the_navigation_is_checked(server: str, browser: Any) -> N
     page = browser.new_page(viewport={"width": 1024, "height": 768})
     page.goto(server)
     _settled(page)
+    # the menu is drawn with the sidebar, which may come after the main area on a busy
+    # machine (a quiet page with no menu yet failed here once: ``set() == {...}``)
+    page.locator(NAV_LINKS).nth(len(PAGES) - 1).wait_for(state="attached", timeout=60_000)
     hrefs = page.locator(NAV_LINKS).evaluate_all("(links) => links.map((a) => a.href)")
     page.close()
     assert {urlsplit(h).path.strip("/") for h in hrefs} == set(PAGES)
 
 
 @pytest.mark.parametrize("path", PRESENTER_PAGES)
-def test_axe_finds_no_wcag_violation_in_presenter_mode(
-    server: str, themed: tuple[str, Any], path: str
-) -> None:
-    theme, context = themed
-    page = context.new_page()
+def test_axe_finds_no_wcag_violation_in_presenter_mode(server: str, light: Any, path: str) -> None:
+    page = light.new_page()
     console = Console(page)
+    runs = Runs(page)
     page.goto(f"{server}/{path}?present=1")
     _settled(page)
-    # presenter mode is on: its larger type (its style may land a moment after the page
-    # settles on a busy machine), and the page's settings folded into a closed box
-    size = "getComputedStyle(document.documentElement).fontSize"
-    with contextlib.suppress(Exception):
-        page.wait_for_function(f"{size} === '18px'", timeout=15_000)
-    assert page.evaluate(size) == "18px"
-    boxes = page.locator('[data-testid="stMain"] [data-testid="stExpander"] details')
-    assert boxes.count() >= 1
-    expect(
-        page.locator('[data-testid="stMain"] [data-testid="stExpander"] details[open]')
-    ).to_have_count(0)
-    found = _check(page, f"{path} (presenter, {theme})", f"{path}_present_{theme}")
+    found: dict[str, str] = {}
+    for theme in THEMES:
+        if theme != THEMES[0]:
+            _switch_theme(page, runs, theme)
+        # presenter mode is on: its larger type (its style may land a moment after the page
+        # settles on a busy machine), and the page's settings folded into a closed box
+        size = "getComputedStyle(document.documentElement).fontSize"
+        with contextlib.suppress(Exception):
+            page.wait_for_function(f"{size} === '18px'", timeout=15_000)
+        assert page.evaluate(size) == "18px", theme
+        boxes = page.locator('[data-testid="stMain"] [data-testid="stExpander"] details')
+        assert boxes.count() >= 1, theme
+        expect(
+            page.locator('[data-testid="stMain"] [data-testid="stExpander"] details[open]')
+        ).to_have_count(0)
+        found |= _check(page, f"{path} (presenter, {theme})", f"{path}_present_{theme}")
     assert_no_exception(page)
     page.close()
     assert not found, "\n\n".join(f"== {k}\n{v}" for k, v in found.items())
     assert console.errors == [], console.errors
-
-
-@pytest.fixture(scope="module")
-def light(browser: Any) -> Iterator[Any]:
-    """A light-theme context for the translated interfaces (colours do not change with them)."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, color_scheme="light")
-    yield context
-    context.close()
 
 
 @pytest.mark.parametrize("lang", ["zh", "ko"])
