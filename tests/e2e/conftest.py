@@ -81,6 +81,11 @@ SHARED_MODULE_SERVER = frozenset(
 )
 
 
+#: How long an ``expect(...)`` assertion keeps retrying before it fails (playwright's default
+#: is 5 s): long enough for a page's run on a loaded machine; a wrong value still fails.
+EXPECT_TIMEOUT_MS = 30_000
+
+
 #: The ``xdist_group`` of the tests that use the session's two processes behind nginx
 #: (:func:`deployment`): test_deploy_nginx's, and the live class across two processes.
 DEPLOYMENT_GROUP = "deployment"
@@ -224,8 +229,12 @@ def deployment(class_db: str | None) -> Iterator[Any]:
 def browser() -> Iterator[Any]:
     """Debian's Chromium driven by playwright (see :func:`require_browser` when missing)."""
     require_browser()
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # An ``expect(...)`` assertion retries until it holds; its 5 s default ran out on a loaded
+    # 2-core machine (a reopened link's field was checked before the page had drawn it) and
+    # fails as an AssertionError, which is never retried (:data:`RERUN_ONLY_ON`).
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     with sync_playwright() as p:
         b = p.chromium.launch(
             executable_path=CHROMIUM,
