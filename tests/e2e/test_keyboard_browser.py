@@ -47,6 +47,7 @@ def _tab_to(page: Any, selector: str, *, back: bool = False, limit: int = 150) -
     widget is photographed focused, then after one key press back, then focused again)."""
     inside = "(sel) => !!document.activeElement && !!document.activeElement.closest(sel)"
     forward, backward = ("Shift+Tab", "Tab") if back else ("Tab", "Shift+Tab")
+    redrawn = 0  # a late run may redraw the widget under the focus: then Tab to it again
     for _ in range(limit):
         if page.evaluate(inside, selector):
             widget = page.locator(selector).first
@@ -54,6 +55,9 @@ def _tab_to(page: Any, selector: str, *, back: bool = False, limit: int = 150) -
             page.keyboard.press(backward)
             unfocused = widget.screenshot(animations="disabled")
             page.keyboard.press(forward)
+            if not page.evaluate(inside, selector) and redrawn < 2:
+                redrawn += 1
+                continue
             assert page.evaluate(inside, selector), f"the focus did not come back to {selector}"
             assert focused != unfocused, f"no visible focus on {selector}"
             return
