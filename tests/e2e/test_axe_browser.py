@@ -14,7 +14,7 @@ A violation counts unless it is on markup Streamlit draws itself and the app can
 those are listed in :data:`STREAMLIT_OWN` by rule and selector, each with its reason (the
 docs/REFERENCE.md's "Accessibility" section repeats them).
 
-Needs Debian's Chromium at /usr/bin/chromium and the playwright package; the server and
+Needs Debian's headless Chromium and the playwright package; the server and
 browser fixtures come from tests/e2e/conftest.py.
 """
 

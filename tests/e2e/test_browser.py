@@ -1,6 +1,6 @@
 """A real browser against a real server: pages load, controls work, no exception box.
 
-Needs Debian's Chromium at /usr/bin/chromium and the playwright package (its own browser
+Needs Debian's headless Chromium and the playwright package (its own browser
 download does not work offline). ``.ci/run`` installs Chromium when it is missing.
 """
 

@@ -10,6 +10,8 @@ import pytest
 
 from tests.e2e.conftest import CHROMIUM, missing_browser, require_browser, under_ci
 
+NO_SHELL = "Debian's Chromium headless shell (/usr/bin/chromium-headless-shell) not installed"
+
 
 def _none(_: str) -> None:
     return None
@@ -18,7 +20,7 @@ def _none(_: str) -> None:
 def test_missing_chromium_and_playwright_are_named() -> None:
     assert missing_browser(which=lambda name: name, find_spec=lambda name: object()) is None
     assert missing_browser(which=_none, find_spec=lambda name: object()) == (
-        f"Debian's Chromium ({CHROMIUM}) not installed"
+        f"Debian's Chromium headless shell ({CHROMIUM}) not installed"
     )
     assert missing_browser(which=lambda name: name, find_spec=_none) == (
         "the playwright package not installed"
@@ -27,7 +29,7 @@ def test_missing_chromium_and_playwright_are_named() -> None:
 
 def test_without_a_browser_a_test_skips_outside_ci() -> None:
     with pytest.raises(pytest.skip.Exception, match="Chromium"):
-        require_browser({}, missing="Debian's Chromium (/usr/bin/chromium) not installed")
+        require_browser({}, missing=NO_SHELL)
     with pytest.raises(pytest.skip.Exception):
         require_browser({"CI": "false"}, missing="the playwright package not installed")
 
@@ -35,7 +37,7 @@ def test_without_a_browser_a_test_skips_outside_ci() -> None:
 @pytest.mark.parametrize("ci", ["true", "1", "yes"])
 def test_without_a_browser_a_test_fails_under_ci(ci: str) -> None:
     with pytest.raises(pytest.fail.Exception, match="under CI the browser tests must run"):
-        require_browser({"CI": ci}, missing="Debian's Chromium (/usr/bin/chromium) not installed")
+        require_browser({"CI": ci}, missing=NO_SHELL)
 
 
 def test_with_a_browser_nothing_happens_under_ci_or_not() -> None:

@@ -1,6 +1,6 @@
 """The byte-level BPE page in a real browser against a real server.
 
-Same set-up as ``test_browser.py``: Debian's Chromium at /usr/bin/chromium and the playwright
+Same set-up as ``test_browser.py``: Debian's headless Chromium and the playwright
 package; a fresh ``streamlit run app.py`` on a free loopback port, stopped by PID afterwards.
 """
 

@@ -3,7 +3,7 @@ folded box opens, shows the textbook source with the step's lines marked and its
 comments in the page's language, nothing wider than the screen, no console error; a click on
 Next changes the values. Screenshots go to ``SHOTS``.
 
-Needs Debian's Chromium at /usr/bin/chromium and the playwright package (tests/e2e/conftest.py).
+Needs Debian's headless Chromium and the playwright package (tests/e2e/conftest.py).
 """
 
 from __future__ import annotations

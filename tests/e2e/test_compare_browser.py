@@ -1,6 +1,6 @@
 """The Compare page in a real browser against a real server: a target size and a sentence.
 
-Needs Debian's Chromium at /usr/bin/chromium and the playwright package; the server and
+Needs Debian's headless Chromium and the playwright package; the server and
 browser fixtures come from tests/e2e/conftest.py.
 """
 

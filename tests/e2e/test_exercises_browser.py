@@ -2,7 +2,7 @@
 page 1, the answer key alone on page 2, printed to PDF by Chromium), and a typed answer is
 checked on the page. Screenshots of the handouts go to ``SHOTS``.
 
-Needs Debian's Chromium at /usr/bin/chromium and the playwright package (tests/e2e/conftest.py).
+Needs Debian's headless Chromium and the playwright package (tests/e2e/conftest.py).
 """
 
 from __future__ import annotations

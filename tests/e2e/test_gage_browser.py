@@ -1,6 +1,6 @@
 """The Gage page in a real browser against a real server: steps, the tie, escaping.
 
-Needs Debian's Chromium at /usr/bin/chromium and the playwright package, like
+Needs Debian's headless Chromium and the playwright package, like
 tests/e2e/test_browser.py (same server and browser fixtures, own server for this module).
 """
 

@@ -16,7 +16,7 @@ Expected strings are never written out in Chinese or Korean here: they are read 
 app's own catalogs (:func:`ui.app.i18n.translation`), and the navigation's English titles and each
 page's heading are read from app.py and pages/*.py, so the test follows the code.
 
-Needs Debian's Chromium at /usr/bin/chromium and the playwright package; the server and
+Needs Debian's headless Chromium and the playwright package; the server and
 browser fixtures come from tests/e2e/conftest.py.
 """
 

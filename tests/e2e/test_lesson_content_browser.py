@@ -1,6 +1,6 @@
 """Issue 28 (items 3, 4, 6, 11) in a real browser: what a class sees at 1024×768.
 
-Needs Debian's Chromium at /usr/bin/chromium and the playwright package; the server and
+Needs Debian's headless Chromium and the playwright package; the server and
 browser fixtures come from tests/e2e/conftest.py.
 """
 

@@ -1,7 +1,7 @@
 """The pretrained-tokenizer page in a real browser: upload a 50,000-merge byte-level BPE,
 type a text, step through it with the player; a file that is not a tokenizer is refused.
 
-Needs Debian's Chromium at /usr/bin/chromium and the playwright package; the server and
+Needs Debian's headless Chromium and the playwright package; the server and
 browser fixtures come from tests/e2e/conftest.py. The model is trained here with
 ``tokenizers`` (a few seconds, no download).
 """

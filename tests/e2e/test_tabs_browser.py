@@ -1,7 +1,7 @@
 """Tabs in a real browser: the open WordPiece tab stays open when a setting changes, and its
 id (not its label) is in the address bar; the browser console stays free of errors.
 
-Needs Debian's Chromium at /usr/bin/chromium and the playwright package; the server and
+Needs Debian's headless Chromium and the playwright package; the server and
 browser fixtures come from tests/e2e/conftest.py.
 """
 

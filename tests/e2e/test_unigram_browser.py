@@ -1,6 +1,6 @@
 """The Unigram page in a real browser against a real server: steps, a typed word, seed 001.
 
-Needs Debian's Chromium at /usr/bin/chromium and the playwright package; the server and
+Needs Debian's headless Chromium and the playwright package; the server and
 browser fixtures come from tests/e2e/conftest.py.
 """
 
