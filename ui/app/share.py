@@ -52,6 +52,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 from streamlit import config
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from subword_core.text.examples import EXAMPLES
 from ui.app.common import LINK_CONTEXT
@@ -103,6 +104,7 @@ _PAGE = "share__page"
 _SLOT = "share__slot"
 _PROBLEMS = "share__problems"
 _LINK_SLOT = "share__link_slot"  # (the box's notes, the placeholder of the link) as drawn
+_BOX = "share__box"  # the box's open state (its QR code is drawn only while it is open)
 
 
 # --------------------------------------------------------------------------------------
@@ -524,6 +526,12 @@ def publish_link(player: str | None = None) -> None:
     page ("Cannot set a node at a delta path"). Drawing the same elements on every rerun
     keeps the structure the fragment writes stable.
 
+    subtle: the box's QR code (:func:`_students_link`) is drawn only while the box is open
+    (issue 26: drawn at every step change of every student, it was a large share of a step's
+    server time). The box is an expander that reruns when opened or closed (``on_change``),
+    a widget, so it may be drawn only once per run: in a full run the player's call only
+    updates the URL, and ``app.py``'s call after the page draws the box.
+
     Args:
         player: The step player's key, when called from its fragment.
 
@@ -539,8 +547,8 @@ def publish_link(player: str | None = None) -> None:
     if st.query_params.to_dict() != params:
         st.query_params.from_dict(params)
     slot = state.get(_SLOT)
-    if slot is None:
-        return
+    if slot is None or (player is not None and not _fragment_rerun()):
+        return  # (a full run: app.py draws the box after the page)
     base = (st.context.url or "").split("?")[0] or f"/{page}"
     link = f"{base}?{urlencode(params)}" if params else base
     problems = [problem.text() for problem in state.get(_PROBLEMS) or ()]  # worded now
@@ -550,10 +558,15 @@ def publish_link(player: str | None = None) -> None:
         if drawn.notes == notes and drawn.link == link:
             return  # the player drew this box in this run
         state.pop(_LINK_SLOT)  # changed after the player ran: draw the box anew below
-    with (
-        slot.container(),
-        st.expander(t("Share this view"), icon=":material/link:", expanded=bool(problems)),
-    ):
+    with slot.container():
+        box = st.expander(
+            t("Share this view"),
+            icon=":material/link:",
+            expanded=bool(problems),
+            key=_BOX,
+            on_change="rerun",
+        )
+    with box:
         if problems:
             # the parts' names come from the URL: shown escaped
             show_text(
@@ -574,7 +587,7 @@ def publish_link(player: str | None = None) -> None:
         st.code(link, language=None, wrap_lines=True)
         for item in left_out:
             show_text(t("Not in the link: {item}.").format(item=item), small=True)
-        _students_link(page, params)
+        _students_link(page, params, qr=bool(box.open))
     if player is None:
         state.pop(_LINK_SLOT, None)
     else:
@@ -632,9 +645,16 @@ _QR_CSS = (
 )
 
 
-def _students_link(page: str, params: Mapping[str, str]) -> None:
+def _fragment_rerun() -> bool:
+    """Whether this run reruns fragments only (a step player's step change), not the page."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+def _students_link(page: str, params: Mapping[str, str], *, qr: bool = True) -> None:
     """Under the address bar's link: the address students can open (a warning when they
-    cannot reach this server), the link's short form and its QR code.
+    cannot reach this server), the link's short form and its QR code (``qr``: else the place
+    of the code, empty: the box is closed).
 
     The same three elements every time (the step player's fragment redraws this box).
     """
@@ -660,12 +680,14 @@ def _students_link(page: str, params: Mapping[str, str]) -> None:
         note_html = "<div class='sw-text sw-small'>" + esc(t("For students:")) + "</div>"
     show_html(note_html)
     st.code(link, language=None, wrap_lines=True)
-    if len(link) <= MAX_QR_TEXT:
-        qr = _qr_html(link, t("QR code of the link for students"))
+    if not qr:
+        code = ""  # nobody sees it: not drawn (segno, in pure Python, at every step change)
+    elif len(link) <= MAX_QR_TEXT:
+        code = _qr_html(link, t("QR code of the link for students"))
     else:
-        qr = (
+        code = (
             "<div class='sw-text sw-small'>"
             + esc(t("The link is too long for a QR code."))
             + "</div>"
         )
-    show_html(qr + _QR_CSS)
+    show_html(code + _QR_CSS)
