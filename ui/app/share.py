@@ -52,7 +52,6 @@ from urllib.parse import urlencode
 
 import streamlit as st
 from streamlit import config
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from subword_core.text.examples import EXAMPLES
 from ui.app.common import LINK_CONTEXT
@@ -528,9 +527,10 @@ def publish_link(player: str | None = None) -> None:
 
     subtle: the box's QR code (:func:`_students_link`) is drawn only while the box is open
     (issue 26: drawn at every step change of every student, it was a large share of a step's
-    server time). The box is an expander that reruns when opened or closed (``on_change``),
-    a widget, so it may be drawn only once per run: in a full run the player's call only
-    updates the URL, and ``app.py``'s call after the page draws the box.
+    server time). The box is an expander that reruns when opened or closed (``on_change``:
+    the player's fragment, when the player drew it), a widget, so it may be drawn only once
+    per run: when ``app.py`` draws the box again after the player did in the same full run,
+    it is a plain expander, open as the student left it, with the QR code.
 
     Args:
         player: The step player's key, when called from its fragment.
@@ -547,25 +547,26 @@ def publish_link(player: str | None = None) -> None:
     if st.query_params.to_dict() != params:
         st.query_params.from_dict(params)
     slot = state.get(_SLOT)
-    if slot is None or (player is not None and not _fragment_rerun()):
-        return  # (a full run: app.py draws the box after the page)
+    if slot is None:
+        return
     base = (st.context.url or "").split("?")[0] or f"/{page}"
     link = f"{base}?{urlencode(params)}" if params else base
     problems = [problem.text() for problem in state.get(_PROBLEMS) or ()]  # worded now
     notes = (tuple(problems), tuple(left_out))
     drawn: _DrawnBox | None = state.get(_LINK_SLOT)
+    redraw = player is None and drawn is not None  # the player drew the box in this run
     if player is None and drawn is not None:
         if drawn.notes == notes and drawn.link == link:
             return  # the player drew this box in this run
         state.pop(_LINK_SLOT)  # changed after the player ran: draw the box anew below
+    label, icon = t("Share this view"), ":material/link:"
     with slot.container():
-        box = st.expander(
-            t("Share this view"),
-            icon=":material/link:",
-            expanded=bool(problems),
-            key=_BOX,
-            on_change="rerun",
-        )
+        if redraw:  # its open state is a widget, drawn once per run: here a plain expander
+            box = st.expander(label, icon=icon, expanded=bool(problems or state.get(_BOX)))
+        else:
+            box = st.expander(
+                label, icon=icon, expanded=bool(problems), key=_BOX, on_change="rerun"
+            )
     with box:
         if problems:
             # the parts' names come from the URL: shown escaped
@@ -587,7 +588,7 @@ def publish_link(player: str | None = None) -> None:
         st.code(link, language=None, wrap_lines=True)
         for item in left_out:
             show_text(t("Not in the link: {item}.").format(item=item), small=True)
-        _students_link(page, params, qr=bool(box.open))
+        _students_link(page, params, qr=box.open is not False)  # (None: plain, drawn)
     if player is None:
         state.pop(_LINK_SLOT, None)
     else:
@@ -643,12 +644,6 @@ def _qr_html(link: str, title: str) -> str:
 _QR_CSS = (
     "<style>.sw-qr-box img { width: 100%; max-width: 15rem; height: auto; display: block; }</style>"
 )
-
-
-def _fragment_rerun() -> bool:
-    """Whether this run reruns fragments only (a step player's step change), not the page."""
-    ctx = get_script_run_ctx(suppress_warning=True)
-    return bool(ctx is not None and ctx.fragment_ids_this_run)
 
 
 def _students_link(page: str, params: Mapping[str, str], *, qr: bool = True) -> None:
