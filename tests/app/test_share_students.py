@@ -10,7 +10,9 @@ from urllib.parse import urlencode
 
 import pytest
 from streamlit import config
+from streamlit.testing.v1 import AppTest
 
+import ui.app.share
 from tests.app.conftest import open_link
 from ui.app.share import short_params
 
@@ -26,6 +28,14 @@ PAGES_AT_DEFAULTS = {
 def _params(at: object) -> dict[str, str]:
     raw = dict(at.query_params)  # type: ignore[attr-defined]
     return {k: v if isinstance(v, str) else v[-1] for k, v in raw.items()}
+
+
+def _opened(at: AppTest) -> AppTest:
+    """The share box opened (its QR code is drawn only then): what a click on it does."""
+    at.session_state["share__box"] = True
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
 
 
 def _bodies(at: object) -> str:
@@ -60,7 +70,7 @@ def test_the_unigram_link_loses_its_defaults() -> None:
 
 @pytest.mark.parametrize("listen_on", ["127.0.0.1"], indirect=True)
 def test_a_server_on_loopback_only_says_what_to_do(listen_on: None) -> None:
-    at = open_link("bpe_learn", {"corpus": "seed-low", "lang": "ko"})
+    at = _opened(open_link("bpe_learn", {"corpus": "seed-low", "lang": "ko"}))
     bodies = _bodies(at)
     assert "--server.address 0.0.0.0" in bodies
     assert "학생들은 이 링크를 열 수 없습니다" in bodies
@@ -69,7 +79,7 @@ def test_a_server_on_loopback_only_says_what_to_do(listen_on: None) -> None:
 
 @pytest.mark.parametrize("listen_on", ["0.0.0.0"], indirect=True)
 def test_a_server_on_the_network_gives_a_link_and_its_qr_code(listen_on: None) -> None:
-    at = open_link("unigram", {"corpus": "seed-hug"})
+    at = _opened(open_link("unigram", {"corpus": "seed-hug"}))
     bodies = _bodies(at)
     assert "listens on this computer only" not in bodies
     assert '<img alt="QR code of the link for students"' in bodies
@@ -80,3 +90,27 @@ def test_a_server_on_the_network_gives_a_link_and_its_qr_code(listen_on: None) -
     assert len(codes) == 2, codes  # the address bar's link, then the one for students
     assert "null" in codes[0] and "null" not in codes[1]
     assert codes[1].split("?")[1] == urlencode(short_params("unigram", _params(at)))
+
+
+def test_the_closed_box_draws_no_qr_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 26: the link holds the step, so every step change of every student drew a new QR
+    code (segno, in pure Python), in a box hardly anyone opens. Now only the open box does."""
+    drawn: list[str] = []
+    real = ui.app.share._qr_html.__wrapped__
+
+    def counted(link: str, title: str) -> str:
+        drawn.append(link)
+        return real(link, title)
+
+    monkeypatch.setattr(ui.app.share, "_qr_html", counted)
+    at = open_link("bpe_learn", {"corpus": "seed-low", "step": "2"})
+    at.button(key="bpe_learn__next").click().run()  # a step change
+    assert "step=3" in at.sidebar.code[0].value
+    assert drawn == [], drawn
+    assert "data:image/svg+xml" not in _bodies(at)
+    _opened(at)
+    assert len(drawn) == 1 and "step=3" in drawn[0], drawn
+    assert "data:image/svg+xml" in _bodies(at)
+    at.session_state["share__box"] = False  # closed again
+    at.run()
+    assert "data:image/svg+xml" not in _bodies(at)

@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import (
     SHOTS,
+    Console,
     assert_no_exception,
     click_next_until,
     open_page,
@@ -58,4 +59,36 @@ def test_a_broken_link_says_what_it_ignored(server: str, browser: Any) -> None:
     page.get_by_text("could not be used").first.wait_for(timeout=20_000)
     assert page.locator("b", has_text="x").count() == 0  # the unknown name is shown as text
     assert_no_exception(page)
+    page.close()
+
+
+def test_the_qr_code_is_drawn_when_the_box_is_opened_and_follows_the_step(
+    server: str, browser: Any
+) -> None:
+    """Issue 26: the QR code is drawn only while the share box is open (it was drawn at every
+    step change of every student). Opening the box draws it; a step change with the box open
+    draws the new step's; a closed box holds no code; the console stays clean."""
+    page = browser.new_page(viewport={"width": 1024, "height": 768})  # a projector
+    console = Console(page)
+    page.goto(f"{server}/bpe_learn")
+    page.get_by_text("Merge 1:").first.wait_for(timeout=45_000)
+    qr = page.locator("img[alt='QR code of the link for students']")
+    box = page.get_by_test_id("stSidebar").get_by_text("Share this view")
+    expect(box).to_be_visible()
+    assert qr.count() == 0  # closed: not drawn
+    box.click()
+    expect(qr).to_be_visible()
+    first = qr.get_attribute("src")
+    page.screenshot(path=str(SHOTS / "share_box_qr_1024.png"))
+    click_next_until(page, ["Merge 2:"])
+    wait_for_param(page, "step", "2")
+    expect(qr).not_to_have_attribute("src", first or "")  # the new step's link
+    expect(page.get_by_test_id("stSidebar").get_by_text("step=2").first).to_be_visible()
+    box.click()  # closed again
+    expect(qr).to_have_count(0)
+    click_next_until(page, ["Merge 3:"])
+    expect(page.get_by_text("Step 3 of").first).to_be_visible()
+    assert qr.count() == 0
+    assert_no_exception(page)
+    assert not console.errors, console.errors
     page.close()

@@ -103,6 +103,7 @@ _PAGE = "share__page"
 _SLOT = "share__slot"
 _PROBLEMS = "share__problems"
 _LINK_SLOT = "share__link_slot"  # (the box's notes, the placeholder of the link) as drawn
+_BOX = "share__box"  # the box's open state (its QR code is drawn only while it is open)
 
 
 # --------------------------------------------------------------------------------------
@@ -524,6 +525,13 @@ def publish_link(player: str | None = None) -> None:
     page ("Cannot set a node at a delta path"). Drawing the same elements on every rerun
     keeps the structure the fragment writes stable.
 
+    subtle: the box's QR code (:func:`_students_link`) is drawn only while the box is open
+    (issue 26: drawn at every step change of every student, it was a large share of a step's
+    server time). The box is an expander that reruns when opened or closed (``on_change``:
+    the player's fragment, when the player drew it), a widget, so it may be drawn only once
+    per run: when ``app.py`` draws the box again after the player did in the same full run,
+    it is a plain expander, open as the student left it, with the QR code.
+
     Args:
         player: The step player's key, when called from its fragment.
 
@@ -546,14 +554,20 @@ def publish_link(player: str | None = None) -> None:
     problems = [problem.text() for problem in state.get(_PROBLEMS) or ()]  # worded now
     notes = (tuple(problems), tuple(left_out))
     drawn: _DrawnBox | None = state.get(_LINK_SLOT)
+    redraw = player is None and drawn is not None  # the player drew the box in this run
     if player is None and drawn is not None:
         if drawn.notes == notes and drawn.link == link:
             return  # the player drew this box in this run
         state.pop(_LINK_SLOT)  # changed after the player ran: draw the box anew below
-    with (
-        slot.container(),
-        st.expander(t("Share this view"), icon=":material/link:", expanded=bool(problems)),
-    ):
+    label, icon = t("Share this view"), ":material/link:"
+    with slot.container():
+        if redraw:  # its open state is a widget, drawn once per run: here a plain expander
+            box = st.expander(label, icon=icon, expanded=bool(problems or state.get(_BOX)))
+        else:
+            box = st.expander(
+                label, icon=icon, expanded=bool(problems), key=_BOX, on_change="rerun"
+            )
+    with box:
         if problems:
             # the parts' names come from the URL: shown escaped
             show_text(
@@ -574,7 +588,7 @@ def publish_link(player: str | None = None) -> None:
         st.code(link, language=None, wrap_lines=True)
         for item in left_out:
             show_text(t("Not in the link: {item}.").format(item=item), small=True)
-        _students_link(page, params)
+        _students_link(page, params, qr=box.open is not False)  # (None: plain, drawn)
     if player is None:
         state.pop(_LINK_SLOT, None)
     else:
@@ -632,9 +646,10 @@ _QR_CSS = (
 )
 
 
-def _students_link(page: str, params: Mapping[str, str]) -> None:
+def _students_link(page: str, params: Mapping[str, str], *, qr: bool = True) -> None:
     """Under the address bar's link: the address students can open (a warning when they
-    cannot reach this server), the link's short form and its QR code.
+    cannot reach this server), the link's short form and its QR code (``qr``: else the place
+    of the code, empty: the box is closed).
 
     The same three elements every time (the step player's fragment redraws this box).
     """
@@ -660,12 +675,14 @@ def _students_link(page: str, params: Mapping[str, str]) -> None:
         note_html = "<div class='sw-text sw-small'>" + esc(t("For students:")) + "</div>"
     show_html(note_html)
     st.code(link, language=None, wrap_lines=True)
-    if len(link) <= MAX_QR_TEXT:
-        qr = _qr_html(link, t("QR code of the link for students"))
+    if not qr:
+        code = ""  # nobody sees it: not drawn (segno, in pure Python, at every step change)
+    elif len(link) <= MAX_QR_TEXT:
+        code = _qr_html(link, t("QR code of the link for students"))
     else:
-        qr = (
+        code = (
             "<div class='sw-text sw-small'>"
             + esc(t("The link is too long for a QR code."))
             + "</div>"
         )
-    show_html(qr + _QR_CSS)
+    show_html(code + _QR_CSS)

@@ -366,18 +366,29 @@ progress message is a few dozen bytes."""
 _GC_PAUSED = [0, True]  # loads under way with the collector paused; was it enabled before
 _GC_LOCK = threading.Lock()
 
+RECLAIM_SECONDS = 120.0
+"""How long the objects of a loaded result (and all that lived with them) stay out of the
+garbage collector's walks, at most, before one full collection reclaims what became cyclic
+garbage among them (:func:`_freeze_loaded`). Streamlit keeps a closed tab's session for
+``server.disconnectedSessionTTL``, also 120 s: its objects are garbage no sooner."""
+
+_RECLAIM: list[threading.Timer] = []  # the reclaim to come, while objects are frozen
+
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """No garbage collection while a large result is unpickled (in any thread).
+    """No garbage collection while a large result is unpickled (in any thread), and none of
+    its objects walked by the collections after it (:func:`_freeze_loaded`).
 
     subtle: a result adds hundreds of thousands of objects (WordPiece at 20,000 tokens: about
-    400,000), and Python collects all its objects whenever those added since the last full
+    760,000), and Python collects all its objects whenever those added since the last full
     collection pass a quarter of the rest. Loading one result set off a full collection six or
     seven times in a row, each longer than the last and each holding the interpreter lock
     (0.7-2.2 s apiece on a busy machine, about 9 s in which no student's step ran; seen with
-    ``gc.callbacks`` on a server under the hostile session). Paused, it is one collection after
-    the load. Counted, so that concurrent loads re-enable it only when the last one is done.
+    ``gc.callbacks`` on a server under the hostile session). Paused, it was still one
+    collection after the load, and every full collection afterwards, whoever set it off,
+    walked the result again (1.4-2.3 s each on a busy machine for one WordPiece result, 0.07 s
+    without it). Counted, so that concurrent loads re-enable it only when the last one is done.
     """
     with _GC_LOCK:
         if _GC_PAUSED[0] == 0:
@@ -390,7 +401,51 @@ def _collector_paused() -> Iterator[None]:
         with _GC_LOCK:
             _GC_PAUSED[0] -= 1
             if _GC_PAUSED[0] == 0 and _GC_PAUSED[1]:
+                _freeze_loaded()
                 gc.enable()
+
+
+def _freeze_loaded() -> None:
+    """Move every object the collector watches (the loaded result's among them) to its
+    permanent generation, and make sure a full collection reclaims them within
+    :data:`RECLAIM_SECONDS`. Call it with ``_GC_LOCK`` held and the collector paused.
+
+    subtle: ``gc.freeze()`` takes no time (it moves lists) and takes the objects out of every
+    later collection's walk, so neither the load nor the class's next full collections walk
+    the result. A frozen object is still freed when its last reference goes (a result evicted
+    from the byte-budgeted cache, :mod:`ui.runtime.cache`, is a tree of dataclasses, tuples and
+    strings: no cycle), so the cache's budget still bounds the memory. Only cyclic garbage
+    among the frozen objects (e.g. a closed session's) waits, until :func:`_reclaim`
+    unfreezes and collects everything once, at most :data:`RECLAIM_SECONDS` after the first
+    freeze since the last reclaim: a session that makes the server load result after result
+    cannot make it keep garbage for good, and the full walk happens at most that often.
+    """
+    gc.freeze()
+    if not _RECLAIM:
+        timer = threading.Timer(RECLAIM_SECONDS, _reclaim)
+        timer.daemon = True
+        timer.name = "gc-reclaim"
+        _RECLAIM.append(timer)
+        timer.start()
+
+
+def _reclaim() -> None:
+    """Unfreeze and collect everything: what became cyclic garbage since the freezes goes.
+
+    Example:
+        >>> _reclaim(); gc.get_freeze_count()
+        0
+    """
+    with _GC_LOCK:
+        _RECLAIM.clear()
+        if _GC_PAUSED[0]:  # a load is under way: it freezes again when done, and reschedules
+            timer = threading.Timer(1.0, _reclaim)
+            timer.daemon = True
+            _RECLAIM.append(timer)
+            timer.start()
+            return
+        gc.unfreeze()
+    gc.collect()
 
 
 def _load(payload: bytes) -> Any:
