@@ -1,7 +1,8 @@
 """Hostile text in every text entry of every page: no script runs, the page style stays.
 
-The corpus of every page is set to hostile words through a shareable link (``?text=``),
-then every text box and text area on the page gets hostile text in turn. After each one: no
+The corpus of every page is set to hostile text through a shareable link (``?text=``: the
+sidebar's corpus box, as if typed there), then every other text box and text area on the page
+gets hostile text in turn. After each one: no
 dialog opened, no payload set its flag on ``window``, no element got injected
 ``<script>``/``<iframe>``/``<img src=x>``, the page's colours are unchanged, no request left
 127.0.0.1 (an image is fetched as soon as it is drawn: a tracking pixel), no ``<a>`` or
@@ -79,9 +80,9 @@ SHORT_LIMIT = 40
 SHORT_WORD = "![](//evil.example)<svg/onload=__xss=7>"
 assert len(SHORT_WORD) <= SHORT_LIMIT and " " not in LONG_WORD
 assert max(len(w) for w in SPACED.split(" ")) < 100  # the encode views' word limit
-HOSTILE_CORPUS = (
-    " ".join(p for p in PAYLOADS if " " not in p) + f" {MD_COMBINED} low lower newest widest"
-)
+# The corpus, through the link: the same text area, the same sink as typing it there.
+HOSTILE_CORPUS = f"{SPACED} low lower newest widest"
+_CORPUS = "textarea[aria-label='Your corpus']"
 # Links that the app itself draws to another host, if any (the glossary's are relative).
 ALLOWED_HOSTS: frozenset[str] = frozenset()
 
@@ -201,19 +202,22 @@ def test_hostile_text_everywhere_stays_text(
     runs = Runs(page)
     page.goto(f"{server}/{path}?text={quote(HOSTILE_CORPUS)}")
     page.get_by_text("Corpus", exact=True).first.wait_for(timeout=60_000)
-    page.locator("textarea[aria-label='Your corpus']").wait_for(timeout=60_000)
+    page.locator(_CORPUS).wait_for(timeout=60_000)
     page.locator("[data-testid='stMain'] h1").first.wait_for(timeout=60_000)
     runs.settle(page, 0)
     _check(page, dialogs, style, inline_scripts, "loading a hostile corpus")
     _check_markdown(page, outside, "loading a hostile corpus")
 
-    filled = 0
+    # the sidebar's corpus box holds the hostile text (the link chose "type"); it is not
+    # typed into again: that would be one more run of the same text through the same sink
+    assert page.locator(_CORPUS).input_value() == HOSTILE_CORPUS
     for index in range(page.locator(_ENTRIES).count()):
         entry = page.locator(_ENTRIES).nth(index)
         if not entry.count() or not entry.is_editable():
             continue
         label = entry.get_attribute("aria-label") or f"entry {index}"
-        filled += 1
+        if label == "Your corpus":
+            continue
         is_area = entry.evaluate("e => e.tagName") == "TEXTAREA"
         for payload in (SPACED,) if is_area else (SPACED, LONG_WORD, SHORT_WORD):
             entry.fill(payload)
@@ -222,7 +226,6 @@ def test_hostile_text_everywhere_stays_text(
             runs.settle(page, since)
             _check(page, dialogs, style, inline_scripts, f"typing {payload!r} into “{label}”")
             _check_markdown(page, outside, f"typing {payload!r} into “{label}”")
-    assert filled >= 1  # at least the sidebar's corpus box (the link chose "type")
     page.screenshot(path=str(SHOTS / f"xss_{path or 'home'}.png"), full_page=True)
     page.close()
 
@@ -232,11 +235,15 @@ def _text_params(path: str) -> list[str]:
     return [k for k in LINK_PAGES[path].params if PARAMS[k].kind == "str"]
 
 
-# Every page with settings in its link, each loaded with every attack in every text
-# parameter: spaced, then as one word (for settings that refuse spaces: the end-of-word
-# marker, the continuation prefix; no link parameter has a shorter limit than a word of
-# LONG_WORD's length). The tie choices and an unknown parameter's name carry markdown too
-# (both are quoted or listed on the page).
+# Link parameters whose views refuse a value with spaces (``isspace`` in ui/views): the
+# end-of-word marker, the continuation prefix, Unigram's word to segment.
+SPACE_FREE_PARAMS = frozenset({"bpe_marker", "wp_prefix", "uni_word"})
+
+
+# Every page with settings in its link, loaded with every attack in every text parameter,
+# spaced; a page whose link holds a setting that refuses spaces is loaded again with every
+# attack as one word (LONG_WORD: no link parameter has a shorter limit). The tie choices and
+# an unknown parameter's name carry markdown too (both are quoted or listed on the page).
 @pytest.mark.parametrize("path", sorted(LINK_PAGES))
 def test_markdown_in_every_link_text_stays_text(
     server: str, browser: Any, clean: tuple[list[str], int], path: str
@@ -248,7 +255,8 @@ def test_markdown_in_every_link_text_stays_text(
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     runs = Runs(page)
     texts = _text_params(path)
-    for value in (SPACED, LONG_WORD):
+    assert set(PARAMS) >= SPACE_FREE_PARAMS
+    for value in (SPACED, LONG_WORD) if SPACE_FREE_PARAMS & set(texts) else (SPACED,):
         params = {"text": f"{value} low lower newest", **dict.fromkeys(texts, value)}
         if LINK_PAGES[path].ties:
             params["ties"] = f'[[1, "{MD_PAYLOADS[1]}", "{MD_PAYLOADS[0]}"]]'
