@@ -107,7 +107,8 @@ _STYLE = """() => {
   return [getComputedStyle(document.body).backgroundColor, getComputedStyle(main).backgroundColor,
           h1 ? getComputedStyle(h1).color : ''];
 }"""
-# (the app's own inline script, ui.app.i18n's <html lang>, is marked data-sw-lang)
+# (ui.app.i18n's inline scripts, <html lang>, are marked data-sw-lang: one or two per page;
+# the one other inline script, on every page, is the baseline :func:`clean` counts)
 _INJECTED = """() => document.querySelectorAll(
   'script:not([src]):not([data-sw-lang]), iframe[srcdoc], img[src="x"], svg[onload],'
   + ' a[href^="javascript:"]'
