@@ -236,9 +236,10 @@ def _text_params(path: str) -> list[str]:
     return [k for k in LINK_PAGES[path].params if PARAMS[k].kind == "str"]
 
 
-# Link parameters whose views refuse a value with spaces (``isspace`` in ui/views): the
-# end-of-word marker, the continuation prefix, Unigram's word to segment.
-SPACE_FREE_PARAMS = frozenset({"bpe_marker", "wp_prefix", "uni_word"})
+# Link parameters whose views refuse a value with spaces (``isspace`` in ui/views) and take
+# a long word: the end-of-word marker, the continuation prefix. (Unigram's word to segment
+# refuses spaces too, but its tab is not open here, and a word over 200 characters.)
+SPACE_FREE_PARAMS = frozenset({"bpe_marker", "wp_prefix"})
 
 
 # Every page with settings in its link, loaded with every attack in every text parameter,
