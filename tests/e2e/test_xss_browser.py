@@ -36,7 +36,8 @@ BPE-dropout word). A text area takes spaces and lines: it gets :data:`SPACED` on
 Streamlit's ``st.html`` sanitises too; this test is the guard against a page that renders
 user text with ``unsafe_allow_html`` or a component (checked: with ``ui.draw.html.esc`` disabled
 and ``show_html`` switched to ``st.markdown(..., unsafe_allow_html=True)`` it fails at once;
-with ``md_escape`` returning its text unchanged, it fails on the links and images drawn).
+with the variants page's dropout word drawn as markdown without ``md_escape``, it fails on
+the foreign image the page requests).
 """
 
 from __future__ import annotations
