@@ -267,6 +267,25 @@ def open_page(browser: Any, url: str, *, height: int = 2000, wait_for: str = "Co
     return page
 
 
+#: Set (to anything but empty or ``0``) to keep the screenshots of passing tests too.
+SUCCESS_SHOTS_ENV = "E2E_SUCCESS_SHOTS"
+
+
+def success_shot(page: Any, name: str, *, full_page: bool = True) -> None:
+    """A screenshot of a test that has passed every assertion (``SHOTS/<name>.png``), taken
+    only when :data:`SUCCESS_SHOTS_ENV` asks for it.
+
+    subtle: such a picture is never a failure's evidence (a failed assertion stops the test
+    before it), and a full-page one of a long page makes the browser lay out and paint all of
+    it: CPU the suite spends on nothing it checks. To look at the pages after a run:
+    ``E2E_SUCCESS_SHOTS=1 python -m pytest tests/e2e/test_browser.py``.
+    """
+    if os.environ.get(SUCCESS_SHOTS_ENV, "").strip() in ("", "0"):
+        return
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+
+
 def click_next_until(page: Any, texts: list[str], *, timeout: float = 30_000) -> None:
     """Press the player's Next once per text, waiting for each text before the next press.
 

@@ -11,25 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import (
-    SHOTS,
     app_server,
     assert_no_exception,
     open_page,
     open_tab,
+    success_shot,
     wait_for_param,
     wait_until_idle,
 )
-
-
-def test_a_direct_link_to_a_page_gets_the_whole_app(browser: Any) -> None:
-    """The first request after start opens a page URL: it must still get the sidebar."""
-    with app_server() as fresh:
-        page = open_page(browser, f"{fresh}/bpe_learn")
-        page.get_by_text("Merge 1:").first.wait_for(timeout=45_000)
-        assert page.get_by_text("BPE: learn merges").count() >= 1
-        assert_no_exception(page)
-        page.screenshot(path=str(SHOTS / "bpe_learn.png"), full_page=True)
-        page.close()
 
 
 def test_learn_page_steps_and_plays(server: str, browser: object) -> None:
@@ -41,7 +30,7 @@ def test_learn_page_steps_and_plays(server: str, browser: object) -> None:
     page.get_by_text("Play", exact=True).first.click()
     page.get_by_text("Merge 4:").first.wait_for(timeout=20_000)  # playback advances by itself
     assert_no_exception(page)
-    page.screenshot(path=str(SHOTS / "bpe_learn_playing.png"), full_page=True)
+    success_shot(page, "bpe_learn_playing")
     page.close()
 
 
@@ -55,7 +44,7 @@ def test_encode_page_shows_tokens_and_iterations(server: str, browser: object) -
     page.get_by_text("slowest", exact=True).first.wait_for(timeout=20_000)
     assert page.locator("img[src='x']").count() == 0  # shown as text, not as markup
     assert_no_exception(page)
-    page.screenshot(path=str(SHOTS / "bpe_encode.png"), full_page=True)
+    success_shot(page, "bpe_encode")
     page.close()
 
 
@@ -70,7 +59,7 @@ def test_wordpiece_page_steps_and_tabs(server: str, browser: Any) -> None:
     open_tab(page, "Encode a word", "wp_tab", "encode")
     page.get_by_text("is looked up").first.wait_for(timeout=20_000)
     assert_no_exception(page)
-    page.screenshot(path=str(SHOTS / "wordpiece.png"), full_page=True)
+    success_shot(page, "wordpiece")
     page.close()
 
 
@@ -83,7 +72,7 @@ def test_bpe_variants_page_tabs(server: str, browser: Any) -> None:
     open_tab(page, "Joint BPE", "fam_tab", "joint")
     page.get_by_text("joint merges").first.wait_for(timeout=20_000)
     assert_no_exception(page)
-    page.screenshot(path=str(SHOTS / "bpe_variants.png"), full_page=True)
+    success_shot(page, "bpe_variants")
     page.close()
 
 
@@ -107,7 +96,12 @@ def test_a_long_training_shows_a_progress_bar(server: str, browser: Any) -> None
 
 
 def test_a_class_opening_a_page_link_at_once_on_a_fresh_server(browser: Any) -> None:
-    """Several sessions start on a page URL at the same moment: each gets the whole app."""
+    """Several sessions start on a page URL at the same moment, the first requests after the
+    server's start: each gets the whole app (its sidebar, the page's own content).
+
+    (This also covers a single direct link as the first request after start, which was a test
+    of its own with a fresh server of its own.)
+    """
     with app_server() as fresh:
         contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(4)]
         pages = [c.new_page() for c in contexts]
@@ -119,6 +113,7 @@ def test_a_class_opening_a_page_link_at_once_on_a_fresh_server(browser: Any) -> 
             page.get_by_text("Which words should the tokenizers learn from?").first.wait_for(
                 timeout=30_000
             )
+            assert page.get_by_text("BPE: learn merges").count() >= 1  # the app's menu
             assert_no_exception(page)
         for context in contexts:
             context.close()

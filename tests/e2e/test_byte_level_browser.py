@@ -14,6 +14,7 @@ from tests.e2e.conftest import (
     click_next_until,
     open_page,
     open_tab,
+    success_shot,
 )
 
 
@@ -34,7 +35,7 @@ def test_tokens_of_typed_text(server: str, browser: Any) -> None:
     page.get_by_text("✓ identical to your text").first.wait_for(timeout=20_000)
     assert_no_exception(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "byte_level_tokens.png"), full_page=True)
+    success_shot(page, "byte_level_tokens")
     page.close()
 
 
@@ -45,7 +46,7 @@ def test_steps_comparison_and_byte_table(server: str, browser: Any) -> None:
     click_next_until(page, [f"Merge {n}:" for n in range(2, 6)])
     page.get_by_text("BPE counts bytes, not characters").first.wait_for(timeout=20_000)
     assert_no_exception(page)
-    page.screenshot(path=str(SHOTS / "byte_level_step5.png"), full_page=True)
+    success_shot(page, "byte_level_step5")
 
     open_tab(page, "Compare with character-level BPE", "bbpe_tab", "compare")
     page.get_by_text("never occur in the training data").first.wait_for(timeout=20_000)

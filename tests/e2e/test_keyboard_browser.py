@@ -18,9 +18,9 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import (
-    SHOTS,
     Console,
     assert_no_exception,
+    success_shot,
     wait_for_param,
     wait_until_idle,
 )
@@ -111,7 +111,7 @@ def test_the_quiz_and_the_player_work_with_the_keyboard_alone(server: str, brows
     page.keyboard.press("ArrowLeft")
     _counter(page, 2)
     assert_no_exception(page)
-    page.screenshot(path=str(SHOTS / "keyboard_bpe_learn.png"), full_page=True)
+    success_shot(page, "keyboard_bpe_learn")
     assert console.errors == [], console.errors
     ctx.close()
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.e2e.conftest import SHOTS, Console, assert_no_exception, wait_until_idle
+from tests.e2e.conftest import SHOTS, Console, assert_no_exception, success_shot, wait_until_idle
 
 WAIT = 60_000  # ms: an upper bound for content to arrive, never a pause
 # ms: the first content of a page, an upper bound too: the worker's shared server may be cold
@@ -47,7 +47,7 @@ def test_unigram_changes_are_visible_and_zoomed(server: str, browser: Any) -> No
     assert "e-13" not in page.inner_text("body")
     assert_no_exception(page)
     assert not console.errors, console.errors
-    page.screenshot(path=str(SHOTS / "lesson_unigram_zoom.png"), full_page=True)
+    success_shot(page, "lesson_unigram_zoom")
     page.close()
 
 
@@ -101,5 +101,5 @@ def test_cost_page_draws_chart_table_and_tokens(server: str, browser: Any) -> No
     page.wait_for_function("() => location.search.includes('cost_ko=')", timeout=WAIT)
     assert_no_exception(page)
     assert not console.errors, console.errors
-    page.screenshot(path=str(SHOTS / "lesson_cost_ko.png"), full_page=True)
+    success_shot(page, "lesson_cost_ko")
     page.close()

@@ -18,6 +18,7 @@ from tests.e2e.conftest import (
     Console,
     assert_no_exception,
     click_next_until,
+    success_shot,
     wait_for_param,
     wait_until_idle,
 )
@@ -59,14 +60,14 @@ def test_upload_type_and_step_through_merges(server: str, browser: object, tmp_p
         page, ["Bytes to printable characters", "BPE: start from single", "Merge rank"]
     )
     assert page.get_by_text("it has the lowest rank").count() >= 1
-    page.screenshot(path=str(SHOTS / "pretrained_merge.png"), full_page=True)
+    success_shot(page, "pretrained_merge")
     page.get_by_role("button", name="Last").first.click()
     page.get_by_text("The same tokens and ids as the tokenizers library").first.wait_for(
         timeout=30_000
     )
     assert page.locator("b", has_text="x").count() == 0  # the typed tag is text, not markup
     assert_no_exception(page)
-    page.screenshot(path=str(SHOTS / "pretrained_result.png"), full_page=True)
+    success_shot(page, "pretrained_result")
     assert console.errors == []
     page.close()
 
@@ -82,7 +83,7 @@ def test_a_file_that_is_not_a_tokenizer_is_refused(
     page.get_by_text("This file cannot be traced").first.wait_for(timeout=30_000)
     page.get_by_text("notes.txt is not a tokenizer file").first.wait_for(timeout=30_000)
     assert_no_exception(page)
-    page.screenshot(path=str(SHOTS / "pretrained_refused.png"), full_page=True)
+    success_shot(page, "pretrained_refused")
     assert console.errors == []
     page.close()
 

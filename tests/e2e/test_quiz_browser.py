@@ -20,7 +20,7 @@ from typing import Any
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS, Console, assert_no_exception, open_tab
+from tests.e2e.conftest import SHOTS, Console, assert_no_exception, open_tab, success_shot
 
 WAIT = 45_000  # ms: an upper bound for content to arrive, never a pause
 # the encode page's words (its default words follow the corpus): seed 003's, as a link has them
@@ -163,7 +163,7 @@ def test_bpe_learn_quiz_survives_every_click(server: str, browser: Any) -> None:
     player.click("prev")
     player.shows(1, (page.get_by_text(re.compile(r"^Merge 1:")), "merge 1, answered before"))
     _drive_the_player(player, 1)
-    page.screenshot(path=str(SHOTS / "quiz_bpe_learn.png"), full_page=True)
+    success_shot(page, "quiz_bpe_learn")
     page.close()
 
 
@@ -211,7 +211,7 @@ def test_wordpiece_quizzes_survive_every_click(server: str, browser: Any) -> Non
     player.shows(1)
     player.click("next")
     player.shows(2)
-    page.screenshot(path=str(SHOTS / "quiz_wordpiece.png"), full_page=True)
+    success_shot(page, "quiz_wordpiece")
     page.close()
 
 
@@ -240,7 +240,7 @@ def test_bpe_encode_quiz_retry_and_reveal(server: str, browser: Any) -> None:
     _kept(page, console, title, (page.get_by_text("Quiz: how will “newer” be split?"), "quiz"))
     page.get_by_role("button", name="Just show me").click()
     _kept(page, console, title, (page.get_by_text("How “newer” is encoded"), "the iterations"))
-    page.screenshot(path=str(SHOTS / "quiz_bpe_encode.png"), full_page=True)
+    success_shot(page, "quiz_bpe_encode")
     page.close()
 
 

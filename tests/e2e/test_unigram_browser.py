@@ -14,6 +14,7 @@ from tests.e2e.conftest import (
     click_next_until,
     open_page,
     open_tab,
+    success_shot,
 )
 
 
@@ -29,7 +30,7 @@ def test_training_steps_reach_a_pruning_round(server: str, browser: object) -> N
     assert page.locator("canvas, svg").count() >= 1  # the likelihood chart is drawn
     assert_no_exception(page)
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "unigram_prune.png"), full_page=True)
+    success_shot(page, "unigram_prune")
     page.close()
 
 
@@ -47,7 +48,7 @@ def test_a_typed_word_gets_its_lattice(server: str, browser: object) -> None:
     page.get_by_text("segmentation of “▁lowest”").first.wait_for(timeout=20_000)
     page.get_by_text("The lattice: every piece that fits").first.wait_for(timeout=20_000)
     assert_no_exception(page)
-    page.screenshot(path=str(SHOTS / "unigram_word.png"), full_page=True)
+    success_shot(page, "unigram_word")
     page.close()
 
 
