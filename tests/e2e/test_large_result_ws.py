@@ -5,9 +5,9 @@ one session asks for WordPiece at 10,000 tokens on the pydoc example (a 14 MB re
 300,000 objects the garbage collector watches, trained in a child process and loaded in the
 server: the largest vocabulary, 20,000, makes it twice as big but its training costs twice
 the CPU, 10.7 s against 5.7 s on a quiet machine, 40-55 s against 8.5 s on a busy one; the
-bound below tells the two codes apart at 10,000 as well); meanwhile a classmate steps through the
-BPE page every 0.3 s and each answer is timed. The server logs its garbage collections
-(``gc_watch/sitecustomize.py``).
+bound below tells the two codes apart at 10,000 as well); meanwhile a classmate steps
+through the BPE page every 0.3 s and each answer is timed. The server logs its garbage
+collections (``gc_watch/sitecustomize.py``).
 
 Before, the collections right after the load walked the whole result (the young generation's
 first, then the older ones), and so did every full collection after it, whoever set it off,
@@ -31,13 +31,14 @@ from tests.e2e.test_hostile_ws import _answers, _classmate
 GC_WATCH = Path(__file__).resolve().parent / "gc_watch"
 
 VOCAB = 10_000
-"""WordPiece's vocabulary for the result: 5.7 CPU-seconds of training on pydoc (quiet machine)."""
+"""WordPiece's vocabulary for the result: 5.7 CPU-seconds of training on pydoc (quiet
+machine)."""
 
 WALK_BOUND = 300_000
 """More objects than this server has of its own (about 175,000 with the classmate: its
 largest walk after the 10,000-token result arrived was 174,000 with the fix), fewer than a
-collection walked after it arrived on the code before the fix (494,000 and 409,000; at 20,000 tokens
-560,000, 470,000 and 640,000)."""
+collection walked after it arrived on the code before the fix (494,000 and 409,000; at
+20,000 tokens 560,000, 470,000 and 640,000)."""
 
 
 async def _class_while_a_result_arrives(url: str) -> tuple[Attack, float, float, list[float]]:
