@@ -806,8 +806,12 @@ def _limits() -> Any:
     return LIMITS
 
 
-async def _hostile_action(url: str, action: str, nonce: int, chars: int, patience: float) -> Attack:
-    """Open a new session, do ``action`` at the limits, wait up to ``patience`` s, leave."""
+async def _hostile_action(
+    url: str, action: str, nonce: int, chars: int, patience: float, vocab: int | None = None
+) -> Attack:
+    """Open a new session, do ``action`` at the limits, wait up to ``patience`` s, leave.
+
+    ``vocab``: the WordPiece or Unigram vocabulary size instead of (near) the largest."""
     limits = _limits()
     page = {"bpe_text": "bpe_learn", "byte_level_text": "byte_level", **ISSUE26_PAGES}.get(
         action, action.split("_")[0]
@@ -832,7 +836,8 @@ async def _hostile_action(url: str, action: str, nonce: int, chars: int, patienc
             session.set_widget(SOURCE_KEY, string_value=example_titles()["pydoc"])
             await session.rerun()
             size_key = "wp_vocab_size" if page == "wordpiece" else "uni_vocab_size"
-            session.set_widget(size_key, int_value=limits.vocab - nonce % 50)
+            size = limits.vocab - nonce % 50 if vocab is None else vocab
+            session.set_widget(size_key, int_value=size)
         if action not in ISSUE26_PAGES:
             t0 = time.perf_counter()
             run = await session.rerun()
