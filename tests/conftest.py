@@ -44,6 +44,8 @@ SLOW_FIRST = (
     "tests/core/test_bounds.py::test_a_huge_alternation_is_refused_before_compiling",
     "tests/core/test_pretrained_exact.py::test_whitespace_classes_every_code_point",
     "tests/core/test_pretrained.py::test_llama3_style_byte_level_file_matches_the_library",
+    "tests/e2e/test_class_browser.py::test_a_class_on_one_process_with_sqlite",
+    "tests/e2e/test_large_result_ws.py::test_a_wordpiece_result_arriving_is_not_walked_by_the_collector",
 )
 
 
