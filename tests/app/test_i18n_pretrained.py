@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import re
 from collections.abc import Sequence
@@ -184,14 +185,27 @@ def _english_runs(texts: list[str], typed: Sequence[str]) -> set[str]:
     """Runs of two or more English words, once the names, file names and the typed text's
     words (the student's own text, and the words the trace shows) are taken out."""
     kept = sorted({w for w in typed if w.strip()}, key=len, reverse=True)
+    names = [(name, _name_pattern(name)) for name in (*_NAMES_LONGEST_FIRST, *kept)]
     found: set[str] = set()
     for text in texts:
         text = re.sub(r"\\([^\w\s])", r"\1", html.unescape(text))  # markdown escapes
         text = _FILE_NAME.sub("|", text)
-        for name in (*sorted(NAMES, key=len, reverse=True), *kept):
-            text = re.sub(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])", "|", text)
+        for name, pattern in names:
+            # a name that is not in the text cannot match: the same text, without a regex
+            # pass per name (the unigram traces carry ~1,000 candidates; ~40 % of the CPU)
+            if name in text:
+                text = pattern.sub("|", text)
         found |= {m.group(0) for m in _ENGLISH_RUN.finditer(text)}
     return found
+
+
+_NAMES_LONGEST_FIRST = sorted(NAMES, key=len, reverse=True)
+
+
+@functools.cache
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """``name`` as a whole word (no letter either side), compiled once."""
+    return re.compile(rf"(?<![A-Za-z]){re.escape(name)}(?![A-Za-z])")
 
 
 def _token_texts(value: object) -> set[str]:

@@ -9,6 +9,7 @@ segment words exactly as ``subword_nmt.apply_bpe.encode``.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 from unittest import mock
 
@@ -117,6 +118,14 @@ def test_2000_merges_on_pydoc_equal_subword_nmt(pydoc_lines: list[str]) -> None:
 @pytest.fixture(scope="module")
 def heldout(pydoc_lines: list[str]):
     """Learn 2000 merges on the first 80% of the lines with both tools."""
+    return _heldout(tuple(pydoc_lines))
+
+
+@functools.cache
+def _heldout(pydoc_lines: tuple[str, ...]):
+    """Computed once per test process: ``tests/conftest.py``'s SLOW_FIRST starts one of the
+    two tests early, so the module-scoped fixture is set up again for the other (both tools'
+    2000 merges: ~2.5 s each time). The tests only read it."""
     cut = len(pydoc_lines) * 4 // 5
     train = vocabulary(pydoc_lines[:cut])
     test_words = list(vocabulary(pydoc_lines[cut:]))

@@ -7,6 +7,7 @@ run in-process on the same input, and our output must be equal byte for byte.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import itertools
 import subprocess
@@ -149,6 +150,14 @@ class Split:
 
 @pytest.fixture(scope="module")
 def pydoc_split(pydoc_text: str) -> Split:
+    return _pydoc_split(pydoc_text)
+
+
+@functools.cache
+def _pydoc_split(pydoc_text: str) -> Split:
+    """Computed once per test process (a frozen value): ``tests/conftest.py``'s SLOW_FIRST
+    starts one of its tests early, so the module-scoped fixture is set up again for the
+    others (subword-nmt's 1500 merges: ~2.5 s each time)."""
     lines = pydoc_text.splitlines(keepends=True)
     cut = len(lines) * 4 // 5
     train, heldout = "".join(lines[:cut]), "".join(lines[cut:] + EDGE_LINES)
