@@ -555,7 +555,7 @@ def publish_link(player: str | None = None) -> None:
     notes = (tuple(problems), tuple(left_out))
     drawn: _DrawnBox | None = state.get(_LINK_SLOT)
     redraw = player is None and drawn is not None  # the player drew the box in this run
-    if player is None and drawn is not None:
+    if redraw:
         if drawn.notes == notes and drawn.link == link:
             return  # the player drew this box in this run
         state.pop(_LINK_SLOT)  # changed after the player ran: draw the box anew below
