@@ -52,6 +52,7 @@ if tok is not None:
         st.session_state["pre_text"] = st.session_state["pre_text"][:TEXT_CHARS]
     text = st.text_area(
         t("Text to encode"),
+        value=st.session_state["pre_text"],  # drawn first (test_widget_defaults)
         key="pre_text",
         max_chars=TEXT_CHARS,
         height=68 if presenting() else 80,

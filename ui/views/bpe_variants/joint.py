@@ -143,6 +143,7 @@ def render_joint(source: Corpus, num_merges: int, options: dict[str, object]) ->
         st.session_state["fam_joint_target"] = DEFAULT_TARGET
     text = st.text_area(
         t("Target corpus (same formats as the sidebar)"),
+        value=st.session_state["fam_joint_target"],  # drawn first (test_widget_defaults)
         key="fam_joint_target",
         max_chars=PASTE_CHARS,
     )

@@ -54,5 +54,11 @@ def sentence_inputs() -> dict[str, str]:
             st.session_state[key] = SENTENCES[lang]
         elif len(value) > TEXT_CHARS:  # e.g. a long link
             st.session_state[key] = value[:TEXT_CHARS]
-        out[lang] = column.text_area(names[lang], key=key, max_chars=TEXT_CHARS, height=80)
+        out[lang] = column.text_area(
+            names[lang],
+            value=st.session_state[key],  # drawn first (test_widget_defaults)
+            key=key,
+            max_chars=TEXT_CHARS,
+            height=80,
+        )
     return out
