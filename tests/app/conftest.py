@@ -5,13 +5,15 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Iterator
+import sys
+from collections.abc import Hashable, Iterator
 from pathlib import Path
 
 import pytest
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
+import ui.app.limits
 import ui.runtime.cache
 from ui.runtime.cache import _Budget, _Store
 
@@ -124,6 +126,18 @@ def _english_outside_sessions() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _no_results_under_patched_limits(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """After a test that patched a ``LIMITS`` of the app, forget the shared cache's results
+    (:func:`forget_results_under_patched_limits`).
+
+    subtle: it asks for ``monkeypatch``, so it ends before the test's patches are undone and
+    can still see them.
+    """
+    yield
+    forget_results_under_patched_limits()
+
+
+@pytest.fixture(autouse=True)
 def _simulated_persist_state(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """With ``SUBWORD_SIMULATE_PERSIST=1``, every view's widgets are drawn as the
     persist_state conversion will draw them (tests/app/persist_sim.py)."""
@@ -135,6 +149,9 @@ def _simulated_persist_state(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+_SERVER_BUDGET = ui.runtime.cache._BUDGET
+"""The cache's budget of the whole test process (a test may patch in one of its own)."""
 
 
 def open_link(page: str, params: dict[str, str]) -> AppTest:
@@ -168,3 +185,40 @@ def fresh_budget(monkeypatch: pytest.MonkeyPatch) -> Iterator[_Budget]:
     ui.runtime.cache._store.clear()  # the stores are made again, on this budget
     yield budget
     ui.runtime.cache._store.clear()  # not to leave stores on a test budget behind
+
+
+def forget_shared_results() -> None:
+    """Forget every result of the server's shared cache (``ui.runtime.cache``): the budget stops
+    counting them and the stores are made anew, so the next run computes each result again."""
+    victims: list[tuple[_Store, Hashable]] = []
+    # the server's budget, and a test's own (fresh_budget) if it is still in place
+    for budget in {id(b): b for b in (_SERVER_BUDGET, ui.runtime.cache._BUDGET)}.values():
+        with budget.lock:
+            victims += [(budget.sizes[entry][0], entry[1]) for entry in budget.sizes]
+            for entry in list(budget.sizes):
+                budget.drop(entry)
+    for store, key in victims:  # (a store's lock is never taken with the budget's held)
+        store.discard(key)
+    ui.runtime.cache._store.clear()
+
+
+def forget_results_under_patched_limits() -> list[str]:
+    """If a module of the app has a ``LIMITS`` other than ``ui.app.limits.LIMITS`` (a test
+    patched it), forget the shared cache's results (:func:`forget_shared_results`); the names
+    of those modules.
+
+    subtle: the cache (``ui.runtime.cache``) lives as long as the test process, as it does on
+    a server, and its keys leave the limits out (a server's are fixed). A result computed under
+    a test's patched limits was kept for later tests: the default example read under
+    ``corpus_words=2`` (low 5, newest 6) reached a new session of a later test, in the full
+    suite only (tests/app/test_isolation.py).
+    """
+    real = ui.app.limits.LIMITS
+    patched = [
+        name
+        for name, module in list(sys.modules.items())
+        if name.partition(".")[0] == "ui" and getattr(module, "LIMITS", real) is not real
+    ]
+    if patched:
+        forget_shared_results()
+    return patched
