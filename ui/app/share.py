@@ -585,10 +585,11 @@ def publish_link(player: str | None = None) -> None:
             ),
             small=True,
         )
-        st.code(link, language=None, wrap_lines=True)
+        shown = box.open is not False  # (None: a plain expander, drawn in full)
+        _show_link(link, shown)
         for item in left_out:
             show_text(t("Not in the link: {item}.").format(item=item), small=True)
-        _students_link(page, params, qr=box.open is not False)  # (None: plain, drawn)
+        _students_link(page, params, qr=shown)
     if player is None:
         state.pop(_LINK_SLOT, None)
     else:
@@ -646,10 +647,25 @@ _QR_CSS = (
 )
 
 
+def _show_link(link: str, shown: bool) -> None:
+    """A link in a code box with a copy icon, or (``shown`` false: the box is closed) its place.
+
+    subtle: the first code box on a page loads the browser's syntax highlighter, a large part
+    of a page load's CPU (profiled: ~15 % of the page's JavaScript time, also with
+    ``language=None``); the closed share box, drawn on every page, was the only code box on
+    most pages. An empty placeholder keeps the element count the step player's fragment writes
+    (one element at the code's place, open or closed); opening the box reruns and draws it.
+    """
+    if shown:
+        st.code(link, language=None, wrap_lines=True)
+    else:
+        st.empty()
+
+
 def _students_link(page: str, params: Mapping[str, str], *, qr: bool = True) -> None:
     """Under the address bar's link: the address students can open (a warning when they
-    cannot reach this server), the link's short form and its QR code (``qr``: else the place
-    of the code, empty: the box is closed).
+    cannot reach this server), the link's short form and its QR code (``qr``: else the places
+    of the short link and the code, empty: the box is closed).
 
     The same three elements every time (the step player's fragment redraws this box).
     """
@@ -674,7 +690,7 @@ def _students_link(page: str, params: Mapping[str, str], *, qr: bool = True) -> 
     else:
         note_html = "<div class='sw-text sw-small'>" + esc(t("For students:")) + "</div>"
     show_html(note_html)
-    st.code(link, language=None, wrap_lines=True)
+    _show_link(link, qr)
     if not qr:
         code = ""  # nobody sees it: not drawn (segno, in pure Python, at every step change)
     elif len(link) <= MAX_QR_TEXT:
