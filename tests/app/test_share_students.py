@@ -143,3 +143,20 @@ def test_the_closed_box_keeps_no_code_box_through_step_changes() -> None:
     at.button(key="bpe_learn__next").click().run()
     assert at.query_params["step"] == "4"
     assert "step=4" in at.sidebar.code[0].value
+
+
+def test_a_closed_box_is_not_drawn_again_after_the_player_drew_it() -> None:
+    """WordPiece's link changes after its player drew the box (the encode tab's words come
+    later in the run); ``app.py`` drew the box again as a plain expander, with its code boxes,
+    and without its open state (the box closed at the next run). Closed, it is left as the
+    player drew it; opened, it holds the whole link."""
+    at = open_link("wordpiece", {"corpus": "seed-hug"})
+    assert "wp_encode_text" in at.query_params
+    assert not at.get("code"), [c.value for c in at.get("code")]
+    _opened(at)
+    codes = [c.value for c in at.sidebar.code]
+    assert len(codes) == 2 and "wp_encode_text=" in codes[0], codes
+    assert "data:image/svg+xml" in _bodies(at)
+    at.toggle(key="wp_quiz").set_value(True).run()  # a full run: the box stays open
+    assert at.session_state["share__box"] is True
+    assert "wp_quiz=true" in at.sidebar.code[0].value

@@ -500,11 +500,12 @@ def start_link_box(page: str) -> None:
 
 @dataclass
 class _DrawnBox:
-    """The link box as a step player drew it: whose, its notes, its link."""
+    """The link box as a step player drew it: whose, its notes, its link, open or closed."""
 
     player: str
     notes: tuple[tuple[str, ...], tuple[str, ...]]
     link: str
+    shown: bool = True
 
 
 def publish_link(player: str | None = None) -> None:
@@ -530,7 +531,9 @@ def publish_link(player: str | None = None) -> None:
     server time). The box is an expander that reruns when opened or closed (``on_change``:
     the player's fragment, when the player drew it), a widget, so it may be drawn only once
     per run: when ``app.py`` draws the box again after the player did in the same full run,
-    it is a plain expander, open as the student left it, with the QR code.
+    it is a plain expander, open as the student left it, with the QR code. A closed box is
+    not drawn again then (its links are not drawn while it is closed, :func:`_show_link`, and
+    a plain expander could be opened without a rerun): opening it reruns and draws it anew.
 
     Args:
         player: The step player's key, when called from its fragment.
@@ -558,6 +561,8 @@ def publish_link(player: str | None = None) -> None:
     if redraw:
         if drawn.notes == notes and drawn.link == link:
             return  # the player drew this box in this run
+        if not drawn.shown:
+            return  # closed: nothing in it is seen, and opening it reruns and draws it anew
         state.pop(_LINK_SLOT)  # changed after the player ran: draw the box anew below
     label, icon = t("Share this view"), ":material/link:"
     with slot.container():
@@ -593,7 +598,7 @@ def publish_link(player: str | None = None) -> None:
     if player is None:
         state.pop(_LINK_SLOT, None)
     else:
-        state[_LINK_SLOT] = _DrawnBox(player, notes, link)
+        state[_LINK_SLOT] = _DrawnBox(player, notes, link, shown)
 
 
 # --------------------------------------------------------------------------------------
