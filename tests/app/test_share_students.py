@@ -105,12 +105,58 @@ def test_the_closed_box_draws_no_qr_code(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(ui.app.share, "_qr_html", counted)
     at = open_link("bpe_learn", {"corpus": "seed-low", "step": "2"})
     at.button(key="bpe_learn__next").click().run()  # a step change
-    assert "step=3" in at.sidebar.code[0].value
+    assert at.query_params["step"] == "3"
     assert drawn == [], drawn
     assert "data:image/svg+xml" not in _bodies(at)
     _opened(at)
     assert len(drawn) == 1 and "step=3" in drawn[0], drawn
+    assert "step=3" in at.sidebar.code[0].value
     assert "data:image/svg+xml" in _bodies(at)
     at.session_state["share__box"] = False  # closed again
     at.run()
     assert "data:image/svg+xml" not in _bodies(at)
+
+
+@pytest.mark.parametrize("page", ["bpe_learn", "glossary"])
+def test_the_closed_box_draws_no_code_box(page: str) -> None:
+    """A page load: the first code box on a page loads the browser's syntax highlighter (about
+    15 % of a page load's JavaScript), and the closed share box was the only one on most
+    pages. Closed, the box draws no code box (nobody sees its links); opened, both links."""
+    at = open_link(page, {"corpus": "seed-low"})
+    assert not at.get("code"), [c.value for c in at.get("code")]  # none on the whole page
+    assert at.query_params["corpus"] == "seed-low"  # the address bar still holds the link
+    _opened(at)
+    codes = [c.value for c in at.sidebar.code]
+    assert len(codes) == 2 and all("corpus=seed-low" in c for c in codes), codes
+    at.session_state["share__box"] = False  # closed again
+    at.run()
+    assert not at.get("code")
+
+
+def test_the_closed_box_keeps_no_code_box_through_step_changes() -> None:
+    """The step player's fragment redraws the box at every step: closed, still no code box;
+    opened, the links follow the step."""
+    at = open_link("bpe_learn", {"corpus": "seed-low", "step": "2"})
+    at.button(key="bpe_learn__next").click().run()
+    assert at.query_params["step"] == "3" and not at.get("code")
+    _opened(at)
+    at.button(key="bpe_learn__next").click().run()
+    assert at.query_params["step"] == "4"
+    assert "step=4" in at.sidebar.code[0].value
+
+
+def test_a_closed_box_is_not_drawn_again_after_the_player_drew_it() -> None:
+    """WordPiece's link changes after its player drew the box (the encode tab's words come
+    later in the run); ``app.py`` drew the box again as a plain expander, with its code boxes,
+    and without its open state (the box closed at the next run). Closed, it is left as the
+    player drew it; opened, it holds the whole link."""
+    at = open_link("wordpiece", {"corpus": "seed-hug"})
+    assert "wp_encode_text" in at.query_params
+    assert not at.get("code"), [c.value for c in at.get("code")]
+    _opened(at)
+    codes = [c.value for c in at.sidebar.code]
+    assert len(codes) == 2 and "wp_encode_text=" in codes[0], codes
+    assert "data:image/svg+xml" in _bodies(at)
+    at.toggle(key="wp_quiz").set_value(True).run()  # a full run: the box stays open
+    assert at.session_state["share__box"] is True
+    assert "wp_quiz=true" in at.sidebar.code[0].value

@@ -500,11 +500,12 @@ def start_link_box(page: str) -> None:
 
 @dataclass
 class _DrawnBox:
-    """The link box as a step player drew it: whose, its notes, its link."""
+    """The link box as a step player drew it: whose, its notes, its link, open or closed."""
 
     player: str
     notes: tuple[tuple[str, ...], tuple[str, ...]]
     link: str
+    shown: bool = True
 
 
 def publish_link(player: str | None = None) -> None:
@@ -530,7 +531,9 @@ def publish_link(player: str | None = None) -> None:
     server time). The box is an expander that reruns when opened or closed (``on_change``:
     the player's fragment, when the player drew it), a widget, so it may be drawn only once
     per run: when ``app.py`` draws the box again after the player did in the same full run,
-    it is a plain expander, open as the student left it, with the QR code.
+    it is a plain expander, open as the student left it, with the QR code. A closed box is
+    not drawn again then (its links are not drawn while it is closed, :func:`_show_link`, and
+    a plain expander could be opened without a rerun): opening it reruns and draws it anew.
 
     Args:
         player: The step player's key, when called from its fragment.
@@ -558,6 +561,8 @@ def publish_link(player: str | None = None) -> None:
     if redraw:
         if drawn.notes == notes and drawn.link == link:
             return  # the player drew this box in this run
+        if not drawn.shown:
+            return  # closed: nothing in it is seen, and opening it reruns and draws it anew
         state.pop(_LINK_SLOT)  # changed after the player ran: draw the box anew below
     label, icon = t("Share this view"), ":material/link:"
     with slot.container():
@@ -585,14 +590,15 @@ def publish_link(player: str | None = None) -> None:
             ),
             small=True,
         )
-        st.code(link, language=None, wrap_lines=True)
+        shown = box.open is not False  # (None: a plain expander, drawn in full)
+        _show_link(link, shown)
         for item in left_out:
             show_text(t("Not in the link: {item}.").format(item=item), small=True)
-        _students_link(page, params, qr=box.open is not False)  # (None: plain, drawn)
+        _students_link(page, params, qr=shown)
     if player is None:
         state.pop(_LINK_SLOT, None)
     else:
-        state[_LINK_SLOT] = _DrawnBox(player, notes, link)
+        state[_LINK_SLOT] = _DrawnBox(player, notes, link, shown)
 
 
 # --------------------------------------------------------------------------------------
@@ -646,10 +652,25 @@ _QR_CSS = (
 )
 
 
+def _show_link(link: str, shown: bool) -> None:
+    """A link in a code box with a copy icon, or (``shown`` false: the box is closed) its place.
+
+    subtle: the first code box on a page loads the browser's syntax highlighter, a large part
+    of a page load's CPU (profiled: ~15 % of the page's JavaScript time, also with
+    ``language=None``); the closed share box, drawn on every page, was the only code box on
+    most pages. An empty placeholder keeps the element count the step player's fragment writes
+    (one element at the code's place, open or closed); opening the box reruns and draws it.
+    """
+    if shown:
+        st.code(link, language=None, wrap_lines=True)
+    else:
+        st.empty()
+
+
 def _students_link(page: str, params: Mapping[str, str], *, qr: bool = True) -> None:
     """Under the address bar's link: the address students can open (a warning when they
-    cannot reach this server), the link's short form and its QR code (``qr``: else the place
-    of the code, empty: the box is closed).
+    cannot reach this server), the link's short form and its QR code (``qr``: else the places
+    of the short link and the code, empty: the box is closed).
 
     The same three elements every time (the step player's fragment redraws this box).
     """
@@ -674,7 +695,7 @@ def _students_link(page: str, params: Mapping[str, str], *, qr: bool = True) -> 
     else:
         note_html = "<div class='sw-text sw-small'>" + esc(t("For students:")) + "</div>"
     show_html(note_html)
-    st.code(link, language=None, wrap_lines=True)
+    _show_link(link, qr)
     if not qr:
         code = ""  # nobody sees it: not drawn (segno, in pure Python, at every step change)
     elif len(link) <= MAX_QR_TEXT:
