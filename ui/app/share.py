@@ -656,7 +656,7 @@ def _show_link(link: str, shown: bool) -> None:
     """A link in a code box with a copy icon, or (``shown`` false: the box is closed) its place.
 
     subtle: the first code box on a page loads the browser's syntax highlighter, a large part
-    of a page load's CPU (profiled: ~15 % of the page's JavaScript time, also with
+    of a page load's CPU (profiled: 9-12 % of its JavaScript samples, also with
     ``language=None``); the closed share box, drawn on every page, was the only code box on
     most pages. An empty placeholder keeps the element count the step player's fragment writes
     (one element at the code's place, open or closed); opening the box reruns and draws it.
