@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.e2e.conftest import DEPLOYMENT_GROUP, NAV_LINKS, SHOTS, Console, app_server
 from tests.pg_server import require_postgres
@@ -159,12 +160,14 @@ def run_class(
         # the question: seed-low's merge 2 ties es + t with t + </w> (both right)
         teacher.get_by_role("button", name=re.compile("Ask the class")).click()
         teacher.get_by_role("button", name="Reveal the answer").wait_for(timeout=TIMEOUT)
-        assert teacher.get_by_text("Merge 2: es + t").count() == 0  # hidden until the reveal
+        # hidden until the reveal (waited for: the merge drawn before the question may still be
+        # on the page, stale, when the question's button has come)
+        expect(teacher.get_by_text("Merge 2: es + t")).to_have_count(0)
         for s, label in zip(students, ("es + t", "t + </w>", "l + o"), strict=True):
             _answer(s, label)  # the three answers travel at once
         for s in students:
             s.get_by_text("Your answer is in").wait_for(timeout=TIMEOUT)
-            assert s.get_by_text("Merge 2: es + t").count() == 0
+            expect(s.get_by_text("Merge 2: es + t")).to_have_count(0)
         teacher.get_by_text("3 of 3 answered.").wait_for(timeout=TIMEOUT)
         chart = teacher.locator("[class*='st-key-class_teacher']")
         for label, n in (("es + t", 1), ("t + </w>", 1), ("l + o", 1), ("o + w", 0)):
