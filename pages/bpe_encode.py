@@ -50,7 +50,10 @@ if shared is not None:
     examples = example_words(typed_corpus)  # the student's own words are never replaced
     follow_default("bpe_encode_text", examples.text)
     text = st.text_input(
-        t("Words or a sentence to encode"), key="bpe_encode_text", max_chars=LIMITS.box_chars
+        t("Words or a sentence to encode"),
+        value=st.session_state["bpe_encode_text"],  # drawn first (test_widget_defaults)
+        key="bpe_encode_text",
+        max_chars=LIMITS.box_chars,
     )
     show_example_label(examples, "bpe_encode_text")
     use_unk = st.toggle(

@@ -104,7 +104,10 @@ if settings is not None:
             examples = example_words(typed_corpus)  # the student's own words are never replaced
             follow_default("wp_encode_text", examples.text)
             text = st.text_input(
-                t("Words to encode"), key="wp_encode_text", max_chars=LIMITS.box_chars
+                t("Words to encode"),
+                value=st.session_state["wp_encode_text"],  # drawn first (test_widget_defaults)
+                key="wp_encode_text",
+                max_chars=LIMITS.box_chars,
             )
             show_example_label(examples, "wp_encode_text")
             word_start = st.toggle(

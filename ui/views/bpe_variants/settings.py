@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from subword_core.text.corpus import Corpus
@@ -69,7 +70,12 @@ def word_box(box: DeltaGenerator, key: str, corpus: Corpus | None, tutorial: str
             unseen = example_words(corpus).unseen
             default = ExampleWords((), unseen) if unseen else ExampleWords(corpus.words[:1], None)
     follow_default(key, default.text)
-    word = box.text_input(t("Word"), key=key, max_chars=LIMITS.box_chars)
+    word = box.text_input(
+        t("Word"),
+        value=st.session_state[key],  # drawn first (test_widget_defaults)
+        key=key,
+        max_chars=LIMITS.box_chars,
+    )
     with box:
         show_example_label(default, key)
     return str(word)
