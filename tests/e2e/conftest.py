@@ -229,9 +229,100 @@ def deployment(class_db: str | None) -> Iterator[Any]:
         yield d
 
 
+#: Run in every document of a tab before the page's own scripts: the first document a new tab
+#: opens on an origin starts with an empty ``localStorage`` (Streamlit keeps the sidebar's
+#: width and state and the chosen theme there), as in a browser profile of its own; a reload
+#: or a link followed in that tab keeps what the page stored, as a real browser does.
+#: (``sessionStorage`` belongs to one tab and one origin, so it marks the tab; iframes, some of
+#: them of no origin, are left alone.)
+FRESH_VISITOR = """(() => {
+  if (window !== window.top) return;
+  try {
+    if (!sessionStorage.getItem("sw-e2e-tab")) {
+      localStorage.clear();
+      sessionStorage.setItem("sw-e2e-tab", "1");
+    }
+  } catch (e) {}
+})();"""
+
+#: The anchor tab's address: on the app's site (127.0.0.1, whatever the port) so that the
+#: site's renderer process lives between tests; answered by playwright, never sent.
+_ANCHOR = "http://127.0.0.1:1/sw-e2e-anchor"
+
+
+class Tabs:
+    """The session's Chromium, handing out tabs that open a page at about half the CPU.
+
+    ``new_page`` gives a new tab of one shared browser context, as ``Browser.new_page`` gave a
+    tab of a context of its own; ``new_context`` and everything else is the browser's own.
+
+    subtle: a Streamlit page load in a new context costs Chromium 2.6 CPU-s (the BPE page,
+    measured); a new tab of a context that already has a tab on the site costs 1.8 s: with
+    ``--process-per-site`` it joins the site's living renderer process, whose V8 has the
+    frontend's code compiled, and the context's HTTP cache holds the frontend's hundred files.
+    So one tab of the context (the anchor, :data:`_ANCHOR`) stays on the site for the whole
+    session. What a context of its own gave a test is kept: each tab starts with no cookies
+    (cleared as it is made) and an empty ``localStorage`` (:data:`FRESH_VISITOR`), and its
+    listeners, routes and viewport are its own. Tests that need people side by side (a
+    class) still make a context per person with ``new_context``.
+    """
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+        self._context = browser.new_context()
+        self._context.add_init_script(FRESH_VISITOR)
+        anchor = self._context.new_page()
+        anchor.route(
+            _ANCHOR,
+            lambda route: route.fulfill(body="<title>anchor</title>", content_type="text/html"),
+        )
+        anchor.goto(_ANCHOR)
+        self.opened: list[Any] = []  # every tab handed out, in order
+
+    def new_page(
+        self, *, viewport: Mapping[str, int] | None = None, color_scheme: str | None = None
+    ) -> Any:
+        """A new tab with no cookies and an empty ``localStorage``, ``viewport`` pixels wide
+        and high (playwright's default 1280 × 720 without it), in the ``color_scheme`` given
+        (``"light"`` or ``"dark"``; the browser's, light, without it)."""
+        self._context.clear_cookies()
+        page = self._context.new_page()
+        self.opened.append(page)
+        if viewport is not None:
+            page.set_viewport_size(dict(viewport))
+        if color_scheme is not None:
+            page.emulate_media(color_scheme=color_scheme)
+        return page
+
+    def close_since(self, count: int) -> None:
+        """Close the tabs handed out after the first ``count`` that are still open."""
+        for page in self.opened[count:]:
+            if not page.is_closed():
+                page.close()
+        del self.opened[count:]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
+@pytest.fixture(autouse=True)
+def _close_the_tests_tabs(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The tabs a test opened are closed when it ends (a tab left open on a page that plays
+    or polls would go on running beside the next tests, in the same renderer process); the
+    tabs of a module's fixture, opened before the test, stay."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    tabs = request.getfixturevalue("browser")
+    before = len(tabs.opened)
+    yield
+    tabs.close_since(before)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
-    """Debian's Chromium driven by playwright (see :func:`require_browser` when missing)."""
+    """Debian's Chromium driven by playwright (see :func:`require_browser` when missing), as
+    :class:`Tabs`."""
     require_browser()
     from playwright.sync_api import expect, sync_playwright
 
@@ -252,9 +343,11 @@ def browser() -> Iterator[Any]:
                 "--disable-component-update",
                 "--disable-sync",
                 "--no-first-run",
+                # the tabs of a context share the site's renderer process (:class:`Tabs`)
+                "--process-per-site",
             ],
         )
-        yield b
+        yield Tabs(b)
         b.close()
 
 

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import DEPLOYMENT_GROUP, NAV_LINKS, SHOTS, Console, app_server
+from tests.e2e.conftest import DEPLOYMENT_GROUP, NAV_LINKS, SHOTS, Console, app_server, success_shot
 from tests.pg_server import require_postgres
 
 TIMEOUT = 45_000
@@ -174,14 +174,13 @@ def run_class(
             chart.locator(
                 f"[aria-label*='{label}: {n};'], [aria-label$='{label}: {n}']"
             ).first.wait_for(timeout=TIMEOUT, state="attached")
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        teacher.screenshot(path=str(SHOTS / f"class_{tag}_teacher_chart.png"))
+        success_shot(teacher, f"class_{tag}_teacher_chart", full_page=False)
         teacher.get_by_role("button", name="Reveal the answer").click()
         for s, mark in zip(students, ("✓", "✓", "✗"), strict=True):
             _step(s, "Merge 2: es + t")
             s.locator(".sw-text", has_text=mark).first.wait_for(timeout=TIMEOUT)
         assert "Right too" in students[1].locator("body").inner_text()  # the tie: right too
-        students[0].screenshot(path=str(SHOTS / f"class_{tag}_student_verdict.png"))
+        success_shot(students[0], f"class_{tag}_student_verdict", full_page=False)
         # nicknames reach the page escaped, never as markup
         assert students[0].locator("b", has_text="s0").count() == 0
         teacher.get_by_role("button", name="End the class").click()

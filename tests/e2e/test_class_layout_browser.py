@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import SHOTS, Console, app_server
+from tests.e2e.conftest import Console, app_server, success_shot
 from ui.classroom.store import Store
 
 TIMEOUT = 90_000
@@ -67,14 +67,13 @@ def test_a_following_student_sees_the_question_on_the_first_screen(
             page.wait_for_timeout(1000)  # the layout settles
             sidebar = page.locator("[data-testid='stSidebar']")
             assert page.evaluate(_SIDEBAR_RIGHT) > 200  # open at 1024 px
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / "class_student_question_sidebar.png"))
+            success_shot(page, "class_student_question_sidebar", full_page=False)
             assert _on_first_screen(page) == []
             sidebar.hover()
             page.locator("[data-testid='stSidebarCollapseButton'] button").click(force=True)
             page.wait_for_function(f"() => ({_SIDEBAR_RIGHT})() <= 0")
             page.wait_for_timeout(1000)
-            page.screenshot(path=str(SHOTS / "class_student_question.png"))
+            success_shot(page, "class_student_question", full_page=False)
             assert _on_first_screen(page) == []
             assert console.errors == []
         finally:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.e2e.conftest import SHOTS, Console
+from tests.e2e.conftest import Console, success_shot
 from tests.e2e.test_axe_browser import _report, _settled, axe_violations
 
 TIMEOUT = 45_000
@@ -82,8 +82,7 @@ def test_projector_play_axe_and_keyboard_answers(browser: Any, server: str) -> N
         ):
             box = locator.first.bounding_box()
             assert box is not None and box["y"] + box["height"] <= 768, box
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        teacher.screenshot(path=str(SHOTS / "class_projector_en.png"))
+        success_shot(teacher, "class_projector_en", full_page=False)
         found = axe_violations(teacher)
         assert not found, _report(found)
 
@@ -116,7 +115,7 @@ def test_projector_play_axe_and_keyboard_answers(browser: Any, server: str) -> N
         _settled(student)
         found = axe_violations(student)
         assert not found, _report(found)
-        student.screenshot(path=str(SHOTS / "class_student_answering_en.png"))
+        success_shot(student, "class_student_answering_en", full_page=False)
         student.evaluate("document.activeElement && document.activeElement.blur()")
         _focus_in(student, f"{box} [role=radiogroup]")
         student.keyboard.press("Space")  # the focused (first) option
@@ -142,7 +141,7 @@ def test_projector_play_axe_and_keyboard_answers(browser: Any, server: str) -> N
         ):
             box = locator.first.bounding_box()
             assert box is not None and box["y"] + box["height"] <= 768, box
-        teacher.screenshot(path=str(SHOTS / "class_projector_chart_en.png"))
+        success_shot(teacher, "class_projector_chart_en", full_page=False)
         assert t_console.errors == [] and s_console.errors == []
     finally:
         t_context.close()

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import SHOTS, Console, assert_no_exception
+from tests.e2e.conftest import Console, assert_no_exception, success_shot
 
 TITLE = {"zh": "这一步的代码", "ko": "이 단계의 코드"}
 COMMENT = {"zh": "没有可合并的了", "ko": "더 병합할 것이 없음"}
@@ -36,7 +36,7 @@ def test_the_code_panel_in_presenter_mode(server: str, browser: Any, lang: str) 
     assert box is not None and box["x"] + box["width"] <= 1024
     assert page.evaluate("document.documentElement.scrollWidth") <= 1024
     summary.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / f"code_panel_{lang}.png"))
+    success_shot(page, f"code_panel_{lang}", full_page=False)
     page.get_by_role("button", name={"zh": "下一步", "ko": "다음"}[lang]).first.click()
     page.locator(".sw-code .val", has_text="best = ('es', 't')").first.wait_for(timeout=20_000)
     assert_no_exception(page)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from tests.e2e.conftest import (
-    SHOTS,
     assert_no_exception,
     open_page,
+    success_shot,
     wait_for_param,
     wait_until_idle,
 )
@@ -40,8 +40,7 @@ def test_four_algorithms_on_a_typed_sentence(server: str, browser: object) -> No
     page.get_by_text("On the whole corpus").first.wait_for(timeout=30_000)
     page.locator("[data-testid='stVegaLiteChart']").first.wait_for(timeout=30_000)
     assert_no_exception(page)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "compare_sentence.png"), full_page=True)
+    success_shot(page, "compare_sentence")
     page.close()
 
 

@@ -46,7 +46,7 @@ from scripts.load_ws import (
     fetch_cookies,
     source_label,
 )
-from tests.e2e.conftest import SHOTS, assert_no_exception, under_ci
+from tests.e2e.conftest import SHOTS, assert_no_exception, success_shot, under_ci
 
 T = TypeVar("T")
 LINK = "corpus=seed-low&bpe_num_merges=6&step=4"
@@ -237,8 +237,7 @@ def test_chromium_through_nginx_opens_a_share_link_on_one_process(
         )
         page.locator("[data-testid='stVegaLiteChart']").first.wait_for(timeout=30_000)
         assert_no_exception(page)
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / "deploy_nginx_link.png"), full_page=True)
+        success_shot(page, "deploy_nginx_link")
         [route] = [c["value"] for c in context.cookies() if c["name"] == ROUTE_COOKIE]
     finally:
         page.close()

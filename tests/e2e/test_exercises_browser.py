@@ -15,7 +15,7 @@ import pytest
 
 import ui.app.i18n
 from subword_core.exercises import generate
-from tests.e2e.conftest import SHOTS, assert_no_exception, open_page
+from tests.e2e.conftest import assert_no_exception, open_page, success_shot
 from ui.views.exercises.sheet import handout_html
 
 
@@ -32,8 +32,7 @@ def test_the_handout_fits_two_a4_pages(
     pdf = page.pdf(format="A4", print_background=True)
     pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
     assert pages == 2, f"{lang} sheet {seed}: {pages} pages"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"handout_{seed}_{lang}.png"), full_page=True)
+    success_shot(page, f"handout_{seed}_{lang}")
     page.close()
 
 
@@ -49,5 +48,5 @@ def test_an_answer_is_checked_on_the_page(server: str, browser: Any) -> None:
     box.press("Enter")
     page.get_by_text("Not this one").first.wait_for(timeout=20_000)
     assert_no_exception(page)
-    page.screenshot(path=str(SHOTS / "exercises_page.png"))
+    success_shot(page, "exercises_page", full_page=False)
     page.close()

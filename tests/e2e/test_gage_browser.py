@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS, assert_no_exception, open_page
+from tests.e2e.conftest import assert_no_exception, open_page, success_shot
 
 
 def _page(browser: Any, url: str) -> Any:
@@ -49,8 +49,7 @@ def test_gage_page_steps_and_reproduces_the_seed_table(server: str, browser: Any
     # two charts drawn: the pair counts and the sizes
     expect(page.locator("[data-testid='stVegaLiteChart']")).to_have_count(2, timeout=20_000)
     assert_no_exception(page)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "gage.png"), full_page=True)
+    success_shot(page, "gage")
     page.close()
 
 

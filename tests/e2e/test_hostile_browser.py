@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from tests.e2e.conftest import SHOTS, assert_no_exception, open_page, wait_until_idle
+from tests.e2e.conftest import assert_no_exception, open_page, success_shot, wait_until_idle
 
 
 def _assert_no_trace(page: Any) -> None:
@@ -35,7 +35,7 @@ def test_a_link_with_a_huge_count_says_which_line(server: str, browser: Any) -> 
     page.get_by_text("line 2 needs a fix").first.wait_for(timeout=45_000)
     page.get_by_text("a count can be at most 1,000,000,000,000").first.wait_for(timeout=20_000)
     _assert_no_trace(page)
-    page.screenshot(path=str(SHOTS / "hostile_huge_count.png"), full_page=True)
+    success_shot(page, "hostile_huge_count")
     page.close()
 
 

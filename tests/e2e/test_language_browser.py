@@ -40,6 +40,7 @@ from tests.e2e.conftest import (
     SHOTS,
     Console,
     assert_no_exception,
+    success_shot,
     wait_for_param,
 )
 from ui.app import registry
@@ -241,7 +242,7 @@ def test_the_menu_switches_the_language_and_keeps_the_corpus_and_the_step(
         params = wait_for_param(page, "step", "3")
         assert params.get("lang") == (None if lang == "en" else lang), params
         assert params.get("text") == _CORPUS, params
-        page.screenshot(path=str(SHOTS / f"language_menu_{lang}.png"))
+        success_shot(page, f"language_menu_{lang}", full_page=False)
 
 
 def test_the_menu_keeps_a_chosen_sample_and_the_players_speed(
@@ -348,4 +349,4 @@ def test_the_zh_and_ko_examples_show_their_tokens(
         shown = page.locator(f"{TOKENS}:visible").filter(has_text=script)
         expect(shown.first).to_be_visible(timeout=WAIT)
         _settled(page, console, f"{path}'s step with the {key} example")
-        page.screenshot(path=str(SHOTS / f"language_example_{path}_{key}.png"))
+        success_shot(page, f"language_example_{path}_{key}", full_page=False)

@@ -26,6 +26,7 @@ from tests.e2e.conftest import (
     Console,
     app_server,
     assert_no_exception,
+    success_shot,
     url_params,
     wait_for_param,
     wait_until_idle,
@@ -115,7 +116,7 @@ def test_headings_show_whole_glyphs_in_presenter_mode(
         else:
             assert not page.evaluate(f"() => {_DARK_BACKGROUND}")  # it does start light
         _headings_fit(page, title, scheme)
-        page.screenshot(path=str(SHOTS / f"class_{path}_{lang}_{scheme}.png"))
+        success_shot(page, f"class_{path}_{lang}_{scheme}", full_page=False)
     assert_no_exception(page)
     assert console.errors == [], console.errors
     page.close()

@@ -73,7 +73,7 @@ def test_pretrained_step_is_on_the_first_screen_when_presenting(server: str, bro
         assert box is not None and box["y"] + 60 < 768, box  # its first lines are on screen
         assert_no_exception(page)
         assert not console.errors, console.errors
-        page.screenshot(path=str(SHOTS / f"lesson_pretrained_present_{lang}.png"))
+        success_shot(page, f"lesson_pretrained_present_{lang}", full_page=False)
         page.close()
 
 

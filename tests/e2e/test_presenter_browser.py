@@ -13,7 +13,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.conftest import SHOTS, Console, assert_no_exception, open_tab, wait_until_idle
+from tests.e2e.conftest import (
+    Console,
+    assert_no_exception,
+    open_tab,
+    success_shot,
+    wait_until_idle,
+)
 
 WIDTH, HEIGHT = 1024, 768
 
@@ -94,8 +100,7 @@ def test_the_step_fits_a_projector_in_presenter_mode(
     _not_wider_than_the_screen(page)
     assert_no_exception(page)
     assert console.errors == [], console.errors
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"present_{path}.png"))
+    success_shot(page, f"present_{path}", full_page=False)
     page.close()
 
 
@@ -185,6 +190,5 @@ def test_a_data_grid_stays_inside_its_column(server: str, browser: Any, lang: st
     bottom, next_top = page.evaluate(_GRID_AND_NEXT)
     assert bottom <= next_top + 1, f"the grid's bottom {bottom:.0f} is below {next_top:.0f}"
     assert console.errors == [], console.errors
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"present_unigram_grid_{lang}.png"))
+    success_shot(page, f"present_unigram_grid_{lang}", full_page=False)
     page.close()

@@ -103,7 +103,7 @@ def test_precompiled_sample_shows_each_replacement(server: str, browser: object)
     assert page.get_by_text("U+FB01").count() >= 1
     assert_no_exception(page)
     page.get_by_text("replacements, each kind once").first.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "pretrained_precompiled.png"))
+    success_shot(page, "pretrained_precompiled", full_page=False)
     assert console.errors == []
     page.close()
 
@@ -125,7 +125,7 @@ def test_a_regex_that_may_differ_is_refused_in_words(
     page.get_by_text("may mean something else here").first.wait_for(timeout=30_000)
     assert_no_exception(page)
     page.get_by_text("may mean something else here").first.scroll_into_view_if_needed()
-    page.screenshot(path=str(SHOTS / "pretrained_regex_refused.png"))
+    success_shot(page, "pretrained_regex_refused", full_page=False)
     assert console.errors == []
     page.close()
 
@@ -147,7 +147,6 @@ def test_a_file_the_library_refuses_is_refused_in_korean(
     page.locator("input[type=file]").first.set_input_files([str(path)])
     page.get_by_text("유한하지 않은 수 NaN이 있습니다").first.wait_for(timeout=30_000)
     assert_no_exception(page)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "pretrained_library_refuses_ko.png"))
+    success_shot(page, "pretrained_library_refuses_ko", full_page=False)
     assert console.errors == []
     page.close()

@@ -7,11 +7,11 @@ from typing import Any
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import (
-    SHOTS,
     Console,
     assert_no_exception,
     click_next_until,
     open_page,
+    success_shot,
     wait_for_param,
 )
 
@@ -49,7 +49,7 @@ def test_a_link_with_a_typed_corpus_and_settings(server: str, browser: Any) -> N
         "hug hug pug pun bun hugs"
     )
     assert_no_exception(page)
-    page.screenshot(path=str(SHOTS / "share_link.png"), full_page=True)
+    success_shot(page, "share_link")
     page.close()
 
 
@@ -85,7 +85,7 @@ def test_the_qr_code_is_drawn_when_the_box_is_opened_and_follows_the_step(
     expect(page.get_by_test_id("stSidebar").get_by_test_id("stCode")).to_have_count(2)
     expect(codes.first).to_contain_text("step=1")
     first = qr.get_attribute("src")
-    page.screenshot(path=str(SHOTS / "share_box_qr_1024.png"))
+    success_shot(page, "share_box_qr_1024", full_page=False)
     click_next_until(page, ["Merge 2:"])
     wait_for_param(page, "step", "2")
     expect(qr).not_to_have_attribute("src", first or "")  # the new step's link

@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.e2e.conftest import SHOTS, Console, assert_no_exception, wait_for_param
+from tests.e2e.conftest import Console, assert_no_exception, success_shot, wait_for_param
 
 
 def _open(browser: Any, url: str) -> tuple[Any, list[str]]:
@@ -45,8 +45,7 @@ def test_wordpiece_tab_stays_open_across_setting_changes_and_is_in_the_link(
     expect(encode).to_have_attribute("aria-selected", "true")
     assert params["wp_tab"] == "encode"
     assert_no_exception(page)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "wordpiece_tab_kept.png"), full_page=True)
+    success_shot(page, "wordpiece_tab_kept")
     link = page.evaluate("window.location.href")
     assert errors == [], errors
     page.close()

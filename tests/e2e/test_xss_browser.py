@@ -47,7 +47,7 @@ from urllib.parse import quote, urlencode, urlsplit
 
 import pytest
 
-from tests.e2e.conftest import SHOTS, Runs, assert_no_exception
+from tests.e2e.conftest import Runs, assert_no_exception, success_shot
 from ui.app.share import PAGES as LINK_PAGES
 from ui.app.share import PARAMS
 
@@ -228,7 +228,7 @@ def test_hostile_text_everywhere_stays_text(
             runs.settle(page, since)
             _check(page, dialogs, style, inline_scripts, f"typing {payload!r} into “{label}”")
             _check_markdown(page, outside, f"typing {payload!r} into “{label}”")
-    page.screenshot(path=str(SHOTS / f"xss_{path or 'home'}.png"), full_page=True)
+    success_shot(page, f"xss_{path or 'home'}")
     page.close()
 
 
@@ -272,5 +272,5 @@ def test_markdown_in_every_link_text_stays_text(
         where = f"opening {path} with {value!r} in {['text', *texts]}"
         _check(page, dialogs, style, inline_scripts, where)
         _check_markdown(page, outside, where)
-    page.screenshot(path=str(SHOTS / f"xss_md_link_{path}.png"), full_page=True)
+    success_shot(page, f"xss_md_link_{path}")
     page.close()
