@@ -87,3 +87,23 @@ def test_an_exhaustive_check_runs_in_full_until_it_passed_on_its_inputs(
     test_file.write_text("the check changed")
     exhaustive._inputs.cache_clear()
     assert exhaustive.code_points(request) is exhaustive.EVERY  # an input changed
+
+
+def test_the_apps_own_styles_have_no_animation_the_browser_tests_would_not_see() -> None:
+    """The browser tests draw every tab without CSS animations and transitions
+    (``tests/e2e/conftest.py``, ``STILL``): all that the page has of them is Streamlit's own.
+    An animation or a transition of the app's own would be switched off there unseen, so
+    there is none, and this test says where to look if one is added."""
+    motion = re.compile(r"@keyframes|\b(?:animation|transition)(?:-[a-z-]+)?\s*:")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in [
+            *python_files(ROOT, "app.py", "pages", "ui"),
+            *sorted((ROOT / "ui").rglob("*.css")),
+        ]
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if motion.search(line)
+    ]
+    assert found == [], "an animation of the app's own: see STILL in tests/e2e/conftest.py"
+    conftest = (ROOT / "tests" / "e2e" / "conftest.py").read_text(encoding="utf-8")
+    assert "animation: none !important;" in conftest and "transition: none !important;" in conftest
