@@ -7,7 +7,11 @@ costs several times more, :func:`_open`); on each page its tabs are clicked in t
 light theme, then the browser's colour scheme is switched to dark (the app follows it at once,
 as Streamlit's "system" theme does, and a rerun gives the server the new theme for the chart
 text) and the tabs are checked again, last to first: every (theme, tab) state is checked
-once, with one page switch per page instead of one page load per theme.
+once, with one page switch per page instead of one page load per theme. The light pass runs
+every WCAG rule; the dark pass runs the ones about colour (axe's ``cat.color`` tag: text
+contrast, links told apart by colour alone), since the theme changes only colours: the page's
+markup is the same (the app reads the theme for one thing, the charts' text colour:
+``ui.app.common``), and a contrast check is most of axe's time.
 Presenter mode (``present=1``: larger type, settings folded) is checked on the algorithm
 pages in both themes the same way, and the Chinese and Korean interfaces (``lang=zh``,
 ``lang=ko``) on three pages in the light theme: one page load per language, no tabs.
@@ -86,9 +90,14 @@ languages side by side."""
 
 # axe runs in the page; the nodes of a listed (rule, selector) are dropped there, where the
 # selector can be matched against the node itself.
-_RUN_AXE = """async ([tags, own]) => {
-  const result = await axe.run(document, {runOnly: {type: "tag", values: tags},
-                                          resultTypes: ["violations"]});
+_RUN_AXE = """async ([tags, own, colourOnly]) => {
+  let runOnly = {type: "tag", values: tags};
+  if (colourOnly) {
+    const ids = axe.getRules(tags).filter((r) => r.tags.includes("cat.color")).map((r) => r.ruleId);
+    if (!ids.length) throw new Error("axe has no colour rule among " + tags);
+    runOnly = {type: "rule", values: ids};
+  }
+  const result = await axe.run(document, {runOnly, resultTypes: ["violations"]});
   const out = [];
   for (const v of result.violations) {
     const sels = own.filter(([rule]) => rule === v.id).map(([, sel]) => sel);
@@ -169,12 +178,13 @@ def _switch_theme(page: Any, runs: Runs, theme: str, *, rerun: bool = True) -> N
     _settled(page)
 
 
-def axe_violations(page: Any) -> list[dict[str, Any]]:
-    """axe-core's WCAG 2 A/AA violations on the page, without :data:`STREAMLIT_OWN`'s nodes."""
+def axe_violations(page: Any, *, colour_only: bool = False) -> list[dict[str, Any]]:
+    """axe-core's WCAG 2 A/AA violations on the page, without :data:`STREAMLIT_OWN`'s nodes;
+    with ``colour_only``, of the rules about colour alone (the second theme's pass)."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(_axe_script())
     own = [list(k) for k in STREAMLIT_OWN]
-    return page.evaluate(_RUN_AXE, [WCAG_TAGS, own])
+    return page.evaluate(_RUN_AXE, [WCAG_TAGS, own, colour_only])
 
 
 def _report(violations: list[dict[str, Any]]) -> str:
@@ -185,9 +195,10 @@ def _report(violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def _check(page: Any, where: str, shot: str) -> dict[str, str]:
-    """axe on the page as it is: ``{where: report}`` (and a screenshot) if it finds anything."""
-    violations = axe_violations(page)
+def _check(page: Any, where: str, shot: str, *, theme: str = "light") -> dict[str, str]:
+    """axe on the page as it is: ``{where: report}`` (and a screenshot) if it finds anything;
+    every rule in the first of :data:`THEMES`, the colour rules in the second."""
+    violations = axe_violations(page, colour_only=theme != THEMES[0])
     if not violations:
         return {}
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -196,7 +207,8 @@ def _check(page: Any, where: str, shot: str) -> dict[str, str]:
 
 
 THEMES = ("light", "dark")
-"""Every state is checked in both; the page opens in the first, then switches to the second."""
+"""Every state is checked in both; the page opens in the first (every rule), then switches to
+the second (the colour rules)."""
 
 
 @pytest.fixture(scope="module")
@@ -273,7 +285,7 @@ def _check_tabs(
                 _settled(page)
         shot = f"{path or 'home'}_{theme}_{[*PAGES[path].values()].index(label) if label else 0}"
         where = f"{path or 'home'} ({theme}{', tab ' + label if label else ''})"
-        found |= _check(page, where, shot)
+        found |= _check(page, where, shot, theme=theme)
     return found
 
 
@@ -306,6 +318,32 @@ def test_every_page_of_the_navigation_is_checked(
     assert {urlsplit(h).path.strip("/") for h in hrefs} == set(PAGES)
 
 
+_PLANT = """() => {
+  const box = document.createElement("div");
+  box.id = "sw-planted";
+  box.style.cssText = "position: fixed; top: 0; left: 0; z-index: 999999; background: #999";
+  box.innerHTML = '<p class="sw-planted" style="color: #888">faint text</p>'
+    + '<img class="sw-planted" src="data:," width="8" height="8">';
+  document.body.appendChild(box);
+}"""
+
+
+def test_the_second_themes_pass_runs_the_colour_rules_alone(
+    server: str, light: Any, kept: dict[str, _Tab]
+) -> None:
+    """A planted faint paragraph and an image without ``alt``: every rule finds both, the
+    colour rules (the dark pass) find the faint text alone."""
+    page = _open(light, kept, server, "").page
+    page.evaluate(_PLANT)
+    try:
+        every = {v["id"] for v in axe_violations(page) if "sw-planted" in str(v)}
+        colour = {v["id"] for v in axe_violations(page, colour_only=True) if "sw-planted" in str(v)}
+    finally:
+        page.evaluate("() => document.getElementById('sw-planted').remove()")
+    assert every == {"color-contrast", "image-alt"}
+    assert colour == {"color-contrast"}
+
+
 @pytest.mark.parametrize("path", PRESENTER_PAGES)
 def test_axe_finds_no_wcag_violation_in_presenter_mode(server: str, light: Any, path: str) -> None:
     page = light.new_page()
@@ -328,7 +366,9 @@ def test_axe_finds_no_wcag_violation_in_presenter_mode(server: str, light: Any, 
         expect(
             page.locator('[data-testid="stMain"] [data-testid="stExpander"] details[open]')
         ).to_have_count(0)
-        found |= _check(page, f"{path} (presenter, {theme})", f"{path}_present_{theme}")
+        found |= _check(
+            page, f"{path} (presenter, {theme})", f"{path}_present_{theme}", theme=theme
+        )
     assert_no_exception(page)
     page.close()
     assert not found, "\n\n".join(f"== {k}\n{v}" for k, v in found.items())
