@@ -84,6 +84,12 @@ assert max(len(w) for w in SPACED.split(" ")) < 100  # the encode views' word li
 # The corpus, through the link: the same text area, the same sink as typing it there.
 HOSTILE_CORPUS = f"{SPACED} low lower newest widest"
 _CORPUS = "textarea[aria-label='Your corpus']"
+# The projector's size. subtle: the checks do not depend on what is on screen: an image is
+# fetched wherever it is on the page (Streamlit draws none lazily: a planted image 9,000 px
+# below a 1024 x 768 view was requested at once), the DOM checks read every element, and
+# playwright scrolls an entry into view to type in it; a larger view only made the browser
+# paint more of every page.
+VIEWPORT = {"width": 1024, "height": 768}
 # Links that the app itself draws to another host, if any (the glossary's are relative).
 ALLOWED_HOSTS: frozenset[str] = frozenset()
 
@@ -182,7 +188,7 @@ def clean(server: str, browser: Any) -> tuple[list[str], int]:
     """The page's colours and Streamlit's own inline scripts on a page opened without any
     hostile text: what every page must still show after hostile text (the colours are the
     theme's, the same on every page)."""
-    page = browser.new_page(viewport={"width": 1400, "height": 2000})
+    page = browser.new_page(viewport=VIEWPORT)
     runs = Runs(page)
     page.goto(f"{server}/bpe_learn")
     page.locator("[data-testid='stMain'] h1").first.wait_for(timeout=60_000)
@@ -197,7 +203,7 @@ def test_hostile_text_everywhere_stays_text(
     server: str, browser: Any, clean: tuple[list[str], int], path: str
 ) -> None:
     style, inline_scripts = clean
-    page = browser.new_page(viewport={"width": 1400, "height": 2000})
+    page = browser.new_page(viewport=VIEWPORT)
     outside = _watch_requests(page)
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
@@ -252,7 +258,7 @@ def test_markdown_in_every_link_text_stays_text(
     server: str, browser: Any, clean: tuple[list[str], int], path: str
 ) -> None:
     style, inline_scripts = clean
-    page = browser.new_page(viewport={"width": 1400, "height": 2000})
+    page = browser.new_page(viewport=VIEWPORT)
     outside = _watch_requests(page)
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
