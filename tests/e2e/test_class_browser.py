@@ -27,10 +27,17 @@ TIMEOUT = 45_000
 TEACHER_START = "bpe_learn"
 
 
+#: Each person's screen: a classroom laptop's, the projector's (tests/e2e/
+#: test_class_layout_browser.py checks what must be on it). subtle: the flow reads text and
+#: clicks, which playwright scrolls to; each of the four pages is drawn again at every step of
+#: the class, and a larger screen was only more to paint each time.
+SCREEN = {"width": 1024, "height": 768}
+
+
 def _new_page(browser: Any, url: str) -> tuple[Any, Any, Console]:
     """A browser context of its own with one page that starts loading ``url`` (not waited
     for: several pages load at once)."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1800})
+    context = browser.new_context(viewport=SCREEN)
     context.set_default_timeout(TIMEOUT * 2)  # a busy CI machine: clicks and fills wait too
     page = context.new_page()
     console = Console(page)
