@@ -384,9 +384,19 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def open_page(browser: Any, url: str, *, height: int = 2000, wait_for: str = "Corpus") -> Any:
-    """A new tab on ``url``, once the sidebar (or ``wait_for``) has been drawn."""
-    page = browser.new_page(viewport={"width": 1400, "height": height})
+def open_page(
+    browser: Any, url: str, *, width: int = 1024, height: int = 768, wait_for: str = "Corpus"
+) -> Any:
+    """A new tab on ``url``, ``width`` × ``height`` (the projector's size unless given), once
+    the sidebar (or ``wait_for``) has been drawn.
+
+    subtle: a larger view is more for the browser to paint at every run of the page, and
+    what a test reads or clicks rarely needs to be on screen (playwright scrolls to what it
+    clicks). A test that measures what fits on a screen says its size, and so does one that
+    picks from a long drop-down list: the list draws only the options that fit (at 768 px
+    the quiz's pair choices below the fold were never drawn, tests/e2e/test_quiz_browser.py).
+    """
+    page = browser.new_page(viewport={"width": width, "height": height})
     page.goto(url)
     page.get_by_text(wait_for, exact=wait_for == "Corpus").first.wait_for(timeout=60_000)
     SHOTS.mkdir(parents=True, exist_ok=True)

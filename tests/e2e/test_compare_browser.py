@@ -18,7 +18,7 @@ from tests.e2e.conftest import (
 
 
 def _page(browser: Any, url: str) -> Any:
-    return open_page(browser, url, height=2400, wait_for="what the target 30 means")
+    return open_page(browser, url, width=1400, height=2400, wait_for="what the target 30 means")
 
 
 def test_four_algorithms_on_a_typed_sentence(server: str, browser: object) -> None:

@@ -38,7 +38,7 @@ def test_the_handout_fits_two_a4_pages(
 
 def test_an_answer_is_checked_on_the_page(server: str, browser: Any) -> None:
     sheet = generate(42)
-    page = open_page(browser, f"{server}/exercises?ex_seed=42", height=1600)
+    page = open_page(browser, f"{server}/exercises?ex_seed=42", width=1400, height=1600)
     box = page.get_by_label("Your answer to 1")
     box.wait_for(timeout=45_000)
     box.fill(" ".join(sheet.questions[0].answer))

@@ -14,7 +14,7 @@ from tests.e2e.conftest import assert_no_exception, open_page, success_shot
 
 
 def _page(browser: Any, url: str) -> Any:
-    return open_page(browser, url, height=2400)
+    return open_page(browser, url, width=1400, height=2400)
 
 
 def _heading(page: Any, text: str) -> Any:

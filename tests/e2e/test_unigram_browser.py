@@ -19,7 +19,7 @@ from tests.e2e.conftest import (
 
 
 def _page(browser: Any, url: str) -> Any:
-    return open_page(browser, url, height=2200, wait_for="Step 1: the seed vocabulary")
+    return open_page(browser, url, width=1400, height=2200, wait_for="Step 1: the seed vocabulary")
 
 
 def test_training_steps_reach_a_pruning_round(server: str, browser: object) -> None:
