@@ -31,6 +31,18 @@ def test_the_readme_command_runs_in_parallel_with_strict_marks() -> None:
     assert "pytest-xdist==3.8.0" in (ROOT / "requirements-dev.txt").read_text().splitlines()
 
 
+def test_auto_starts_one_worker_more_than_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from tests.conftest import pytest_xdist_auto_num_workers
+
+    monkeypatch.delenv("PYTEST_XDIST_AUTO_NUM_WORKERS", raising=False)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
+    assert pytest_xdist_auto_num_workers(None) == 3  # type: ignore[arg-type]
+    monkeypatch.setenv("PYTEST_XDIST_AUTO_NUM_WORKERS", "5")
+    assert pytest_xdist_auto_num_workers(None) is None  # type: ignore[arg-type]  # xdist's own
+
+
 def test_the_budget_follows_the_profile(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(budget, "FUZZ_SCALE", 1)
     assert examples(60, "ci") == 60 and examples(60, "nightly") == 300
