@@ -16,8 +16,10 @@ import logging
 import os
 import pickle
 import signal
+import sys
 import threading
 import time
+import types
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -190,6 +192,23 @@ def test_a_documented_error_arrives_as_itself(
         assert str(err) == "Line 3: the count must be at least 1"
     store = _store(name, 16)
     assert store.get("key") is None and store.training == {}
+
+
+def test_a_child_does_not_run_the_page_script_again(
+    isolate_all: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a page runs, its script is ``__main__`` (Streamlit's module: a file, no spec); a
+    training's child used to run that file again before its job (the whole app, no session)."""
+    ran = tmp_path / "ran"
+    script = tmp_path / "page.py"
+    script.write_text(f"from pathlib import Path\nPath({str(ran)!r}).write_text(__name__)\n")
+    page = types.ModuleType("__main__")
+    page.__file__ = str(script)
+    monkeypatch.setitem(sys.modules, "__main__", page)
+    job = Training(report_pid, (2,), work=1)
+    pid, steps = cached_training(_name(), "key", "Learning", job, bar=_Bar())
+    assert pid != os.getpid() and steps == 2
+    assert not ran.exists(), f"the child ran the page's script as {ran.read_text()}"
 
 
 def test_a_child_out_of_memory_gives_a_clear_error(isolate_all: None) -> None:

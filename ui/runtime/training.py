@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import importlib.machinery
 import logging
 import multiprocessing
 import multiprocessing.forkserver
 import os
 import pickle
+import sys
 import threading
 import time
 import traceback
@@ -457,6 +459,24 @@ def _load(payload: bytes) -> Any:
         return pickle.load(_YieldingReader(payload))
 
 
+def _main_script_not_run_again() -> None:
+    """Mark the running script's ``__main__`` module so that a child process does not run it.
+
+    subtle: while a page runs, Streamlit makes the script a module of its own and puts it in
+    ``sys.modules["__main__"]``, with the script's ``__file__`` and no ``__spec__``. A child
+    started by the fork server (or spawned) prepares by running that file again, as
+    ``__mp_main__``, whenever ``__main__`` has a file but no spec: every training's child ran
+    the whole of ``app.py`` first, without a session (hundreds of "missing ScriptRunContext"
+    lines in the server's log), and tried to start a fork server of its own. A spec named
+    ``__main__`` tells the child that there is no main module to import. (Another session's
+    run may install a new ``__main__`` between this line and the start: that child then
+    runs the script as before, which costs time but not the result.)
+    """
+    main = sys.modules.get("__main__")
+    if main is not None and getattr(main, "__spec__", None) is None:
+        main.__spec__ = importlib.machinery.ModuleSpec("__main__", None)
+
+
 def _run_in_child(job: Training, checkpoint: _Checkpoint) -> tuple[Any, int]:
     """Run ``job`` in a child process; return its result and the length of its pickle.
 
@@ -469,6 +489,7 @@ def _run_in_child(job: Training, checkpoint: _Checkpoint) -> tuple[Any, int]:
     """
     receiver, sender = _CONTEXT.Pipe(duplex=False)
     process = _CONTEXT.Process(target=_child_main, args=(sender, job), daemon=True)
+    _main_script_not_run_again()
     process.start()
     sender.close()  # the child holds its end: EOF here when it exits
     shown: tuple[int, int] | None = None
