@@ -50,8 +50,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 
 
 #: Tests that take seconds of CPU each (measured 2026-11-27, ``--durations``), as node-id
-#: prefixes: they start first, so that on two workers no long test starts last and runs on
-#: alone while the other worker is idle (xdist hands out single tests in collection order;
+#: prefixes: they start first, so that no long test starts last and runs on alone while the
+#: other workers are idle (xdist hands out single tests in collection order;
 #: ``tests/e2e``'s ``xdist_group`` units are scheduled as wholes, by size, and are untouched).
 SLOW_FIRST = (
     "tests/app/test_i18n_pretrained.py::test_no_english_is_left_on_any_step",

@@ -279,7 +279,8 @@ class Tabs:
     """The session's Chromium, handing out tabs that open a page at about half the CPU.
 
     ``new_page`` gives a new tab of one shared browser context, as ``Browser.new_page`` gave a
-    tab of a context of its own; ``new_context`` and everything else is the browser's own.
+    tab of a context of its own; ``new_context`` gives the browser's own context with
+    :data:`STILL` added, and everything else is the browser's own.
 
     subtle: a Streamlit page load in a new context costs Chromium 2.6 CPU-s (the BPE page,
     measured); a new tab of a context that already has a tab on the site costs 1.8 s: with
