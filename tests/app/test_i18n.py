@@ -7,10 +7,12 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import open_link
-from ui.app.i18n import language_of
+from tests.page_headings import page_heading
+from ui.app.i18n import language_of, translation
 from ui.app.registry import ALL_PAGES
 
 PAGES = sorted(page.name for page in ALL_PAGES)
+FILES = {page.name: page.file for page in ALL_PAGES}
 NEXT = {"en": "Next", "zh": "下一步", "ko": "다음"}
 
 
@@ -29,6 +31,11 @@ def test_every_page_renders_in_each_language(page: str, lang: str) -> None:
     header = {"zh": "语料", "ko": "훈련 데이터 (corpus)"}[lang]
     assert header in [h.value for h in at.sidebar.header]
     assert at.sidebar.toggle(key="present").label == {"zh": "演示模式", "ko": "발표 모드"}[lang]
+    # the page's own heading, as its catalog words it (and not left in English)
+    domain, heading = page_heading(FILES[page])
+    said = translation(lang, domain).gettext(heading)
+    assert at.title[0].value == said
+    assert said != heading or heading == "WordPiece", (page, lang)  # a name stays a name
 
 
 def test_the_player_speaks_the_language_and_english_stays_the_default() -> None:

@@ -6,8 +6,9 @@ element tree; here Chromium clicks through them like a student:
 
 - the language menu, switched by clicking, changes the title, the page heading and the
   navigation while the typed corpus and the step (player counter, step heading, link) stay;
-- every page of the navigation opened with ``lang=zh`` and ``lang=ko`` speaks that language
-  (``<html lang>``, the window title, the navigation, the page heading);
+- every page of the navigation opened with ``lang=zh`` or ``lang=ko`` (the two in turn down
+  the navigation) speaks that language (``<html lang>``, the window title, the navigation,
+  the page heading);
 - a shared link with ``lang=ko`` and a step opens at that step in Korean from the first draw;
 - the built-in Chinese and Korean examples, picked in the sidebar, train and show their tokens
   on the BPE, WordPiece and Unigram pages.
@@ -22,7 +23,6 @@ browser fixtures come from tests/e2e/conftest.py.
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -43,6 +43,7 @@ from tests.e2e.conftest import (
     success_shot,
     wait_for_param,
 )
+from tests.page_headings import page_heading
 from ui.app import registry
 from ui.app.i18n import _MENU_LABEL, HTML_LANG, LANGUAGES, Message, translation
 from ui.app.registry import ALL_PAGES
@@ -62,15 +63,6 @@ def tr(lang: str, domain: str, message: str) -> Message:
     return Message(translation(lang, domain).gettext(message))
 
 
-def _string_of(node: ast.expr) -> str | None:
-    """The message of ``t("…")`` or of a plain string literal, else ``None``."""
-    if isinstance(node, ast.Call) and node.args:
-        node = node.args[0]
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value
-    return None
-
-
 @dataclass(frozen=True)
 class NavPage:
     """A page of app.py's navigation, in English as the code writes it."""
@@ -81,27 +73,11 @@ class NavPage:
     heading: str  # its ``st.title`` message
 
 
-def _page_heading(file: str) -> tuple[str, str]:
-    """The catalog domain and the ``st.title`` message of a page file."""
-    tree = ast.parse((ROOT / file).read_text(encoding="utf-8"))
-    domain = heading = None
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call) or not node.args:
-            continue
-        func = node.func
-        if isinstance(func, ast.Name) and func.id == "translator":
-            domain = _string_of(node.args[0])
-        elif isinstance(func, ast.Attribute) and func.attr == "title" and heading is None:
-            heading = _string_of(node.args[0])
-    assert domain and heading, f"{file}: no translator(...) or st.title(...) found"
-    return domain, heading
-
-
 def navigation() -> tuple[list[NavPage], list[str]]:
     """The pages in navigation order (:mod:`ui.app.registry`, which app.py draws), and the section
     headers (English, non-empty)."""
     pages = [
-        NavPage(page.url_path, page.title, *_page_heading(page.file))
+        NavPage(page.url_path, page.title, *page_heading(page.file))
         for section in registry.SECTIONS
         for page in ALL_PAGES
         if page.section == section
@@ -270,11 +246,19 @@ def test_the_menu_keeps_a_chosen_sample_and_the_players_speed(
         _settled(page, console, f"switched to {lang}")
 
 
-# -- 2. every page with lang=zh and lang=ko ------------------------------------------------
+# -- 2. every page with lang=zh or lang=ko -------------------------------------------------
 
 
-@pytest.mark.parametrize("nav_page", PAGES, ids=[p.url_path or "home" for p in PAGES])
-@pytest.mark.parametrize("lang", ["zh", "ko"])
+#: Each page with one of the two languages, in turn down the navigation: what the browser adds
+#: to the AppTest check of every page in both (tests/app/test_i18n.py: the page's heading, the
+#: sidebar, the menu) is the same for every page (``<html lang>``, the window title, the menu
+#: as drawn), so each language on half the pages shows it, at half the page loads.
+_LINKED = [(p, ("zh", "ko")[i % 2]) for i, p in enumerate(PAGES)]
+
+
+@pytest.mark.parametrize(
+    ("nav_page", "lang"), _LINKED, ids=[f"{p.url_path or 'home'}-{lang}" for p, lang in _LINKED]
+)
 def test_every_page_opens_in_the_linked_language(
     server: str, tab: tuple[Any, Console], lang: str, nav_page: NavPage
 ) -> None:
