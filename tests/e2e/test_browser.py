@@ -103,7 +103,7 @@ def test_a_class_opening_a_page_link_at_once_on_a_fresh_server(browser: Any) -> 
     of its own with a fresh server of its own.)
     """
     with app_server() as fresh:
-        contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(4)]
+        contexts = [browser.new_context(viewport={"width": 1024, "height": 768}) for _ in range(4)]
         pages = [c.new_page() for c in contexts]
         for page in pages:
             page.goto(f"{fresh}/bpe_learn", wait_until="commit")
