@@ -6,9 +6,9 @@ element tree; here Chromium clicks through them like a student:
 
 - the language menu, switched by clicking, changes the title, the page heading and the
   navigation while the typed corpus and the step (player counter, step heading, link) stay;
-- every page of the navigation opened with ``lang=zh`` or ``lang=ko`` (the two in turn down
-  the navigation) speaks that language (``<html lang>``, the window title, the navigation,
-  the page heading);
+- every page of the navigation, in ``lang=zh`` and in ``lang=ko``, speaks that language
+  (``<html lang>``, the window title, the navigation, the page heading): opened by its link
+  in one of them and reached through the menu in the other;
 - a shared link with ``lang=ko`` and a step opens at that step in Korean from the first draw;
 - the built-in Chinese and Korean examples, picked in the sidebar, train and show their tokens
   on the BPE, WordPiece and Unigram pages.
@@ -35,6 +35,7 @@ from playwright.sync_api import expect
 from subword_core.text.examples import EXAMPLES
 from tests.e2e.conftest import (
     NAV_LABELS,
+    NAV_LINKS,
     NAV_SECTIONS,
     ROOT,
     SHOTS,
@@ -246,25 +247,48 @@ def test_the_menu_keeps_a_chosen_sample_and_the_players_speed(
         _settled(page, console, f"switched to {lang}")
 
 
-# -- 2. every page with lang=zh or lang=ko -------------------------------------------------
+# -- 2. every page with lang=zh and lang=ko ----------------------------------------------------
 
 
-#: Each page with one of the two languages, in turn down the navigation: what the browser adds
-#: to the AppTest check of every page in both (tests/app/test_i18n.py: the page's heading, the
-#: sidebar, the menu) is the same for every page (``<html lang>``, the window title, the menu
-#: as drawn), so each language on half the pages shows it, at half the page loads.
-_LINKED = [(p, ("zh", "ko")[i % 2]) for i, p in enumerate(PAGES)]
+#: Each page is opened by a ``lang=`` link in one language and reached through the app's menu
+#: in the other (from the page before it, in the same session), the two in turn down the
+#: navigation: a link on every page, and the menu keeping the language on every page, at
+#: about two thirds of the CPU of a page load each time. (AppTest checks every page's heading
+#: in both languages from a link: tests/app/test_i18n.py.)
+_BY_LINK = {(p.url_path, ("zh", "ko")[i % 2]) for i, p in enumerate(PAGES)}
+_WHERE = "[location.pathname.replace(/^\\/|\\/$/g, ''), document.documentElement.lang]"
 
 
-@pytest.mark.parametrize(
-    ("nav_page", "lang"), _LINKED, ids=[f"{p.url_path or 'home'}-{lang}" for p, lang in _LINKED]
-)
+def _open_in(server: str, tab: tuple[Any, Console], nav_page: NavPage, lang: str) -> str:
+    """Bring ``nav_page`` up in ``lang`` by its link, or, where :data:`_BY_LINK` says not,
+    through the menu (when the tab speaks ``lang`` on another page; else by its link after
+    all: a test run on its own). Says which."""
+    page, console = tab
+    path, speaks = page.evaluate(_WHERE)
+    if (
+        (nav_page.url_path, lang) in _BY_LINK
+        or speaks != HTML_LANG[lang]
+        or path == nav_page.url_path
+    ):
+        _go(tab, f"{server}/{nav_page.url_path}?lang={lang}")
+        return "link"
+    console.errors.clear()
+    page.locator(NAV_LINKS).nth(PAGES.index(nav_page)).click()
+    page.wait_for_function(f"() => {_WHERE}[0] === {nav_page.url_path!r}")
+    return "menu"
+
+
+@pytest.mark.parametrize("nav_page", PAGES, ids=[p.url_path or "home" for p in PAGES])
+@pytest.mark.parametrize("lang", ["zh", "ko"])
 def test_every_page_opens_in_the_linked_language(
     server: str, tab: tuple[Any, Console], lang: str, nav_page: NavPage
 ) -> None:
-    page, console = _go(tab, f"{server}/{nav_page.url_path}?lang={lang}")
+    how = _open_in(server, tab, nav_page, lang)
+    page, console = tab
     _speaks(page, lang, nav_page)
-    _settled(page, console, f"{nav_page.url_path or 'home'} in {lang}")
+    _settled(page, console, f"{nav_page.url_path or 'home'} in {lang} (by the {how})")
+    if how == "menu":  # the link in the address bar keeps the language too
+        assert wait_for_param(page, "lang", lang).get("lang") == lang
 
 
 # -- 3. a shared link: the step and the language arrive together ---------------------------
