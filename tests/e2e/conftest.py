@@ -191,15 +191,22 @@ def app_server(log: Path | None = None, env: Mapping[str, str] | None = None) ->
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server_classes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The SQLite file :func:`server` keeps its live classes in (a test may start a class
+    there itself, as a teacher's session would, with ``ui.classroom.store.Store``)."""
+    return tmp_path_factory.mktemp("classes") / "classes.sqlite3"
+
+
+@pytest.fixture(scope="session")
+def server(server_classes: Path) -> Iterator[str]:
     """One server for all the browser tests of a worker (each test opens its own page).
 
-    Its live classes go to a SQLite file of its own (not the machine-wide default in the
-    temporary folder), so the live-class tests on one process share this server too: a
-    class is found by its random code, and a worker runs one test at a time.
+    Its live classes go to a SQLite file of its own (:func:`server_classes`, not the
+    machine-wide default in the temporary folder), so the live-class tests on one process
+    share this server too: a class is found by its random code, and a worker runs one test
+    at a time.
     """
-    classes = tmp_path_factory.mktemp("classes") / "classes.sqlite3"
-    with app_server(env={"SUBWORD_CLASS_FILE": str(classes)}) as url:
+    with app_server(env={"SUBWORD_CLASS_FILE": str(server_classes)}) as url:
         yield url
 
 

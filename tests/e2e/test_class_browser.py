@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import DEPLOYMENT_GROUP, NAV_LINKS, SHOTS, Console, app_server, success_shot
 from tests.pg_server import require_postgres
+from ui.classroom.store import Store
 
 TIMEOUT = 45_000
 TEACHER_START = "bpe_learn"
@@ -227,20 +228,21 @@ def test_a_class_across_two_processes_with_postgresql(browser: Any, deployment: 
 
 
 def test_two_processes_without_a_shared_database_cannot_share_a_class(
-    browser: Any, server: str, tmp_path: Path
+    browser: Any, server: str, server_classes: Path, tmp_path: Path
 ) -> None:
     """What the flow above relies on: a class kept in one process is not found in another.
 
-    The first process is the shared server (its own SQLite file), the second a fresh one."""
-    a = server
+    The first process is the shared server: its class is started in the SQLite file it keeps
+    its classes in, as its teacher's session does (the flow above starts one from the page).
+    The second is a fresh server with a file of its own; a student there types the code."""
+    code, _key = Store(f"sqlite:///{server_classes}").create_class(
+        TEACHER_START, {"corpus": "seed-low"}, None
+    )
     with app_server(env={"SUBWORD_CLASS_FILE": str(tmp_path / "b.sqlite3")}) as b:
-        context, teacher, _ = _open(browser, f"{a}/{TEACHER_START}", "Pair counts before merge 1")
-        context2, student, _ = _open(browser, b, "Join a live class")
+        context, student, _ = _open(browser, b, "Join a live class")
         try:
-            code = _start(teacher)
             student.get_by_role("textbox", name="Class code").fill(code)
             student.get_by_role("button", name="Join").click()
             student.get_by_text("No live class has this code").wait_for(timeout=TIMEOUT)
         finally:
             context.close()
-            context2.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Console, app_server, success_shot
+from tests.e2e.conftest import Console, success_shot
 from ui.classroom.store import Store
 
 TIMEOUT = 90_000
@@ -49,32 +49,32 @@ def _on_first_screen(page: Any) -> list[str]:
 
 
 def test_a_following_student_sees_the_question_on_the_first_screen(
-    browser: Any, tmp_path: Path
+    browser: Any, server: str, server_classes: Path
 ) -> None:
-    file = tmp_path / "classes.sqlite3"
-    with app_server(env={"SUBWORD_CLASS_FILE": str(file)}) as url:
-        store = Store(f"sqlite:///{file}")
-        code, key = store.create_class("bpe_learn", {"corpus": "seed-low", "step": "3"}, None)
-        store.ask(code, key, "bpe_learn:merge:3", "choice", "Which pair will step 3 merge?")
-        context = browser.new_context(viewport=SCREEN)
-        context.set_default_timeout(TIMEOUT)
-        page = context.new_page()
-        console = Console(page)
-        try:
-            page.goto(f"{url}/?class={code}")
-            page.locator(BOX).wait_for()
-            page.get_by_text("The corpus after merge 2").first.wait_for()  # the step: hidden
-            page.wait_for_timeout(1000)  # the layout settles
-            sidebar = page.locator("[data-testid='stSidebar']")
-            assert page.evaluate(_SIDEBAR_RIGHT) > 200  # open at 1024 px
-            success_shot(page, "class_student_question_sidebar", full_page=False)
-            assert _on_first_screen(page) == []
-            sidebar.hover()
-            page.locator("[data-testid='stSidebarCollapseButton'] button").click(force=True)
-            page.wait_for_function(f"() => ({_SIDEBAR_RIGHT})() <= 0")
-            page.wait_for_timeout(1000)
-            success_shot(page, "class_student_question", full_page=False)
-            assert _on_first_screen(page) == []
-            assert console.errors == []
-        finally:
-            context.close()
+    # the class started in the server's own database, as a teacher's session would start it
+    url = server
+    store = Store(f"sqlite:///{server_classes}")
+    code, key = store.create_class("bpe_learn", {"corpus": "seed-low", "step": "3"}, None)
+    store.ask(code, key, "bpe_learn:merge:3", "choice", "Which pair will step 3 merge?")
+    context = browser.new_context(viewport=SCREEN)
+    context.set_default_timeout(TIMEOUT)
+    page = context.new_page()
+    console = Console(page)
+    try:
+        page.goto(f"{url}/?class={code}")
+        page.locator(BOX).wait_for()
+        page.get_by_text("The corpus after merge 2").first.wait_for()  # the step: hidden
+        page.wait_for_timeout(1000)  # the layout settles
+        sidebar = page.locator("[data-testid='stSidebar']")
+        assert page.evaluate(_SIDEBAR_RIGHT) > 200  # open at 1024 px
+        success_shot(page, "class_student_question_sidebar", full_page=False)
+        assert _on_first_screen(page) == []
+        sidebar.hover()
+        page.locator("[data-testid='stSidebarCollapseButton'] button").click(force=True)
+        page.wait_for_function(f"() => ({_SIDEBAR_RIGHT})() <= 0")
+        page.wait_for_timeout(1000)
+        success_shot(page, "class_student_question", full_page=False)
+        assert _on_first_screen(page) == []
+        assert console.errors == []
+    finally:
+        context.close()
