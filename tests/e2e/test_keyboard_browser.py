@@ -31,14 +31,17 @@ KEY = "bpe_learn"  # the BPE page's player
 QUIZ = "bpe_quiz"  # its quiz widgets' key prefix (ui.app.quiz: namespace "bpe" + "_quiz")
 
 
-def _open(browser: Any, url: str, **context: Any) -> tuple[Any, Any, Console]:
-    ctx = browser.new_context(viewport={"width": 1024, "height": 768}, **context)
-    page = ctx.new_page()
+def _open(browser: Any, url: str, *, reduced_motion: str | None = None) -> tuple[Any, Console]:
+    """A 1024×768 tab on ``url`` (with the device's ``reduced_motion`` preference if given),
+    once the player's first step is drawn and the run is over."""
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    if reduced_motion is not None:
+        page.emulate_media(reduced_motion=reduced_motion)
     console = Console(page)
     page.goto(url)
     page.get_by_text(re.compile(r"^Step 1 of \d+")).first.wait_for(timeout=60_000)
     page.locator(_IDLE).wait_for(timeout=WAIT)
-    return ctx, page, console
+    return page, console
 
 
 def _tab_to(page: Any, selector: str, *, back: bool = False, limit: int = 150) -> None:
@@ -71,7 +74,7 @@ def _counter(page: Any, step: int) -> None:
 
 
 def test_the_quiz_and_the_player_work_with_the_keyboard_alone(server: str, browser: Any) -> None:
-    ctx, page, console = _open(browser, f"{server}/bpe_learn")
+    page, console = _open(browser, f"{server}/bpe_learn")
     # quiz mode on: Tab to the toggle, Space
     _tab_to(page, ".st-key-bpe_quiz")
     page.keyboard.press("Space")
@@ -113,13 +116,13 @@ def test_the_quiz_and_the_player_work_with_the_keyboard_alone(server: str, brows
     assert_no_exception(page)
     success_shot(page, "keyboard_bpe_learn")
     assert console.errors == [], console.errors
-    ctx.close()
+    page.close()
 
 
 def test_play_waits_for_the_student_when_the_device_asks_for_reduced_motion(
     server: str, browser: Any
 ) -> None:
-    ctx, page, console = _open(browser, f"{server}/bpe_learn", reduced_motion="reduce")
+    page, console = _open(browser, f"{server}/bpe_learn", reduced_motion="reduce")
     play = page.locator(f".st-key-{KEY}__play")
     speed = page.locator(f".st-key-{KEY}__speed")
     allow = page.get_by_text("Let the steps play by themselves")
@@ -142,14 +145,14 @@ def test_play_waits_for_the_student_when_the_device_asks_for_reduced_motion(
     _counter(page, total)
     assert_no_exception(page)
     assert console.errors == [], console.errors
-    ctx.close()
+    page.close()
 
     # without the setting, Play is there at once and the box is not
-    ctx, page, console = _open(browser, f"{server}/bpe_learn", reduced_motion="no-preference")
+    page, console = _open(browser, f"{server}/bpe_learn", reduced_motion="no-preference")
     expect(page.locator(f".st-key-{KEY}__play")).to_be_visible()
     expect(page.get_by_text("Let the steps play by themselves")).to_be_hidden()
     assert console.errors == [], console.errors
-    ctx.close()
+    page.close()
 
 
 def test_the_tie_picker_and_the_tabs_work_with_the_keyboard_alone(
@@ -157,7 +160,7 @@ def test_the_tie_picker_and_the_tabs_work_with_the_keyboard_alone(
 ) -> None:
     # the tie picker (BPE step 1 is a three-way tie): Tab in, type a pair, Enter, then
     # Tab to "Merge this pair and continue" and press Enter
-    ctx, page, console = _open(browser, f"{server}/bpe_learn")
+    page, console = _open(browser, f"{server}/bpe_learn")
     _tab_to(page, ".st-key-bpe_tie_pick_1")
     page.keyboard.type("s + t")
     page.get_by_role("option", name="s + t", exact=True).wait_for(timeout=WAIT)
@@ -173,11 +176,11 @@ def test_the_tie_picker_and_the_tabs_work_with_the_keyboard_alone(
     expect(table).to_be_visible()
     expect(table.locator("td", has_text="★ merged")).to_have_count(1)
     assert console.errors == [], console.errors
-    ctx.close()
+    page.close()
 
     # the tabs (ui.draw.tabs.kept_tabs): Tab to the open tab, the arrow keys move between tabs,
     # Enter opens one, and its content shows
-    ctx, page, console = _open(browser, f"{server}/wordpiece")
+    page, console = _open(browser, f"{server}/wordpiece")
     tabs = page.locator("[data-testid='stTabs'] [role='tab']")
     _tab_to(page, "[data-testid='stTabs'] [role='tab'][aria-selected='true']")
     page.keyboard.press("ArrowRight")
@@ -196,4 +199,4 @@ def test_the_tie_picker_and_the_tabs_work_with_the_keyboard_alone(
     page.get_by_text(re.compile(r"^Step 1 of \d+")).first.wait_for(timeout=WAIT)
     assert_no_exception(page)
     assert console.errors == [], console.errors
-    ctx.close()
+    page.close()
