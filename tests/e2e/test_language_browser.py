@@ -247,7 +247,7 @@ def test_the_menu_keeps_a_chosen_sample_and_the_players_speed(
         _settled(page, console, f"switched to {lang}")
 
 
-# -- 2. every page with lang=zh and lang=ko ----------------------------------------------------
+# -- 2. every page with lang=zh and lang=ko ------------------------------------------------
 
 
 #: Each page is opened by a ``lang=`` link in one language and reached through the app's menu
