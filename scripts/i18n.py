@@ -4,7 +4,8 @@ Usage::
 
     python scripts/i18n.py extract   # the messages of the code, as templates (locales/templates)
     python scripts/i18n.py update    # add new messages to every .po file, drop removed ones
-    python scripts/i18n.py check     # exit 1 on a missing, stale, fuzzy or untranslated entry
+    python scripts/i18n.py check     # exit 1 on a missing, stale, fuzzy or untranslated entry,
+                                     # or one whose files or translator's note are out of date
 
 A file's domain is the one it names in ``t = translator("…")`` (:mod:`ui.app.i18n`); its messages
 are the constant strings of its ``t("…")`` and ``t.n("…", "…", n)`` calls. Babel's own Python
@@ -328,10 +329,15 @@ def check(root: Path = ROOT, locales: Path | None = None) -> list[str]:
                 problems.append(f"{name}: not in the catalog (run update): {_few(missing)}")
             if stale:
                 problems.append(f"{name}: no longer in the code (run update): {_few(stale)}")
-            untranslated, broken = [], []
+            untranslated, broken, outdated = [], [], []
             for msgid, message in ids.items():
                 if msgid not in ex.messages:
                     continue
+                _plural, where, notes = ex.messages[msgid]
+                if sorted(loc for loc, _line in message.locations) != sorted(where) or list(
+                    message.auto_comments
+                ) != list(notes):
+                    outdated.append(msgid)  # a translator looks up the files the catalog names
                 strings = message.string if isinstance(message.string, tuple) else (message.string,)
                 if message.fuzzy or not all(strings):
                     untranslated.append(msgid)
@@ -346,6 +352,11 @@ def check(root: Path = ROOT, locales: Path | None = None) -> list[str]:
             if broken:
                 problems.append(
                     f"{name}: a {{field}} that the English does not have: {_few(broken)}"
+                )
+            if outdated:
+                problems.append(
+                    f"{name}: where a message is used, or its note for the translator, is out "
+                    f"of date (run update): {_few(outdated)}"
                 )
     return problems
 

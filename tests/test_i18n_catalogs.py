@@ -101,6 +101,19 @@ def test_a_translation_with_a_field_the_english_lacks_fails(locales: Path) -> No
     assert any("zh/common.po: a {field}" in p for p in problems)
 
 
+def test_a_catalog_naming_old_files_or_an_old_note_fails(locales: Path) -> None:
+    """The files a catalog names for a message (``#:``) are where a translator looks for its
+    context, and its ``#.`` note is the code's ``# i18n:`` comment: both follow the code."""
+
+    def moved(catalog) -> None:
+        catalog["Next"].locations = [("ui/common.py", None)]  # a file that has since moved
+        catalog["Play"].auto_comments = ["a note the code no longer has"]
+
+    _edit(locales / "zh/LC_MESSAGES/common.po", "zh", moved)
+    [problem] = [p for p in i18n_script.check(locales=locales) if "out of date" in p]
+    assert problem.startswith("zh/common.po:") and "'Next'" in problem and "'Play'" in problem
+
+
 def test_a_message_that_is_not_a_constant_is_refused(tmp_path: Path) -> None:
     (tmp_path / "ui").mkdir()
     (tmp_path / "ui" / "demo.py").write_text(
