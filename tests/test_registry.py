@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import ui.app.all_views
+from tests.page_headings import page_heading
 from tests.source_files import python_files
 from ui.app.i18n import DOMAINS, LANGUAGES, LOCALES_DIR, translation
 from ui.app.links import PAGES as LINK_PAGES
@@ -31,17 +32,6 @@ def _imported_modules(file: Path) -> set[str]:
         elif isinstance(node, ast.Import):
             modules.update(alias.name for alias in node.names)
     return modules
-
-
-def _translator_domain(file: Path) -> str | None:
-    for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "translator"
-        ):
-            return str(node.args[0].value)  # type: ignore[attr-defined]
-    return None
 
 
 def test_every_page_file_is_in_the_registry_and_every_entry_has_its_file() -> None:
@@ -67,7 +57,7 @@ def test_each_entry_has_its_catalogs_and_its_page_speaks_the_first(name: str) ->
         for lang in LANGUAGES:
             if lang != "en":
                 assert (LOCALES_DIR / lang / "LC_MESSAGES" / f"{domain}.po").is_file()
-    assert _translator_domain(ROOT / entry.file) == entry.domains[0]
+    assert page_heading(entry.file)[0] == entry.domains[0]
 
 
 @pytest.mark.parametrize("name", NAMES)
